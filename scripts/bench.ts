@@ -1,0 +1,38 @@
+// `npm run bench`: every performance figure of DESIGN.md §6 that is built so far, measured in one
+// run on this machine and printed as one table. Each section is a module exporting a function that
+// returns its figures; a section that fails is reported as failed, never silently skipped.
+import { runEngineBench } from '../packages/engine/bench/engine-bench.ts';
+import { runJournalBench } from '../packages/server/bench/journal-bench.ts';
+import { runHttpOrdersBench } from '../packages/server/bench/http-orders-bench.ts';
+import { runFanoutBench } from '../packages/server/bench/fanout-bench.ts';
+import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
+
+type Figures = Record<string, number | string>;
+type Section = { name: string; run: () => Promise<Figures> };
+
+const sections: Section[] = [
+  { name: 'engine (one thread, mixed place/cancel/match, 10,000 resting orders)', run: runEngineBench },
+  { name: 'journal and replay (durable group commit)', run: runJournalBench },
+  { name: 'durable limit orders through HTTP (auth, validation, engine, journal)', run: runHttpOrdersBench },
+  { name: 'socket fan-out (10,000 clients on one market, 10 updates/s)', run: runFanoutBench },
+  { name: 'web main thread (board and chart at 20 updates/s, Playwright trace)', run: runWebPerfBench },
+];
+
+function formatFigure(value: number | string): string {
+  if (typeof value === 'string') return value;
+  return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(3);
+}
+
+let failed = 0;
+for (const section of sections) {
+  console.log(`\n## ${section.name}`);
+  try {
+    const figures = await section.run();
+    const width = Math.max(...Object.keys(figures).map((key) => key.length));
+    for (const [key, value] of Object.entries(figures)) console.log(`  ${key.padEnd(width)}  ${formatFigure(value)}`);
+  } catch (error) {
+    failed += 1;
+    console.log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+process.exitCode = failed === 0 ? 0 : 1;

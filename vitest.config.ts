@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'engine', include: ['packages/engine/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Server suites start PGlite databases and child processes; two cores run them best one file at a time.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: './packages/web/vite.config.ts',
+        test: {
+          name: 'web',
+          include: ['packages/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/web/src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          // One real server and one browser serve every file in turn; pages load in a real browser.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
