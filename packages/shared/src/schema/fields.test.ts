@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  decimalMinor,
+  decimalText,
+  id,
+  integer,
+  issueMessage,
+  oneOf,
+  optional,
+  page,
+  text,
+} from './fields.ts';
+
+function firstIssue(schema: z.ZodType, input: unknown) {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error(`accepted ${JSON.stringify(input)}`);
+  const issue = result.error.issues[0];
+  if (!issue) throw new Error('no issue');
+  return issueMessage(issue);
+}
+
+describe('field schemas', () => {
+  const order = z.object({
+    currency_id: id(),
+    price: decimalMinor(2, { positive: true }),
+    number: decimalText({ positive: true }),
+    type: oneOf([1, 2] as const),
+    note: optional(text({ max: 10 })),
+    page: page(),
+  });
+
+  it('accepts form strings and JSON numbers alike', () => {
+    expect(order.parse({ currency_id: '3', price: '10.5', number: '0.001', type: '2', page: '4' })).toEqual({
+      currency_id: 3,
+      price: 1050n,
+      number: '0.001',
+      type: 2,
+      page: 4,
+    });
+    expect(order.parse({ currency_id: 3, price: 10.5, number: 0.001, type: 1, note: ' hi ' })).toEqual({
+      currency_id: 3,
+      price: 1050n,
+      number: '0.001',
+      type: 1,
+      note: 'hi',
+    });
+  });
+
+  it('treats empty optional fields as absent', () => {
+    expect(order.parse({ currency_id: '1', price: '1', number: '1', type: '1', note: '', page: '' })).toEqual(
+      {
+        currency_id: 1,
+        price: 100n,
+        number: '1',
+        type: 1,
+      },
+    );
+  });
+
+  it.each([
+    [{}, 'currency_id', 'validation.required', {}],
+    [{ currency_id: '' }, 'currency_id', 'validation.required', {}],
+    [{ currency_id: 'abc' }, 'currency_id', 'validation.integer', {}],
+    [{ currency_id: '0' }, 'currency_id', 'validation.integer_range', { min: 1, max: 2147483647 }],
+    [{ currency_id: '99999999999' }, 'currency_id', 'validation.integer_range', { min: 1, max: 2147483647 }],
+    [{ currency_id: 1.5 }, 'currency_id', 'validation.integer', {}],
+    [{ currency_id: ['1'] }, 'currency_id', 'validation.integer', {}],
+    [{ currency_id: { a: 1 } }, 'currency_id', 'validation.integer', {}],
+  ])('reports %j as %s %s', (input, field, key, params) => {
+    expect(firstIssue(order, input)).toEqual({ field, key, params });
+  });
+
+  it.each([
+    ['1e3', 'validation.decimal', {}],
+    ['-1', 'validation.decimal_negative', {}],
+    ['+1', 'validation.decimal', {}],
+    ['1.001', 'validation.decimal_scale', { scale: 2 }],
+    ['0', 'validation.decimal_positive', {}],
+    ['0.00', 'validation.decimal_positive', {}],
+    ['99999999999999999999', 'validation.decimal_range', {}],
+    [true, 'validation.decimal', {}],
+    [Number.NaN, 'validation.decimal', {}],
+  ])('reports price %j as %s', (price, key, params) => {
+    expect(firstIssue(order, { currency_id: 1, price })).toEqual({ field: 'price', key, params });
+  });
+
+  it('names the allowed values of an enumeration', () => {
+    expect(firstIssue(order, { currency_id: 1, price: '1', number: '1', type: '3' })).toEqual({
+      field: 'type',
+      key: 'validation.one_of',
+      params: { values: '1, 2' },
+    });
+  });
+
+  it('limits text length', () => {
+    expect(firstIssue(z.object({ name: text({ min: 2, max: 3 }) }), { name: 'abcd' })).toEqual({
+      field: 'name',
+      key: 'validation.text_length',
+      params: { min: 2, max: 3 },
+    });
+  });
+
+  it('bounds integers', () => {
+    const schema = z.object({ n: integer({ min: -5, max: 5 }) });
+    expect(schema.parse({ n: '-5' })).toEqual({ n: -5 });
+    expect(firstIssue(schema, { n: '6' }).key).toBe('validation.integer_range');
+  });
+
+  it('maps a body that is not an object to the body message', () => {
+    expect(firstIssue(order, 'text')).toEqual({ field: '', key: 'validation.body', params: {} });
+    expect(firstIssue(order, [1, 2])).toEqual({ field: '', key: 'validation.body', params: {} });
+  });
+});
