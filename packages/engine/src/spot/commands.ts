@@ -1,0 +1,50 @@
+import type { AccountOwner } from '../ledger/accounts.ts';
+import type { OrderKind, Side } from './types.ts';
+
+/**
+ * Opens a spot market. `tickSize` (quote units per whole base unit) and `lotSize` (base units) are decimal
+ * text; the engine derives the base minor units per lot and the quote minor units per tick and lot and
+ * refuses the market unless both are whole numbers of at least one. `quoteMinorPerTickLot`, when given, must
+ * equal the derived value (a guard against a configuration computed with the wrong scale).
+ */
+export type AddMarketCommand = {
+  type: 'addMarket';
+  marketId: number;
+  baseCurrencyId: number;
+  quoteCurrencyId: number;
+  tickSize: string;
+  lotSize: string;
+  minimumLots: number;
+  makerFeePpm: number;
+  takerFeePpm: number;
+  quoteMinorPerTickLot?: bigint;
+};
+
+export type SetMarketFeesCommand = {
+  type: 'setMarketFees';
+  marketId: number;
+  makerFeePpm: number;
+  takerFeePpm: number;
+};
+
+/**
+ * Places a spot order for a user or a trading system owner (house, marketMaker), paid from and received
+ * into the change wallet. A limit order needs `priceTicks`; a market order has none. A market buy holds
+ * `quoteAmountMax` (default: the whole available quote balance) and stops when that is spent.
+ */
+export type PlaceOrderCommand = {
+  type: 'placeOrder';
+  owner: AccountOwner;
+  marketId: number;
+  side: Side;
+  kind: OrderKind;
+  priceTicks?: number;
+  quantityLots: number;
+  quoteAmountMax?: bigint;
+  clientOrderId?: string;
+};
+
+/** Cancels a resting order; only its owner may. */
+export type CancelOrderCommand = { type: 'cancelOrder'; owner: AccountOwner; orderId: number };
+
+export type SpotCommand = AddMarketCommand | SetMarketFeesCommand | PlaceOrderCommand | CancelOrderCommand;

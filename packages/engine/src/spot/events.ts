@@ -1,0 +1,129 @@
+import type { AccountOwner } from '../ledger/accounts.ts';
+import type { OrderKind, Side } from './types.ts';
+
+export type MarketAddedEvent = {
+  type: 'marketAdded';
+  marketId: number;
+  baseCurrencyId: number;
+  quoteCurrencyId: number;
+  tickSize: string;
+  lotSize: string;
+  lotBaseMinor: bigint;
+  quoteMinorPerTickLot: bigint;
+  minimumLots: number;
+  makerFeePpm: number;
+  takerFeePpm: number;
+};
+
+export type MarketFeesChangedEvent = {
+  type: 'marketFeesChanged';
+  marketId: number;
+  makerFeePpm: number;
+  takerFeePpm: number;
+};
+
+/** The order passed validation and its funds are held (the next event is the hold). */
+export type OrderAcceptedEvent = {
+  type: 'orderAccepted';
+  orderId: number;
+  owner: AccountOwner;
+  marketId: number;
+  side: Side;
+  kind: OrderKind;
+  /** 0 for a market order. */
+  priceTicks: number;
+  quantityLots: number;
+  holdAmount: bigint;
+  clientOrderId?: string;
+};
+
+/** The unfilled rest of a limit order now rests in the book. */
+export type OrderRestedEvent = {
+  type: 'orderRested';
+  orderId: number;
+  owner: AccountOwner;
+  marketId: number;
+  side: Side;
+  priceTicks: number;
+  remainingLots: number;
+  lockedAmount: bigint;
+};
+
+/**
+ * Why an order ended before it filled: the owner cancelled it, a taker of the same owner met it
+ * (self-trade prevention cancels the resting order), or a market order ran out of book or budget.
+ */
+export type CancelReason = 'user' | 'selfTrade' | 'marketUnfilled';
+
+export type OrderCancelledEvent = {
+  type: 'orderCancelled';
+  orderId: number;
+  owner: AccountOwner;
+  marketId: number;
+  reason: CancelReason;
+  filledLots: number;
+  remainingLots: number;
+  releasedAmount: bigint;
+};
+
+/** The order filled completely. `releasedAmount` is what a market buy's hold had left over. */
+export type OrderDoneEvent = {
+  type: 'orderDone';
+  orderId: number;
+  owner: AccountOwner;
+  marketId: number;
+  filledLots: number;
+  releasedAmount: bigint;
+};
+
+/**
+ * One fill, at the maker's price. The buyer pays `quoteAmount` and receives `baseAmount`; the seller the
+ * reverse. Each side's fee is taken from what it receives: a buyer's fee is in base, a seller's in quote.
+ */
+export type TradeEvent = {
+  type: 'trade';
+  tradeId: number;
+  marketId: number;
+  priceTicks: number;
+  quantityLots: number;
+  baseAmount: bigint;
+  quoteAmount: bigint;
+  makerOrderId: number;
+  makerOwner: AccountOwner;
+  takerOrderId: number;
+  takerOwner: AccountOwner;
+  makerSide: Side;
+  makerFee: bigint;
+  makerFeeCurrencyId: number;
+  takerFee: bigint;
+  takerFeeCurrencyId: number;
+};
+
+export type SpotEvent =
+  | MarketAddedEvent
+  | MarketFeesChangedEvent
+  | OrderAcceptedEvent
+  | OrderRestedEvent
+  | OrderCancelledEvent
+  | OrderDoneEvent
+  | TradeEvent;
+
+export type PlaceOrderReply = {
+  orderId: number;
+  /** Where the order stands after this command: resting in the book, filled, or cancelled unfilled. */
+  status: 'resting' | 'filled' | 'cancelled';
+  filledLots: number;
+  remainingLots: number;
+  /** Quote paid (buy) or received before fees (sell) over all fills of this command. */
+  quoteFilled: bigint;
+  /** Fees this order paid as taker, in the currency it received. */
+  feePaid: bigint;
+  tradeCount: number;
+};
+
+export type CancelOrderReply = {
+  orderId: number;
+  filledLots: number;
+  remainingLots: number;
+  releasedAmount: bigint;
+};

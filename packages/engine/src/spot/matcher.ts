@@ -1,0 +1,111 @@
+import { fail } from '../invariant.ts';
+import { ReasonCode } from '../ledger/reason-codes.ts';
+import type { EngineState } from '../state.ts';
+import { feeOf } from './amounts.ts';
+import { cancelResting } from './cancel-order.ts';
+import type { MatchHandler } from './order-book.ts';
+import { unregisterOrder } from './owner-orders.ts';
+import type { Market, Order } from './types.ts';
+
+/**
+ * Settles each fill the book reports. One fill is a set of linked transfers on two ledgers (TigerBeetle
+ * style): the buyer's quote hold is posted to the seller, the seller's base hold is posted to the buyer,
+ * a buy taker filled below its limit gets the difference released, and each side pays its fee out of what
+ * it received. The matcher keeps the taker's totals for the reply.
+ */
+export class SpotMatcher implements MatchHandler {
+  private readonly state: EngineState;
+  private market: Market | null = null;
+  private taker: Order | null = null;
+  quoteFilled = 0n;
+  feePaid = 0n;
+  tradeCount = 0;
+
+  constructor(state: EngineState) {
+    this.state = state;
+  }
+
+  begin(market: Market, taker: Order): void {
+    this.market = market;
+    this.taker = taker;
+    this.quoteFilled = 0n;
+    this.feePaid = 0n;
+    this.tradeCount = 0;
+  }
+
+  selfTrade(maker: Order): void {
+    cancelResting(this.state, maker, 'selfTrade', false);
+  }
+
+  fill(maker: Order, lots: number): void {
+    const market = this.market as Market;
+    const taker = this.taker as Order;
+    const state = this.state;
+    const ledger = state.ledger;
+    const priceTicks = maker.priceTicks;
+    const quoteAmount = market.quoteAmount(priceTicks, lots);
+    const baseAmount = BigInt(lots) * market.lotBaseMinor;
+    const takerIsBuy = taker.side === 'buy';
+    const buyer = takerIsBuy ? taker : maker;
+    const seller = takerIsBuy ? maker : taker;
+    const buyerFee = feeOf(baseAmount, takerIsBuy ? market.takerFeePpmBig : market.makerFeePpmBig);
+    const sellerFee = feeOf(quoteAmount, takerIsBuy ? market.makerFeePpmBig : market.takerFeePpmBig);
+    const tradeId = state.nextTradeId++;
+    taker.remainingLots -= lots;
+    taker.filledLots += lots;
+    state.events.push({
+      type: 'trade',
+      tradeId,
+      marketId: market.marketId,
+      priceTicks,
+      quantityLots: lots,
+      baseAmount,
+      quoteAmount,
+      makerOrderId: maker.orderId,
+      makerOwner: maker.owner,
+      takerOrderId: taker.orderId,
+      takerOwner: taker.owner,
+      makerSide: maker.side,
+      makerFee: takerIsBuy ? sellerFee : buyerFee,
+      makerFeeCurrencyId: takerIsBuy ? market.quoteCurrencyId : market.baseCurrencyId,
+      takerFee: takerIsBuy ? buyerFee : sellerFee,
+      takerFeeCurrencyId: takerIsBuy ? market.baseCurrencyId : market.quoteCurrencyId,
+    });
+    ledger.post(buyer.holdAccount, seller.receiveAccount, quoteAmount, ReasonCode.tradeSettlement, tradeId);
+    buyer.lockedAmount -= quoteAmount;
+    ledger.post(seller.holdAccount, buyer.receiveAccount, baseAmount, ReasonCode.tradeSettlement, tradeId);
+    seller.lockedAmount -= baseAmount;
+    if (takerIsBuy && taker.kind === 'limit' && taker.priceTicks > priceTicks) {
+      const surplus = market.quoteAmount(taker.priceTicks - priceTicks, lots);
+      ledger.release(taker.holdAccount, surplus, ReasonCode.orderPriceImprovement, taker.orderId);
+      taker.lockedAmount -= surplus;
+    }
+    if (sellerFee > 0n)
+      ledger.transfer(
+        seller.receiveAccount,
+        market.feesQuoteAccount,
+        sellerFee,
+        ReasonCode.tradeFee,
+        tradeId,
+      );
+    if (buyerFee > 0n)
+      ledger.transfer(buyer.receiveAccount, market.feesBaseAccount, buyerFee, ReasonCode.tradeFee, tradeId);
+    this.quoteFilled += quoteAmount;
+    this.feePaid += takerIsBuy ? buyerFee : sellerFee;
+    this.tradeCount += 1;
+    if (maker.remainingLots === 0) this.makerDone(maker);
+  }
+
+  private makerDone(maker: Order): void {
+    if (maker.lockedAmount !== 0n) fail(`filled order ${maker.orderId} still holds ${maker.lockedAmount}`);
+    unregisterOrder(this.state, maker);
+    this.state.events.push({
+      type: 'orderDone',
+      orderId: maker.orderId,
+      owner: maker.owner,
+      marketId: maker.marketId,
+      filledLots: maker.filledLots,
+      releasedAmount: 0n,
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import type { Depth, Order, Side } from './types.ts';
+
+/**
+ * What the engine asks of a book while a taker matches. The book has already taken the lots off the maker
+ * (and unlinked it when nothing remains) before it calls `fill`; the handler settles the money and updates
+ * the taker. For `selfTrade` the book has unlinked the maker, which the handler then cancels.
+ */
+export interface MatchHandler {
+  fill(maker: Order, lots: number): void;
+  selfTrade(maker: Order): void;
+}
+
+/**
+ * One market's book. Two implementations exist: a fast one (sorted price levels with intrusive order lists)
+ * and a reference one (plain sorted arrays) that serves as the oracle; one test suite runs against both, and
+ * a differential test checks they produce the same events and state.
+ */
+export interface OrderBook {
+  readonly implementation: 'fast' | 'reference';
+  /**
+   * Walks the opposite side in price-time priority while the taker crosses and has lots left. A market buy
+   * (kind 'market', side 'buy') is also bounded by its remaining hold, `taker.lockedAmount`.
+   */
+  match(taker: Order, handler: MatchHandler): void;
+  /** Adds a limit order behind all orders at its price. */
+  rest(order: Order): void;
+  /** Removes a resting order (cancel). */
+  remove(order: Order): void;
+  /** Total lots resting on a side at one price (0 when none). */
+  lotsAtPrice(side: Side, priceTicks: number): number;
+  /** Best bid price, or 0 when there are no bids. */
+  bestBidTicks(): number;
+  /** Best ask price, or 0 when there are no asks. */
+  bestAskTicks(): number;
+  depth(levels: number): Depth;
+  /** Resting orders of one side, best first, oldest first within a price. */
+  forEachOrder(side: Side, visit: (order: Order) => void): void;
+  readonly orderCount: number;
+  /** Throws when the book's own structure is inconsistent. */
+  checkIntegrity(): void;
+}
+
+/** How many lots a market buy can still afford at a price, from what it still holds. */
+export function affordableLots(heldAmount: bigint, priceTicks: number, quoteMinorPerTickLot: bigint): number {
+  const lotCost = BigInt(priceTicks) * quoteMinorPerTickLot;
+  const lots = heldAmount / lotCost;
+  return lots > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(lots);
+}

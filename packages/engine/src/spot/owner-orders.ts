@@ -1,0 +1,67 @@
+import type { EngineState } from '../state.ts';
+import { Trader } from './trader.ts';
+import type { Order, OrderView } from './types.ts';
+
+/** The owner's trader record, created on first use (only once a command has passed validation). */
+export function traderOf(state: EngineState, ownerKey: number): Trader {
+  let trader = state.traders.get(ownerKey);
+  if (trader === undefined) {
+    trader = new Trader(ownerKey);
+    state.traders.set(ownerKey, trader);
+  }
+  return trader;
+}
+
+/** Makes a resting order findable by id and by owner. */
+export function registerOrder(state: EngineState, order: Order): void {
+  state.orders.set(order.orderId, order);
+  const trader = order.trader;
+  order.ownerNext = null;
+  order.ownerPrevious = trader.tail;
+  if (trader.tail === null) trader.head = order;
+  else trader.tail.ownerNext = order;
+  trader.tail = order;
+  trader.openOrderCount += 1;
+}
+
+/** Forgets an order that left the book (filled or cancelled). */
+export function unregisterOrder(state: EngineState, order: Order): void {
+  state.orders.delete(order.orderId);
+  const trader = order.trader;
+  const previous = order.ownerPrevious;
+  const next = order.ownerNext;
+  if (previous === null) trader.head = next;
+  else previous.ownerNext = next;
+  if (next === null) trader.tail = previous;
+  else next.ownerPrevious = previous;
+  order.ownerPrevious = null;
+  order.ownerNext = null;
+  trader.openOrderCount -= 1;
+}
+
+export function orderView(order: Order): OrderView {
+  const view: OrderView = {
+    orderId: order.orderId,
+    owner: order.owner,
+    marketId: order.marketId,
+    side: order.side,
+    kind: order.kind,
+    priceTicks: order.priceTicks,
+    quantityLots: order.quantityLots,
+    filledLots: order.filledLots,
+    remainingLots: order.remainingLots,
+    lockedAmount: order.lockedAmount,
+    acceptedTimeMs: order.acceptedTimeMs,
+  };
+  if (order.clientOrderId !== undefined) view.clientOrderId = order.clientOrderId;
+  return view;
+}
+
+/** The owner's open orders, oldest first, optionally of one market. */
+export function openOrderViews(state: EngineState, ownerKey: number, marketId?: number): OrderView[] {
+  const views: OrderView[] = [];
+  for (let order = state.traders.get(ownerKey)?.head ?? null; order !== null; order = order.ownerNext) {
+    if (marketId === undefined || order.marketId === marketId) views.push(orderView(order));
+  }
+  return views;
+}

@@ -1,0 +1,174 @@
+import type { Account, AccountOwner } from '../ledger/accounts.ts';
+import { quoteAmountOf } from './amounts.ts';
+import type { OrderBook } from './order-book.ts';
+import type { PriceLevel } from './price-level.ts';
+import type { Trader } from './trader.ts';
+
+export type Side = 'buy' | 'sell';
+export type OrderKind = 'limit' | 'market';
+
+/**
+ * One order, from acceptance until it is done or cancelled. The same record is the taker while it matches
+ * and the resting order afterwards. The fast book links orders into its price levels through the
+ * `previous`/`next`/`level` fields (an intrusive list, so resting an order allocates nothing more); the
+ * owner's open-order list uses `ownerPrevious`/`ownerNext` the same way.
+ */
+export class Order {
+  readonly orderId: number;
+  readonly trader: Trader;
+  readonly ownerKey: number;
+  readonly owner: AccountOwner;
+  readonly marketId: number;
+  readonly side: Side;
+  readonly kind: OrderKind;
+  /** The limit price; 0 for a market order. */
+  readonly priceTicks: number;
+  readonly quantityLots: number;
+  remainingLots: number;
+  filledLots = 0;
+  /** What the order still holds on `holdAccount`: quote for a buy, base for a sell. */
+  lockedAmount: bigint;
+  readonly clientOrderId: string | undefined;
+  readonly acceptedTimeMs: number;
+  /** The change-wallet account the order pays from (quote for a buy, base for a sell). */
+  readonly holdAccount: Account;
+  /** The change-wallet account the order receives into (base for a buy, quote for a sell). */
+  readonly receiveAccount: Account;
+
+  previous: Order | null = null;
+  next: Order | null = null;
+  level: PriceLevel | null = null;
+  ownerPrevious: Order | null = null;
+  ownerNext: Order | null = null;
+
+  constructor(
+    orderId: number,
+    trader: Trader,
+    owner: AccountOwner,
+    marketId: number,
+    side: Side,
+    kind: OrderKind,
+    priceTicks: number,
+    quantityLots: number,
+    lockedAmount: bigint,
+    clientOrderId: string | undefined,
+    acceptedTimeMs: number,
+    holdAccount: Account,
+    receiveAccount: Account,
+  ) {
+    this.orderId = orderId;
+    this.trader = trader;
+    this.ownerKey = trader.ownerKey;
+    this.owner = owner;
+    this.marketId = marketId;
+    this.side = side;
+    this.kind = kind;
+    this.priceTicks = priceTicks;
+    this.quantityLots = quantityLots;
+    this.remainingLots = quantityLots;
+    this.lockedAmount = lockedAmount;
+    this.clientOrderId = clientOrderId;
+    this.acceptedTimeMs = acceptedTimeMs;
+    this.holdAccount = holdAccount;
+    this.receiveAccount = receiveAccount;
+  }
+}
+
+/** A spot market's configuration and its book. Amounts per tick and lot are exact integers (validated). */
+export class Market {
+  readonly marketId: number;
+  readonly baseCurrencyId: number;
+  readonly quoteCurrencyId: number;
+  /** Decimal text: quote units per whole base unit per tick. */
+  readonly tickSize: string;
+  /** Decimal text: base units per lot. */
+  readonly lotSize: string;
+  /** Base minor units in one lot. */
+  readonly lotBaseMinor: bigint;
+  /** Quote minor units of one lot at a price of one tick: a trade's quote amount is price x lots x this. */
+  readonly quoteMinorPerTickLot: bigint;
+  /** The same as a number when it is a safe integer, else 0 (then amounts are always computed in bigint). */
+  private readonly quoteMinorPerTickLotNumber: number;
+  readonly minimumLots: number;
+  makerFeePpm: number;
+  takerFeePpm: number;
+  makerFeePpmBig: bigint;
+  takerFeePpmBig: bigint;
+  readonly book: OrderBook;
+  readonly feesBaseAccount: Account;
+  readonly feesQuoteAccount: Account;
+
+  constructor(fields: {
+    marketId: number;
+    baseCurrencyId: number;
+    quoteCurrencyId: number;
+    tickSize: string;
+    lotSize: string;
+    lotBaseMinor: bigint;
+    quoteMinorPerTickLot: bigint;
+    minimumLots: number;
+    makerFeePpm: number;
+    takerFeePpm: number;
+    book: OrderBook;
+    feesBaseAccount: Account;
+    feesQuoteAccount: Account;
+  }) {
+    this.marketId = fields.marketId;
+    this.baseCurrencyId = fields.baseCurrencyId;
+    this.quoteCurrencyId = fields.quoteCurrencyId;
+    this.tickSize = fields.tickSize;
+    this.lotSize = fields.lotSize;
+    this.lotBaseMinor = fields.lotBaseMinor;
+    this.quoteMinorPerTickLot = fields.quoteMinorPerTickLot;
+    this.quoteMinorPerTickLotNumber =
+      fields.quoteMinorPerTickLot <= BigInt(Number.MAX_SAFE_INTEGER)
+        ? Number(fields.quoteMinorPerTickLot)
+        : 0;
+    this.minimumLots = fields.minimumLots;
+    this.makerFeePpm = fields.makerFeePpm;
+    this.takerFeePpm = fields.takerFeePpm;
+    this.makerFeePpmBig = BigInt(fields.makerFeePpm);
+    this.takerFeePpmBig = BigInt(fields.takerFeePpm);
+    this.book = fields.book;
+    this.feesBaseAccount = fields.feesBaseAccount;
+    this.feesQuoteAccount = fields.feesQuoteAccount;
+  }
+
+  /**
+   * price x lots x quote minor units per tick and lot, exactly. The floating-point product is used only
+   * when it is provably exact: a product of safe integers whose true value exceeds 2^53 - 1 also comes out
+   * at 2^53 or more in floating point, so the bound test never accepts an inexact value.
+   */
+  quoteAmount(priceTicks: number, lots: number): bigint {
+    const product = priceTicks * lots * this.quoteMinorPerTickLotNumber;
+    return product > 0 && product <= Number.MAX_SAFE_INTEGER
+      ? BigInt(product)
+      : quoteAmountOf(priceTicks, lots, this.quoteMinorPerTickLot);
+  }
+
+  setFees(makerFeePpm: number, takerFeePpm: number): void {
+    this.makerFeePpm = makerFeePpm;
+    this.takerFeePpm = takerFeePpm;
+    this.makerFeePpmBig = BigInt(makerFeePpm);
+    this.takerFeePpmBig = BigInt(takerFeePpm);
+  }
+}
+
+/** Public, copyable view of an open order for the gateway. */
+export type OrderView = {
+  orderId: number;
+  owner: AccountOwner;
+  marketId: number;
+  side: Side;
+  kind: OrderKind;
+  priceTicks: number;
+  quantityLots: number;
+  filledLots: number;
+  remainingLots: number;
+  lockedAmount: bigint;
+  clientOrderId?: string;
+  acceptedTimeMs: number;
+};
+
+export type DepthLevel = [priceTicks: number, quantityLots: number];
+export type Depth = { bids: DepthLevel[]; asks: DepthLevel[] };

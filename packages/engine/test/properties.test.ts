@@ -1,0 +1,242 @@
+// Property tests (fast-check): random command sequences on a small exchange. After EVERY command the test
+// checks, with its own code and only the public read side, that each currency sums to zero, no balance but
+// the outside world's is negative, no book is crossed, and locked funds equal what open orders and pending
+// withdrawals hold. The fast book and the reference book run side by side and must agree on every outcome.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Engine, encodeEvents, encodeValue } from '../src/index.ts';
+import type { AccountOwner, Command, Wallet } from '../src/index.ts';
+import { stateWithoutCounters } from './test-exchange.ts';
+
+const A = 1;
+const B = 2;
+const Q = 3;
+const CURRENCIES = [A, B, Q];
+const OWNERS: AccountOwner[] = [1, 2, 3, 'marketMaker'];
+const WALLETS: Wallet[] = ['change', 'lever', 'micro'];
+
+const genesis: Command[] = [
+  { type: 'addCurrency', currencyId: A, code: 'A', scale: 0 },
+  { type: 'addCurrency', currencyId: B, code: 'B', scale: 0 },
+  { type: 'addCurrency', currencyId: Q, code: 'Q', scale: 0 },
+  {
+    type: 'addMarket',
+    marketId: 1,
+    baseCurrencyId: A,
+    quoteCurrencyId: Q,
+    tickSize: '1',
+    lotSize: '1',
+    minimumLots: 1,
+    makerFeePpm: 1000,
+    takerFeePpm: 2500,
+  },
+  {
+    type: 'addMarket',
+    marketId: 2,
+    baseCurrencyId: B,
+    quoteCurrencyId: Q,
+    tickSize: '1',
+    lotSize: '10',
+    minimumLots: 2,
+    makerFeePpm: 0,
+    takerFeePpm: 100_000,
+  },
+  { type: 'systemFund', owner: 'marketMaker', currencyId: A, amount: 5000n },
+  { type: 'systemFund', owner: 'marketMaker', currencyId: B, amount: 5000n },
+  { type: 'systemFund', owner: 'marketMaker', currencyId: Q, amount: 500_000n },
+  ...[1, 2, 3].flatMap((userId): Command[] => [
+    { type: 'deposit', userId, currencyId: A, amount: 300n },
+    { type: 'deposit', userId, currencyId: B, amount: 3000n },
+    { type: 'deposit', userId, currencyId: Q, amount: 30_000n },
+  ]),
+];
+
+const owner = fc.constantFrom(...OWNERS);
+const user = fc.constantFrom(1, 2, 3);
+const currency = fc.constantFrom(...CURRENCIES);
+const amount = fc.bigInt({ min: 1n, max: 20_000n });
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('deposit' as const),
+      userId: user,
+      currencyId: currency,
+      amount,
+    }),
+  },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      type: fc.constant('placeOrder' as const),
+      owner,
+      marketId: fc.constantFrom(1, 2),
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+      kind: fc.constant('limit' as const),
+      priceTicks: fc.integer({ min: 97, max: 103 }),
+      quantityLots: fc.integer({ min: 1, max: 30 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      {
+        type: fc.constant('placeOrder' as const),
+        owner,
+        marketId: fc.constantFrom(1, 2),
+        side: fc.constantFrom('buy' as const, 'sell' as const),
+        kind: fc.constant('market' as const),
+        quantityLots: fc.integer({ min: 1, max: 40 }),
+        quoteAmountMax: fc.bigInt({ min: 1n, max: 6000n }),
+      },
+      { requiredKeys: ['type', 'owner', 'marketId', 'side', 'kind', 'quantityLots'] },
+    ),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      type: fc.constant('cancelOrder' as const),
+      owner,
+      orderId: fc.integer({ min: 1, max: 40 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('transfer' as const),
+      userId: user,
+      currencyId: currency,
+      fromWallet: fc.constantFrom(...WALLETS),
+      toWallet: fc.constantFrom(...WALLETS),
+      amount,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('requestWithdrawal' as const),
+      userId: user,
+      currencyId: currency,
+      amount,
+      feeAmount: fc.bigInt({ min: 0n, max: 50n }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constantFrom('completeWithdrawal' as const, 'rejectWithdrawal' as const),
+      withdrawalId: fc.integer({ min: 1, max: 8 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('setMarketFees' as const),
+      marketId: fc.constantFrom(1, 2),
+      makerFeePpm: fc.integer({ min: 0, max: 100_000 }),
+      takerFeePpm: fc.integer({ min: 0, max: 100_000 }),
+    }),
+  },
+);
+
+/** The promised rules, checked from the outside through the read side only. */
+function checkFromOutside(engine: Engine): void {
+  const sums = new Map<number, bigint>();
+  const locked = new Map<string, bigint>();
+  for (const account of engine.accounts()) {
+    sums.set(account.currencyId, (sums.get(account.currencyId) ?? 0n) + account.available + account.locked);
+    if (account.owner !== 'outside') expect(account.available).toBeGreaterThanOrEqual(0n);
+    expect(account.locked).toBeGreaterThanOrEqual(0n);
+    if (account.locked > 0n)
+      locked.set(`${account.owner}/${account.wallet}/${account.currencyId}`, account.locked);
+  }
+  for (const sum of sums.values()) expect(sum).toBe(0n);
+  for (const marketId of [1, 2]) {
+    const best = engine.bestPrices(marketId);
+    if (best !== undefined && best.bidTicks > 0 && best.askTicks > 0)
+      expect(best.bidTicks).toBeLessThan(best.askTicks);
+  }
+  const held = new Map<string, bigint>();
+  const add = (key: string, value: bigint) => held.set(key, (held.get(key) ?? 0n) + value);
+  for (const holder of OWNERS) {
+    for (const order of engine.openOrders(holder)) {
+      const market = engine.market(order.marketId)!;
+      add(
+        `${holder}/change/${order.side === 'buy' ? market.quoteCurrencyId : market.baseCurrencyId}`,
+        order.lockedAmount,
+      );
+    }
+  }
+  for (const withdrawal of engine.pendingWithdrawals())
+    add(`${withdrawal.userId}/change/${withdrawal.currencyId}`, withdrawal.amount);
+  expect(Object.fromEntries(locked)).toEqual(Object.fromEntries(held));
+}
+
+/** What the generated sequences really did, so the properties are known not to hold vacuously. */
+const tally = { trades: 0, selfTrades: 0, refused: 0, marketOrders: 0, codes: {} as Record<number, number> };
+
+function run(commands: Command[]): { fast: Engine; reference: Engine } {
+  const fast = Engine.create();
+  const reference = Engine.create({ book: 'reference' });
+  let seq = 0;
+  for (const next of [...genesis, ...commands]) {
+    seq += 1;
+    const envelope = { seq, timeMs: seq * 1000, command: next };
+    const before = stateWithoutCounters(fast);
+    const outcome = fast.apply(envelope);
+    const oracle = reference.apply(envelope);
+    expect(encodeEvents(oracle.events)).toBe(encodeEvents(outcome.events));
+    expect([oracle.code, encodeValue(oracle.reply)]).toEqual([outcome.code, encodeValue(outcome.reply)]);
+    if (outcome.code !== 0) expect(stateWithoutCounters(fast)).toBe(before);
+    tally.refused += outcome.code === 0 ? 0 : 1;
+    tally.codes[outcome.code] = (tally.codes[outcome.code] ?? 0) + 1;
+    for (const event of outcome.events) {
+      if (event.type === 'trade') tally.trades += 1;
+      if (event.type === 'orderCancelled' && event.reason === 'selfTrade') tally.selfTrades += 1;
+      if (event.type === 'orderAccepted' && event.kind === 'market') tally.marketOrders += 1;
+    }
+    fast.checkInvariants();
+    reference.checkInvariants();
+    checkFromOutside(fast);
+  }
+  return { fast, reference };
+}
+
+describe('properties after every command', () => {
+  it('money is conserved, nothing goes negative, books stay uncrossed, locks match holds; both books agree', () => {
+    fc.assert(
+      fc.property(fc.array(command, { minLength: 1, maxLength: 80, size: 'max' }), (commands) => {
+        const { fast, reference } = run(commands);
+        expect(reference.stateHash()).toBe(fast.stateHash());
+      }),
+      { numRuns: 150, seed: 1337 },
+    );
+    expect(tally.trades).toBeGreaterThan(400);
+    expect(tally.selfTrades).toBeGreaterThan(50);
+    expect(tally.marketOrders).toBeGreaterThan(100);
+    expect(tally.refused).toBeGreaterThan(100);
+  });
+
+  it('a snapshot at any point continues exactly like the engine it was taken from', () => {
+    fc.assert(
+      fc.property(
+        fc.array(command, { minLength: 2, maxLength: 50, size: 'max' }),
+        fc.nat(),
+        (commands, cut) => {
+          const split = cut % commands.length;
+          const { fast } = run(commands.slice(0, split));
+          const restored = Engine.restore(fast.snapshot());
+          let seq = fast.lastSeq;
+          for (const next of commands.slice(split)) {
+            seq += 1;
+            const envelope = { seq, timeMs: seq * 1000, command: next };
+            expect(encodeValue(restored.apply(envelope))).toBe(encodeValue(fast.apply(envelope)));
+          }
+          expect(restored.stateHash()).toBe(fast.stateHash());
+        },
+      ),
+      { numRuns: 100, seed: 4242 },
+    );
+  });
+});

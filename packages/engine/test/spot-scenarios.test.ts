@@ -1,0 +1,216 @@
+// One scenario table, run against both book implementations (the exchange-core pattern): each row is the
+// book before, one incoming order, the trades it makes, and the book and balances after. Every user starts
+// with 1,000 BASE and 100,000 QUOTE; the market has scale 0, tick 1 and lot 1, so amounts read as written.
+import { describe, expect, it } from 'vitest';
+import type { AccountOwner, TradeEvent } from '../src/index.ts';
+import { BASE, BOOKS, MARKET, QUOTE, TestExchange } from './test-exchange.ts';
+
+type Row = [owner: number, side: 'buy' | 'sell', priceTicks: number, quantityLots: number];
+type Pair = [available: number, locked: number];
+
+type Scenario = {
+  name: string;
+  fees?: [makerFeePpm: number, takerFeePpm: number];
+  resting: Row[];
+  order: {
+    owner: number;
+    side: 'buy' | 'sell';
+    kind: 'limit' | 'market';
+    price?: number;
+    lots: number;
+    quoteMax?: number;
+  };
+  trades: [makerOwner: number, priceTicks: number, quantityLots: number][];
+  status: 'resting' | 'filled' | 'cancelled';
+  bookAfter: { bids: [number, number][]; asks: [number, number][] };
+  balancesAfter: Partial<Record<AccountOwner, { base: Pair; quote: Pair }>>;
+};
+
+const scenarios: Scenario[] = [
+  {
+    name: 'a buy walks asks from the lowest price, oldest first, filling at the makers\u2019 prices',
+    resting: [
+      [2, 'sell', 101, 5],
+      [3, 'sell', 100, 2],
+      [4, 'sell', 100, 3],
+    ],
+    order: { owner: 1, side: 'buy', kind: 'limit', price: 101, lots: 7 },
+    trades: [
+      [3, 100, 2],
+      [4, 100, 3],
+      [2, 101, 2],
+    ],
+    status: 'filled',
+    bookAfter: { bids: [], asks: [[101, 3]] },
+    balancesAfter: {
+      1: { base: [1007, 0], quote: [99298, 0] },
+      2: { base: [995, 3], quote: [100202, 0] },
+      3: { base: [998, 0], quote: [100200, 0] },
+      4: { base: [997, 0], quote: [100300, 0] },
+    },
+  },
+  {
+    name: 'a sell walks bids from the highest price and its rest rests',
+    resting: [
+      [2, 'buy', 99, 2],
+      [3, 'buy', 100, 1],
+      [4, 'buy', 98, 5],
+    ],
+    order: { owner: 1, side: 'sell', kind: 'limit', price: 99, lots: 4 },
+    trades: [
+      [3, 100, 1],
+      [2, 99, 2],
+    ],
+    status: 'resting',
+    bookAfter: { bids: [[98, 5]], asks: [[99, 1]] },
+    balancesAfter: {
+      1: { base: [996, 1], quote: [100298, 0] },
+      2: { base: [1002, 0], quote: [99802, 0] },
+      3: { base: [1001, 0], quote: [99900, 0] },
+      4: { base: [1000, 0], quote: [99510, 490] },
+    },
+  },
+  {
+    name: 'a buy below the best ask rests with price x lots locked',
+    resting: [[2, 'sell', 105, 3]],
+    order: { owner: 1, side: 'buy', kind: 'limit', price: 100, lots: 4 },
+    trades: [],
+    status: 'resting',
+    bookAfter: { bids: [[100, 4]], asks: [[105, 3]] },
+    balancesAfter: { 1: { base: [1000, 0], quote: [99600, 400] }, 2: { base: [997, 3], quote: [100000, 0] } },
+  },
+  {
+    name: 'a buy filled below its limit gets the surplus back and rests the rest at its limit',
+    resting: [[2, 'sell', 100, 4]],
+    order: { owner: 1, side: 'buy', kind: 'limit', price: 102, lots: 10 },
+    trades: [[2, 100, 4]],
+    status: 'resting',
+    bookAfter: { bids: [[102, 6]], asks: [] },
+    balancesAfter: { 1: { base: [1004, 0], quote: [98988, 612] }, 2: { base: [996, 0], quote: [100400, 0] } },
+  },
+  {
+    name: 'a market buy stops at its quote maximum and the unspent hold is released',
+    resting: [
+      [2, 'sell', 100, 5],
+      [3, 'sell', 110, 5],
+    ],
+    order: { owner: 1, side: 'buy', kind: 'market', lots: 10, quoteMax: 1000 },
+    trades: [
+      [2, 100, 5],
+      [3, 110, 4],
+    ],
+    status: 'cancelled',
+    bookAfter: { bids: [], asks: [[110, 1]] },
+    balancesAfter: { 1: { base: [1009, 0], quote: [99060, 0] }, 3: { base: [995, 1], quote: [100440, 0] } },
+  },
+  {
+    name: 'a market buy without a maximum is bounded by the available balance, the book empties',
+    resting: [[2, 'sell', 100, 3]],
+    order: { owner: 1, side: 'buy', kind: 'market', lots: 5 },
+    trades: [[2, 100, 3]],
+    status: 'cancelled',
+    bookAfter: { bids: [], asks: [] },
+    balancesAfter: { 1: { base: [1003, 0], quote: [99700, 0] } },
+  },
+  {
+    name: 'a market sell into an empty book is cancelled and returns its hold',
+    resting: [],
+    order: { owner: 1, side: 'sell', kind: 'market', lots: 5 },
+    trades: [],
+    status: 'cancelled',
+    bookAfter: { bids: [], asks: [] },
+    balancesAfter: { 1: { base: [1000, 0], quote: [100000, 0] } },
+  },
+  {
+    name: 'a market sell walks the bids until it is filled',
+    resting: [
+      [2, 'buy', 100, 2],
+      [3, 'buy', 90, 2],
+    ],
+    order: { owner: 1, side: 'sell', kind: 'market', lots: 3 },
+    trades: [
+      [2, 100, 2],
+      [3, 90, 1],
+    ],
+    status: 'filled',
+    bookAfter: { bids: [[90, 1]], asks: [] },
+    balancesAfter: { 1: { base: [997, 0], quote: [100290, 0] }, 3: { base: [1001, 0], quote: [99820, 90] } },
+  },
+  {
+    name: 'self-trade prevention cancels the resting order of the same owner and matching goes on',
+    resting: [
+      [1, 'sell', 100, 2],
+      [2, 'sell', 100, 3],
+    ],
+    order: { owner: 1, side: 'buy', kind: 'limit', price: 100, lots: 4 },
+    trades: [[2, 100, 3]],
+    status: 'resting',
+    bookAfter: { bids: [[100, 1]], asks: [] },
+    balancesAfter: { 1: { base: [1003, 0], quote: [99600, 100] }, 2: { base: [997, 0], quote: [100300, 0] } },
+  },
+  {
+    name: 'fees come out of what each side receives, rounded down (maker sells, taker buys)',
+    fees: [1000, 2000],
+    resting: [[2, 'sell', 50, 999]],
+    order: { owner: 1, side: 'buy', kind: 'limit', price: 50, lots: 999 },
+    trades: [[2, 50, 999]],
+    status: 'filled',
+    bookAfter: { bids: [], asks: [] },
+    balancesAfter: {
+      1: { base: [1998, 0], quote: [50050, 0] },
+      2: { base: [1, 0], quote: [149901, 0] },
+      fees: { base: [1, 0], quote: [49, 0] },
+    },
+  },
+  {
+    name: 'fees come out of what each side receives, rounded down (maker buys, taker sells)',
+    fees: [1000, 2000],
+    resting: [[2, 'buy', 50, 999]],
+    order: { owner: 1, side: 'sell', kind: 'limit', price: 50, lots: 999 },
+    trades: [[2, 50, 999]],
+    status: 'filled',
+    bookAfter: { bids: [], asks: [] },
+    balancesAfter: {
+      1: { base: [1, 0], quote: [149851, 0] },
+      2: { base: [1999, 0], quote: [50050, 0] },
+      fees: { base: [0, 0], quote: [99, 0] },
+    },
+  },
+];
+
+describe.each(BOOKS)('spot scenarios on the %s book', (book) => {
+  it.each(scenarios)('$name', (scenario) => {
+    const exchange = new TestExchange({ book }).setUpSimpleMarket(...(scenario.fees ?? [0, 0]));
+    for (const user of [1, 2, 3, 4]) exchange.fund(user, 1000n, 100_000n);
+    for (const [owner, side, price, lots] of scenario.resting) {
+      expect(exchange.limit(owner, side, price, lots).code).toBe(0);
+    }
+    const { order } = scenario;
+    const outcome = exchange.apply({
+      type: 'placeOrder',
+      owner: order.owner,
+      marketId: MARKET,
+      side: order.side,
+      kind: order.kind,
+      quantityLots: order.lots,
+      ...(order.price === undefined ? {} : { priceTicks: order.price }),
+      ...(order.quoteMax === undefined ? {} : { quoteAmountMax: BigInt(order.quoteMax) }),
+    });
+    expect(outcome.code).toBe(0);
+    const trades = outcome.events.filter((event): event is TradeEvent => event.type === 'trade');
+    expect(trades.map((trade) => [trade.makerOwner, trade.priceTicks, trade.quantityLots])).toEqual(
+      scenario.trades,
+    );
+    expect((outcome.reply as { status: string }).status).toBe(scenario.status);
+    expect(exchange.engine.depth(MARKET, 10)).toEqual(scenario.bookAfter);
+    for (const [owner, expected] of Object.entries(scenario.balancesAfter)) {
+      const key: AccountOwner = /^\d+$/.test(owner) ? Number(owner) : (owner as AccountOwner);
+      const toBig = ([available, locked]: Pair) => [BigInt(available), BigInt(locked)];
+      expect({ owner, base: exchange.change(key, BASE), quote: exchange.change(key, QUOTE) }).toEqual({
+        owner,
+        base: toBig(expected!.base),
+        quote: toBig(expected!.quote),
+      });
+    }
+  });
+});
