@@ -1,0 +1,274 @@
+// Fan-out benchmark (DESIGN.md section 6): 10,000 socket.io clients subscribed to one market receive depth and
+// trade updates at 10 per second; how long from publish to delivery, and how much memory a client costs.
+//
+// The server is the real app on a fresh PGlite folder, listening on loopback. A driver makes one real trade
+// through the engine every 100 ms on BTC/USDT, whose book holds ten levels a side, so the market-data feed
+// publishes market_depth and market_detail at its coalescing rate of 10 per second each (and the spot feed
+// its `transaction` book on the same channel). The clients run in child processes (socket.io-client,
+// websocket transport only), so the server keeps a core. A message's latency is its receipt time in the
+// child minus the time the server began publishing it; both read the wall clock at sub-millisecond
+// resolution (performance.timeOrigin + performance.now()). The run is bounded: it gives up after 58 s.
+//
+// The database folder lives in memory (/dev/shm where there is one): every trade commits to the journal,
+// and on a shared machine an fsync can stall the event loop for a second, which would measure the disk
+// rather than the fan-out. The journal benchmark measures durable commits on disk.
+//
+// Run directly to print the figures: node packages/server/bench/fanout-bench.ts
+import type { ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { Command } from '@fairex/engine';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { ChildMessage, ParentMessage } from './fanout-client.ts';
+import { BUCKET_MS } from './fanout-client.ts';
+
+type Figures = Record<string, number | string>;
+
+export interface FanoutBenchOptions {
+  clients?: number;
+  children?: number;
+  /** Trades per second, which is also the rate of depth and trade updates. */
+  updatesPerSecond?: number;
+  measureSeconds?: number;
+  /** Connections each child opens at a time. */
+  concurrency?: number;
+}
+
+const SYMBOL = 'BTC/USDT';
+const CHANNEL = `market:${SYMBOL}`;
+const MEASURED = new Set(['market_depth', 'market_detail']);
+const SELLER = 1_000_001;
+const BUYER = 1_000_002;
+const TIME_LIMIT_MS = 58_000;
+
+const now = () => performance.timeOrigin + performance.now();
+
+/** A garbage collection, so memory figures compare live objects rather than collector timing. */
+function collector(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (() => void) | undefined;
+  return () => gc?.();
+}
+
+export async function runFanoutBench(options: FanoutBenchOptions = {}): Promise<Figures> {
+  const settings = {
+    clients: 10_000,
+    children: 2,
+    updatesPerSecond: 10,
+    measureSeconds: 8,
+    concurrency: 250,
+    ...options,
+  };
+  const startedMs = Date.now();
+  const remaining = () => TIME_LIMIT_MS - (Date.now() - startedMs);
+  const gc = collector();
+  const dataDir = await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'fairex-fanout-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web') });
+  const app = await buildApp({ config, logger: false });
+  const children: ChildProcess[] = [];
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await seedBook(app);
+
+    // Every publish on the measured channel is reported to the children with the time it began.
+    let measuring = false;
+    let published = 0;
+    const publish = app.realtime.publish;
+    app.realtime.publish = ((channel, event, payload) => {
+      const timeMs = now();
+      publish(channel, event, payload);
+      if (!measuring || channel !== CHANNEL || !MEASURED.has(event)) return;
+      published++;
+      const message: ParentMessage = {
+        type: 'sent',
+        key: `${event}:${(payload as { seq: number }).seq}`,
+        timeMs,
+      };
+      for (const child of children) child.send(message);
+    }) as typeof publish;
+
+    gc();
+    const before = process.memoryUsage();
+    const perChild = Math.ceil(settings.clients / settings.children);
+    const connectStarted = now();
+    const connected = await Promise.all(
+      Array.from({ length: settings.children }, (_, index) => {
+        const clients = Math.min(perChild, settings.clients - index * perChild);
+        const child = fork(new URL('./fanout-client.ts', import.meta.url), [], {
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        });
+        children.push(child);
+        child.send({
+          type: 'connect',
+          url,
+          clients,
+          channel: CHANNEL,
+          concurrency: settings.concurrency,
+        } satisfies ParentMessage);
+        return nextMessage(child, 'connected', remaining());
+      }),
+    );
+    const connectSeconds = (now() - connectStarted) / 1000;
+    const connectedCount = connected.reduce((sum, message) => sum + message.connected, 0);
+    const failedCount = connected.reduce((sum, message) => sum + message.failed, 0);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    gc();
+    const after = process.memoryUsage();
+
+    // Drive trades, measure a window, stop.
+    const driver = startDriver(app, settings.updatesPerSecond);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    for (const child of children) child.send({ type: 'measure' } satisfies ParentMessage);
+    measuring = true;
+    const windowStarted = now();
+    const cpuBefore = process.cpuUsage();
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(settings.measureSeconds * 1000, remaining() - 8_000)),
+    );
+    measuring = false;
+    const cpu = process.cpuUsage(cpuBefore);
+    const windowSeconds = (now() - windowStarted) / 1000;
+    await driver.stop();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const results = await Promise.all(
+      children.map((child) => {
+        child.send({ type: 'finish' } satisfies ParentMessage);
+        return nextMessage(child, 'result', remaining());
+      }),
+    );
+    app.realtime.publish = publish;
+
+    const histogram = new Map<number, number>();
+    for (const result of results)
+      for (const [bucket, count] of result.histogram)
+        histogram.set(bucket, (histogram.get(bucket) ?? 0) + count);
+    const matched = results.reduce((sum, result) => sum + result.matched, 0);
+    const expected = published * connectedCount;
+    const clientRss = results.reduce((sum, result) => sum + result.rssBytes, 0);
+    return {
+      clients: connectedCount,
+      'clients failed to connect': failedCount,
+      'connect time (s)': round(connectSeconds, 1),
+      'updates published (depth + trades)': published,
+      'updates per second': round(published / windowSeconds, 1),
+      'deliveries expected': expected,
+      'deliveries received': matched,
+      'delivery latency p50 (ms)': round(percentile(histogram, matched, 0.5), 1),
+      'delivery latency p99 (ms)': round(percentile(histogram, matched, 0.99), 1),
+      'delivery latency max (ms)': round(percentile(histogram, matched, 1), 1),
+      'p99 < 100 ms': percentile(histogram, matched, 0.99) < 100 && matched === expected ? 'yes' : 'NO',
+      // All the server's work in the window (the spot feed's `transaction` books on the same channel, the
+      // driver's trades and their journal commits included), per measured delivery.
+      'server CPU in the window (% of one core)': round(
+        ((cpu.user + cpu.system) / 1e6 / windowSeconds) * 100,
+        0,
+      ),
+      'server CPU per measured delivery (µs)': round((cpu.user + cpu.system) / Math.max(1, matched), 2),
+      'server memory per client, rss (KB)': round((after.rss - before.rss) / connectedCount / 1024, 1),
+      'server memory per client, heap (KB)': round(
+        (after.heapUsed - before.heapUsed) / connectedCount / 1024,
+        1,
+      ),
+      'client process memory per client, rss (KB)': round(clientRss / connectedCount / 1024, 1),
+      'run time (s)': round((Date.now() - startedMs) / 1000, 1),
+    };
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill();
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Ten resting levels on each side of BTC/USDT, and balances for the driver's trades. */
+async function seedBook(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  const submit = async (command: Command) => {
+    const outcome = await app.runner.submit(command);
+    if (outcome.code !== 0) throw new Error(`${command.type} refused with code ${outcome.code}`);
+  };
+  await submit({ type: 'deposit', userId: SELLER, currencyId: 1, amount: 100_000n * 100_000_000n });
+  await submit({ type: 'deposit', userId: BUYER, currencyId: 3, amount: 100_000_000_000n * 1_000_000n });
+  for (let level = 0; level < 10; level++) {
+    const order = { type: 'placeOrder', marketId: 1, kind: 'limit', quantityLots: 50 + level } as const;
+    await submit({ ...order, owner: BUYER, side: 'buy', priceTicks: 6_600_000 - level * 1_000 });
+    await submit({ ...order, owner: SELLER, side: 'sell', priceTicks: 6_800_000 + level * 1_000 });
+  }
+}
+
+/** One trade per tick: an ask that rests between the levels, then a bid that takes it. */
+function startDriver(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  perSecond: number,
+): { stop(): Promise<void> } {
+  let tick = 0;
+  const pending = new Set<Promise<unknown>>();
+  const timer = setInterval(() => {
+    const priceTicks = 6_700_000 + (tick++ % 20) * 500;
+    const order = { type: 'placeOrder', marketId: 1, kind: 'limit', priceTicks, quantityLots: 3 } as const;
+    const trade = app.runner
+      .submit({ ...order, owner: SELLER, side: 'sell' })
+      .then(() => app.runner.submit({ ...order, owner: BUYER, side: 'buy' }));
+    pending.add(trade);
+    void trade.finally(() => pending.delete(trade));
+  }, 1000 / perSecond);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+function nextMessage<T extends ChildMessage['type']>(
+  child: ChildProcess,
+  type: T,
+  timeoutMs: number,
+): Promise<Extract<ChildMessage, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`a client process sent no ${type} in time`)),
+      Math.max(0, timeoutMs),
+    );
+    const onMessage = (message: ChildMessage) => {
+      if (message.type !== type) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(message as Extract<ChildMessage, { type: T }>);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`a client process exited (${code}) before sending ${type}`));
+    });
+  });
+}
+
+/** The latency at quantile q (0..1) of the merged histogram, in milliseconds. */
+function percentile(histogram: Map<number, number>, total: number, q: number): number {
+  if (total === 0) return Number.NaN;
+  const rank = Math.max(1, Math.ceil(q * total));
+  let seen = 0;
+  for (const bucket of [...histogram.keys()].sort((a, b) => a - b)) {
+    seen += histogram.get(bucket) ?? 0;
+    if (seen >= rank) return bucket * BUCKET_MS;
+  }
+  return Number.NaN;
+}
+
+function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await runFanoutBench();
+  for (const [key, value] of Object.entries(figures)) console.log(`${key.padEnd(44)} ${value}`);
+}

@@ -1,0 +1,355 @@
+// HTTP order-placement benchmark (DESIGN.md section 6): durable limit orders through the whole gateway -
+// session authentication, input validation, the engine, the journal commit with its projections, the reply -
+// measured from a load generator in a separate process over loopback, on PGlite and, when DATABASE_URL is
+// set, on PostgreSQL. The same run measures a bare Fastify route (JSON body in, small JSON out) with the
+// same load settings, and reports the ratio.
+//
+// Orders come from many pre-funded users in turn, at prices spread around a mid price so that most rest and
+// some cross (trades, fees and releases happen too). Every answer is checked: only `type: "ok"` answers
+// count as placed orders. Two loads run per database: the maximum rate (many connections, pipelined) and
+// a latency-bounded load (fewer connections, no pipelining).
+//
+// Run directly to print a table: node packages/server/bench/http-orders-bench.ts
+// The load generator is this same file started with --load (autocannon's programmatic API in a child).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { parseDecimal } from '@fairex/shared';
+import { buildApp } from '../src/app.ts';
+import { createSession } from '../src/auth/sessions.ts';
+import { loadConfig } from '../src/config.ts';
+import type { OpenStoreOptions, Store } from '../src/store/index.ts';
+import { openStore } from '../src/store/index.ts';
+
+type Figures = Record<string, number | string>;
+
+export interface HttpOrdersBenchOptions {
+  /** Seconds of each measured load (default 6). */
+  seconds?: number;
+  /** Pre-funded users placing orders in turn (default 2,000). */
+  users?: number;
+  /** Connections and pipelining depth of the maximum-rate load (default 64 x 8). */
+  connections?: number;
+  pipelining?: number;
+  /** Connections of the latency-bounded load, one request in flight each (default 16). */
+  boundedConnections?: number;
+}
+
+interface LoadSpec {
+  url: string;
+  path: string;
+  connections: number;
+  pipelining: number;
+  seconds: number;
+  /** Session tokens to spread the orders over; empty for the bare route. */
+  tokens: string[];
+}
+
+interface LoadResult {
+  requests: number;
+  requestsPerSecond: number;
+  ok: number;
+  refused: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+const BTC = 1;
+const USDT = 3;
+/** BTC/USDT: price scale 2, lot 0.0001. Orders of 0.001 BTC around 30,000 USDT, most resting, some crossing. */
+const MID_PRICE_CENTS = 3_000_000;
+
+export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): Promise<Figures> {
+  const settings = {
+    seconds: 6,
+    users: 2_000,
+    connections: 64,
+    pipelining: 8,
+    boundedConnections: 16,
+    ...options,
+  };
+  const figures: Figures = {};
+  const bare = await benchBareRoute(settings);
+  figures['bare fastify route requests/s'] = Math.round(bare.requestsPerSecond);
+  figures['bare fastify route latency p99 ms'] = bare.p99Ms;
+
+  const targets: { name: string; open: () => Promise<Database> }[] = [
+    { name: 'pglite', open: pgliteDatabase },
+  ];
+  const url = process.env.DATABASE_URL;
+  if (url) targets.push({ name: 'postgres', open: () => postgresDatabase(url) });
+  for (const target of targets) {
+    const result = await benchOrders(target.open, settings);
+    const prefix = `${target.name}:`;
+    figures[`${prefix} max-rate orders/s (ok answers)`] = Math.round(result.max.ok / settings.seconds);
+    figures[`${prefix} max-rate latency p50 / p99 / max ms`] =
+      `${result.max.p50Ms} / ${result.max.p99Ms} / ${result.max.maxMs}`;
+    figures[`${prefix} max-rate refused / non-2xx / errors`] =
+      `${result.max.refused} / ${result.max.non2xx} / ${result.max.errors + result.max.timeouts}`;
+    figures[`${prefix} ratio to the bare route`] = round3(
+      result.max.ok / settings.seconds / bare.requestsPerSecond,
+    );
+    figures[`${prefix} bounded (${settings.boundedConnections} conns) orders/s`] = Math.round(
+      result.bounded.ok / settings.seconds,
+    );
+    figures[`${prefix} bounded latency p50 / p99 / max ms`] =
+      `${result.bounded.p50Ms} / ${result.bounded.p99Ms} / ${result.bounded.maxMs}`;
+    // Requests still in flight when the load stops are journaled but their answers are not counted.
+    figures[`${prefix} journaled orders / ok answers`] = `${result.journaled} / ${result.max.ok}`;
+    figures[`${prefix} mean commit batch (commands)`] = result.meanBatch;
+  }
+  if (!url) figures['postgres'] = 'skipped: DATABASE_URL not set';
+  const maxOk = Number(figures['pglite: max-rate orders/s (ok answers)']);
+  figures['target'] = '>= 20,000 orders/s with p99 < 20 ms; ratio >= 0.4';
+  figures['pglite meets the throughput target'] = maxOk >= 20_000 ? 'yes' : 'no';
+  return figures;
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+// ---------------------------------------------------------------- the two servers
+
+async function benchBareRoute(settings: Required<HttpOrdersBenchOptions>): Promise<LoadResult> {
+  const app = Fastify({ logger: false });
+  app.post('/bare', async () => ({ type: 'ok', message: 'ok' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await runLoad({
+      url: baseUrl(app),
+      path: '/bare',
+      connections: settings.connections,
+      pipelining: settings.pipelining,
+      seconds: settings.seconds,
+      tokens: [],
+    });
+  } finally {
+    await app.close();
+  }
+}
+
+interface Database {
+  options: OpenStoreOptions;
+  cleanup: () => Promise<void>;
+}
+
+async function benchOrders(
+  openDatabase: () => Promise<Database>,
+  settings: Required<HttpOrdersBenchOptions>,
+) {
+  const database = await openDatabase();
+  const store = await openStore(database.options);
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({
+      config: loadConfig({
+        LOG_LEVEL: 'silent',
+        WEB_DIST: join(tmpdir(), 'fairex-no-web-dist'),
+        // The market maker's own orders would share the engine and the journal with the measured ones.
+        MARKET_MAKER: 'off',
+      }),
+      store,
+      logger: false,
+    });
+    await app.ready();
+    const tokens = await fundedUsers(app, store, settings.users);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = baseUrl(app);
+    const load = (connections: number, pipelining: number, seconds: number) =>
+      runLoad({ url, path: '/api/transaction/in', connections, pipelining, seconds, tokens });
+    // A short warm-up lets the JIT and the caches settle; its figures are not reported.
+    await load(settings.connections, settings.pipelining, 1);
+    const before = await orderCount(store);
+    const statsBefore = app.runner.stats();
+    const max = await load(settings.connections, settings.pipelining, settings.seconds);
+    const statsAfter = app.runner.stats();
+    const journaled = (await orderCount(store)) - before;
+    const bounded = await load(settings.boundedConnections, 1, settings.seconds);
+    const batches = statsAfter.committedBatches - statsBefore.committedBatches;
+    return {
+      max,
+      bounded,
+      journaled,
+      meanBatch:
+        batches === 0
+          ? 0
+          : Math.round((statsAfter.committedCommands - statsBefore.committedCommands) / batches),
+    };
+  } finally {
+    await app?.close();
+    await store.close();
+    await database.cleanup();
+  }
+}
+
+function baseUrl(app: FastifyInstance): string {
+  const address = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${address.port}`;
+}
+
+async function orderCount(store: Store): Promise<number> {
+  const { rows } = await store.query<{ count: bigint }>('select count(*) as count from spot_orders');
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Users with a live session each, funded through journaled deposits with plenty of both currencies. */
+async function fundedUsers(app: FastifyInstance, store: Store, count: number): Promise<string[]> {
+  const suffix = randomBytes(4).toString('hex');
+  const { rows } = await store.query<{ id: number }>(
+    `insert into users (account, email, password_hash, extension_code)
+     select 'bench-' || n || '-' || $2 || '@example.com', 'bench-' || n || '-' || $2 || '@example.com',
+            'not-a-real-hash', 'B' || $2 || n
+       from generate_series(1, $1::int) as n
+     returning id`,
+    [count, suffix],
+  );
+  const tokens: string[] = [];
+  const deposits: Promise<unknown>[] = [];
+  for (const { id } of rows) {
+    tokens.push((await createSession(store, { userId: id, ttlMs: 3_600_000 })).token);
+    deposits.push(
+      app.runner.submit({
+        type: 'deposit',
+        userId: id,
+        currencyId: USDT,
+        amount: parseDecimal('1000000', 6),
+      }),
+    );
+    deposits.push(
+      app.runner.submit({ type: 'deposit', userId: id, currencyId: BTC, amount: parseDecimal('100', 8) }),
+    );
+  }
+  await Promise.all(deposits);
+  return tokens;
+}
+
+async function pgliteDatabase(): Promise<Database> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fairex-http-bench-'));
+  return { options: { dataDir }, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+async function postgresDatabase(databaseUrl: string): Promise<Database> {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  return {
+    options: { databaseUrl, dataDir: tmpdir(), schema, poolSize: 4 },
+    cleanup: async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the load generator (child process)
+
+/** Runs autocannon in a child process, so that the load generator has a core of its own. */
+async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const folder = await mkdtemp(join(tmpdir(), 'fairex-load-'));
+  const specFile = join(folder, 'spec.json');
+  await writeFile(specFile, JSON.stringify(spec));
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, [import.meta.filename, '--load', specFile], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.once('error', reject);
+      child.once('exit', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`the load generator exited with ${code}`)),
+      );
+    });
+    return JSON.parse(output) as LoadResult;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** An order body for the n-th request: users in turn, prices spread 1 % around the mid, buys and sells. */
+function orderRequest(n: number, tokens: string[]): { path: string; token: string; body: string } {
+  const token = tokens[n % tokens.length] as string;
+  // A cheap deterministic spread: most orders rest a little away from the mid, about one in ten crosses.
+  const offset = ((n * 7919) % 300) + 1;
+  const buy = n % 2 === 0;
+  const crosses = n % 10 === 0;
+  const priceCents = buy
+    ? MID_PRICE_CENTS + (crosses ? offset : -offset)
+    : MID_PRICE_CENTS + (crosses ? -offset : offset);
+  const price = `${Math.floor(priceCents / 100)}.${String(priceCents % 100).padStart(2, '0')}`;
+  return {
+    path: buy ? '/api/transaction/in' : '/api/transaction/out',
+    token,
+    body: `{"legal_id":${USDT},"currency_id":${BTC},"price":"${price}","num":"0.001","mode":2}`,
+  };
+}
+
+async function loadGenerator(specFile: string): Promise<void> {
+  const spec = JSON.parse(await readFile(specFile, 'utf8')) as LoadSpec;
+  const { default: autocannon } = await import('autocannon');
+  let next = 0;
+  let ok = 0;
+  let refused = 0;
+  const orders = spec.tokens.length > 0;
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    pipelining: spec.pipelining,
+    duration: spec.seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: spec.path,
+        headers: { 'content-type': 'application/json' },
+        body: '{"legal_id":3,"currency_id":1,"price":"30000","num":"0.001","mode":2}',
+        setupRequest: (request: Record<string, unknown>) => {
+          if (!orders) return request;
+          const order = orderRequest(next++, spec.tokens);
+          return {
+            ...request,
+            path: order.path,
+            body: order.body,
+            headers: { 'content-type': 'application/json', authorization: order.token },
+          };
+        },
+        onResponse: (status: number, body: string) => {
+          if (status === 200 && body.startsWith('{"type":"ok"')) ok++;
+          else refused++;
+        },
+      },
+    ],
+  });
+  const summary: LoadResult = {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    ok,
+    refused,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+  };
+  process.stdout.write(JSON.stringify(summary));
+}
+
+if (import.meta.main) {
+  if (process.argv[2] === '--load') {
+    await loadGenerator(process.argv[3] as string);
+  } else {
+    const figures = await runHttpOrdersBench();
+    for (const [key, value] of Object.entries(figures)) console.log(`${key.padEnd(56)} ${value}`);
+  }
+}

@@ -1,0 +1,97 @@
+// Logging in and out. Failed logins are limited per account and per client address; a user with
+// two-factor on also needs an authenticator code. Every login gets a fresh token; logout revokes it.
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { createSession } from '../auth/sessions.ts';
+import type { AuthUser } from '../auth/sessions.ts';
+import { AppError } from '../http/app-error.ts';
+import type { AccountContext } from './context.ts';
+import { looksLikeEmail, normalizeEmail, phoneDigits } from './identifiers.ts';
+import type { Identity } from './identity.ts';
+import { findUserByIdentity } from './identity.ts';
+import { dummyPasswordCheck, verifyPassword } from './passwords.ts';
+import type { LimitState } from './throttle.ts';
+import { minutesToWait } from './throttle.ts';
+import { acceptTotp } from './totp.ts';
+import type { UserRow } from './users.ts';
+import { findUserByEmail, findUserByPhone, findUsersByPhoneDigits } from './users.ts';
+
+const WINDOW_MS = 15 * 60_000;
+/** Wrong passwords for one account before it pauses for up to 15 minutes. */
+export const LOGIN_ACCOUNT_FAILURES = { scope: 'login.account', max: 5, windowMs: WINDOW_MS };
+/** Wrong passwords from one client address, over all accounts, before it pauses. */
+export const LOGIN_IP_FAILURES = { scope: 'login.ip', max: 30, windowMs: WINDOW_MS };
+
+/** The dialog names an e-mail or a phone with its country; the login page has one free-text field. */
+export type LoginTarget = { identity: Identity } | { accountText: string };
+
+export interface LoginInput {
+  target: LoginTarget;
+  password: string;
+  totpCode: string | undefined;
+  ip: string;
+}
+
+export type LoginResult = { kind: 'session'; token: string; user: UserRow } | { kind: 'totp_required' };
+
+async function findLoginUser(context: AccountContext, target: LoginTarget): Promise<UserRow | null> {
+  if ('identity' in target) return findUserByIdentity(context.store, target.identity);
+  const text = target.accountText.trim();
+  if (looksLikeEmail(text)) {
+    const email = normalizeEmail(text);
+    return email === null ? null : findUserByEmail(context.store, email);
+  }
+  if (text.startsWith('+')) {
+    const parsed = parsePhoneNumberFromString(text.replace(/[\s-]/g, ''));
+    if (!parsed) return null;
+    return findUserByPhone(context.store, parsed.countryCallingCode, String(parsed.nationalNumber));
+  }
+  const digits = phoneDigits(text);
+  if (digits === null) return null;
+  const matches = await findUsersByPhoneDigits(context.store, digits);
+  // The same national number in two countries: only the country code can tell them apart.
+  if (matches.length > 1) throw new AppError('account.choose_area_code');
+  return matches[0] ?? null;
+}
+
+function targetName(target: LoginTarget): string {
+  return 'identity' in target ? target.identity.destination : target.accountText.trim().toLowerCase();
+}
+
+function refuseWhenBlocked(state: LimitState): void {
+  if (state.blocked)
+    throw new AppError('account.too_many_failures', { minutes: minutesToWait(state.retryAfterMs) });
+}
+
+export async function login(context: AccountContext, input: LoginInput): Promise<LoginResult> {
+  const { throttle } = context;
+  refuseWhenBlocked(await throttle.state(LOGIN_IP_FAILURES, input.ip));
+  const user = await findLoginUser(context, input.target);
+  // Unknown accounts are counted too, under their name, so that they behave like known ones.
+  const subject = user ? `user:${user.id}` : `name:${targetName(input.target)}`;
+  refuseWhenBlocked(await throttle.state(LOGIN_ACCOUNT_FAILURES, subject));
+  const passwordOk = user
+    ? await verifyPassword(input.password, user.password_hash)
+    : await dummyPasswordCheck(input.password);
+  if (!user || !passwordOk) {
+    await throttle.record(LOGIN_ACCOUNT_FAILURES.scope, subject);
+    await throttle.record(LOGIN_IP_FAILURES.scope, input.ip);
+    throw new AppError('account.login_failed');
+  }
+  if (user.totp_secret !== null) {
+    if (input.totpCode === undefined) return { kind: 'totp_required' };
+    await acceptTotp(context, context.store, user, input.totpCode, user.totp_secret);
+  }
+  await throttle.clear(LOGIN_ACCOUNT_FAILURES.scope, subject);
+  const session = await createSession(context.store, { userId: user.id, ttlMs: context.sessionTtlMs });
+  await context.store.query('update users set last_login_at = now(), last_login_ip = $2 where id = $1', [
+    user.id,
+    input.ip,
+  ]);
+  return { kind: 'session', token: session.token, user };
+}
+
+/** Revokes the session the request came with; sockets logged in with it stop receiving private events. */
+export async function logout(context: AccountContext, user: AuthUser): Promise<void> {
+  await context.sessions.revoke(user.tokenHash);
+  context.realtime.endSession(user.tokenHash, user.id);
+}

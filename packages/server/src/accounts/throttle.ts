@@ -1,0 +1,65 @@
+// Brute-force limits counted in SQL, so that they hold across restarts and across server processes:
+// every counted event (a failed login, a wrong code, a code sent) is a row; a limit is "at most `max`
+// events of a scope for one subject within `windowMs`".
+import type { Queryable } from '../store/index.ts';
+
+export interface Limit {
+  scope: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface LimitState {
+  blocked: boolean;
+  /** When blocked: how long until the oldest counted event leaves the window. */
+  retryAfterMs: number;
+}
+
+/** Events older than this are deleted; it must exceed the longest window of any limit. */
+const RETENTION_MS = 24 * 3_600_000;
+const PRUNE_EVERY = 500;
+
+export class Throttle {
+  readonly #db: Queryable;
+  #recordsSincePrune = 0;
+
+  constructor(db: Queryable) {
+    this.#db = db;
+  }
+
+  async state(limit: Limit, subject: string): Promise<LimitState> {
+    const { rows } = await this.#db.query<{ count: number; oldest: Date | null }>(
+      `select count(*)::int as count, min(created_at) as oldest
+         from (select created_at from auth_throttle
+                where scope = $1 and subject = $2 and created_at > now() - make_interval(secs => $3)
+                order by created_at desc limit $4) recent`,
+      [limit.scope, subject, limit.windowMs / 1000, limit.max],
+    );
+    const row = rows[0];
+    if (!row || row.count < limit.max || row.oldest === null) return { blocked: false, retryAfterMs: 0 };
+    // The window reopens when the oldest of the last `max` events leaves it.
+    const retryAfterMs = Math.max(1000, row.oldest.getTime() + limit.windowMs - Date.now());
+    return { blocked: true, retryAfterMs };
+  }
+
+  async record(scope: string, subject: string): Promise<void> {
+    await this.#db.query('insert into auth_throttle (scope, subject) values ($1, $2)', [scope, subject]);
+    this.#recordsSincePrune += 1;
+    if (this.#recordsSincePrune >= PRUNE_EVERY) {
+      this.#recordsSincePrune = 0;
+      await this.#db.query('delete from auth_throttle where created_at < now() - make_interval(secs => $1)', [
+        RETENTION_MS / 1000,
+      ]);
+    }
+  }
+
+  /** Forgets a subject's events, e.g. failed logins after a successful one. */
+  async clear(scope: string, subject: string): Promise<void> {
+    await this.#db.query('delete from auth_throttle where scope = $1 and subject = $2', [scope, subject]);
+  }
+}
+
+/** Minutes to show in a "try again in N minutes" message: at least one. */
+export function minutesToWait(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 60_000));
+}

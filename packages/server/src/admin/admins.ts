@@ -1,0 +1,105 @@
+// Administrator accounts: created by the command line (the first) or by another administrator, logged in
+// with a username and password under the same brute-force limits as users, with a role that decides what
+// they may do.
+import { AppError } from '../http/app-error.ts';
+import type { AccountContext } from '../accounts/context.ts';
+import { dummyPasswordCheck, hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { minutesToWait } from '../accounts/throttle.ts';
+import type { Store } from '../store/index.ts';
+import { audit } from './audit.ts';
+import type { AdminRole, AuthAdmin } from './sessions.ts';
+
+export const ADMIN_ROLES: readonly AdminRole[] = ['admin', 'reviewer'];
+export const ADMIN_USERNAME = /^[a-z0-9_.-]{3,32}$/;
+/** Administrators choose longer passwords than the users' 6 to 16 characters. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+export type Permission =
+  'real_name.review' | 'upload.read' | 'outbox.read' | 'audit.read' | 'invite.create' | 'admin.create';
+
+const PERMISSIONS: Record<AdminRole, readonly Permission[]> = {
+  admin: ['real_name.review', 'upload.read', 'outbox.read', 'audit.read', 'invite.create', 'admin.create'],
+  reviewer: ['real_name.review', 'upload.read', 'outbox.read'],
+};
+
+export function mayDo(admin: Pick<AuthAdmin, 'role'>, permission: Permission): boolean {
+  return PERMISSIONS[admin.role].includes(permission);
+}
+
+const WINDOW_MS = 15 * 60_000;
+export const ADMIN_LOGIN_ACCOUNT_FAILURES = { scope: 'admin.login.account', max: 5, windowMs: WINDOW_MS };
+export const ADMIN_LOGIN_IP_FAILURES = { scope: 'admin.login.ip', max: 20, windowMs: WINDOW_MS };
+
+export async function createAdmin(
+  store: Store,
+  input: {
+    username: string;
+    password: string;
+    role: AdminRole;
+    createdBy: number | null;
+    ip?: string | null;
+  },
+): Promise<number> {
+  if (!ADMIN_USERNAME.test(input.username)) throw new AppError('admin.username_invalid');
+  if (input.password.length < ADMIN_PASSWORD_MIN_LENGTH || input.password.length > 128) {
+    throw new AppError('admin.password_too_short', { min: ADMIN_PASSWORD_MIN_LENGTH });
+  }
+  const passwordHash = await hashPassword(input.password);
+  return store.transaction(async (tx) => {
+    const { rows: existing } = await tx.query('select 1 from admins where username = $1', [input.username]);
+    if (existing.length > 0) throw new AppError('admin.username_taken');
+    const { rows } = await tx.query<{ id: number }>(
+      'insert into admins (username, password_hash, role) values ($1, $2, $3) returning id',
+      [input.username, passwordHash, input.role],
+    );
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error('admin insert returned no id');
+    await audit(tx, {
+      adminId: input.createdBy,
+      action: 'admin.create',
+      targetType: 'admin',
+      targetId: id,
+      detail: { username: input.username, role: input.role },
+      ip: input.ip ?? null,
+    });
+    return id;
+  });
+}
+
+export async function adminLogin(
+  context: AccountContext,
+  input: { username: string; password: string; ip: string },
+): Promise<{ token: string; admin: { id: number; username: string; role: AdminRole } }> {
+  const { throttle, store } = context;
+  const username = input.username.trim().toLowerCase();
+  for (const [limit, subject] of [
+    [ADMIN_LOGIN_IP_FAILURES, input.ip],
+    [ADMIN_LOGIN_ACCOUNT_FAILURES, username],
+  ] as const) {
+    const state = await throttle.state(limit, subject);
+    if (state.blocked) {
+      throw new AppError('account.too_many_failures', { minutes: minutesToWait(state.retryAfterMs) });
+    }
+  }
+  const { rows } = await store.query<{
+    id: number;
+    username: string;
+    role: AdminRole;
+    password_hash: string;
+  }>('select id, username, role, password_hash from admins where username = $1 and disabled_at is null', [
+    username,
+  ]);
+  const admin = rows[0];
+  const ok = admin
+    ? await verifyPassword(input.password, admin.password_hash)
+    : await dummyPasswordCheck(input.password);
+  if (!admin || !ok) {
+    await throttle.record(ADMIN_LOGIN_ACCOUNT_FAILURES.scope, username);
+    await throttle.record(ADMIN_LOGIN_IP_FAILURES.scope, input.ip);
+    throw new AppError('account.login_failed');
+  }
+  await throttle.clear(ADMIN_LOGIN_ACCOUNT_FAILURES.scope, username);
+  const session = await context.admins.create(admin.id, input.ip);
+  await audit(store, { adminId: admin.id, action: 'admin.login', ip: input.ip });
+  return { token: session.token, admin: { id: admin.id, username: admin.username, role: admin.role } };
+}

@@ -1,0 +1,121 @@
+// The application as a Fastify plugin: external plugins first, then the app's own plugins, then the routes,
+// then the web app (whose not-found handler answers everything no route took).
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import Fastify, { LogController } from 'fastify';
+import fp from 'fastify-plugin';
+import { apiError, translate } from '@fairex/shared';
+import type { Config } from './config.ts';
+import { requestLanguage } from './http/language.ts';
+import externalPlugins from './plugins/external/index.ts';
+import authPlugin from './plugins/app/auth.ts';
+import errorsPlugin from './plugins/app/errors.ts';
+import i18nPlugin from './plugins/app/i18n.ts';
+import storePlugin from './plugins/app/store.ts';
+import webAppPlugin from './plugins/app/web-app.ts';
+import realtimePlugin from './realtime/index.ts';
+import { engineRunnerPlugin } from './engine-runner/index.ts';
+import { marketDataPlugin } from './market/index.ts';
+import type { MarketPluginOptions } from './market/index.ts';
+import { syncEngineCatalog } from './services/engine-catalog.ts';
+import routes from './routes/index.ts';
+import type { Store } from './store/index.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** A store the caller opened (tests); the app then neither opens nor closes one. */
+  store?: Store;
+  /** Seed demo currencies and markets when missing (default true). */
+  seed?: boolean;
+  /** Session lookup cache in milliseconds (default 2000; 0 asks the store on every request). */
+  sessionCacheMs?: number;
+  /** Redis channel prefix for the socket.io adapter (default "socket.io"). */
+  redisKey?: string;
+  /**
+   * Recover and run the engine (default true). Tests of the HTTP plumbing alone may turn it off; every
+   * route that moves money needs it.
+   */
+  engine?: boolean;
+  /**
+   * Called when the engine runner stops after a failed commit (crash-only). The command-line server exits
+   * so that its supervisor restarts it and recovery replays the journal; the default only logs.
+   */
+  onEngineFatal?: (error: Error) => void;
+  /**
+   * Run live market data: the price source, journaled index prices, the first-start history backfill and,
+   * with MARKET_MAKER=on, the market maker (default false; main.ts turns it on). Candles, tickers and the
+   * market pushes run whenever the engine does.
+   */
+  liveMarket?: boolean;
+  /** Overrides for market data (tests and benchmarks): a price source, market-maker settings, intervals. */
+  market?: Omit<MarketPluginOptions, 'config' | 'live'>;
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+async function app(instance: FastifyInstance, options: AppOptions): Promise<void> {
+  await instance.register(externalPlugins);
+
+  await instance.register(i18nPlugin);
+  await instance.register(errorsPlugin);
+  await instance.register(storePlugin, { config: options.config, store: options.store, seed: options.seed });
+  await instance.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
+  if (options.engine !== false) {
+    await instance.register(engineRunnerPlugin, { onFatal: options.onEngineFatal });
+    // The engine learns the catalogue's currencies and markets through journaled commands before serving.
+    instance.addHook('onReady', async () => {
+      await syncEngineCatalog(instance.store, instance.runner);
+    });
+  }
+  await instance.register(realtimePlugin, {
+    redisUrl: options.config.redisUrl,
+    redisKey: options.redisKey,
+    authenticate: (token: string) => instance.sessions.authenticate(token),
+  });
+  if (options.engine !== false) {
+    await instance.register(marketDataPlugin, { config: options.config, live: options.liveMarket, ...options.market });
+  }
+
+  await instance.register(routes);
+
+  await instance.register(webAppPlugin, { webDist: options.config.webDist });
+}
+
+export const appPlugin = fp(app, { name: 'fairex-app' });
+
+export interface BuildAppOptions extends AppOptions {
+  /** Fastify's logger option; default: pino at the configured level. Tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The app, not yet ready: `listen()` or the first `inject()` loads it (tests may register extra routes
+ * first). Close it with `app.close()`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const instance = Fastify({
+    logger: options.logger ?? {
+      level: options.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Start-up recovers the engine from its journal and, on a first start, seeds and backfills market
+    // history; on a busy machine that outlasts Fastify's default 10 s per plugin.
+    pluginTimeout: 120_000,
+    // Request lines would dominate the log at trading rates; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Errors raised before routing (a malformed URL) get the same envelope as every other failure.
+    frameworkErrors: (error, request, reply) => {
+      const lang = requestLanguage({ query: {}, headers: request.headers });
+      void (reply as FastifyReply).status(400).send(apiError(translate(lang, 'error.bad_request')));
+      request.log.info({ code: error.code }, 'request refused before routing');
+    },
+  });
+  try {
+    await instance.register(appPlugin, options);
+  } catch (error) {
+    // Close what did open (the store, Redis connections) before reporting the failure.
+    await instance.close().catch(() => {});
+    throw error;
+  }
+  return instance;
+}

@@ -1,0 +1,160 @@
+// Session tokens: opaque random strings handed to the client once; the store keeps only their SHA-256.
+// A token authenticates while its session is neither expired nor revoked.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../store/index.ts';
+
+export interface AuthUser {
+  id: number;
+  account: string;
+  email: string | null;
+  phone: string | null;
+  extensionCode: string;
+  isSeller: boolean;
+  /** Real-name review: 0 not submitted, 1 under review, 2 approved. */
+  reviewStatus: number;
+  sessionKind: string;
+  tokenHash: string;
+}
+
+export const USER_SESSION = 'user';
+/** Tokens are 32 random bytes in base64url (43 characters); anything else cannot be a token. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The token in an Authorization header: raw (what the template client sends) or "Bearer <token>".
+ * Returns undefined for anything that cannot be a token, including the "null" a client sends when it has none.
+ */
+export function tokenFromHeader(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  let value = header.trim();
+  const bearer = /^bearer\s+/i.exec(value);
+  if (bearer) value = value.slice(bearer[0].length).trim();
+  return TOKEN_SHAPE.test(value) ? value : undefined;
+}
+
+export interface NewSession {
+  token: string;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  db: Queryable,
+  input: { userId: number; ttlMs: number; kind?: string; now?: Date },
+): Promise<NewSession> {
+  const token = generateToken();
+  const tokenHash = hashToken(token);
+  const expiresAt = new Date((input.now ?? new Date()).getTime() + input.ttlMs);
+  await db.query('insert into sessions (token_hash, user_id, kind, expires_at) values ($1, $2, $3, $4)', [
+    tokenHash,
+    input.userId,
+    input.kind ?? USER_SESSION,
+    expiresAt,
+  ]);
+  return { token, tokenHash, expiresAt };
+}
+
+interface CachedUser {
+  user: AuthUser;
+  cachedUntilMs: number;
+}
+
+interface SessionRow {
+  id: number;
+  account: string;
+  email: string | null;
+  phone: string | null;
+  extension_code: string;
+  is_seller: boolean;
+  review_status: number;
+  kind: string;
+  expires_at: Date;
+}
+
+/**
+ * Resolves tokens to users. A short-lived cache spares one SQL round trip per request on hot routes; a
+ * revocation through this object takes effect at once, one made by another process within `cacheMs`.
+ */
+export class SessionAuthenticator {
+  readonly #db: Queryable;
+  readonly #cacheMs: number;
+  readonly #cache = new Map<string, CachedUser>();
+  static readonly MAX_CACHED = 10_000;
+
+  constructor(db: Queryable, options: { cacheMs?: number } = {}) {
+    this.#db = db;
+    this.#cacheMs = options.cacheMs ?? 2_000;
+  }
+
+  /** The user a token belongs to, when its session of `kind` is live. */
+  async authenticate(token: string | undefined, kind: string = USER_SESSION): Promise<AuthUser | null> {
+    if (token === undefined || !TOKEN_SHAPE.test(token)) return null;
+    const tokenHash = hashToken(token);
+    const nowMs = Date.now();
+    const cached = this.#cache.get(tokenHash);
+    if (cached && cached.cachedUntilMs > nowMs) return cached.user.sessionKind === kind ? cached.user : null;
+    this.#cache.delete(tokenHash);
+    const { rows } = await this.#db.query<SessionRow>(
+      `select u.id, u.account, u.email, u.phone, u.extension_code, u.is_seller, u.review_status,
+              s.kind, s.expires_at
+         from sessions s join users u on u.id = s.user_id
+        where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
+      [tokenHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const user: AuthUser = {
+      id: row.id,
+      account: row.account,
+      email: row.email,
+      phone: row.phone,
+      extensionCode: row.extension_code,
+      isSeller: row.is_seller,
+      reviewStatus: row.review_status,
+      sessionKind: row.kind,
+      tokenHash,
+    };
+    this.#remember(tokenHash, user, Math.min(nowMs + this.#cacheMs, row.expires_at.getTime()));
+    return user.sessionKind === kind ? user : null;
+  }
+
+  /** Revokes one session (logout). */
+  async revoke(tokenHash: string): Promise<void> {
+    this.#cache.delete(tokenHash);
+    await this.#db.query(
+      'update sessions set revoked_at = now() where token_hash = $1 and revoked_at is null',
+      [tokenHash],
+    );
+  }
+
+  /** Revokes every session of a user (password change). */
+  async revokeUser(userId: number): Promise<void> {
+    for (const [hash, entry] of this.#cache) if (entry.user.id === userId) this.#cache.delete(hash);
+    await this.#db.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [
+      userId,
+    ]);
+  }
+
+  /** Drops cached answers, e.g. after a user's review status changed. */
+  forgetUser(userId: number): void {
+    for (const [hash, entry] of this.#cache) if (entry.user.id === userId) this.#cache.delete(hash);
+  }
+
+  #remember(tokenHash: string, user: AuthUser, untilMs: number): void {
+    if (this.#cacheMs <= 0) return;
+    // Bounded: when full, the oldest entry (first in insertion order) goes.
+    if (this.#cache.size >= SessionAuthenticator.MAX_CACHED) {
+      const oldest = this.#cache.keys().next().value;
+      if (oldest !== undefined) this.#cache.delete(oldest);
+    }
+    this.#cache.set(tokenHash, { user, cachedUntilMs: untilMs });
+  }
+}

@@ -1,0 +1,35 @@
+// What each administrator role may do in the back office. An `admin` runs the exchange; a `reviewer` checks
+// identities and reads the outbox (where verification mail waits in development), nothing that moves money
+// or changes the catalogue. The web console shows only the screens a role may use; the server refuses the
+// rest whatever the console shows.
+import type { AdminRole } from '../admin/sessions.ts';
+
+export const BACKOFFICE_PERMISSIONS = [
+  'dashboard',
+  'users.read',
+  'users.manage',
+  'real_name',
+  'funding.read',
+  'funding.manage',
+  'catalog.read',
+  'catalog.manage',
+  'content',
+  'outbox',
+  'audit',
+  'admins',
+] as const;
+
+export type BackofficePermission = (typeof BACKOFFICE_PERMISSIONS)[number];
+
+const ROLE_PERMISSIONS: Record<AdminRole, readonly BackofficePermission[]> = {
+  admin: BACKOFFICE_PERMISSIONS,
+  reviewer: ['dashboard', 'real_name', 'outbox'],
+};
+
+export function permissionsOf(role: AdminRole): readonly BackofficePermission[] {
+  return ROLE_PERMISSIONS[role];
+}
+
+export function may(role: AdminRole, permission: BackofficePermission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}

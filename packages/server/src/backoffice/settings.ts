@@ -1,0 +1,207 @@
+// The settings pattern: every setting an operator may change while the exchange runs is a typed definition
+// here, with the fields the console draws a form from, a zod schema that validates what comes back, a
+// reader, and an apply step that writes the change with its audit entry and, where money depends on it,
+// reaches the engine through a journaled command. The back office lists and applies them generically, so a
+// later product (leverage, seconds contracts, mining) adds its definitions to SETTINGS and its screen
+// appears without new routes.
+//
+// Settings the server reads once at start (the environment, docs/operations.md) are shown beside them,
+// read-only, with the variable that sets each.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { decimalText, formatDecimal, integer, optional } from '@fairex/shared';
+import type { Config } from '../config.ts';
+import type { Actor } from './audit.ts';
+import { flag } from './inputs.ts';
+import { listCurrencies, listMarkets, MAX_FEE_PERCENT, updateCurrency, updateMarket } from './catalog.ts';
+
+/** How the console draws and the server reads one field. Decimals travel as text, never as numbers. */
+export type SettingField =
+  | { name: string; type: 'percent'; max: string }
+  | {
+      name: string;
+      type: 'decimal';
+      /** Decimals allowed; per row when the scale depends on the target. */ scale?: number;
+    }
+  | { name: string; type: 'integer'; min: number; max: number }
+  | { name: string; type: 'boolean' };
+
+export type SettingValue = string | number | boolean;
+
+export interface SettingRow {
+  target_id: number;
+  target: string;
+  values: Record<string, SettingValue>;
+  /** Decimal places per decimal field of this row (the currency's scale). */
+  scales?: Record<string, number>;
+}
+
+export interface SettingDefinition<V extends Record<string, unknown> = Record<string, unknown>> {
+  key: string;
+  /** What a row is: one market, one currency. */
+  scope: 'market' | 'currency';
+  /** Applied through an engine command: money depends on it. */
+  engine: boolean;
+  fields: readonly SettingField[];
+  /** Validates a change; every field is optional, and at least one must be given. */
+  schema: z.ZodType<V>;
+  rows(app: FastifyInstance): Promise<SettingRow[]>;
+  apply(app: FastifyInstance, actor: Actor, targetId: number, values: V): Promise<void>;
+}
+
+const marketFees: SettingDefinition<{ maker_fee?: string | undefined; taker_fee?: string | undefined }> = {
+  key: 'market.fees',
+  scope: 'market',
+  engine: true,
+  fields: [
+    { name: 'maker_fee', type: 'percent', max: MAX_FEE_PERCENT },
+    { name: 'taker_fee', type: 'percent', max: MAX_FEE_PERCENT },
+  ],
+  schema: z.object({ maker_fee: optional(decimalText()), taker_fee: optional(decimalText()) }).strict(),
+  rows: async (app) =>
+    (await listMarkets(app.store, app.engine)).map((market) => ({
+      target_id: market.id,
+      target: market.symbol,
+      values: { maker_fee: market.maker_fee, taker_fee: market.taker_fee },
+    })),
+  apply: async (app, actor, id, values) => {
+    await updateMarket(app.store, app.runner, actor, id, {
+      makerFee: values.maker_fee,
+      takerFee: values.taker_fee,
+    });
+  },
+};
+
+const marketDisplay: SettingDefinition<{
+  is_display?: boolean | undefined;
+  display_order?: number | undefined;
+  min_notional?: string | undefined;
+}> = {
+  key: 'market.display',
+  scope: 'market',
+  engine: false,
+  fields: [
+    { name: 'is_display', type: 'boolean' },
+    { name: 'display_order', type: 'integer', min: -1_000_000, max: 1_000_000 },
+    { name: 'min_notional', type: 'decimal' },
+  ],
+  schema: z
+    .object({
+      is_display: optional(flag()),
+      display_order: optional(integer({ min: -1_000_000, max: 1_000_000 })),
+      min_notional: optional(decimalText()),
+    })
+    .strict(),
+  rows: async (app) => {
+    const currencies = new Map(
+      (await listCurrencies(app.store, app.engine)).map((currency) => [currency.id, currency]),
+    );
+    return (await listMarkets(app.store, app.engine)).map((market) => ({
+      target_id: market.id,
+      target: market.symbol,
+      values: {
+        is_display: market.is_display,
+        display_order: market.display_order,
+        min_notional: market.min_notional,
+      },
+      scales: { min_notional: currencies.get(market.quote_currency_id)?.scale ?? 0 },
+    }));
+  },
+  apply: async (app, actor, id, values) => {
+    await updateMarket(app.store, app.runner, actor, id, {
+      isDisplay: values.is_display,
+      displayOrder: values.display_order,
+      minNotional: values.min_notional,
+    });
+  },
+};
+
+const currencyWithdrawal: SettingDefinition<{
+  withdraw_min?: string | undefined;
+  withdraw_fee?: string | undefined;
+}> = {
+  key: 'currency.withdrawal',
+  scope: 'currency',
+  engine: false,
+  fields: [
+    { name: 'withdraw_min', type: 'decimal' },
+    { name: 'withdraw_fee', type: 'decimal' },
+  ],
+  schema: z.object({ withdraw_min: optional(decimalText()), withdraw_fee: optional(decimalText()) }).strict(),
+  rows: async (app) =>
+    (await listCurrencies(app.store, app.engine)).map((currency) => ({
+      target_id: currency.id,
+      target: currency.code,
+      values: { withdraw_min: currency.withdraw_min, withdraw_fee: currency.withdraw_fee },
+      scales: { withdraw_min: currency.scale, withdraw_fee: currency.scale },
+    })),
+  apply: async (app, actor, id, values) => {
+    await updateCurrency(app.store, app.engine, actor, id, {
+      withdrawMin: values.withdraw_min,
+      withdrawFee: values.withdraw_fee,
+    });
+  },
+};
+
+export const SETTINGS: readonly SettingDefinition[] = [
+  marketFees as unknown as SettingDefinition,
+  marketDisplay as unknown as SettingDefinition,
+  currencyWithdrawal as unknown as SettingDefinition,
+];
+
+export function findSetting(key: string): SettingDefinition | undefined {
+  return SETTINGS.find((definition) => definition.key === key);
+}
+
+export interface EnvironmentSetting {
+  name: string;
+  variable: string;
+  value: string;
+}
+
+/**
+ * The configuration read at start that decides how the exchange behaves, as an operator checks it. Secrets
+ * (keys, passwords, connection strings) are reported only as set or not set.
+ */
+export function environmentSettings(
+  config: Config,
+  live: FastifyInstance['marketLive'],
+): EnvironmentSetting[] {
+  const set = (value: unknown) => (value === undefined || value === '' ? 'not set' : 'set');
+  return [
+    { name: 'price_source', variable: 'PRICE_SOURCE', value: live?.source.name ?? config.priceSource },
+    { name: 'market_maker', variable: 'MARKET_MAKER', value: config.marketMaker ? 'on' : 'off' },
+    { name: 'seed', variable: 'SEED', value: String(config.seed) },
+    {
+      name: 'custody',
+      variable: 'CUSTODY_API_URL',
+      value: config.custodyApiUrl === undefined ? 'sandbox' : 'custody provider',
+    },
+    { name: 'custody_api_key', variable: 'CUSTODY_API_KEY', value: set(config.custodyApiKey) },
+    {
+      name: 'deposit_keys',
+      variable: 'DEPOSIT_XPUBS',
+      value: config.depositXpubs ? 'configured' : 'development seed',
+    },
+    { name: 'flash_pairs', variable: 'FLASH_PAIRS', value: config.flashPairs },
+    {
+      name: 'flash_fee',
+      variable: 'FLASH_FEE_PERCENT',
+      value: `${formatDecimal(BigInt(config.flashFeePpm), 4, { trim: true })} %`,
+    },
+    {
+      name: 'invite_code_required',
+      variable: 'INVITE_CODE_REQUIRED',
+      value: config.inviteCodeRequired ? 'yes' : 'no',
+    },
+    { name: 'session_hours', variable: 'SESSION_TTL_HOURS', value: String(config.sessionTtlHours) },
+    { name: 'email', variable: 'SMTP_URL', value: config.smtpUrl === undefined ? 'dev outbox' : 'SMTP' },
+    { name: 'sms', variable: 'SMS_URL', value: config.smsUrl === undefined ? 'dev outbox' : 'SMS gateway' },
+    {
+      name: 'database',
+      variable: 'DATABASE_URL',
+      value: config.databaseUrl === undefined ? 'embedded (PGlite)' : 'PostgreSQL',
+    },
+    { name: 'redis', variable: 'REDIS_URL', value: config.redisUrl === undefined ? 'not used' : 'set' },
+  ];
+}

@@ -1,0 +1,387 @@
+// Users as an operator sees them: search, one user's record with balances in all six wallets (from the
+// engine), orders (the orders projection), ledger (account_log), log-ins (sessions), deposits and
+// withdrawals; and the second-factor reset.
+import type { Engine } from '@fairex/engine';
+import { reasonName, WALLETS } from '@fairex/engine';
+import type { Paged } from '@fairex/shared';
+import { formatDecimal, paged } from '@fairex/shared';
+import { AppError } from '../http/app-error.ts';
+import type { Queryable } from '../store/index.ts';
+import type { Actor } from './audit.ts';
+import { recordChange } from './audit.ts';
+import type { FreezeState } from './freezes.ts';
+import type { UserSummary } from '@fairex/shared';
+
+export type { UserSummary } from '@fairex/shared';
+
+export const USERS_PAGE_SIZE = 20;
+
+interface UserRow {
+  id: number;
+  account: string;
+  email: string | null;
+  phone: string | null;
+  area_code: string | null;
+  review_status: number;
+  totp_enabled: boolean;
+  created_at: Date;
+  last_login_at: Date | null;
+  frozen_trading: boolean | null;
+  frozen_withdrawals: boolean | null;
+}
+
+const SUMMARY_COLUMNS = `u.id, u.account, u.email, u.phone, u.area_code, u.review_status,
+  (u.totp_secret is not null) as totp_enabled, u.created_at, u.last_login_at,
+  f.trading as frozen_trading, f.withdrawals as frozen_withdrawals`;
+
+function summary(row: UserRow): UserSummary {
+  return {
+    id: row.id,
+    account: row.account,
+    email: row.email,
+    phone: row.phone === null ? null : `${row.area_code ? `+${row.area_code} ` : ''}${row.phone}`,
+    review_status: row.review_status,
+    totp_enabled: row.totp_enabled,
+    created_at: row.created_at.toISOString(),
+    last_login_at: row.last_login_at?.toISOString() ?? null,
+    frozen_trading: row.frozen_trading === true,
+    frozen_withdrawals: row.frozen_withdrawals === true,
+  };
+}
+
+/** Users matching a search (an id, or part of the account, e-mail or phone), newest first. */
+export async function searchUsers(
+  db: Queryable,
+  input: { query?: string | undefined; page: number; frozenOnly?: boolean | undefined },
+): Promise<Paged<UserSummary>> {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const query = input.query?.trim();
+  if (query) {
+    params.push(`%${query.replace(/[\\%_]/g, (match) => `\\${match}`)}%`);
+    const like = `$${params.length}`;
+    const byId = /^\d{1,9}$/.test(query) ? ` or u.id = ${Number(query)}` : '';
+    conditions.push(`(u.account ilike ${like} or u.email ilike ${like} or u.phone like ${like}${byId})`);
+  }
+  if (input.frozenOnly) conditions.push('f.user_id is not null');
+  const where = conditions.length === 0 ? '' : `where ${conditions.join(' and ')}`;
+  const from = 'from users u left join user_freezes f on f.user_id = u.id';
+  const { rows: total } = await db.query<{ count: number }>(
+    `select count(*)::int as count ${from} ${where}`,
+    params,
+  );
+  const { rows } = await db.query<UserRow>(
+    `select ${SUMMARY_COLUMNS} ${from} ${where} order by u.id desc
+      limit ${USERS_PAGE_SIZE} offset ${(input.page - 1) * USERS_PAGE_SIZE}`,
+    params,
+  );
+  return paged(rows.map(summary), input.page, USERS_PAGE_SIZE, total[0]?.count ?? 0);
+}
+
+export interface BalanceLine {
+  currency_id: number;
+  code: string;
+  wallets: Record<string, { available: string; locked: string }>;
+}
+
+export interface UserDetail extends UserSummary {
+  extension_code: string;
+  parent: { id: number; account: string } | null;
+  invited_count: number;
+  last_login_ip: string | null;
+  is_seller: boolean;
+  freeze: FreezeState | null;
+  /** Currencies in which the user holds anything, all six wallets each. */
+  balances: BalanceLine[];
+  open_orders: number;
+  pending_withdrawals: number;
+}
+
+export async function requireUser(db: Queryable, userId: number): Promise<void> {
+  const { rows } = await db.query('select 1 from users where id = $1', [userId]);
+  if (rows.length === 0) throw new AppError('backoffice.user_not_found');
+}
+
+export function userBalances(engine: Engine, userId: number): BalanceLine[] {
+  const lines: BalanceLine[] = [];
+  for (const currency of engine.currencies()) {
+    const wallets = engine.wallets(userId, currency.currencyId);
+    if (WALLETS.every((wallet) => wallets[wallet].available === 0n && wallets[wallet].locked === 0n))
+      continue;
+    lines.push({
+      currency_id: currency.currencyId,
+      code: currency.code,
+      wallets: Object.fromEntries(
+        WALLETS.map((wallet) => [
+          wallet,
+          {
+            available: formatDecimal(wallets[wallet].available, currency.scale),
+            locked: formatDecimal(wallets[wallet].locked, currency.scale),
+          },
+        ]),
+      ),
+    });
+  }
+  return lines;
+}
+
+export async function userDetail(
+  db: Queryable,
+  engine: Engine,
+  userId: number,
+  freeze: FreezeState | null,
+): Promise<UserDetail> {
+  const { rows } = await db.query<
+    UserRow & {
+      extension_code: string;
+      parent_id: number | null;
+      parent_account: string | null;
+      last_login_ip: string | null;
+      is_seller: boolean;
+      invited_count: number;
+    }
+  >(
+    `select ${SUMMARY_COLUMNS}, u.extension_code, u.parent_id, p.account as parent_account, u.last_login_ip,
+            u.is_seller, (select count(*)::int from users c where c.parent_id = u.id) as invited_count
+       from users u left join user_freezes f on f.user_id = u.id left join users p on p.id = u.parent_id
+      where u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('backoffice.user_not_found');
+  return {
+    ...summary(row),
+    extension_code: row.extension_code,
+    parent: row.parent_id === null ? null : { id: row.parent_id, account: row.parent_account ?? '' },
+    invited_count: row.invited_count,
+    last_login_ip: row.last_login_ip,
+    is_seller: row.is_seller,
+    freeze,
+    balances: userBalances(engine, userId),
+    open_orders: engine.openOrders(userId).length,
+    pending_withdrawals: engine.pendingWithdrawals(userId).length,
+  };
+}
+
+export interface OrderLine {
+  order_id: string;
+  symbol: string;
+  side: string;
+  kind: string;
+  price: string;
+  quantity: string;
+  filled: string;
+  status: string;
+  cancel_reason: string | null;
+  fee_paid: string;
+  fee_currency: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Decimals and integer units of a tick written as decimal text ("0.01" -> 2 decimals, 1 unit). */
+export function tickParts(tickSize: string): { scale: number; units: bigint } {
+  const [whole = '0', fraction = ''] = tickSize.split('.');
+  return { scale: fraction.length, units: BigInt(whole + fraction) };
+}
+
+export async function userOrders(
+  db: Queryable,
+  engine: Engine,
+  userId: number,
+  page: number,
+): Promise<Paged<OrderLine>> {
+  const { rows: total } = await db.query<{ count: number }>(
+    'select count(*)::int as count from spot_orders where owner_key = $1',
+    [userId],
+  );
+  const { rows } = await db.query<{
+    order_id: string;
+    market_id: number;
+    side: string;
+    kind: string;
+    price_ticks: string;
+    quantity_lots: string;
+    filled_lots: string;
+    status: string;
+    cancel_reason: string | null;
+    fee_paid: string;
+    created_time_ms: string;
+    updated_time_ms: string;
+  }>(
+    `select order_id::text, market_id, side, kind, price_ticks::text, quantity_lots::text, filled_lots::text, status,
+            cancel_reason, fee_paid::text, created_time_ms::text, updated_time_ms::text
+       from spot_orders where owner_key = $1 order by order_id desc
+      limit ${USERS_PAGE_SIZE} offset ${(page - 1) * USERS_PAGE_SIZE}`,
+    [userId],
+  );
+  const lines = rows.map((row): OrderLine => {
+    const market = engine.market(row.market_id);
+    const base = market ? engine.currency(market.baseCurrencyId) : undefined;
+    const quote = market ? engine.currency(market.quoteCurrencyId) : undefined;
+    const tick = tickParts(market?.tickSize ?? '1');
+    const baseScale = base?.scale ?? 0;
+    const lot = market?.lotBaseMinor ?? 1n;
+    // A buy pays its fee in the base currency it receives, a sell in the quote currency.
+    const feeCurrency = row.side === 'buy' ? base : quote;
+    return {
+      order_id: row.order_id,
+      symbol: base && quote ? `${base.code}/${quote.code}` : String(row.market_id),
+      side: row.side,
+      kind: row.kind,
+      price: row.kind === 'market' ? '' : formatDecimal(BigInt(row.price_ticks) * tick.units, tick.scale),
+      quantity: formatDecimal(BigInt(row.quantity_lots) * lot, baseScale),
+      filled: formatDecimal(BigInt(row.filled_lots) * lot, baseScale),
+      status: row.status,
+      cancel_reason: row.cancel_reason,
+      fee_paid: formatDecimal(BigInt(row.fee_paid), feeCurrency?.scale ?? 0),
+      fee_currency: feeCurrency?.code ?? '',
+      created_at: new Date(Number(row.created_time_ms)).toISOString(),
+      updated_at: new Date(Number(row.updated_time_ms)).toISOString(),
+    };
+  });
+  return paged(lines, page, USERS_PAGE_SIZE, total[0]?.count ?? 0);
+}
+
+export interface LedgerLine {
+  seq: string;
+  time: string;
+  wallet: string;
+  currency: string;
+  change: string;
+  available_after: string;
+  locked_change: string;
+  locked_after: string;
+  reason: string;
+  reference_id: string;
+  memo: string | null;
+}
+
+export async function userLedger(
+  db: Queryable,
+  engine: Engine,
+  input: { userId: number; currencyId?: number | undefined; page: number },
+): Promise<Paged<LedgerLine>> {
+  const params: unknown[] = [input.userId];
+  let filter = '';
+  if (input.currencyId !== undefined) {
+    params.push(input.currencyId);
+    filter = 'and currency_id = $2';
+  }
+  const { rows: total } = await db.query<{ count: number }>(
+    `select count(*)::int as count from account_log where owner_key = $1 ${filter}`,
+    params,
+  );
+  const { rows } = await db.query<{
+    seq: string;
+    event_index: number;
+    wallet: string;
+    currency_id: number;
+    available_before: string;
+    available_after: string;
+    locked_before: string;
+    locked_after: string;
+    reason: number;
+    reference_id: string;
+    memo: string | null;
+    time_ms: string;
+  }>(
+    `select seq::text, event_index, wallet, currency_id, available_before::text, available_after::text,
+            locked_before::text, locked_after::text, reason, reference_id::text, memo, time_ms::text
+       from account_log where owner_key = $1 ${filter}
+      order by seq desc, event_index desc
+      limit ${USERS_PAGE_SIZE} offset ${(input.page - 1) * USERS_PAGE_SIZE}`,
+    params,
+  );
+  const lines = rows.map((row): LedgerLine => {
+    const currency = engine.currency(row.currency_id);
+    const scale = currency?.scale ?? 0;
+    const text = (value: bigint) => formatDecimal(value, scale);
+    return {
+      seq: row.seq,
+      time: new Date(Number(row.time_ms)).toISOString(),
+      wallet: row.wallet,
+      currency: currency?.code ?? String(row.currency_id),
+      change: text(BigInt(row.available_after) - BigInt(row.available_before)),
+      available_after: text(BigInt(row.available_after)),
+      locked_change: text(BigInt(row.locked_after) - BigInt(row.locked_before)),
+      locked_after: text(BigInt(row.locked_after)),
+      reason: reasonName(row.reason),
+      reference_id: row.reference_id,
+      memo: row.memo,
+    };
+  });
+  return paged(lines, input.page, USERS_PAGE_SIZE, total[0]?.count ?? 0);
+}
+
+export interface LoginLine {
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  kind: string;
+  active: boolean;
+}
+
+/**
+ * The user's sessions, newest first: each began with a log-in (or a password change, which logs in again).
+ * The sessions table keeps no address; the user's last log-in address is on the user record.
+ */
+export async function userLogins(db: Queryable, userId: number, page: number): Promise<Paged<LoginLine>> {
+  const { rows: total } = await db.query<{ count: number }>(
+    'select count(*)::int as count from sessions where user_id = $1',
+    [userId],
+  );
+  const { rows } = await db.query<{
+    created_at: Date;
+    expires_at: Date;
+    revoked_at: Date | null;
+    kind: string;
+    active: boolean;
+  }>(
+    `select created_at, expires_at, revoked_at, kind, (revoked_at is null and expires_at > now()) as active
+       from sessions where user_id = $1 order by created_at desc
+      limit ${USERS_PAGE_SIZE} offset ${(page - 1) * USERS_PAGE_SIZE}`,
+    [userId],
+  );
+  return paged(
+    rows.map((row) => ({
+      created_at: row.created_at.toISOString(),
+      expires_at: row.expires_at.toISOString(),
+      revoked_at: row.revoked_at?.toISOString() ?? null,
+      kind: row.kind,
+      active: row.active,
+    })),
+    page,
+    USERS_PAGE_SIZE,
+    total[0]?.count ?? 0,
+  );
+}
+
+/** Turns off a user's authenticator (a lost phone, after the operator checked who is asking). */
+export async function resetUserSecondFactor(
+  db: Queryable,
+  actor: Actor,
+  userId: number,
+  reason: string,
+): Promise<void> {
+  const { rows } = await db.query<{ enabled: boolean; pending: boolean }>(
+    `select (totp_secret is not null) as enabled, (totp_pending_secret is not null) as pending
+       from users where id = $1 for update`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('backoffice.user_not_found');
+  if (!row.enabled && !row.pending) throw new AppError('backoffice.second_factor_not_on');
+  await db.query(
+    'update users set totp_secret = null, totp_pending_secret = null, totp_last_step = null where id = $1',
+    [userId],
+  );
+  await recordChange(db, actor, {
+    action: 'user.second_factor_reset',
+    targetType: 'user',
+    targetId: userId,
+    before: { totp_enabled: row.enabled },
+    after: { totp_enabled: false },
+    detail: { reason },
+  });
+}

@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configMarkdownTable, configTable, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve('data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Fairex <no-reply@localhost>',
+      smsUrl: undefined,
+      smsToken: undefined,
+      inviteCodeRequired: true,
+      sessionTtlHours: 168,
+      codeSendsPerHour: 10,
+      codeSendsPerIpPerHour: 30,
+      priceSource: 'simulated',
+      seed: 1,
+      marketMaker: true,
+      custodyApiKey: undefined,
+      custodyApiUrl: undefined,
+      custodyCallbackMaxAgeSeconds: 600,
+      depositXpubs: undefined,
+      flashPairs: 'BTC/USDT',
+      flashFeePpm: 2000,
+      logLevel: 'info',
+    });
+    expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/fairex',
+      DATABASE_URL: 'postgres://user:secret@db.internal:5432/fairex',
+      REDIS_URL: 'redis://cache:6379/0',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+      MAIL_FROM: 'Fairex <no-reply@example.com>',
+      SMS_URL: 'https://sms.example.com/send',
+      SMS_TOKEN: 'sms-secret',
+      INVITE_CODE_REQUIRED: 'false',
+      SESSION_TTL_HOURS: '24',
+      CODE_SENDS_PER_HOUR: '5',
+      CODE_SENDS_PER_IP_PER_HOUR: '50',
+      PRICE_SOURCE: 'binance',
+      SEED: '42',
+      MARKET_MAKER: 'off',
+      PRICE_FEED_URL: 'ws://127.0.0.1:9000',
+      PRICE_HISTORY_URL: 'http://127.0.0.1:9001',
+      CUSTODY_API_KEY: 'custody-secret',
+      CUSTODY_API_URL: 'https://custody.example.com/api',
+      CUSTODY_MERCHANT_ID: '300123',
+      CUSTODY_CALLBACK_URL: 'https://fairex.example.com/api/custody/callback',
+      CUSTODY_CALLBACK_MAX_AGE_SECONDS: '120',
+      DEPOSIT_XPUBS: `bitcoin=${'x'.repeat(111)}`,
+      FLASH_PAIRS: 'BTC/USDT,ETH/USDT',
+      FLASH_FEE_PERCENT: '0.125',
+      LOG_LEVEL: 'debug',
+      WEB_DIST: '/srv/web',
+    });
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/fairex',
+      databaseUrl: 'postgres://user:secret@db.internal:5432/fairex',
+      redisUrl: 'redis://cache:6379/0',
+      smtpUrl: 'smtps://mailer:pw@smtp.example.com:465',
+      mailFrom: 'Fairex <no-reply@example.com>',
+      smsUrl: 'https://sms.example.com/send',
+      smsToken: 'sms-secret',
+      inviteCodeRequired: false,
+      sessionTtlHours: 24,
+      codeSendsPerHour: 5,
+      codeSendsPerIpPerHour: 50,
+      priceSource: 'binance',
+      seed: 42,
+      marketMaker: false,
+      priceFeedUrl: 'ws://127.0.0.1:9000',
+      priceHistoryUrl: 'http://127.0.0.1:9001',
+      custodyApiKey: 'custody-secret',
+      custodyApiUrl: 'https://custody.example.com/api',
+      custodyMerchantId: '300123',
+      custodyCallbackUrl: 'https://fairex.example.com/api/custody/callback',
+      custodyCallbackMaxAgeSeconds: 120,
+      depositXpubs: `bitcoin=${'x'.repeat(111)}`,
+      flashPairs: 'BTC/USDT,ETH/USDT',
+      flashFeePpm: 1250,
+      logLevel: 'debug',
+      webDist: '/srv/web',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_URL', 'not a url'],
+    ['REDIS_URL', 'http://localhost:6379'],
+    ['SMTP_URL', 'localhost:25'],
+    ['SMS_URL', 'ftp://sms.example.com'],
+    ['INVITE_CODE_REQUIRED', 'maybe'],
+    ['SESSION_TTL_HOURS', '99999'],
+    ['CODE_SENDS_PER_HOUR', '1.5'],
+    ['PRICE_SOURCE', 'coinbase'],
+    ['SEED', '-3'],
+    ['MARKET_MAKER', 'yes'],
+    ['PRICE_FEED_URL', 'https://stream.example.com'],
+    ['CUSTODY_API_KEY', 'short'],
+    ['CUSTODY_API_URL', 'ftp://custody.example.com'],
+    ['CUSTODY_CALLBACK_MAX_AGE_SECONDS', '5'],
+    ['DEPOSIT_XPUBS', 'bitcoin'],
+    ['FLASH_PAIRS', 'BTC-USDT'],
+    ['FLASH_FEE_PERCENT', '11'],
+    ['FLASH_FEE_PERCENT', '0.12345'],
+    ['LOG_LEVEL', 'loud'],
+  ])('names the bad variable %s=%s without echoing its value', (name, value) => {
+    try {
+      loadConfig({ [name]: value });
+      expect.unreachable('loadConfig accepted a bad value');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toHaveLength(1);
+      expect((error as Error).message).toContain(name);
+      expect((error as Error).message).not.toContain(value);
+    }
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+
+  it('documents every variable in one table', () => {
+    expect(configTable.map((row) => row.name)).toEqual([
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'SMS_URL',
+      'SMS_TOKEN',
+      'INVITE_CODE_REQUIRED',
+      'SESSION_TTL_HOURS',
+      'CODE_SENDS_PER_HOUR',
+      'CODE_SENDS_PER_IP_PER_HOUR',
+      'PRICE_SOURCE',
+      'SEED',
+      'MARKET_MAKER',
+      'PRICE_FEED_URL',
+      'PRICE_HISTORY_URL',
+      'CUSTODY_API_KEY',
+      'CUSTODY_API_URL',
+      'CUSTODY_MERCHANT_ID',
+      'CUSTODY_CALLBACK_URL',
+      'CUSTODY_CALLBACK_MAX_AGE_SECONDS',
+      'DEPOSIT_XPUBS',
+      'FLASH_PAIRS',
+      'FLASH_FEE_PERCENT',
+      'LOG_LEVEL',
+      'WEB_DIST',
+    ]);
+    for (const row of configTable) expect(configMarkdownTable()).toContain(`\`${row.name}\``);
+  });
+
+  it('matches the table in docs/operations.md', () => {
+    const text = readFileSync(resolve(import.meta.dirname, '../../../docs/operations.md'), 'utf8');
+    const table = text.slice(
+      text.indexOf('<!-- config-table:start -->'),
+      text.indexOf('<!-- config-table:end -->'),
+    );
+    const rows = table
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
+    expect(rows).toEqual(
+      configTable.map((row) => [
+        `\`${row.name}\``,
+        row.default === undefined ? '(unset)' : `\`${row.default}\``,
+        row.meaning,
+      ]),
+    );
+  });
+});

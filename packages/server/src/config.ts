@@ -1,0 +1,380 @@
+// Configuration from the environment, validated once at start. `settings` is the single table of every
+// variable: validation, defaults and the operator documentation (docs/operations.md) all come from it.
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const PRICE_SOURCES = ['simulated', 'binance'] as const;
+export type PriceSourceName = (typeof PRICE_SOURCES)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsUrl: string | undefined;
+  smsToken: string | undefined;
+  inviteCodeRequired: boolean;
+  sessionTtlHours: number;
+  codeSendsPerHour: number;
+  codeSendsPerIpPerHour: number;
+  priceSource: PriceSourceName;
+  seed: number;
+  marketMaker: boolean;
+  priceFeedUrl: string;
+  priceHistoryUrl: string;
+  custodyApiKey: string | undefined;
+  custodyApiUrl: string | undefined;
+  custodyMerchantId: string | undefined;
+  custodyCallbackUrl: string | undefined;
+  custodyCallbackMaxAgeSeconds: number;
+  depositXpubs: string | undefined;
+  flashPairs: string;
+  flashFeePpm: number;
+  logLevel: LogLevel;
+  webDist: string;
+}
+
+export interface SettingDoc {
+  name: string;
+  /** The default as an operator would write it; undefined when the setting is off unless given. */
+  default: string | undefined;
+  meaning: string;
+}
+
+interface Setting<K extends keyof Config> extends SettingDoc {
+  key: K;
+  schema: z.ZodType<Config[K]>;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function urlWithProtocols(protocols: readonly string[]) {
+  const error = `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`;
+  return z
+    .string()
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), { error });
+}
+
+const optionalUrl = (protocols: readonly string[]) => urlWithProtocols(protocols).optional();
+
+function wholeNumber(min: number, max: number) {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, { error })
+    .transform(Number)
+    .pipe(z.number().min(min, { error }).max(max, { error }));
+}
+
+function setting<K extends keyof Config>(definition: Setting<K>): Setting<K> {
+  return definition;
+}
+
+export const settings = [
+  setting({
+    key: 'port',
+    name: 'PORT',
+    default: '8080',
+    meaning: 'TCP port the HTTP and socket.io server listens on.',
+    schema: z
+      .string()
+      .regex(/^\d{1,5}$/, { error: 'must be a whole number from 0 to 65535' })
+      .transform(Number)
+      .pipe(z.number().max(65535, { error: 'must be a whole number from 0 to 65535' })),
+  }),
+  setting({
+    key: 'host',
+    name: 'HOST',
+    default: '0.0.0.0',
+    meaning: 'Address to listen on (0.0.0.0 for every interface, 127.0.0.1 for this machine only).',
+    schema: z.string().min(1, { error: 'must not be empty' }),
+  }),
+  setting({
+    key: 'dataDir',
+    name: 'DATA_DIR',
+    default: './data',
+    meaning:
+      'Folder for the embedded database (DATA_DIR/pglite) and other local files, resolved from the working directory.',
+    schema: z
+      .string()
+      .min(1)
+      .transform((value) => resolve(value)),
+  }),
+  setting({
+    key: 'databaseUrl',
+    name: 'DATABASE_URL',
+    default: undefined,
+    meaning: 'PostgreSQL connection URL. When set it replaces the embedded database in DATA_DIR.',
+    schema: optionalUrl(['postgres:', 'postgresql:']),
+  }),
+  setting({
+    key: 'redisUrl',
+    name: 'REDIS_URL',
+    default: undefined,
+    meaning: 'Redis URL. When set, socket.io events fan out through Redis to every server process.',
+    schema: optionalUrl(['redis:', 'rediss:']),
+  }),
+  setting({
+    key: 'smtpUrl',
+    name: 'SMTP_URL',
+    default: undefined,
+    meaning: 'SMTP server for outgoing mail (smtp:// or smtps://). When unset, mail goes to the dev outbox.',
+    schema: optionalUrl(['smtp:', 'smtps:']),
+  }),
+  setting({
+    key: 'mailFrom',
+    name: 'MAIL_FROM',
+    default: 'Fairex <no-reply@localhost>',
+    meaning: 'Sender address of outgoing mail.',
+    schema: z.string().min(3, { error: 'must be a mail address such as "Fairex <no-reply@example.com>"' }),
+  }),
+  setting({
+    key: 'smsUrl',
+    name: 'SMS_URL',
+    default: undefined,
+    meaning:
+      'HTTP SMS gateway: verification texts are POSTed to it as JSON {"to":"+8613800000000","text":"..."}. ' +
+      'When unset, texts go to the dev outbox.',
+    schema: optionalUrl(['https:', 'http:']),
+  }),
+  setting({
+    key: 'smsToken',
+    name: 'SMS_TOKEN',
+    default: undefined,
+    meaning: 'Bearer token sent to SMS_URL in the Authorization header.',
+    schema: z.string().min(1).optional(),
+  }),
+  setting({
+    key: 'inviteCodeRequired',
+    name: 'INVITE_CODE_REQUIRED',
+    default: 'true',
+    meaning:
+      "Whether registering needs an invite code (a user's own code or an operator code from `npm run admin:create`): true or false.",
+    schema: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .transform((value) => value === 'true'),
+  }),
+  setting({
+    key: 'sessionTtlHours',
+    name: 'SESSION_TTL_HOURS',
+    default: '168',
+    meaning: 'How long a login lasts, in hours, before the user must log in again.',
+    schema: wholeNumber(1, 8760),
+  }),
+  setting({
+    key: 'codeSendsPerHour',
+    name: 'CODE_SENDS_PER_HOUR',
+    default: '10',
+    meaning: 'Verification codes sent to one e-mail address or phone number (and to one account) per hour.',
+    schema: wholeNumber(1, 1000),
+  }),
+  setting({
+    key: 'codeSendsPerIpPerHour',
+    name: 'CODE_SENDS_PER_IP_PER_HOUR',
+    default: '30',
+    meaning: 'Verification codes one client address may request per hour.',
+    schema: wholeNumber(1, 100000),
+  }),
+  setting({
+    key: 'priceSource',
+    name: 'PRICE_SOURCE',
+    default: 'simulated',
+    meaning:
+      'Where index prices come from: simulated (a seeded simulator) or binance (the public market-data ' +
+      'WebSocket of Binance, history from its REST klines).',
+    schema: z.enum(PRICE_SOURCES, { error: `must be one of ${PRICE_SOURCES.join(', ')}` }),
+  }),
+  setting({
+    key: 'seed',
+    name: 'SEED',
+    default: '1',
+    meaning:
+      'Seed of the price simulator and the market maker: the same seed gives the same simulated prices.',
+    schema: wholeNumber(0, 999_999_999),
+  }),
+  setting({
+    key: 'marketMaker',
+    name: 'MARKET_MAKER',
+    default: 'on',
+    meaning:
+      'on: the market maker quotes a ladder around the index price and trades to follow it on every pair; ' +
+      'off: users trade only with each other (index prices and the history backfill run either way).',
+    schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
+  }),
+  setting({
+    key: 'priceFeedUrl',
+    name: 'PRICE_FEED_URL',
+    default: 'wss://data-stream.binance.vision',
+    meaning: 'WebSocket base URL of the exchange feed when PRICE_SOURCE is an exchange.',
+    schema: urlWithProtocols(['wss:', 'ws:']),
+  }),
+  setting({
+    key: 'priceHistoryUrl',
+    name: 'PRICE_HISTORY_URL',
+    default: 'https://data-api.binance.vision',
+    meaning: 'REST base URL of the exchange history (klines) when PRICE_SOURCE is an exchange.',
+    schema: urlWithProtocols(['https:', 'http:']),
+  }),
+  setting({
+    key: 'custodyApiKey',
+    name: 'CUSTODY_API_KEY',
+    default: undefined,
+    meaning:
+      'API key shared with the custody provider (uDun protocol): signs payout requests and verifies deposit and ' +
+      'withdrawal callbacks at /api/custody/callback. When unset, every callback is refused.',
+    schema: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  }),
+  setting({
+    key: 'custodyApiUrl',
+    name: 'CUSTODY_API_URL',
+    default: undefined,
+    meaning:
+      "Base URL of the custody provider's gateway; approved withdrawals are sent to its /mch/withdraw. When " +
+      'unset, payouts use the sandbox: nothing leaves, and a withdrawal completes on a signed callback or an ' +
+      "administrator's confirmation.",
+    schema: optionalUrl(['https:', 'http:']),
+  }),
+  setting({
+    key: 'custodyMerchantId',
+    name: 'CUSTODY_MERCHANT_ID',
+    default: undefined,
+    meaning: 'Merchant number at the custody provider; needed with CUSTODY_API_URL.',
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be letters, digits, _ or -' })
+      .optional(),
+  }),
+  setting({
+    key: 'custodyCallbackUrl',
+    name: 'CUSTODY_CALLBACK_URL',
+    default: undefined,
+    meaning:
+      "Public address of this server's /api/custody/callback, sent with each payout so the provider reports " +
+      'its outcome there; needed with CUSTODY_API_URL.',
+    schema: optionalUrl(['https:', 'http:']),
+  }),
+  setting({
+    key: 'custodyCallbackMaxAgeSeconds',
+    name: 'CUSTODY_CALLBACK_MAX_AGE_SECONDS',
+    default: '600',
+    meaning:
+      'A callback whose timestamp is further than this from the server clock is refused as stale or replayed.',
+    schema: wholeNumber(10, 86_400),
+  }),
+  setting({
+    key: 'depositXpubs',
+    name: 'DEPOSIT_XPUBS',
+    default: undefined,
+    meaning:
+      'Account-level extended public keys, one per network, as network=key pairs separated by commas ' +
+      "(networks: bitcoin, litecoin, dogecoin, ethereum, tron, xrpl). Each user's deposit address is " +
+      'KEY/0/USER_ID. When unset, a development seed is generated in DATA_DIR/wallet and the log warns ' +
+      'that its addresses are for development only.',
+    schema: z
+      .string()
+      .regex(/^\s*[a-z]+=[1-9A-HJ-NP-Za-km-z]{100,120}\s*(,\s*[a-z]+=[1-9A-HJ-NP-Za-km-z]{100,120}\s*)*$/, {
+        error: 'must be network=key pairs separated by commas',
+      })
+      .optional(),
+  }),
+  setting({
+    key: 'flashPairs',
+    name: 'FLASH_PAIRS',
+    default: 'BTC/USDT',
+    meaning:
+      'Coins offered by flash exchange, as COIN/LEGAL pairs separated by commas, all with the same legal currency.',
+    schema: z.string().regex(/^[A-Z0-9]{1,16}\/[A-Z0-9]{1,16}(,[A-Z0-9]{1,16}\/[A-Z0-9]{1,16})*$/, {
+      error: 'must be COIN/LEGAL pairs separated by commas, such as BTC/USDT,ETH/USDT',
+    }),
+  }),
+  setting({
+    key: 'flashFeePpm',
+    name: 'FLASH_FEE_PERCENT',
+    default: '0.2',
+    meaning: 'Flash exchange fee, in percent of what the user receives (0 to 10, up to 4 decimals).',
+    schema: z
+      .string()
+      .regex(/^(10(\.0{1,4})?|\d(\.\d{1,4})?)$/, {
+        error: 'must be a percent from 0 to 10 with at most 4 decimals',
+      })
+      .transform((value) => {
+        const [whole = '0', fraction = ''] = value.split('.');
+        return Number(whole) * 10_000 + Number(fraction.padEnd(4, '0'));
+      }),
+  }),
+  setting({
+    key: 'logLevel',
+    name: 'LOG_LEVEL',
+    default: 'info',
+    meaning: `Log level: ${LOG_LEVELS.join(', ')}.`,
+    schema: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
+  }),
+  setting({
+    key: 'webDist',
+    name: 'WEB_DIST',
+    default: 'packages/web/dist',
+    meaning:
+      'Folder of the built web app, served for every path outside /api and /socket.io. ' +
+      "By default the web package's dist folder of this installation.",
+    schema: z
+      .string()
+      .min(1)
+      .transform((value) => resolve(value)),
+  }),
+] as const;
+
+/** The documentation view of the table (name, default, meaning), e.g. to keep docs in sync. */
+export const configTable: readonly SettingDoc[] = settings.map(({ name, default: value, meaning }) => ({
+  name,
+  default: value,
+  meaning,
+}));
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Reads the configuration. An empty variable counts as unset (as compose files often leave them). All bad
+ * variables are reported together; values are not echoed because URLs may carry passwords.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const config: Partial<Record<keyof Config, unknown>> = {};
+  const problems: string[] = [];
+  for (const item of settings) {
+    const raw = env[item.name];
+    const given = raw === undefined || raw === '' ? undefined : raw;
+    const fallback = item.key === 'webDist' ? DEFAULT_WEB_DIST : item.default;
+    const result = (item.schema as z.ZodType).safeParse(given ?? fallback);
+    if (result.success) {
+      config[item.key] = result.data;
+    } else {
+      problems.push(`${item.name} ${result.error.issues[0]?.message ?? 'is invalid'}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config as Config;
+}
+
+/** A markdown table of every setting, for docs/operations.md. */
+export function configMarkdownTable(): string {
+  const lines = ['| Variable | Default | Meaning |', '| --- | --- | --- |'];
+  for (const item of configTable) {
+    lines.push(
+      `| \`${item.name}\` | ${item.default === undefined ? '(unset)' : `\`${item.default}\``} | ${item.meaning} |`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,99 @@
+// createEngineRunner: the runner with the real engine and the spot projections, and on PostgreSQL the
+// leader lock that keeps a second runner from starting against the same journal.
+import type { Command, Engine, EngineCreateOptions, EngineEvent } from '@fairex/engine';
+import type { Store, StoreConnection } from '../store/index.ts';
+import { engineKit } from './engine-kit.ts';
+import { RunnerUnavailableError } from './errors.ts';
+import { spotProjector } from './projections.ts';
+import type { EngineRunner, RunnerCoreOptions } from './runner.ts';
+import { startRunner } from './runner.ts';
+
+export type ExchangeRunner = EngineRunner<Command, EngineEvent, Engine>;
+
+export type RunnerStore = Pick<Store, 'transaction' | 'query'> & Partial<Pick<Store, 'kind' | 'connect'>>;
+
+export interface EngineRunnerOptions extends Omit<
+  RunnerCoreOptions<Command, EngineEvent, Engine>,
+  'store' | 'kit' | 'projector'
+> {
+  store: RunnerStore;
+  /** Shape a new, empty engine only; a restored engine keeps the options it was created with. */
+  engineOptions?: EngineCreateOptions;
+  /** Write the spot order, trade and account-log projections with each batch (default true). */
+  projections?: boolean;
+  /**
+   * PostgreSQL: how long to wait for the leader lock (default 5,000 ms). A process restarted after a crash
+   * may start before the database has noticed that its predecessor's connection died.
+   */
+  leaderWaitMs?: number;
+}
+
+// Advisory locks are per database; the schema is part of the key so that installations (or test runs) in
+// separate schemas of one database each have their own leader.
+const LEADER_LOCK_KEY = `hashtext('fairex:engine-runner:' || current_schema())`;
+
+/**
+ * Recovers the engine from the store (latest snapshot, then the journal after it, verifying state hashes and
+ * invariants) and returns a runner serving commands. On PostgreSQL it first takes a session advisory lock, so
+ * that of several processes sharing a database exactly one runs the engine; the journal's append check
+ * would stop a second writer anyway, but only at its first commit and after it had served stale reads.
+ */
+export async function createEngineRunner(options: EngineRunnerOptions): Promise<ExchangeRunner> {
+  const { engineOptions, projections, leaderWaitMs, ...core } = options;
+  const leader = await takeLeaderLock(core.store, leaderWaitMs ?? 5_000);
+  try {
+    const runner = await startRunner({
+      ...core,
+      kit: engineKit(engineOptions),
+      projector: projections === false ? undefined : spotProjector(core.store.kind),
+    });
+    return leader ? withLockReleasedOnClose(runner, leader) : runner;
+  } catch (error) {
+    await releaseLeaderLock(leader);
+    throw error;
+  }
+}
+
+async function takeLeaderLock(store: RunnerStore, waitMs: number): Promise<StoreConnection | undefined> {
+  // PGlite is one process's database (its folder is locked), so there is nobody to exclude.
+  if (store.kind !== 'postgres' || store.connect === undefined) return undefined;
+  const connection = await store.connect();
+  const deadlineMs = Date.now() + waitMs;
+  try {
+    for (;;) {
+      const { rows } = await connection.query<{ locked: boolean }>(
+        `select pg_try_advisory_lock(${LEADER_LOCK_KEY}) as locked`,
+      );
+      if (rows[0]?.locked === true) return connection;
+      if (Date.now() >= deadlineMs) {
+        throw new RunnerUnavailableError(
+          'another engine runner holds this database; only one may run the engine',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    connection.release();
+    throw error;
+  }
+}
+
+async function releaseLeaderLock(connection: StoreConnection | undefined): Promise<void> {
+  if (connection === undefined) return;
+  try {
+    await connection.query(`select pg_advisory_unlock(${LEADER_LOCK_KEY})`);
+  } finally {
+    connection.release();
+  }
+}
+
+function withLockReleasedOnClose(runner: ExchangeRunner, leader: StoreConnection): ExchangeRunner {
+  const close = runner.close.bind(runner);
+  let released: Promise<void> | undefined;
+  runner.close = async () => {
+    await close();
+    released ??= releaseLeaderLock(leader);
+    await released;
+  };
+  return runner;
+}

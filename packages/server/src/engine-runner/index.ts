@@ -1,0 +1,25 @@
+// The engine runner: the single writer that stamps, applies, journals and answers engine commands.
+export { createEngineRunner } from './create.ts';
+export type { EngineRunnerOptions, ExchangeRunner } from './create.ts';
+export type {
+  CommittedBatch,
+  CommittedEntry,
+  RunnerEnvelope,
+  RunnerLogger,
+  RunnerOutcome,
+  RunnerState,
+} from './types.ts';
+export type { EngineRunner, RunnerStats, SubmitOptions } from './runner.ts';
+export {
+  CommitFailedError,
+  JournalConflictError,
+  RecoveryError,
+  RunnerOverloadedError,
+  RunnerUnavailableError,
+} from './errors.ts';
+export { rebuildProjections } from './rebuild.ts';
+export type { RebuildResult } from './rebuild.ts';
+export { engineKit } from './engine-kit.ts';
+export { ownerKey } from './projections.ts';
+export { engineRunnerPlugin } from './plugin.ts';
+export type { EngineRunnerPluginOptions } from './plugin.ts';

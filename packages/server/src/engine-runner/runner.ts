@@ -1,0 +1,378 @@
+// The engine runner: the single writer in front of the engine.
+//
+// submit() stamps the command with the next seq and a time, applies it to the engine at once (so reads see
+// it immediately and the next command is checked against it), and parks the caller. Parked commands form the
+// next batch; whenever no commit is in flight the batch is cut and committed to the journal, with its
+// projections and perhaps a snapshot, in one SQL transaction (group commit). Callers are answered only after
+// their batch's transaction committed.
+//
+// A failed commit leaves the in-memory engine ahead of the journal. Rather than try to undo, the runner stops
+// (crash-only): it fails every parked caller, refuses new commands, and reports the failure; a restart
+// recovers the exact journal state by replay.
+import type { Queryable, Store } from '../store/index.ts';
+import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
+import { appendBatch, ENVELOPE_SEPARATOR, genesisSnapshot, writeSnapshot } from './journal.ts';
+import type { RecoveredEngine } from './recovery.ts';
+import { recoverEngine } from './recovery.ts';
+import type {
+  CommittedBatch,
+  CommittedEntry,
+  EngineKit,
+  RunnerEngine,
+  RunnerEnvelope,
+  RunnerLogger,
+  RunnerOutcome,
+  RunnerState,
+} from './types.ts';
+import { stateHashOf } from './types.ts';
+
+/** Writes rows derived from a batch's events inside the batch's transaction. */
+export interface Projector<C = unknown, E = unknown> {
+  write(tx: Queryable, entries: readonly CommittedEntry<C, E>[]): Promise<void>;
+}
+
+export interface RunnerCoreOptions<C, E, G extends RunnerEngine<C, E>> {
+  store: Pick<Store, 'transaction' | 'query'>;
+  logger: RunnerLogger;
+  kit: EngineKit<C, E, G>;
+  projector?: Projector<C, E> | undefined;
+  /** Commands between snapshots (default 100,000). */
+  snapshotEvery?: number;
+  /** Commands between state hashes recorded in the journal for recovery to verify (default 10,000). */
+  checkpointEvery?: number;
+  /** Snapshots kept in the database (default 3). */
+  snapshotsKept?: number;
+  /** Write a snapshot at close when commands were committed since the last one (default true). */
+  snapshotOnClose?: boolean;
+  /** Milliseconds since the epoch; stamped times never go backwards even if this does. */
+  clock?: () => number;
+  /** Largest batch one transaction carries (default 2,000 commands). */
+  maxBatchCommands?: number;
+  /** Applied but uncommitted commands beyond which submit() refuses (default 100,000). */
+  maxPendingCommands?: number;
+  /** Called once when the runner stops after a failure; a supervisor restart recovers the journal state. */
+  onFatal?: (error: Error) => void;
+}
+
+export interface SubmitOptions {
+  /** Passed to the engine, which answers a repeated key with the first outcome instead of applying again. */
+  idempotencyKey?: string;
+}
+
+export interface RunnerStats {
+  lastSeq: number;
+  lastCommittedSeq: number;
+  lastSnapshotSeq: number;
+  committedBatches: number;
+  committedCommands: number;
+  pendingCommands: number;
+  recovery: Omit<RecoveredEngine<unknown>, 'engine'>;
+}
+
+export interface EngineRunner<C = unknown, E = unknown, G extends RunnerEngine<C, E> = RunnerEngine<C, E>> {
+  /** The live engine, for reads. It may be ahead of the journal by the batch being committed. */
+  readonly engine: G;
+  readonly state: RunnerState;
+  /** Why the runner stopped, when state is 'failed'. */
+  readonly failure: Error | undefined;
+  submit(command: C, options?: SubmitOptions): Promise<RunnerOutcome<E>>;
+  /** Listens to committed batches, in seq order; returns a function that removes the listener. */
+  onCommitted(listener: (batch: CommittedBatch<C, E>) => void): () => void;
+  stats(): RunnerStats;
+  /** Refuses new commands, commits what is pending, writes a snapshot, and resolves when done. */
+  close(): Promise<void>;
+}
+
+interface Parked<C, E> {
+  envelope: RunnerEnvelope<C>;
+  text: string;
+  outcome: RunnerOutcome<E>;
+  resolve: (outcome: RunnerOutcome<E>) => void;
+  reject: (error: Error) => void;
+}
+
+const DEFAULTS = {
+  snapshotEvery: 100_000,
+  checkpointEvery: 10_000,
+  snapshotsKept: 3,
+  maxBatchCommands: 2_000,
+  maxPendingCommands: 100_000,
+};
+
+export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
+  options: RunnerCoreOptions<C, E, G>,
+): Promise<EngineRunner<C, E, G>> {
+  const recovered = await recoverEngine(options.store, options.kit);
+  if (recovered.snapshotSeq === 0 && recovered.lastSeq === 0 && !(await genesisSnapshot(options.store))) {
+    const body = recovered.engine.snapshot();
+    const stateHash = options.kit.hashSnapshot?.(body) ?? recovered.engine.stateHash();
+    await options.store.transaction((tx) => writeSnapshot(tx, { seq: 0, timeMs: 0, stateHash, body }, 1));
+  }
+  options.logger.info(
+    {
+      lastSeq: recovered.lastSeq,
+      snapshotSeq: recovered.snapshotSeq,
+      verifiedSeq: recovered.verifiedSeq,
+      replayedCommands: recovered.replayedCommands,
+      durationMs: Math.round(recovered.durationMs),
+    },
+    'engine recovered from the journal',
+  );
+  return new Runner(options, recovered);
+}
+
+class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G> {
+  readonly engine: G;
+  state: RunnerState = 'serving';
+  failure: Error | undefined;
+
+  private readonly options: RunnerCoreOptions<C, E, G>;
+  private readonly settings: typeof DEFAULTS & { snapshotOnClose: boolean; clock: () => number };
+  private readonly recovery: Omit<RecoveredEngine<unknown>, 'engine'>;
+  private readonly listeners = new Set<(batch: CommittedBatch<C, E>) => void>();
+  private parked: Parked<C, E>[] = [];
+  private inFlightCommands = 0;
+  private lastSeq: number;
+  private lastTimeMs: number;
+  private lastCommittedSeq: number;
+  private lastSnapshotSeq: number;
+  private lastCheckpointSeq: number;
+  private committedBatches = 0;
+  private committedCommands = 0;
+  private drainPromise: Promise<void> | undefined;
+  private drainScheduled = false;
+
+  constructor(options: RunnerCoreOptions<C, E, G>, recovered: RecoveredEngine<G>) {
+    this.options = options;
+    this.settings = {
+      snapshotEvery: positive(options.snapshotEvery, DEFAULTS.snapshotEvery, 'snapshotEvery'),
+      checkpointEvery: positive(options.checkpointEvery, DEFAULTS.checkpointEvery, 'checkpointEvery'),
+      snapshotsKept: positive(options.snapshotsKept, DEFAULTS.snapshotsKept, 'snapshotsKept'),
+      maxBatchCommands: positive(options.maxBatchCommands, DEFAULTS.maxBatchCommands, 'maxBatchCommands'),
+      maxPendingCommands: positive(
+        options.maxPendingCommands,
+        DEFAULTS.maxPendingCommands,
+        'maxPendingCommands',
+      ),
+      snapshotOnClose: options.snapshotOnClose ?? true,
+      clock: options.clock ?? Date.now,
+    };
+    const { engine, ...recovery } = recovered;
+    this.engine = engine;
+    this.recovery = recovery;
+    this.lastSeq = recovered.lastSeq;
+    this.lastTimeMs = recovered.lastTimeMs;
+    this.lastCommittedSeq = recovered.lastSeq;
+    this.lastSnapshotSeq = recovered.snapshotSeq;
+    this.lastCheckpointSeq = recovered.lastSeq;
+  }
+
+  submit(command: C, submitOptions: SubmitOptions = {}): Promise<RunnerOutcome<E>> {
+    if (this.state !== 'serving') {
+      return Promise.reject(
+        new RunnerUnavailableError(`the engine runner is ${this.state}`, { cause: this.failure }),
+      );
+    }
+    const pending = this.parked.length + this.inFlightCommands;
+    if (pending >= this.settings.maxPendingCommands)
+      return Promise.reject(new RunnerOverloadedError(pending));
+    let envelope: RunnerEnvelope<C>;
+    let text: string;
+    try {
+      ({ envelope, text } = this.stamp(command, submitOptions.idempotencyKey));
+    } catch (error) {
+      // The command cannot be encoded: nothing was applied and no seq was used.
+      return Promise.reject(error);
+    }
+    let outcome: RunnerOutcome<E>;
+    try {
+      outcome = this.engine.apply(envelope);
+    } catch (error) {
+      // Only an engine bug throws; the state that follows cannot be trusted, so stop before it spreads.
+      const failure = new RunnerUnavailableError(`the engine failed applying seq ${envelope.seq}`, {
+        cause: error,
+      });
+      this.fail(failure);
+      return Promise.reject(failure);
+    }
+    this.lastSeq = envelope.seq;
+    this.lastTimeMs = envelope.timeMs;
+    return new Promise<RunnerOutcome<E>>((resolve, reject) => {
+      this.parked.push({ envelope, text, outcome, resolve, reject });
+      this.scheduleDrain();
+    });
+  }
+
+  onCommitted(listener: (batch: CommittedBatch<C, E>) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  stats(): RunnerStats {
+    return {
+      lastSeq: this.lastSeq,
+      lastCommittedSeq: this.lastCommittedSeq,
+      lastSnapshotSeq: this.lastSnapshotSeq,
+      committedBatches: this.committedBatches,
+      committedCommands: this.committedCommands,
+      pendingCommands: this.parked.length + this.inFlightCommands,
+      recovery: this.recovery,
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'serving') this.state = 'closing';
+    while (this.drainPromise || (this.parked.length > 0 && this.state === 'closing')) {
+      await (this.drainPromise ?? this.drain());
+    }
+    if (this.state !== 'closing') return;
+    if (this.settings.snapshotOnClose && this.lastCommittedSeq > this.lastSnapshotSeq) {
+      try {
+        await this.options.store.transaction((tx) =>
+          writeSnapshot(tx, this.takeSnapshot(), this.settings.snapshotsKept),
+        );
+        this.lastSnapshotSeq = this.lastCommittedSeq;
+      } catch (error) {
+        // The journal already holds everything; a missing snapshot only makes the next start replay more.
+        this.options.logger.warn({ err: error }, 'the closing snapshot could not be written');
+      }
+    }
+    this.state = 'closed';
+  }
+
+  /** Builds the envelope and its journal text, and decodes the text back: what is applied is what replays. */
+  private stamp(
+    command: C,
+    idempotencyKey: string | undefined,
+  ): { envelope: RunnerEnvelope<C>; text: string } {
+    const timeMs = Math.max(this.settings.clock(), this.lastTimeMs);
+    const draft: RunnerEnvelope<C> = { seq: this.lastSeq + 1, timeMs, command };
+    if (idempotencyKey !== undefined) draft.idempotencyKey = idempotencyKey;
+    const text = this.options.kit.encodeEnvelope(draft);
+    if (text.includes(ENVELOPE_SEPARATOR)) throw new TypeError('an encoded envelope must be a single line');
+    return { envelope: this.options.kit.decodeEnvelope(text), text };
+  }
+
+  private scheduleDrain(): void {
+    if (this.drainScheduled || this.drainPromise) return;
+    this.drainScheduled = true;
+    // setImmediate lets every request handled in this turn of the event loop join the first batch.
+    setImmediate(() => {
+      this.drainScheduled = false;
+      if (!this.drainPromise) void this.drain();
+    });
+  }
+
+  private drain(): Promise<void> {
+    this.drainPromise ??= (async () => {
+      try {
+        while (this.parked.length > 0 && (this.state === 'serving' || this.state === 'closing')) {
+          const cut = Math.min(this.parked.length, this.settings.maxBatchCommands);
+          const batch = this.parked.length === cut ? this.parked : this.parked.slice(0, cut);
+          this.parked = this.parked.length === cut ? [] : this.parked.slice(cut);
+          await this.commit(batch);
+        }
+      } finally {
+        this.drainPromise = undefined;
+      }
+    })();
+    return this.drainPromise;
+  }
+
+  private async commit(batch: Parked<C, E>[]): Promise<void> {
+    const firstSeq = (batch[0] as Parked<C, E>).envelope.seq;
+    const lastSeq = (batch[batch.length - 1] as Parked<C, E>).envelope.seq;
+    // Snapshots and hashes describe the state after lastSeq, which the engine holds only while no later
+    // command has been applied, i.e. when this batch takes everything parked.
+    const atHead = this.lastSeq === lastSeq;
+    const snapshot =
+      atHead && lastSeq - this.lastSnapshotSeq >= this.settings.snapshotEvery
+        ? this.takeSnapshot()
+        : undefined;
+    const stateHash =
+      snapshot?.stateHash ??
+      (atHead && lastSeq - this.lastCheckpointSeq >= this.settings.checkpointEvery
+        ? stateHashOf(this.options.kit, this.engine)
+        : null);
+    const entries = batch.map((parked) => ({ envelope: parked.envelope, outcome: parked.outcome }));
+    this.inFlightCommands = batch.length;
+    try {
+      await this.options.store.transaction(async (tx) => {
+        await appendBatch(tx, {
+          firstSeq,
+          lastSeq,
+          envelopes: batch.map((parked) => parked.text),
+          stateHash,
+        });
+        if (this.options.projector) await this.options.projector.write(tx, entries);
+        if (snapshot) await writeSnapshot(tx, snapshot, this.settings.snapshotsKept);
+      });
+    } catch (error) {
+      this.inFlightCommands = 0;
+      const failure = new CommitFailedError(`the journal commit of seq ${firstSeq}..${lastSeq} failed`, {
+        cause: error,
+      });
+      for (const parked of batch) parked.reject(failure);
+      this.fail(failure);
+      return;
+    }
+    this.inFlightCommands = 0;
+    this.lastCommittedSeq = lastSeq;
+    if (stateHash !== null) this.lastCheckpointSeq = lastSeq;
+    if (snapshot) this.lastSnapshotSeq = lastSeq;
+    this.committedBatches++;
+    this.committedCommands += batch.length;
+    this.publish({ firstSeq, lastSeq, entries });
+    for (const parked of batch) parked.resolve(parked.outcome);
+  }
+
+  private takeSnapshot(): { seq: number; timeMs: number; stateHash: string; body: string } {
+    const body = this.engine.snapshot();
+    const stateHash = this.options.kit.hashSnapshot?.(body) ?? this.engine.stateHash();
+    return { seq: this.lastSeq, timeMs: this.lastTimeMs, stateHash, body };
+  }
+
+  private publish(batch: CommittedBatch<C, E>): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(batch);
+      } catch (error) {
+        // A listener's failure (a socket write, say) must not turn a committed batch into an error.
+        this.options.logger.error(
+          { err: error, firstSeq: batch.firstSeq },
+          'a committed-batch listener threw',
+        );
+      }
+    }
+  }
+
+  private fail(failure: Error): void {
+    if (this.state === 'failed') return;
+    this.state = 'failed';
+    this.failure = failure;
+    const parked = this.parked;
+    this.parked = [];
+    for (const entry of parked) {
+      entry.reject(
+        new RunnerUnavailableError('the engine runner stopped before this command was committed', {
+          cause: failure,
+        }),
+      );
+    }
+    this.options.logger.error(
+      { err: failure },
+      'the engine runner stopped; a restart recovers from the journal',
+    );
+    try {
+      this.options.onFatal?.(failure);
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'the onFatal handler threw');
+    }
+  }
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
+  return value;
+}

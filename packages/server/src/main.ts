@@ -1,0 +1,61 @@
+// Starts the server: configuration, app, listen; closes gracefully on SIGINT and SIGTERM.
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+const CLOSE_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  // The command-line server runs the whole exchange, live market data included.
+  const app = await buildApp({
+    config,
+    liveMarket: true,
+    // The in-memory engine is ahead of the journal after a failed commit: exit, and let the restart
+    // recover exactly what was committed.
+    onEngineFatal: (error) => {
+      process.stderr.write(`Fairex engine stopped: ${error.message}. Exiting so that a restart recovers.\n`);
+      process.exit(1);
+    },
+  });
+  let closing = false;
+  const close = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'closing');
+    // A connection that will not finish must not keep the process alive forever.
+    const timer = setTimeout(() => {
+      app.log.error({ timeoutMs: CLOSE_TIMEOUT_MS }, 'close timed out; exiting');
+      process.exit(1);
+    }, CLOSE_TIMEOUT_MS);
+    timer.unref();
+    app.close().then(
+      () => {
+        clearTimeout(timer);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'close failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => close('SIGINT'));
+  process.once('SIGTERM', () => close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Fairex could not start: ${(error as Error).message ?? String(error)}\n`);
+  process.exit(1);
+});

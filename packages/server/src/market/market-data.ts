@@ -1,0 +1,413 @@
+// Market data as projections of committed engine events, and their realtime feed.
+//
+// Every committed trade is folded into the candles of every period, the 24-hour tickers and the list of
+// recent trades; every batch that touched a book marks its market's depth. Pushes (spec 03 section 9) are
+// coalesced: `market_depth`, `market_detail` and `kline` at most every DEPTH_INTERVAL_MS per market, and
+// `daymarket` at most every TICKER_INTERVAL_MS, so a burst of orders costs a bounded number of messages.
+// `market_depth` and `market_detail` carry a sequence number per symbol that grows by one per message; a
+// socket that subscribes receives the current state at once with the current number (a snapshot), then the
+// updates. Every message carries a whole state (ten levels, the latest trades, the current bar, the ticker),
+// so a client that sees a gap in the numbers has lost nothing it cannot replace with the next message.
+import type { Command, Engine, EngineEvent, TradeEvent } from '@fairex/engine';
+import type {
+  DaymarketPayload,
+  KlinePayload,
+  MarketDepthPayload,
+  MarketDetailPayload,
+  PublicEventName,
+} from '@fairex/shared';
+import { DAYMARKET_CHANNEL, klineChannel, marketChannel } from '@fairex/shared';
+import type { CommittedBatch } from '../engine-runner/index.ts';
+import type { Realtime } from '../realtime/index.ts';
+import type { Store } from '../store/index.ts';
+import type { Bar, TradeFact } from './candles.ts';
+import { BAR_COLUMNS, barFromRow, CandleProjection, tradesAfter } from './candles.ts';
+import type { MarketInfo } from './market-catalog.ts';
+import {
+  changePercent,
+  formatLots,
+  formatPrice,
+  formatQuoteMinor,
+  formatBaseMinor,
+  MarketCatalog,
+} from './market-catalog.ts';
+import type { Period } from './periods.ts';
+import { parsePeriod } from './periods.ts';
+import type { Ticker } from './tickers.ts';
+import { TICKER_WINDOW_MS, TickerBook } from './tickers.ts';
+
+export const DEPTH_LEVELS = 10;
+/** Trades a `market_detail` message and the snapshot carry (the web client keeps 27). */
+export const RECENT_TRADES = 30;
+export const DEPTH_INTERVAL_MS = 100;
+export const TICKER_INTERVAL_MS = 1_000;
+export const CANDLE_FLUSH_INTERVAL_MS = 1_000;
+/** Every ticker is sent again this often even without trades, because the 24-hour window slides. */
+const TICKER_REFRESH_MS = 60_000;
+
+type Batch = CommittedBatch<Command, EngineEvent>;
+
+export interface MarketDataLogger {
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+export interface MarketDataOptions {
+  engine: Engine;
+  store: Pick<Store, 'query' | 'transaction'>;
+  realtime: Pick<Realtime, 'publish' | 'io'>;
+  onCommitted(listener: (batch: Batch) => void): () => void;
+  logger: MarketDataLogger;
+  depthIntervalMs?: number;
+  tickerIntervalMs?: number;
+  candleFlushIntervalMs?: number;
+  clock?: () => number;
+}
+
+type Snapshot = [event: PublicEventName, payload: unknown][];
+
+export class MarketData {
+  readonly catalog: MarketCatalog;
+  readonly candles: CandleProjection;
+  readonly tickers = new TickerBook();
+  readonly #options: MarketDataOptions;
+  readonly #clock: () => number;
+  /** Newest first, at most RECENT_TRADES per market. */
+  readonly #recent = new Map<number, TradeFact[]>();
+  readonly #depthDirty = new Set<number>();
+  readonly #detailDirty = new Set<number>();
+  readonly #tickerDirty = new Set<number>();
+  readonly #klineDirty = new Map<string, Bar>();
+  readonly #seq = new Map<string, number>();
+  /** Batches committed while start() loads; applied in order once it has. */
+  #buffered: Batch[] | null = [];
+  #timers: ReturnType<typeof setInterval>[] = [];
+  #stopListening: (() => void) | undefined;
+  #lastTickerRefreshMs = 0;
+
+  constructor(options: MarketDataOptions) {
+    this.#options = options;
+    this.#clock = options.clock ?? Date.now;
+    this.catalog = new MarketCatalog(options.engine, options.store);
+    this.candles = new CandleProjection(options.store);
+  }
+
+  /** Loads the projections, folds what was committed since they were last stored, and starts pushing. */
+  async start(): Promise<void> {
+    this.#stopListening = this.#options.onCommitted((batch) => {
+      if (this.#buffered !== null) this.#buffered.push(batch);
+      else this.#onBatch(batch);
+    });
+    await this.catalog.reload();
+    await this.candles.load();
+    await this.#loadTickers();
+    await this.#loadRecentTrades();
+    for await (const trades of tradesAfter(this.#options.store, this.candles.lastTradeId)) {
+      for (const trade of trades) this.#applyTrade(trade);
+    }
+    const buffered = this.#buffered ?? [];
+    this.#buffered = null;
+    for (const batch of buffered) this.#onBatch(batch);
+    await this.candles.flush();
+    this.#lastTickerRefreshMs = this.#clock();
+    const every = (ms: number, task: () => void) => {
+      const timer = setInterval(task, ms);
+      timer.unref();
+      this.#timers.push(timer);
+    };
+    every(this.#options.depthIntervalMs ?? DEPTH_INTERVAL_MS, () => this.#publishBooks());
+    every(this.#options.tickerIntervalMs ?? TICKER_INTERVAL_MS, () => this.#publishTickers());
+    every(this.#options.candleFlushIntervalMs ?? CANDLE_FLUSH_INTERVAL_MS, () => {
+      this.candles.flush().catch((error: unknown) => {
+        this.#options.logger.error({ err: error }, 'candles could not be stored; retrying');
+      });
+    });
+    this.#attachSnapshots();
+  }
+
+  /** Stops pushing and stores the candles folded so far. */
+  async stop(): Promise<void> {
+    this.#stopListening?.();
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#timers = [];
+    await this.candles.flush();
+  }
+
+  /** The latest trades of a market, newest first. */
+  recentTrades(marketId: number): readonly TradeFact[] {
+    return this.#recent.get(marketId) ?? [];
+  }
+
+  ticker(marketId: number): Ticker {
+    return this.tickers.ticker(marketId, this.#clock());
+  }
+
+  /** Sends every dirty push now instead of at the next interval (tests, benchmarks). */
+  flushPushes(): void {
+    this.#publishBooks();
+    this.#publishTickers();
+  }
+
+  // ------------------------------------------------------------ folding
+
+  #onBatch(batch: Batch): void {
+    for (const { envelope, outcome } of batch.entries) {
+      for (const event of outcome.events) {
+        switch (event.type) {
+          case 'trade':
+            this.#applyTrade(tradeFact(event, envelope.timeMs));
+            break;
+          case 'orderRested':
+          case 'orderCancelled':
+            this.#depthDirty.add(event.marketId);
+            break;
+          default:
+            break;
+        }
+      }
+    }
+  }
+
+  #applyTrade(trade: TradeFact): void {
+    const bars = this.candles.apply(trade);
+    if (bars.length === 0) return;
+    this.tickers.add(trade);
+    const recent = this.#recent.get(trade.marketId) ?? [];
+    if (recent.length === 0 || (recent[0] as TradeFact).tradeId < trade.tradeId) {
+      recent.unshift(trade);
+      if (recent.length > RECENT_TRADES) recent.length = RECENT_TRADES;
+      this.#recent.set(trade.marketId, recent);
+    }
+    this.#depthDirty.add(trade.marketId);
+    this.#detailDirty.add(trade.marketId);
+    this.#tickerDirty.add(trade.marketId);
+    for (const bar of bars) this.#klineDirty.set(`${bar.marketId}:${bar.period}`, bar);
+  }
+
+  async #loadTickers(): Promise<void> {
+    const sinceMs = this.#clock() - TICKER_WINDOW_MS - 60_000;
+    const bars = await this.#options.store.query<Parameters<typeof barFromRow>[0]>(
+      `select ${BAR_COLUMNS} from candles
+        where source = 'trades' and period = '1min' and open_time_ms >= $1
+        order by market_id, open_time_ms`,
+      [sinceMs],
+    );
+    for (const row of bars.rows) this.tickers.addMinuteBar(barFromRow(row));
+    const last = await this.#options.store.query<{ market_id: number; price_ticks: bigint; time_ms: bigint }>(
+      `select distinct on (market_id) market_id, price_ticks, time_ms
+         from spot_trades order by market_id, trade_id desc`,
+    );
+    for (const row of last.rows)
+      this.tickers.setLast(row.market_id, Number(row.price_ticks), Number(row.time_ms));
+  }
+
+  async #loadRecentTrades(): Promise<void> {
+    for (const market of this.catalog.list()) {
+      const { rows } = await this.#options.store.query<{
+        trade_id: bigint;
+        price_ticks: bigint;
+        quantity_lots: bigint;
+        base_amount: string;
+        quote_amount: string;
+        maker_side: 'buy' | 'sell';
+        time_ms: bigint;
+      }>(
+        `select trade_id, price_ticks, quantity_lots, base_amount, quote_amount, maker_side, time_ms
+           from spot_trades where market_id = $1 order by trade_id desc limit ${RECENT_TRADES}`,
+        [market.marketId],
+      );
+      this.#recent.set(
+        market.marketId,
+        rows.map((row) => ({
+          tradeId: Number(row.trade_id),
+          marketId: market.marketId,
+          priceTicks: Number(row.price_ticks),
+          quantityLots: Number(row.quantity_lots),
+          baseAmount: BigInt(row.base_amount),
+          quoteAmount: BigInt(row.quote_amount),
+          timeMs: Number(row.time_ms),
+          takerSide: row.maker_side === 'buy' ? 'sell' : 'buy',
+        })),
+      );
+    }
+  }
+
+  // ------------------------------------------------------------ pushes
+
+  #nextSeq(event: string, symbol: string): number {
+    const key = `${event}:${symbol}`;
+    const seq = (this.#seq.get(key) ?? 0) + 1;
+    this.#seq.set(key, seq);
+    return seq;
+  }
+
+  #currentSeq(event: string, symbol: string): number {
+    return this.#seq.get(`${event}:${symbol}`) ?? 0;
+  }
+
+  #publishBooks(): void {
+    const publish = this.#options.realtime.publish;
+    for (const marketId of this.#depthDirty) {
+      const market = this.catalog.cachedById(marketId);
+      if (market === undefined) continue;
+      const payload = this.depthPayload(market, this.#nextSeq('market_depth', market.symbol));
+      publish(marketChannel(market.symbol), 'market_depth', payload);
+    }
+    this.#depthDirty.clear();
+    for (const marketId of this.#detailDirty) {
+      const market = this.catalog.cachedById(marketId);
+      if (market === undefined) continue;
+      const payload = this.detailPayload(market, this.#nextSeq('market_detail', market.symbol));
+      publish(marketChannel(market.symbol), 'market_detail', payload);
+    }
+    this.#detailDirty.clear();
+    for (const bar of this.#klineDirty.values()) {
+      const market = this.catalog.cachedById(bar.marketId);
+      if (market === undefined) continue;
+      publish(klineChannel(market.symbol, bar.period), 'kline', this.klinePayload(market, bar));
+    }
+    this.#klineDirty.clear();
+  }
+
+  #publishTickers(): void {
+    const nowMs = this.#clock();
+    const all = nowMs - this.#lastTickerRefreshMs >= TICKER_REFRESH_MS;
+    const markets = all ? this.catalog.list().map((market) => market.marketId) : [...this.#tickerDirty];
+    if (all) this.#lastTickerRefreshMs = nowMs;
+    this.#tickerDirty.clear();
+    for (const marketId of markets) {
+      const market = this.catalog.cachedById(marketId);
+      if (market === undefined) continue;
+      const payload = this.daymarketPayload(market, this.tickers.ticker(marketId, nowMs));
+      this.#options.realtime.publish(DAYMARKET_CHANNEL, 'daymarket', payload);
+    }
+  }
+
+  depthPayload(market: MarketInfo, seq: number): MarketDepthPayload {
+    const depth = this.#options.engine.depth(market.marketId, DEPTH_LEVELS);
+    const level = ([priceTicks, lots]: [number, number]): [string, string] => [
+      formatPrice(market, priceTicks),
+      formatLots(market, lots),
+    ];
+    return {
+      type: 'market_depth',
+      symbol: market.symbol,
+      legal_id: market.quoteCurrencyId,
+      currency_id: market.baseCurrencyId,
+      seq,
+      bids: depth.bids.map(level),
+      asks: depth.asks.map(level),
+    };
+  }
+
+  detailPayload(market: MarketInfo, seq: number): MarketDetailPayload {
+    return {
+      type: 'market_detail',
+      symbol: market.symbol,
+      legal_id: market.quoteCurrencyId,
+      currency_id: market.baseCurrencyId,
+      seq,
+      data: this.recentTrades(market.marketId).map((trade) => ({
+        id: trade.tradeId,
+        time: trade.timeMs,
+        price: formatPrice(market, trade.priceTicks),
+        amount: formatLots(market, trade.quantityLots),
+        direction: trade.takerSide,
+      })),
+    };
+  }
+
+  klinePayload(market: MarketInfo, bar: Bar): KlinePayload {
+    const ticker = this.ticker(market.marketId);
+    return {
+      type: 'kline',
+      symbol: market.symbol,
+      period: bar.period,
+      time: bar.openTimeMs,
+      open: formatPrice(market, bar.open),
+      close: formatPrice(market, bar.close),
+      high: formatPrice(market, bar.high),
+      low: formatPrice(market, bar.low),
+      volume: formatBaseMinor(market, bar.volume),
+      change: changePercent(ticker.openTicks, ticker.lastTicks),
+    };
+  }
+
+  daymarketPayload(market: MarketInfo, ticker: Ticker): DaymarketPayload {
+    return {
+      type: 'daymarket',
+      symbol: market.symbol,
+      legal_id: market.quoteCurrencyId,
+      currency_id: market.baseCurrencyId,
+      ...tickerFields(market, ticker),
+    };
+  }
+
+  // ------------------------------------------------------------ snapshots
+
+  /** What a socket that just subscribed to `channel` receives before any update. */
+  snapshot(channel: string): Snapshot {
+    if (channel === DAYMARKET_CHANNEL) {
+      return this.catalog
+        .list()
+        .map((market) => ['daymarket', this.daymarketPayload(market, this.ticker(market.marketId))]);
+    }
+    const [kind, symbol = '', periodName = ''] = channel.split(':');
+    const market = this.catalog.cachedBySymbol(symbol);
+    if (market === undefined) return [];
+    if (kind === 'market') {
+      return [
+        ['market_depth', this.depthPayload(market, this.#currentSeq('market_depth', market.symbol))],
+        ['market_detail', this.detailPayload(market, this.#currentSeq('market_detail', market.symbol))],
+      ];
+    }
+    const period: Period | undefined = parsePeriod(periodName);
+    if (kind !== 'kline' || period === undefined || period !== periodName) return [];
+    const bar = this.candles.latest(market.marketId, period);
+    return bar === undefined ? [] : [['kline', this.klinePayload(market, bar)]];
+  }
+
+  /**
+   * After the realtime plugin has joined a socket to a channel it asked for, send the socket that channel's
+   * snapshot. This listener is added after the realtime plugin's, so it runs after the join; a refused
+   * subscription leaves the socket outside the room and gets no snapshot.
+   */
+  #attachSnapshots(): void {
+    this.#options.realtime.io.on('connection', (socket) => {
+      socket.on('subscribe', (payload) => {
+        const channel = typeof payload === 'object' && payload !== null ? payload.channel : undefined;
+        if (typeof channel !== 'string' || !socket.rooms.has(channel)) return;
+        for (const [event, data] of this.snapshot(channel)) {
+          (socket.emit as (name: string, data: unknown) => boolean)(event, data);
+        }
+      });
+    });
+  }
+}
+
+/** The ticker fields shared by `daymarket` pushes and the quotation lists. */
+export function tickerFields(market: MarketInfo, ticker: Ticker) {
+  const price = (ticks: number | undefined) => (ticks === undefined ? '' : formatPrice(market, ticks));
+  return {
+    now_price: price(ticker.lastTicks),
+    change: changePercent(ticker.openTicks, ticker.lastTicks),
+    high: price(ticker.highTicks),
+    low: price(ticker.lowTicks),
+    volume: formatBaseMinor(market, ticker.volume),
+    amount: formatQuoteMinor(market, ticker.turnover),
+  };
+}
+
+function tradeFact(event: TradeEvent, timeMs: number): TradeFact {
+  return {
+    tradeId: event.tradeId,
+    marketId: event.marketId,
+    priceTicks: event.priceTicks,
+    quantityLots: event.quantityLots,
+    baseAmount: event.baseAmount,
+    quoteAmount: event.quoteAmount,
+    timeMs,
+    takerSide: event.makerSide === 'buy' ? 'sell' : 'buy',
+  };
+}

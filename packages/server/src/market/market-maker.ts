@@ -1,0 +1,479 @@
+// The market maker: a bot that trades through the engine like any user, so that a fresh installation has a
+// living market of real orders and real trades.
+//
+// Two system owners take part, both funded once at genesis by journaled systemFund transfers from the
+// outside world:
+// - `marketMaker` quotes a ladder of bids and asks around the journaled index price of every market
+//   (LEVELS per side, the first HALF_SPREAD from the index, then one STEP apart), re-quoting only the levels
+//   the index has left behind, within its inventory limits;
+// - `house` follows the index: when the last trade price has drifted from the index by more than the
+//   threshold, or nothing traded for a while, it takes a small amount from the best bid or ask on the index's
+//   side, so that the last price, and with it the chart, follows the index.
+// These trades are real engine trades between two of the exchange's own accounts; they count in volumes
+// like any trade, and the account log shows them (owner keys -4 and -1). Users trade against both bots and
+// against each other. MARKET_MAKER=off turns all of it off.
+//
+// Each cycle sends at most maxCommandsPerCycle commands per market, so the journal grows by a few commands
+// per second per market. planCycle is a pure function of what the engine shows, for tests.
+import type { AccountOwner, Balance, Command, Engine, Outcome, OrderView } from '@fairex/engine';
+import { ReasonCode } from '@fairex/engine';
+import { parseDecimal } from '@fairex/shared';
+import type { Store } from '../store/index.ts';
+import type { MarketCatalog, MarketInfo } from './market-catalog.ts';
+import type { MarketData } from './market-data.ts';
+import { hashText } from './simulator.ts';
+
+export interface MarketMakerConfig {
+  /** Price levels per side. */
+  levels: number;
+  /** Distance of the best quote from the index, parts per million. */
+  halfSpreadPpm: number;
+  /** Distance between levels, parts per million. */
+  levelStepPpm: number;
+  /** Quote value of the first level (decimal text in quote units); level i is (2 + i) / 2 times as large. */
+  levelNotional: string;
+  /** Quote value of base and of quote the market maker holds per market, funded at genesis. */
+  inventoryNotional: string;
+  /** Typical quote value of one index-following trade. */
+  followNotional: string;
+  /** Quote value of base and of quote the house holds per market for following, funded at genesis. */
+  followInventoryNotional: string;
+  /** A follow trade happens when the last price is further than this from the index (ppm)... */
+  followThresholdPpm: number;
+  /** ...or when nothing traded for this long. */
+  idleTradeMs: number;
+  maxCommandsPerCycle: number;
+  intervalMs: number;
+}
+
+export const DEFAULT_MARKET_MAKER_CONFIG: MarketMakerConfig = {
+  levels: 10,
+  halfSpreadPpm: 500,
+  levelStepPpm: 300,
+  levelNotional: '2000',
+  inventoryNotional: '250000',
+  followNotional: '300',
+  followInventoryNotional: '25000',
+  followThresholdPpm: 800,
+  idleTradeMs: 5_000,
+  maxCommandsPerCycle: 4,
+  intervalMs: 1_000,
+};
+
+export const GENESIS_MEMO = 'market maker genesis';
+export const MAKER: AccountOwner = 'marketMaker';
+export const TAKER: AccountOwner = 'house';
+const OWNER_KEYS = { marketMaker: -4, house: -1 } as const;
+const PPM = 1_000_000n;
+
+/** What one market looks like to the bots at the start of a cycle. */
+export interface MakerView {
+  market: MarketInfo;
+  minimumLots: number;
+  indexTicks: number;
+  /** The market maker's open orders in this market. */
+  orders: readonly OrderView[];
+  makerBase: Balance;
+  makerQuote: Balance;
+  takerBase: Balance;
+  takerQuote: Balance;
+  /** Best level of the whole book per side: [priceTicks, lots]. */
+  bestBid: [number, number] | undefined;
+  bestAsk: [number, number] | undefined;
+  lastTicks: number | undefined;
+  lastTradeMs: number | undefined;
+  nowMs: number;
+  /** A uniform integer in [0, bound), different per call index `k`. */
+  draw(k: number, bound: number): number;
+}
+
+// ---------------------------------------------------------------- planning
+
+function scaleTicks(indexTicks: number, ppm: bigint, rounding: 'floor' | 'ceil'): number {
+  const numerator = BigInt(indexTicks) * ppm;
+  const quotient = numerator / PPM;
+  return Number(rounding === 'ceil' && quotient * PPM < numerator ? quotient + 1n : quotient);
+}
+
+/**
+ * The spacing of the ladder in ticks: the largest step of the 1-2-5 series (1, 2, 5, 10, 20, ...) not above
+ * levelStepPpm of the index, at least one tick. Levels sit on multiples of it, so as the index moves the
+ * quotes already resting stay on the ladder and only the levels at its ends change.
+ */
+export function gridTicks(indexTicks: number, config: MarketMakerConfig): number {
+  const ideal = Math.max(1, scaleTicks(indexTicks, BigInt(config.levelStepPpm), 'floor'));
+  let grid = 1;
+  for (let power = 1; power <= ideal; power *= 10) {
+    for (const factor of [1, 2, 5]) if (power * factor <= ideal) grid = power * factor;
+  }
+  return grid;
+}
+
+/** The ladder's prices: bids descending below the index, asks ascending above it, on the grid. */
+export function ladderPrices(
+  indexTicks: number,
+  config: MarketMakerConfig,
+): { bids: number[]; asks: number[] } {
+  const grid = gridTicks(indexTicks, config);
+  const half = BigInt(config.halfSpreadPpm);
+  const topBid = Math.floor(scaleTicks(indexTicks, PPM - half, 'floor') / grid) * grid;
+  const topAsk = Math.ceil(scaleTicks(indexTicks, PPM + half, 'ceil') / grid) * grid;
+  const bids: number[] = [];
+  const asks: number[] = [];
+  for (let level = 0; level < config.levels; level++) {
+    if (topBid - level * grid >= 1) bids.push(topBid - level * grid);
+    asks.push(topAsk + level * grid);
+  }
+  return { bids, asks };
+}
+
+/** Lots worth about `notional` quote minor units at `priceTicks`, at least the market's minimum. */
+export function lotsFor(
+  view: Pick<MakerView, 'market' | 'minimumLots'>,
+  priceTicks: number,
+  notional: bigint,
+): number {
+  const perLot = BigInt(priceTicks) * view.market.quoteMinorPerTickLot;
+  const lots = perLot > 0n ? Number(notional / perLot) : 0;
+  return Math.max(view.minimumLots, lots);
+}
+
+function quoteMinor(market: MarketInfo, text: string): bigint {
+  return parseDecimal(text, market.quoteScale);
+}
+
+/**
+ * The commands of one cycle for one market, in the order they must be applied: cancels of quotes the index
+ * has crossed, the follow trade, new levels nearest the index first, then cancels of quotes left far out.
+ */
+export function planCycle(view: MakerView, config: MarketMakerConfig): Command[] {
+  const { indexTicks } = view;
+  const ladder = ladderPrices(indexTicks, config);
+  const innerBid = scaleTicks(indexTicks, PPM - BigInt(Math.floor(config.halfSpreadPpm / 2)), 'floor');
+  const innerAsk = scaleTicks(indexTicks, PPM + BigInt(Math.floor(config.halfSpreadPpm / 2)), 'ceil');
+  const urgent: Command[] = [];
+  const late: Command[] = [];
+  const cancel = (order: OrderView): Command => ({
+    type: 'cancelOrder',
+    owner: MAKER,
+    orderId: order.orderId,
+  });
+  let freedQuote = 0n;
+  let freedBase = 0n;
+  const kept = { buy: [] as OrderView[], sell: [] as OrderView[] };
+  const open = { buy: new Set(ladder.bids), sell: new Set(ladder.asks) };
+  for (const order of view.orders) {
+    const isBuy = order.side === 'buy';
+    if (isBuy ? order.priceTicks > innerBid : order.priceTicks < innerAsk) {
+      // The index has come too close to (or through) this quote: withdraw it first.
+      urgent.push(cancel(order));
+      if (isBuy) freedQuote += order.lockedAmount;
+      else freedBase += order.lockedAmount;
+    } else if (open[order.side].delete(order.priceTicks)) {
+      kept[order.side].push(order);
+    } else {
+      // Beyond the ladder's end, off its grid, or a second quote on one level.
+      late.push(cancel(order));
+    }
+  }
+  const missing = {
+    buy: ladder.bids.filter((price) => open.buy.has(price)),
+    sell: ladder.asks.filter((price) => open.sell.has(price)),
+  };
+  const follow = planFollow(view, config);
+  const placements = planPlacements(view, config, missing, kept, freedQuote, freedBase);
+  return [...urgent, ...(follow === undefined ? [] : [follow]), ...placements, ...late].slice(
+    0,
+    config.maxCommandsPerCycle,
+  );
+}
+
+function planPlacements(
+  view: MakerView,
+  config: MarketMakerConfig,
+  missing: { buy: number[]; sell: number[] },
+  kept: { buy: OrderView[]; sell: OrderView[] },
+  freedQuote: bigint,
+  freedBase: bigint,
+): Command[] {
+  const { market, indexTicks } = view;
+  const levelNotional = quoteMinor(market, config.levelNotional);
+  const targetBase =
+    (quoteMinor(market, config.inventoryNotional) * PPM) / priceToBaseRatio(market, indexTicks);
+  const makerBaseTotal = view.makerBase.available + view.makerBase.locked;
+  // Inventory limits: no more buying above twice the target holding, no more selling below a quarter of it.
+  const allowBids = makerBaseTotal < 2n * targetBase;
+  const allowAsks = makerBaseTotal * 4n > targetBase;
+  let quoteAvailable = view.makerQuote.available + freedQuote;
+  let baseAvailable = view.makerBase.available + freedBase;
+  let highestBid = Math.max(0, ...kept.buy.map((order) => order.priceTicks));
+  let lowestAsk = Math.min(Number.MAX_SAFE_INTEGER, ...kept.sell.map((order) => order.priceTicks));
+  const commands: Command[] = [];
+  const levelOf = (side: 'buy' | 'sell', price: number) => {
+    const prices =
+      side === 'buy' ? ladderPrices(indexTicks, config).bids : ladderPrices(indexTicks, config).asks;
+    return Math.max(0, prices.indexOf(price));
+  };
+  const queue: ['buy' | 'sell', number][] = [];
+  for (let index = 0; index < Math.max(missing.buy.length, missing.sell.length); index++) {
+    const bid = missing.buy[index];
+    const ask = missing.sell[index];
+    if (bid !== undefined && allowBids) queue.push(['buy', bid]);
+    if (ask !== undefined && allowAsks) queue.push(['sell', ask]);
+  }
+  for (const [side, priceTicks] of queue) {
+    const level = levelOf(side, priceTicks);
+    const variation = BigInt(80 + view.draw(priceTicks, 41));
+    const notional = (levelNotional * BigInt(2 + level) * variation) / 200n;
+    const lots = lotsFor(view, priceTicks, notional);
+    if (side === 'buy') {
+      const cost = BigInt(priceTicks) * BigInt(lots) * market.quoteMinorPerTickLot;
+      // Never against its own asks, never beyond its money.
+      if (priceTicks >= lowestAsk || cost > quoteAvailable) continue;
+      quoteAvailable -= cost;
+      highestBid = Math.max(highestBid, priceTicks);
+    } else {
+      const cost = BigInt(lots) * market.lotBaseMinor;
+      if (priceTicks <= highestBid || cost > baseAvailable) continue;
+      baseAvailable -= cost;
+      lowestAsk = Math.min(lowestAsk, priceTicks);
+    }
+    commands.push({
+      type: 'placeOrder',
+      owner: MAKER,
+      marketId: market.marketId,
+      side,
+      kind: 'limit',
+      priceTicks,
+      quantityLots: lots,
+    });
+  }
+  return commands;
+}
+
+/** Quote minor units per PPM base minor units at the index: turns a quote value into base minor units. */
+function priceToBaseRatio(market: MarketInfo, indexTicks: number): bigint {
+  // quote minor per base minor = indexTicks x quoteMinorPerTickLot / lotBaseMinor; scaled by PPM for precision.
+  const ratio = (BigInt(indexTicks) * market.quoteMinorPerTickLot * PPM) / market.lotBaseMinor;
+  return ratio > 0n ? ratio : 1n;
+}
+
+/** The house's index-following trade, when one is due and the book offers a price near the index. */
+export function planFollow(view: MakerView, config: MarketMakerConfig): Command | undefined {
+  const { market, indexTicks } = view;
+  const drifted =
+    view.lastTicks === undefined ||
+    BigInt(Math.abs(view.lastTicks - indexTicks)) * PPM >
+      BigInt(config.followThresholdPpm) * BigInt(indexTicks);
+  const idle = view.lastTradeMs === undefined || view.nowMs - view.lastTradeMs >= config.idleTradeMs;
+  if (!drifted && !idle) return undefined;
+  const buy =
+    view.lastTicks === undefined || view.lastTicks === indexTicks
+      ? view.draw(-1, 2) === 0
+      : indexTicks > view.lastTicks;
+  const reachPpm = BigInt(config.halfSpreadPpm + 2 * config.levelStepPpm);
+  const notional = (quoteMinor(market, config.followNotional) * BigInt(25 + view.draw(-2, 151))) / 100n;
+  if (buy) {
+    const best = view.bestAsk;
+    if (best === undefined || best[0] > scaleTicks(indexTicks, PPM + reachPpm, 'ceil')) return undefined;
+    const lots = Math.min(lotsFor(view, best[0], notional), best[1]);
+    const cost = BigInt(best[0]) * BigInt(lots) * market.quoteMinorPerTickLot;
+    if (lots < view.minimumLots || cost > view.takerQuote.available) return undefined;
+    return {
+      type: 'placeOrder',
+      owner: TAKER,
+      marketId: market.marketId,
+      side: 'buy',
+      kind: 'market',
+      quantityLots: lots,
+      quoteAmountMax: cost,
+    };
+  }
+  const best = view.bestBid;
+  if (best === undefined || best[0] < scaleTicks(indexTicks, PPM - reachPpm, 'floor')) return undefined;
+  const lots = Math.min(lotsFor(view, best[0], notional), best[1]);
+  if (lots < view.minimumLots || BigInt(lots) * market.lotBaseMinor > view.takerBase.available)
+    return undefined;
+  return {
+    type: 'placeOrder',
+    owner: TAKER,
+    marketId: market.marketId,
+    side: 'sell',
+    kind: 'market',
+    quantityLots: lots,
+  };
+}
+
+/**
+ * Genesis funding per currency for both bots: for every market with an index, the inventory value in base
+ * (at the index) and in quote. Amounts in minor units of each currency.
+ */
+export function genesisAmounts(
+  markets: readonly { market: MarketInfo; indexTicks: number }[],
+  config: MarketMakerConfig,
+): Map<number, { maker: bigint; taker: bigint }> {
+  const amounts = new Map<number, { maker: bigint; taker: bigint }>();
+  const add = (currencyId: number, maker: bigint, taker: bigint) => {
+    const entry = amounts.get(currencyId) ?? { maker: 0n, taker: 0n };
+    entry.maker += maker;
+    entry.taker += taker;
+    amounts.set(currencyId, entry);
+  };
+  for (const { market, indexTicks } of markets) {
+    const makerQuote = quoteMinor(market, config.inventoryNotional);
+    const takerQuote = quoteMinor(market, config.followInventoryNotional);
+    const ratio = priceToBaseRatio(market, indexTicks);
+    add(market.baseCurrencyId, (makerQuote * PPM) / ratio, (takerQuote * PPM) / ratio);
+    add(market.quoteCurrencyId, makerQuote, takerQuote);
+  }
+  return amounts;
+}
+
+// ---------------------------------------------------------------- the bot
+
+export interface MarketMakerOptions {
+  engine: Engine;
+  submit(command: Command, options?: { idempotencyKey?: string }): Promise<Outcome>;
+  store: Pick<Store, 'query'>;
+  catalog: MarketCatalog;
+  marketData: Pick<MarketData, 'ticker'>;
+  logger: { info(object: object, message?: string): void; warn(object: object, message?: string): void };
+  config?: Partial<MarketMakerConfig>;
+  seed?: number;
+  clock?: () => number;
+}
+
+export class MarketMaker {
+  readonly config: MarketMakerConfig;
+  readonly #options: MarketMakerOptions;
+  readonly #clock: () => number;
+  readonly #seed: number;
+  /** `${ownerKey}:${currencyId}` of every genesis funding already journaled. */
+  readonly #funded = new Set<string>();
+  #cycleCount = 0;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #running: Promise<void> | undefined;
+
+  constructor(options: MarketMakerOptions) {
+    this.#options = options;
+    this.config = { ...DEFAULT_MARKET_MAKER_CONFIG, ...options.config };
+    this.#clock = options.clock ?? Date.now;
+    this.#seed = (options.seed ?? 1) >>> 0;
+  }
+
+  async start(): Promise<void> {
+    const { rows } = await this.#options.store.query<{ owner_key: number; currency_id: number }>(
+      `select distinct owner_key, currency_id from account_log
+        where reason = $1 and memo = $2 and owner_key in ($3, $4)`,
+      [ReasonCode.systemFund, GENESIS_MEMO, OWNER_KEYS.marketMaker, OWNER_KEYS.house],
+    );
+    for (const row of rows) this.#funded.add(`${row.owner_key}:${row.currency_id}`);
+    this.#timer = setInterval(() => void this.cycle(), this.config.intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+
+  /** One round over every market with an index price; overlapping calls share one round. */
+  cycle(): Promise<void> {
+    this.#running ??= this.#cycle().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async #cycle(): Promise<void> {
+    const engine = this.#options.engine;
+    const markets = this.#options.catalog
+      .list()
+      .map((market) => ({ market, indexTicks: engine.indexPrice(market.marketId)?.priceTicks }))
+      .filter((entry): entry is { market: MarketInfo; indexTicks: number } => entry.indexTicks !== undefined);
+    if (markets.length === 0) return;
+    await this.#fund(markets);
+    this.#cycleCount++;
+    const outcomes: Promise<void>[] = [];
+    for (const { market, indexTicks } of markets) {
+      if (!this.#isFunded(market)) continue;
+      const view = this.#view(market, indexTicks);
+      for (const command of planCycle(view, this.config)) {
+        // Submitted without waiting: each is applied at once, in this order; only durability is awaited.
+        outcomes.push(
+          this.#options.submit(command).then(
+            (outcome) => {
+              if (outcome.code !== 0)
+                this.#options.logger.warn(
+                  { command: command.type, code: outcome.code },
+                  'market maker command refused',
+                );
+            },
+            (error: unknown) => this.#options.logger.warn({ err: error }, 'market maker command failed'),
+          ),
+        );
+      }
+    }
+    await Promise.all(outcomes);
+  }
+
+  #isFunded(market: MarketInfo): boolean {
+    return [market.baseCurrencyId, market.quoteCurrencyId].every(
+      (currencyId) =>
+        this.#funded.has(`${OWNER_KEYS.marketMaker}:${currencyId}`) &&
+        this.#funded.has(`${OWNER_KEYS.house}:${currencyId}`),
+    );
+  }
+
+  /** Journals the genesis funding of every currency not funded yet, once per owner and currency. */
+  async #fund(markets: { market: MarketInfo; indexTicks: number }[]): Promise<void> {
+    const amounts = genesisAmounts(markets, this.config);
+    for (const [currencyId, amount] of amounts) {
+      for (const [owner, value] of [
+        ['marketMaker', amount.maker],
+        ['house', amount.taker],
+      ] as const) {
+        const key = `${OWNER_KEYS[owner]}:${currencyId}`;
+        if (this.#funded.has(key) || value <= 0n) continue;
+        const outcome = await this.#options.submit(
+          { type: 'systemFund', owner, currencyId, amount: value, memo: GENESIS_MEMO },
+          { idempotencyKey: `genesis:${owner}:${currencyId}` },
+        );
+        if (outcome.code !== 0) {
+          this.#options.logger.warn({ owner, currencyId, code: outcome.code }, 'genesis funding refused');
+          continue;
+        }
+        this.#funded.add(key);
+        this.#options.logger.info(
+          { owner, currencyId, amount: value.toString() },
+          'genesis funding journaled',
+        );
+      }
+    }
+  }
+
+  #view(market: MarketInfo, indexTicks: number): MakerView {
+    const engine = this.#options.engine;
+    const top = engine.depth(market.marketId, 1);
+    const ticker = this.#options.marketData.ticker(market.marketId);
+    const cycle = this.#cycleCount;
+    const stream = hashText(`maker:${market.symbol}`) ^ this.#seed;
+    return {
+      market,
+      minimumLots: engine.market(market.marketId)?.minimumLots ?? 1,
+      indexTicks,
+      orders: engine.openOrders(MAKER, market.marketId),
+      makerBase: engine.balance(MAKER, 'change', market.baseCurrencyId),
+      makerQuote: engine.balance(MAKER, 'change', market.quoteCurrencyId),
+      takerBase: engine.balance(TAKER, 'change', market.baseCurrencyId),
+      takerQuote: engine.balance(TAKER, 'change', market.quoteCurrencyId),
+      bestBid: top.bids[0],
+      bestAsk: top.asks[0],
+      lastTicks: ticker.lastTicks,
+      lastTradeMs: ticker.lastTradeTimeMs,
+      nowMs: this.#clock(),
+      draw: (k, bound) => hashText(`${stream}:${cycle}:${k}`) % bound,
+    };
+  }
+}

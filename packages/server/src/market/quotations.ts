@@ -1,0 +1,124 @@
+// The quotation lists of spec 01 section 7 and spec 02 section 7, from the catalogue and the 24-hour tickers.
+import { formatDecimal } from '@fairex/shared';
+import type { MarketInfo } from './market-catalog.ts';
+import { changePercent, formatPrice, ppmPercent } from './market-catalog.ts';
+import type { MarketData } from './market-data.ts';
+import { tickerFields } from './market-data.ts';
+
+/** How stale the market list of a quotation call may be (is_display and the order are edited in SQL). */
+export const CATALOG_MAX_AGE_MS = 5_000;
+
+/** One pair of a quotation group. Prices and amounts are decimal text; an unknown price is "". */
+export interface Quotation {
+  id: number;
+  symbol: string;
+  legal_id: number;
+  currency_id: number;
+  legal_name: string;
+  currency_name: string;
+  logo: string;
+  now_price: string;
+  /** 24-hour change in percent, two decimals. */
+  change: string;
+  high: string;
+  low: string;
+  /** 24-hour volume in the base currency. */
+  volume: string;
+  /** 24-hour turnover in the quote currency. */
+  amount: string;
+  /** 1 shown on the board and in market lists, 0 hidden. */
+  is_display: 0 | 1;
+  price_scale: number;
+  number_scale: number;
+  /** Base currency per leveraged lot. */
+  lever_share_num: string;
+  /** Leverage entry spread, percent of the price. */
+  spread: string;
+  /** Leverage opening fee, percent of the contract value. */
+  lever_trade_fee: string;
+}
+
+export interface QuotationGroup {
+  /** The quote currency's id and code ("USDT"). */
+  id: number;
+  name: string;
+  quotation: Quotation[];
+}
+
+export function quotationOf(marketData: MarketData, market: MarketInfo): Quotation {
+  return {
+    id: market.marketId,
+    symbol: market.symbol,
+    legal_id: market.quoteCurrencyId,
+    currency_id: market.baseCurrencyId,
+    legal_name: market.quoteCode,
+    currency_name: market.baseCode,
+    logo: market.logo ?? '',
+    ...tickerFields(market, marketData.ticker(market.marketId)),
+    is_display: market.isDisplay ? 1 : 0,
+    price_scale: market.priceScale,
+    number_scale: market.quantityScale,
+    lever_share_num: formatDecimal(market.leverShareSize, market.baseScale, { trim: true }),
+    spread: ppmPercent(market.leverSpreadPpm),
+    lever_trade_fee: ppmPercent(market.leverFeePpm),
+  };
+}
+
+/** Markets grouped by quote currency, in display order; `displayedOnly` leaves out hidden pairs. */
+export function quotationGroups(marketData: MarketData, displayedOnly: boolean): QuotationGroup[] {
+  const groups = new Map<number, QuotationGroup>();
+  for (const market of marketData.catalog.list()) {
+    if (displayedOnly && !market.isDisplay) continue;
+    let group = groups.get(market.quoteCurrencyId);
+    if (group === undefined) {
+      group = { id: market.quoteCurrencyId, name: market.quoteCode, quotation: [] };
+      groups.set(market.quoteCurrencyId, group);
+    }
+    group.quotation.push(quotationOf(marketData, market));
+  }
+  return [...groups.values()];
+}
+
+/** One entry of `coin_list` (spec 01 section 3, "market entry"). */
+export interface CoinListEntry {
+  id: number;
+  /** Base currency code. */
+  name: string;
+  symbol: string;
+  legal_id: number;
+  currency_id: number;
+  last_price: string;
+  /** 24-hour change in percent, two decimals. */
+  proportion: string;
+  /** Direction of the 24-hour change: 'up', 'down' or 'flat'. */
+  type: 'up' | 'down' | 'flat';
+  high: string;
+  low: string;
+  volume: string;
+  amount: string;
+}
+
+export function coinList(marketData: MarketData): CoinListEntry[] {
+  return marketData.catalog
+    .list()
+    .filter((market) => market.isDisplay)
+    .map((market) => {
+      const ticker = marketData.ticker(market.marketId);
+      const fields = tickerFields(market, ticker);
+      const proportion = changePercent(ticker.openTicks, ticker.lastTicks);
+      return {
+        id: market.marketId,
+        name: market.baseCode,
+        symbol: market.symbol,
+        legal_id: market.quoteCurrencyId,
+        currency_id: market.baseCurrencyId,
+        last_price: ticker.lastTicks === undefined ? '' : formatPrice(market, ticker.lastTicks),
+        proportion,
+        type: proportion.startsWith('-') ? 'down' : /[1-9]/.test(proportion) ? 'up' : 'flat',
+        high: fields.high,
+        low: fields.low,
+        volume: fields.volume,
+        amount: fields.amount,
+      };
+    });
+}

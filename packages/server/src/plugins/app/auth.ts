@@ -1,0 +1,47 @@
+// Authentication: request.user from the Authorization header (raw token or "Bearer <token>"), checked
+// against live sessions. `requireUser` is a preHandler answering {type: '999'} without a valid token.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { notLoggedIn } from '@fairex/shared';
+import type { AuthUser } from '../../auth/sessions.ts';
+import { SessionAuthenticator, tokenFromHeader } from '../../auth/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionAuthenticator;
+    /** Resolves (once per request) and sets request.user; null without a valid token. */
+    authenticateRequest(request: FastifyRequest): Promise<AuthUser | null>;
+    /** preHandler for hand-written routes: 999 unless logged in. */
+    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  /** How long a token's answer may be reused without asking the store (default 2000 ms; 0 disables). */
+  sessionCacheMs?: number;
+}
+
+async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
+  const sessions = new SessionAuthenticator(app.store, { cacheMs: options.sessionCacheMs });
+  const resolved = new WeakSet<FastifyRequest>();
+  app.decorate('sessions', sessions);
+  app.decorateRequest('user', null);
+  app.decorate('authenticateRequest', async (request: FastifyRequest) => {
+    if (!resolved.has(request)) {
+      request.user = await sessions.authenticate(tokenFromHeader(request.headers.authorization));
+      resolved.add(request);
+    }
+    return request.user;
+  });
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await app.authenticateRequest(request);
+    // Sending from an async preHandler and returning the reply ends the request here.
+    if (!user) return reply.send(notLoggedIn(request.t('auth.login_required')));
+    return undefined;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['store', 'i18n'] });

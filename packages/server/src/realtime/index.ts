@@ -1,0 +1,210 @@
+// socket.io attached to the Fastify server. Public events go to channel rooms that sockets subscribe to;
+// private events go to `user:<id>`, which a socket joins only after proving a session token. With a Redis
+// URL the rooms span every server process through the Redis adapter.
+import { once } from 'node:events';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Socket } from 'socket.io';
+import { Server } from 'socket.io';
+import type {
+  ClientToServerEvents,
+  EventPayload,
+  Language,
+  PrivateEventName,
+  PublicEventName,
+  ServerToClientEvents,
+  SocketAck,
+} from '@fairex/shared';
+import {
+  DEFAULT_LANGUAGE,
+  isPublicChannel,
+  MAX_CHANNELS_PER_SOCKET,
+  resolveLanguage,
+  translate,
+} from '@fairex/shared';
+import type { AuthUser } from '../auth/sessions.ts';
+
+export interface SocketData {
+  userId?: number;
+  tokenHash?: string;
+  channels: Set<string>;
+  lang: Language;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface Realtime {
+  readonly io: RealtimeServer;
+  /** Sends a public event to every socket subscribed to `channel` (on every process). */
+  publish<E extends PublicEventName>(channel: string, event: E, payload: EventPayload<E>): void;
+  /** Sends a private event to every socket logged in as the user (on every process). */
+  toUser<E extends PrivateEventName>(userId: number, event: E, payload: EventPayload<E>): void;
+  /** Sockets that logged in with this session stop receiving the user's events (logout). */
+  endSession(tokenHash: string, userId: number): void;
+  /** Every socket of the user stops receiving the user's events (password change). */
+  endUser(userId: number): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export interface RealtimeOptions {
+  redisUrl?: string;
+  /** Redis channel prefix of the adapter (default "socket.io"); lets unrelated deployments share a Redis. */
+  redisKey?: string;
+  /** Resolves a token to its user; the app passes its session authenticator. */
+  authenticate(token: string): Promise<AuthUser | null>;
+}
+
+const REDIS_READY_TIMEOUT_MS = 10_000;
+
+export const userRoom = (userId: number) => `user:${userId}`;
+const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
+
+async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): Promise<void> {
+  const io: RealtimeServer = new Server(app.server, {
+    path: '/socket.io/',
+    // The template's client speaks socket.io v2 (Engine.IO 3).
+    allowEIO3: true,
+    serveClient: false,
+    maxHttpBufferSize: 16 * 1024,
+  });
+  let redisClients: Redis[] = [];
+  if (options.redisUrl) {
+    redisClients = await connectRedis(options.redisUrl);
+    const [pub, sub] = redisClients as [Redis, Redis];
+    io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? 'socket.io' }));
+  }
+
+  io.on('connection', (socket) => onConnection(app, options, socket));
+
+  const realtime: Realtime = {
+    io,
+    publish: (channel, event, payload) => {
+      (io.to(channel).emit as (name: string, data: unknown) => boolean)(event, payload);
+    },
+    toUser: (userId, event, payload) => {
+      (io.to(userRoom(userId)).emit as (name: string, data: unknown) => boolean)(event, payload);
+    },
+    endSession: (tokenHash, userId) =>
+      io.in(sessionRoom(tokenHash)).socketsLeave([userRoom(userId), sessionRoom(tokenHash)]),
+    endUser: (userId) => io.in(userRoom(userId)).socketsLeave(userRoom(userId)),
+  };
+  app.decorate('realtime', realtime);
+
+  // Sockets would otherwise keep the HTTP server from closing.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await io.of('/').adapter.close?.();
+    await Promise.all(redisClients.map((client) => client.quit().catch(() => client.disconnect())));
+  });
+}
+
+async function connectRedis(url: string): Promise<Redis[]> {
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = pub.duplicate();
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REDIS_READY_TIMEOUT_MS);
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+    await Promise.all(
+      [pub, sub].map((client) =>
+        client.status === 'ready' ? undefined : once(client, 'ready', { signal: timeout.signal }),
+      ),
+    );
+    return [pub, sub];
+  } catch (error) {
+    pub.disconnect();
+    sub.disconnect();
+    throw new Error(`Redis at REDIS_URL is unreachable: ${(error as Error).message}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function onConnection(app: FastifyInstance, options: RealtimeOptions, socket: RealtimeSocket): void {
+  const query = socket.handshake.query as Record<string, unknown>;
+  socket.data.channels = new Set();
+  socket.data.lang =
+    resolveLanguage(query.lang) ?? resolveLanguage(socket.handshake.headers.lang) ?? DEFAULT_LANGUAGE;
+  const t = (key: Parameters<typeof translate>[1]) => translate(socket.data.lang, key);
+  const answer = (ack: unknown, reply: SocketAck) => {
+    if (typeof ack === 'function') ack(reply);
+  };
+  const failed = (ack: unknown) => (error: unknown) => {
+    app.log.error({ err: error }, 'socket handler failed');
+    answer(ack, { type: 'error', message: t('error.internal') });
+  };
+
+  const login = async (token: unknown): Promise<SocketAck> => {
+    const user = typeof token === 'string' ? await options.authenticate(token) : null;
+    if (!user) return { type: '999', message: t('auth.login_required') };
+    leaveUser(socket);
+    socket.data.userId = user.id;
+    socket.data.tokenHash = user.tokenHash;
+    await socket.join([userRoom(user.id), sessionRoom(user.tokenHash)]);
+    return { type: 'ok', message: t('common.ok') };
+  };
+
+  // v4 clients may prove their token in the handshake instead of emitting login.
+  const handshakeToken = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+  if (handshakeToken !== undefined) login(handshakeToken).catch(failed(undefined));
+
+  socket.on('login', (payload, ack) => {
+    // The template's client sends a bare user id here; only a token proves who the socket belongs to.
+    const token =
+      typeof payload === 'object' && payload !== null ? (payload as { token?: unknown }).token : undefined;
+    login(token)
+      .then((reply) => answer(ack, reply))
+      .catch(failed(ack));
+  });
+  socket.on('logout', (ack) => {
+    leaveUser(socket);
+    answer(ack, { type: 'ok', message: t('common.ok') });
+  });
+  socket.on('subscribe', (payload, ack) => {
+    const channel = typeof payload === 'object' && payload !== null ? payload.channel : undefined;
+    if (!isPublicChannel(channel))
+      return answer(ack, { type: 'error', message: t('realtime.invalid_channel') });
+    if (!socket.data.channels.has(channel) && socket.data.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+      return answer(ack, { type: 'error', message: t('realtime.too_many_channels') });
+    }
+    socket.data.channels.add(channel);
+    Promise.resolve(socket.join(channel))
+      .then(() => answer(ack, { type: 'ok', message: t('common.ok') }))
+      .catch(failed(ack));
+  });
+  socket.on('unsubscribe', (payload, ack) => {
+    const channel = typeof payload === 'object' && payload !== null ? payload.channel : undefined;
+    if (!isPublicChannel(channel))
+      return answer(ack, { type: 'error', message: t('realtime.invalid_channel') });
+    socket.data.channels.delete(channel);
+    Promise.resolve(socket.leave(channel))
+      .then(() => answer(ack, { type: 'ok', message: t('common.ok') }))
+      .catch(failed(ack));
+  });
+}
+
+function leaveUser(socket: RealtimeSocket): void {
+  const { userId, tokenHash } = socket.data;
+  if (userId !== undefined) void socket.leave(userRoom(userId));
+  if (tokenHash !== undefined) void socket.leave(sessionRoom(tokenHash));
+  socket.data.userId = undefined;
+  socket.data.tokenHash = undefined;
+}
+
+export default fp(realtimePlugin, { name: 'realtime' });

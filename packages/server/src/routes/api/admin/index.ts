@@ -1,0 +1,227 @@
+// The administrator API under /api/admin: log-in with its own sessions, the real-name review queue and
+// decisions, private photos, the dev outbox, operator invite codes, new administrators and the audit log.
+// Every call but the log-in and the logout needs a session that passed the back office's second factor
+// (POST /api/backoffice/second_factor/enrol, confirm or verify); every action writes the audit log.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { id, integer, ok, oneOf, optional, page } from '@fairex/shared';
+import { lengthBetween } from '../../../accounts/inputs.ts';
+import { createOperatorCode } from '../../../accounts/invite-codes.ts';
+import { findUpload, readUploadFile, uploadIdFrom } from '../../../accounts/uploads.ts';
+import type { Permission } from '../../../admin/admins.ts';
+import { ADMIN_ROLES, adminLogin, createAdmin, mayDo } from '../../../admin/admins.ts';
+import { audit } from '../../../admin/audit.ts';
+import { listAudit, listOutbox } from '../../../admin/queries.ts';
+import { decideSubmission, listSubmissions, submissionDetail } from '../../../admin/real-name-review.ts';
+import type { AuthAdmin } from '../../../admin/sessions.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { route } from '../../../http/route.ts';
+import { admitAdministrator } from '../backoffice/guard.ts';
+
+export default async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const context = app.accounts;
+
+  // Every call but the login needs an administrator token, checked before the input is even read, so that
+  // a visitor learns nothing about the calls' inputs. The check is the back office's own: a session that has
+  // not passed the second factor is refused with the same answer (the console then asks for the code). Only
+  // the logout takes a password-only session, as the back office's does: ending a session never needs more.
+  const admins = new WeakMap<FastifyRequest, AuthAdmin>();
+  app.addHook('preHandler', async (request, reply) => {
+    const url = request.routeOptions.url;
+    if (url === '/api/admin/login') return;
+    const admitted = await admitAdministrator(app, request, { secondFactor: url !== '/api/admin/logout' });
+    if ('refusal' in admitted) return reply.send(admitted.refusal);
+    admins.set(request, admitted.admin);
+  });
+
+  /** The administrator of the request, refused without the permission. */
+  async function requireAdmin(request: FastifyRequest, permission?: Permission): Promise<AuthAdmin> {
+    const admin = admins.get(request);
+    if (!admin) throw new AppError('admin.login_required', {}, '999');
+    if (permission !== undefined && !mayDo(admin, permission)) throw new AppError('admin.forbidden');
+    return admin;
+  }
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/login',
+    input: z.object({ username: lengthBetween(1, 64), password: lengthBetween(1, 128, false) }),
+    handler: async ({ input, request }) =>
+      ok(await adminLogin(context, { username: input.username, password: input.password, ip: request.ip })),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/logout',
+    handler: async ({ request, t }) => {
+      const admin = await requireAdmin(request);
+      await context.admins.revoke(admin.tokenHash);
+      await audit(app.store, { adminId: admin.id, action: 'admin.logout', ip: request.ip });
+      return ok(t('account.logged_out'));
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/me',
+    handler: async ({ request }) => {
+      const admin = await requireAdmin(request);
+      return ok({ id: admin.id, username: admin.username, role: admin.role });
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/real_name/list',
+    input: z.object({ status: optional(oneOf(['pending', 'approved', 'rejected'] as const)), page: page() }),
+    handler: async ({ input, request }) => {
+      await requireAdmin(request, 'real_name.review');
+      return ok(
+        await listSubmissions(app.store, { status: input.status ?? 'pending', page: input.page ?? 1 }),
+      );
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/real_name/detail',
+    input: z.object({ id: id() }),
+    handler: async ({ input, request }) => {
+      const admin = await requireAdmin(request, 'real_name.review');
+      const detail = await submissionDetail(app.store, input.id);
+      await audit(app.store, {
+        adminId: admin.id,
+        action: 'real_name.view',
+        targetType: 'real_name_submission',
+        targetId: input.id,
+        ip: request.ip,
+      });
+      return ok(detail);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/real_name/approve',
+    input: z.object({ id: id() }),
+    handler: async ({ input, request, t }) => {
+      const admin = await requireAdmin(request, 'real_name.review');
+      await decideSubmission(app.store, app.sessions, { admin, id: input.id, approve: true, ip: request.ip });
+      return ok(t('admin.approved'));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/real_name/reject',
+    input: z.object({ id: id(), reason: lengthBetween(1, 500) }),
+    handler: async ({ input, request, t }) => {
+      const admin = await requireAdmin(request, 'real_name.review');
+      await decideSubmission(app.store, app.sessions, {
+        admin,
+        id: input.id,
+        approve: false,
+        reason: input.reason,
+        ip: request.ip,
+      });
+      return ok(t('admin.rejected'));
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/upload',
+    input: z.object({ id: lengthBetween(1, 200) }),
+    handler: async ({ input, request, reply }) => {
+      const admin = await requireAdmin(request, 'upload.read');
+      const uploadId = uploadIdFrom(input.id);
+      const upload = uploadId === null ? null : await findUpload(app.store, uploadId);
+      if (!upload) throw new AppError('upload.not_found');
+      const data = await readUploadFile(context.dataDir, upload);
+      await audit(app.store, {
+        adminId: admin.id,
+        action: 'upload.read',
+        targetType: 'upload',
+        targetId: upload.id,
+        detail: { user_id: upload.user_id },
+        ip: request.ip,
+      });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .type(upload.mime_type)
+        .send(data);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/outbox',
+    input: z.object({ page: page(), recipient: optional(lengthBetween(1, 254)) }),
+    handler: async ({ input, request }) => {
+      const admin = await requireAdmin(request, 'outbox.read');
+      await audit(app.store, { adminId: admin.id, action: 'outbox.read', ip: request.ip });
+      return ok(await listOutbox(app.store, { page: input.page ?? 1, recipient: input.recipient }));
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/audit',
+    input: z.object({ page: page() }),
+    handler: async ({ input, request }) => {
+      await requireAdmin(request, 'audit.read');
+      return ok(await listAudit(app.store, { page: input.page ?? 1 }));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/invite_codes',
+    input: z.object({
+      max_uses: optional(integer({ min: 1, max: 1_000_000 })),
+      note: optional(lengthBetween(1, 200)),
+    }),
+    handler: async ({ input, request }) => {
+      const admin = await requireAdmin(request, 'invite.create');
+      const code = await app.store.transaction(async (tx) => {
+        const created = await createOperatorCode(tx, {
+          note: input.note,
+          maxUses: input.max_uses,
+          createdBy: admin.id,
+        });
+        await audit(tx, {
+          adminId: admin.id,
+          action: 'invite.create',
+          targetType: 'operator_invite_code',
+          targetId: created,
+          detail: { max_uses: input.max_uses ?? null, note: input.note ?? null },
+          ip: request.ip,
+        });
+        return created;
+      });
+      return ok({ code });
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/admins',
+    input: z.object({
+      username: lengthBetween(1, 64),
+      password: lengthBetween(1, 128, false),
+      role: oneOf(ADMIN_ROLES),
+    }),
+    handler: async ({ input, request }) => {
+      const admin = await requireAdmin(request, 'admin.create');
+      const newId = await createAdmin(app.store, {
+        username: input.username.toLowerCase(),
+        password: input.password,
+        role: input.role,
+        createdBy: admin.id,
+        ip: request.ip,
+      });
+      return ok({ id: newId });
+    },
+  });
+}

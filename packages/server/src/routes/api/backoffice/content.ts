@@ -1,0 +1,151 @@
+// Site content (news, notices, footer pages, FAQ, commitments, partner links):
+//   GET  /api/backoffice/news/categories          every category with its names and item counts
+//   POST /api/backoffice/news/categories/update   id, names (per language), sort_order, is_visible
+//   GET  /api/backoffice/news/items               category_id, q, page
+//   GET  /api/backoffice/news/items/detail        id: the item with every language's words
+//   POST /api/backoffice/news/items/create        category_id, link_url, sort_order, is_published, translations
+//   POST /api/backoffice/news/items/update        id and the same fields (languages left out are removed)
+//   POST /api/backoffice/news/items/publish       id, published
+//   POST /api/backoffice/news/items/delete        id (items written here; seeded ones are unpublished instead)
+// Bodies with texts per language are JSON. HTML is sanitised by the news module before it is stored.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { id, integer, ok, optional, page, paged, text } from '@fairex/shared';
+import {
+  CONTENT_PAGE_SIZE,
+  createItem,
+  deleteItem,
+  itemDetail,
+  listCategories,
+  listItems,
+  setItemPublished,
+  updateCategory,
+  updateItem,
+} from '../../../backoffice/content.ts';
+import { flag, httpsUrl, perLanguage, translations } from '../../../backoffice/inputs.ts';
+import type { AdminRoute } from './guard.ts';
+
+const order = () => integer({ min: -1_000_000, max: 1_000_000 });
+
+const itemFields = {
+  category_id: id(),
+  link_url: optional(httpsUrl()),
+  sort_order: optional(order()),
+  is_published: optional(flag()),
+  translations: translations(),
+};
+
+export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
+  adminRoute({
+    method: 'GET',
+    url: '/backoffice/news/categories',
+    access: 'content',
+    handler: async () => ok({ list: await listCategories(app.store) }),
+  });
+
+  adminRoute({
+    method: 'POST',
+    url: '/backoffice/news/categories/update',
+    access: 'content',
+    input: z.object({
+      id: id(),
+      names: optional(perLanguage(100)),
+      sort_order: optional(order()),
+      is_visible: optional(flag()),
+    }),
+    handler: async ({ input, actor, t }) => {
+      await app.store.transaction((tx) =>
+        updateCategory(tx, actor, input.id, {
+          names: input.names,
+          sortOrder: input.sort_order,
+          isVisible: input.is_visible,
+        }),
+      );
+      return ok(t('backoffice.saved'));
+    },
+  });
+
+  adminRoute({
+    method: 'GET',
+    url: '/backoffice/news/items',
+    access: 'content',
+    input: z.object({ category_id: optional(id()), q: optional(text({ max: 100 })), page: page() }),
+    handler: async ({ input }) => {
+      const pageNumber = input.page ?? 1;
+      const { data, total } = await listItems(app.store, {
+        categoryId: input.category_id,
+        query: input.q,
+        page: pageNumber,
+      });
+      return ok(paged(data, pageNumber, CONTENT_PAGE_SIZE, total));
+    },
+  });
+
+  adminRoute({
+    method: 'GET',
+    url: '/backoffice/news/items/detail',
+    access: 'content',
+    input: z.object({ id: id() }),
+    handler: async ({ input }) => ok(await itemDetail(app.store, input.id)),
+  });
+
+  adminRoute({
+    method: 'POST',
+    url: '/backoffice/news/items/create',
+    access: 'content',
+    input: z.object(itemFields),
+    handler: async ({ input, actor, t }) => {
+      const newId = await app.store.transaction((tx) =>
+        createItem(tx, actor, {
+          categoryId: input.category_id,
+          linkUrl: input.link_url ?? null,
+          sortOrder: input.sort_order ?? 0,
+          isPublished: input.is_published ?? false,
+          translations: input.translations,
+        }),
+      );
+      return ok({ id: newId, message: t('backoffice.saved') });
+    },
+  });
+
+  adminRoute({
+    method: 'POST',
+    url: '/backoffice/news/items/update',
+    access: 'content',
+    input: z.object({ id: id(), ...itemFields }),
+    handler: async ({ input, actor, t }) => {
+      await app.store.transaction((tx) =>
+        updateItem(tx, actor, input.id, {
+          categoryId: input.category_id,
+          linkUrl: input.link_url ?? null,
+          sortOrder: input.sort_order ?? 0,
+          isPublished: input.is_published ?? false,
+          translations: input.translations,
+        }),
+      );
+      return ok(t('backoffice.saved'));
+    },
+  });
+
+  adminRoute({
+    method: 'POST',
+    url: '/backoffice/news/items/publish',
+    access: 'content',
+    input: z.object({ id: id(), published: flag() }),
+    handler: async ({ input, actor, t }) => {
+      await app.store.transaction((tx) => setItemPublished(tx, actor, input.id, input.published));
+      return ok(t('backoffice.saved'));
+    },
+  });
+
+  adminRoute({
+    method: 'POST',
+    url: '/backoffice/news/items/delete',
+    access: 'content',
+    input: z.object({ id: id() }),
+    handler: async ({ input, actor, t }) => {
+      await app.store.transaction((tx) => deleteItem(tx, actor, input.id));
+      return ok(t('backoffice.deleted'));
+    },
+  });
+}

@@ -1,0 +1,130 @@
+// The dashboard and the users:
+//   GET  /api/backoffice/dashboard                    users, 24 h volume, queues, the solvency table
+//   GET  /api/backoffice/users                        q, frozen, page: search
+//   GET  /api/backoffice/users/detail                 id: the record, freeze, balances in the six wallets
+//   GET  /api/backoffice/users/orders                 id, page: spot orders
+//   GET  /api/backoffice/users/ledger                 id, currency_id, page: account log
+//   GET  /api/backoffice/users/logins                 id, page: sessions
+//   POST /api/backoffice/users/freeze                 id, trading, withdrawals, reason
+//   POST /api/backoffice/users/reset_second_factor    id, reason
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { id, ok, optional, page, text } from '@fairex/shared';
+import { recordChange } from '../../../backoffice/audit.ts';
+import { dashboard } from '../../../backoffice/dashboard.ts';
+import { freezesOf } from '../../../backoffice/freezes.ts';
+import { flag } from '../../../backoffice/inputs.ts';
+import {
+  requireUser,
+  resetUserSecondFactor,
+  searchUsers,
+  userDetail,
+  userLedger,
+  userLogins,
+  userOrders,
+} from '../../../backoffice/users.ts';
+import type { AdminRoute } from './guard.ts';
+
+export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
+  const freezes = freezesOf(app);
+
+  adminRoute({
+    method: 'GET',
+    url: '/backoffice/dashboard',
+    access: 'dashboard',
+    handler: async () => ok(await dashboard(app.store, app.engine)),
+  });
+
+  adminRoute({
+    method: 'GET',
+    url: '/backoffice/users',
+    access: 'users.read',
+    input: z.object({ q: optional(text({ max: 100 })), frozen: optional(flag()), page: page() }),
+    handler: async ({ input }) =>
+      ok(await searchUsers(app.store, { query: input.q, frozenOnly: input.frozen, page: input.page ?? 1 })),
+  });
+
+  adminRoute({
+    method: 'GET',
+    url: '/backoffice/users/detail',
+    access: 'users.read',
+    input: z.object({ id: id() }),
+    handler: async ({ input, actor }) => {
+      const detail = await userDetail(app.store, app.engine, input.id, await freezes.state(input.id));
+      // Reading a person's record is worth a line too: who looked at whom, and when.
+      await recordChange(app.store, actor, { action: 'user.view', targetType: 'user', targetId: input.id });
+      return ok(detail);
+    },
+  });
+
+  adminRoute({
+    method: 'GET',
+    url: '/backoffice/users/orders',
+    access: 'users.read',
+    input: z.object({ id: id(), page: page() }),
+    handler: async ({ input }) => {
+      await requireUser(app.store, input.id);
+      return ok(await userOrders(app.store, app.engine, input.id, input.page ?? 1));
+    },
+  });
+
+  adminRoute({
+    method: 'GET',
+    url: '/backoffice/users/ledger',
+    access: 'users.read',
+    input: z.object({ id: id(), currency_id: optional(id()), page: page() }),
+    handler: async ({ input }) => {
+      await requireUser(app.store, input.id);
+      return ok(
+        await userLedger(app.store, app.engine, {
+          userId: input.id,
+          currencyId: input.currency_id,
+          page: input.page ?? 1,
+        }),
+      );
+    },
+  });
+
+  adminRoute({
+    method: 'GET',
+    url: '/backoffice/users/logins',
+    access: 'users.read',
+    input: z.object({ id: id(), page: page() }),
+    handler: async ({ input }) => {
+      await requireUser(app.store, input.id);
+      return ok(await userLogins(app.store, input.id, input.page ?? 1));
+    },
+  });
+
+  adminRoute({
+    method: 'POST',
+    url: '/backoffice/users/freeze',
+    access: 'users.manage',
+    input: z.object({ id: id(), trading: flag(), withdrawals: flag(), reason: text({ max: 500 }) }),
+    handler: async ({ input, actor, t }) => {
+      await requireUser(app.store, input.id);
+      await app.store.transaction((tx) =>
+        freezes.set(tx, actor, {
+          userId: input.id,
+          trading: input.trading,
+          withdrawals: input.withdrawals,
+          reason: input.reason,
+        }),
+      );
+      freezes.applied(input.id, { trading: input.trading, withdrawals: input.withdrawals });
+      return ok(t('backoffice.freeze_saved'));
+    },
+  });
+
+  adminRoute({
+    method: 'POST',
+    url: '/backoffice/users/reset_second_factor',
+    access: 'users.manage',
+    input: z.object({ id: id(), reason: text({ max: 500 }) }),
+    handler: async ({ input, actor, t }) => {
+      await app.store.transaction((tx) => resetUserSecondFactor(tx, actor, input.id, input.reason));
+      app.sessions.forgetUser(input.id);
+      return ok(t('backoffice.second_factor_reset'));
+    },
+  });
+}

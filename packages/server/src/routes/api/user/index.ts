@@ -1,0 +1,214 @@
+// The user calls of spec 01 section 7 and spec 02 section 7: account check, code checks, register, login,
+// logout, password recovery, user info, the account centre, real-name submission and the country list.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok, optional } from '@fairex/shared';
+import { countryList } from '../../../accounts/countries.ts';
+import { identityFrom } from '../../../accounts/identity.ts';
+import {
+  accountText,
+  cardId,
+  codePurpose,
+  currentPassword,
+  identityFields,
+  inviteCode,
+  newPassword,
+  realName,
+  resolvePurpose,
+  totpCode,
+  uploadReference,
+  verificationCode,
+} from '../../../accounts/inputs.ts';
+import { login, logout } from '../../../accounts/login.ts';
+import { realNameCenter, submitRealName } from '../../../accounts/real-name.ts';
+import { assertAccountFree, register } from '../../../accounts/registration.ts';
+import { checkCode, resetPassword } from '../../../accounts/security.ts';
+import { uploadIdFrom } from '../../../accounts/uploads.ts';
+import { findUserById, userInfo } from '../../../accounts/users.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { route } from '../../../http/route.ts';
+
+export default async function userRoutes(app: FastifyInstance): Promise<void> {
+  const context = app.accounts;
+
+  route(app, {
+    method: 'POST',
+    url: '/user/check',
+    input: z.object(identityFields),
+    handler: async ({ input, t }) => {
+      await assertAccountFree(context, identityFrom(input));
+      return ok(t('account.available'));
+    },
+  });
+
+  const checkCodeInput = (codeField: 'email_code' | 'mobile_code') =>
+    z.object({
+      ...identityFields,
+      [codeField]: optional(verificationCode()),
+      code: optional(verificationCode()),
+      type: codePurpose(),
+    });
+
+  for (const [url, codeField, kind] of [
+    ['/user/check_email', 'email_code', 'email'],
+    ['/user/check_mobile', 'mobile_code', 'mobile'],
+  ] as const) {
+    route(app, {
+      method: 'POST',
+      url,
+      input: checkCodeInput(codeField),
+      handler: async ({ input, request, t }) => {
+        const code = (input as Record<string, string | undefined>)[codeField] ?? input.code;
+        if (code === undefined) throw new AppError('validation.required', { field: t(`field.${codeField}`) });
+        const identity = identityFrom({ ...input, type: kind });
+        const purpose = resolvePurpose(input.type, kind, false);
+        await checkCode(context, { purpose, identity, code, ip: request.ip });
+        return ok(t('code.correct'));
+      },
+    });
+  }
+
+  route(app, {
+    method: 'POST',
+    url: '/user/register',
+    input: z.object({
+      ...identityFields,
+      code: verificationCode(),
+      password: newPassword(),
+      re_password: currentPassword(),
+      extension_code: inviteCode(),
+    }),
+    handler: async ({ input, request, lang, t }) => {
+      await register(context, {
+        identity: identityFrom(input),
+        code: input.code,
+        password: input.password,
+        rePassword: input.re_password,
+        inviteCode: input.extension_code,
+        ip: request.ip,
+        lang,
+      });
+      return ok(t('account.registered'));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/user/login',
+    input: z.object({
+      ...identityFields,
+      account: optional(accountText()),
+      password: currentPassword(),
+      totp_code: optional(totpCode()),
+    }),
+    handler: async ({ input, request }) => {
+      const named = input.type !== undefined || input.email !== undefined || input.mobile !== undefined;
+      const accountTextValue = input.account ?? input.user_string;
+      const target =
+        named || accountTextValue === undefined
+          ? { identity: identityFrom(input) }
+          : { accountText: accountTextValue };
+      const result = await login(context, {
+        target,
+        password: input.password,
+        totpCode: input.totp_code,
+        ip: request.ip,
+      });
+      if (result.kind === 'totp_required') return ok({ totp_required: true });
+      return ok({ token: result.token, data: { token: result.token }, user: userInfo(result.user) });
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/user/logout',
+    auth: 'required',
+    handler: async ({ user, t }) => {
+      await logout(context, user);
+      return ok(t('account.logged_out'));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/user/forget',
+    input: z.object({
+      ...identityFields,
+      account: optional(accountText()),
+      code: verificationCode(),
+      password: newPassword(),
+      repassword: optional(currentPassword()),
+      re_password: optional(currentPassword()),
+    }),
+    handler: async ({ input, request, t }) => {
+      const rePassword = input.repassword ?? input.re_password;
+      if (rePassword === undefined)
+        throw new AppError('validation.required', { field: t('field.repassword') });
+      await resetPassword(context, {
+        identity: identityFrom({ ...input, user_string: input.user_string ?? input.account }),
+        code: input.code,
+        password: input.password,
+        rePassword,
+        ip: request.ip,
+      });
+      return ok(t('account.password_reset'));
+    },
+  });
+
+  route(app, {
+    method: ['GET', 'POST'],
+    url: '/user/info',
+    auth: 'required',
+    handler: async ({ user }) => {
+      const row = await findUserById(app.store, user.id);
+      if (!row) throw new AppError('auth.login_required', {}, '999');
+      return ok(userInfo(row));
+    },
+  });
+
+  route(app, {
+    method: ['GET', 'POST'],
+    url: '/user/center',
+    auth: 'required',
+    handler: async ({ user }) => ok(await realNameCenter(context, user.id)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/user/real_name',
+    auth: 'required',
+    input: z.object({
+      name: realName(),
+      card_id: cardId(),
+      front_pic: uploadReference(),
+      reverse_pic: uploadReference(),
+      hand_pic: uploadReference(),
+    }),
+    handler: async ({ input, user, t }) => {
+      const ids = [input.front_pic, input.reverse_pic, input.hand_pic].map(uploadIdFrom);
+      const [front, reverse, hand] = ids;
+      if (!front || !reverse || !hand) throw new AppError('upload.not_found');
+      await submitRealName(context, user.id, {
+        name: input.name,
+        cardId: input.card_id,
+        frontUploadId: front,
+        reverseUploadId: reverse,
+        handUploadId: hand,
+      });
+      return ok(t('real_name.submitted'));
+    },
+  });
+
+  // What the registration forms need to know about this exchange's rules.
+  route(app, {
+    method: 'GET',
+    url: '/user/register_config',
+    handler: () => ok({ invite_code_required: context.inviteCodeRequired }),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/user/countries',
+    handler: ({ lang }) => ok(countryList(lang)),
+  });
+}

@@ -1,0 +1,309 @@
+// Wallet calls (spec 01 section 7, spec 02 section 7), all for a logged-in user:
+//   GET|POST /api/wallet/list              the six wallets with balances, values and totals
+//   GET      /api/wallet/currencylist      currencies a transfer can move
+//   POST     /api/wallet/detail            type (wallet), currency -> that wallet's balance
+//   POST     /api/wallet/change            from_field, to_field, currency_id, number: move between wallets
+//   POST     /api/wallet/change_list       the last 20 transfers (message.list)
+//   POST     /api/wallet/hzhistory         transfers, paged
+//   POST     /api/wallet/legal_log         currency, type (1580 deposits, or a wallet name), page
+//   POST     /api/wallet/flashAgainstList  legal currency, coins with prices, fee percent
+//   POST     /api/wallet/myFlashAgainstList  the user's flash exchanges, paged
+//   POST     /api/wallet/flashAgainst      type (0 legal->coin, 1 coin->legal), coin, number
+//   POST     /api/wallet/get_in_address    currency, type (chain) -> the user's deposit address
+//   POST     /api/wallet/in_list           deposit records, paged
+//   POST     /api/wallet/get_info          currency -> balance, fee, minimum, chains
+//   POST     /api/wallet/out               currency, number, address or address_id, type (chain), totp_code
+//   POST     /api/wallet/out_list          withdrawal records, paged
+//   POST     /api/wallet/get_address       currency -> the address book
+//   POST     /api/wallet/addaddress        currency_id, address, notes, type (chain, optional)
+//   POST     /api/wallet/deladdress        address_id
+// Administrator calls for deposits, withdrawals and the house's inventory are in admin.ts.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { fieldName, id, integer, ok, oneOf, optional, page, text } from '@fairex/shared';
+import { route } from '../../../http/route.ts';
+import { MAX_AMOUNT_TEXT } from '../../../wallets/amounts.ts';
+import { walletOverview } from '../../../wallets/valuation.ts';
+import { walletServicesOf } from '../../../wallets/services.ts';
+import { walletOf } from '../../../wallets/transfers.ts';
+import walletAdminRoutes from './admin.ts';
+import { freezesOf } from '../../../backoffice/freezes.ts';
+
+/** Record lists show the last 20 (spec 02 section 9). */
+export const RECORDS_PAGE_SIZE = 20;
+/** The deposit-record type code of legal_log (spec 01 section 9). */
+export const DEPOSIT_LOG_TYPE = '1580';
+
+const chainType = () => optional(integer({ min: 0, max: 15 }));
+
+export default async function walletRoutes(app: FastifyInstance): Promise<void> {
+  // Without the engine (tests of the HTTP plumbing alone) there are no balances to serve.
+  if (!app.hasDecorator('runner')) return;
+  const services = await walletServicesOf(app);
+  const engine = app.runner.engine;
+
+  route(app, {
+    method: ['GET', 'POST'],
+    url: '/wallet/list',
+    auth: 'required',
+    input: z.object({}),
+    handler: async ({ user }) => {
+      const overview = await walletOverview({
+        engine,
+        catalog: services.catalog,
+        prices: services.prices,
+        userId: user.id,
+      });
+      return ok({ ...overview, list: overview.change_wallet.balance });
+    },
+  });
+
+  route(app, {
+    method: ['GET', 'POST'],
+    url: '/wallet/currencylist',
+    auth: 'required',
+    input: z.object({}),
+    handler: async () => ok(await services.transfers.currencies()),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/detail',
+    auth: 'required',
+    input: z.object({ type: text({ max: 16 }), currency: id() }),
+    handler: async ({ input, user }) =>
+      ok(await services.transfers.detail(user.id, walletOf(input.type), input.currency)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/change',
+    auth: 'required',
+    input: z.object({
+      from_field: text({ max: 16 }),
+      to_field: text({ max: 16 }),
+      currency_id: id(),
+      number: text({ max: MAX_AMOUNT_TEXT }),
+    }),
+    handler: async ({ input, user, t, lang }) => {
+      await services.transfers.transfer({
+        userId: user.id,
+        currencyId: input.currency_id,
+        from: input.from_field,
+        to: input.to_field,
+        number: input.number,
+        label: fieldName(lang, 'number'),
+      });
+      return ok(t('wallet.transfer_done'));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/change_list',
+    auth: 'required',
+    input: z.object({ currency: optional(id()) }),
+    handler: async ({ input, user, lang }) => {
+      const page = await services.records.transfers({
+        userId: user.id,
+        lang,
+        page: 1,
+        perPage: RECORDS_PAGE_SIZE,
+        ...(input.currency === undefined ? {} : { currencyId: input.currency }),
+      });
+      return ok({ list: page.data });
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/hzhistory',
+    auth: 'required',
+    input: z.object({ page: page(), currency: optional(id()) }),
+    handler: async ({ input, user, lang }) =>
+      ok(
+        await services.records.transfers({
+          userId: user.id,
+          lang,
+          page: input.page ?? 1,
+          perPage: RECORDS_PAGE_SIZE,
+          ...(input.currency === undefined ? {} : { currencyId: input.currency }),
+        }),
+      ),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/legal_log',
+    auth: 'required',
+    input: z.object({ currency: id(), type: text({ max: 16 }), page: page() }),
+    handler: async ({ input, user, lang }) => {
+      const pageNumber = input.page ?? 1;
+      const result =
+        input.type === DEPOSIT_LOG_TYPE
+          ? await services.deposits.records(user.id, input.currency, pageNumber, RECORDS_PAGE_SIZE)
+          : await services.records.ledger({
+              userId: user.id,
+              lang,
+              page: pageNumber,
+              perPage: RECORDS_PAGE_SIZE,
+              wallet: walletOf(input.type),
+              currencyId: input.currency,
+            });
+      const { data, ...paging } = result;
+      return ok({ list: data, ...paging });
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/flashAgainstList',
+    auth: 'required',
+    input: z.object({}),
+    handler: async () => ok(await services.flash.list()),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/myFlashAgainstList',
+    auth: 'required',
+    input: z.object({ page: page() }),
+    handler: async ({ input, user }) =>
+      ok(await services.flash.records(user.id, input.page ?? 1, RECORDS_PAGE_SIZE)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/flashAgainst',
+    auth: 'required',
+    input: z.object({ type: oneOf([0, 1]), coin: id(), number: text({ max: MAX_AMOUNT_TEXT }) }),
+    handler: async ({ input, user, t, lang }) => {
+      await freezesOf(app).assertAllowed(user.id, 'trading');
+      const record = await services.flash.exchange(
+        user.id,
+        input.type,
+        input.coin,
+        input.number,
+        fieldName(lang, 'number'),
+      );
+      return ok({ message: t('wallet.flash_done'), record });
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/get_in_address',
+    auth: 'required',
+    input: z.object({ currency: id(), type: chainType() }),
+    handler: async ({ input, user }) => {
+      const view = await services.deposits.address(user.id, input.currency, input.type);
+      return ok({
+        currency: { id: view.currency.id, name: view.currency.code },
+        address: view.address,
+        type: view.chainType,
+        chain: view.chainCode,
+        network: view.network,
+        confirmations: view.confirmations,
+        chains: view.chains,
+        development: services.keys.source === 'development',
+      });
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/in_list',
+    auth: 'required',
+    input: z.object({ currency: optional(id()), page: page() }),
+    handler: async ({ input, user }) =>
+      ok(await services.deposits.records(user.id, input.currency, input.page ?? 1, RECORDS_PAGE_SIZE)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/get_info',
+    auth: 'required',
+    input: z.object({ currency: id() }),
+    handler: async ({ input, user }) => ok(await services.withdrawals.info(user.id, input.currency)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/out',
+    auth: 'verified',
+    input: z.object({
+      currency: id(),
+      number: text({ max: MAX_AMOUNT_TEXT }),
+      address: optional(text({ max: 128 })),
+      address_id: optional(id()),
+      type: chainType(),
+      totp_code: optional(text({ max: 6, min: 6 })),
+    }),
+    handler: async ({ input, user, t, lang }) => {
+      await freezesOf(app).assertAllowed(user.id, 'withdrawals');
+      await services.withdrawals.request({
+        label: fieldName(lang, 'number'),
+        userId: user.id,
+        currencyId: input.currency,
+        chainType: input.type,
+        address: input.address,
+        addressId: input.address_id,
+        number: input.number,
+        totpCode: input.totp_code,
+      });
+      return ok(t('wallet.withdrawal_requested'));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/out_list',
+    auth: 'required',
+    input: z.object({ currency: optional(id()), page: page() }),
+    handler: async ({ input, user }) =>
+      ok(await services.withdrawals.records(user.id, input.currency, input.page ?? 1, RECORDS_PAGE_SIZE)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/get_address',
+    auth: 'required',
+    input: z.object({ currency: id() }),
+    handler: async ({ input, user }) => ok(await services.book.list(user.id, input.currency)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/addaddress',
+    auth: 'required',
+    input: z.object({
+      currency_id: id(),
+      address: text({ max: 128 }),
+      notes: optional(text({ max: 64 })),
+      type: chainType(),
+    }),
+    handler: async ({ input, user, t }) => {
+      const entry = await services.book.add({
+        userId: user.id,
+        currencyId: input.currency_id,
+        address: input.address,
+        notes: input.notes ?? '',
+        ...(input.type === undefined ? {} : { chainType: input.type }),
+      });
+      return ok({ message: t('wallet.address_added'), address: entry });
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/wallet/deladdress',
+    auth: 'required',
+    input: z.object({ address_id: id() }),
+    handler: async ({ input, user, t }) => {
+      await services.book.remove(user.id, input.address_id);
+      return ok(t('wallet.address_deleted'));
+    },
+  });
+
+  await app.register(walletAdminRoutes);
+}

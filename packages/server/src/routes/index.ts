@@ -1,0 +1,42 @@
+// Every /api area, one folder each under routes/api/<area>. Each area declares its paths below /api.
+import type { FastifyInstance } from 'fastify';
+import accountsPlugin from '../accounts/plugin.ts';
+import accountRoutes from './api/account/index.ts';
+import adminRoutes from './api/admin/index.ts';
+import backofficeRoutes from './api/backoffice/index.ts';
+import currencyRoutes from './api/currency/index.ts';
+import custodyRoutes from './api/custody/index.ts';
+import healthRoutes from './api/health/index.ts';
+import newsRoutes from './api/news/index.ts';
+import quotationRoutes from './api/quotation/index.ts';
+import safeRoutes from './api/safe/index.ts';
+import smsRoutes from './api/sms/index.ts';
+import statsRoutes from './api/stats/index.ts';
+import transactionRoutes from './api/transaction/index.ts';
+import uploadRoutes from './api/upload/index.ts';
+import userRoutes from './api/user/index.ts';
+import walletRoutes from './api/wallet/index.ts';
+
+const apiAreas = [
+  healthRoutes,
+  currencyRoutes,
+  quotationRoutes,
+  transactionRoutes,
+  newsRoutes,
+  statsRoutes,
+  userRoutes,
+  smsRoutes,
+  safeRoutes,
+  uploadRoutes,
+  adminRoutes,
+  walletRoutes,
+  accountRoutes,
+  custodyRoutes,
+  backofficeRoutes,
+];
+
+export default async function routes(app: FastifyInstance): Promise<void> {
+  // Services the account, security and administrator areas share (app.accounts).
+  await app.register(accountsPlugin);
+  for (const area of apiAreas) await app.register(area, { prefix: '/api' });
+}

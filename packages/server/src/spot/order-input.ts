@@ -1,0 +1,100 @@
+// Turns the decimal text of an order's price and quantity into the engine's integer ticks and lots, at the
+// market's own precision. Every refusal names a message key of the server catalogue and its parameters, so
+// the caller can answer in the request's language; nothing here throws on bad input.
+import { MAX_PRICE_TICKS, MAX_QUANTITY_LOTS } from '@fairex/engine';
+import type { MessageKey, MessageParams } from '@fairex/shared';
+import { formatDecimal, tryParseDecimal } from '@fairex/shared';
+import type { SpotMarket } from './markets.ts';
+import { formatLots } from './markets.ts';
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; key: MessageKey; params: MessageParams };
+
+/** Which input a refusal is about; the caller turns it into the translated field name. */
+export type OrderField = 'price' | 'num';
+
+function refuse(
+  key: MessageKey,
+  params: MessageParams = {},
+): { ok: false; key: MessageKey; params: MessageParams } {
+  return { ok: false, key, params };
+}
+
+/**
+ * A decimal text at `scale`, as a positive integer count of 10^-scale units, with the catalogue message for
+ * each way it can be wrong. `field` is the already translated field name.
+ */
+function parsePositive(text: string, scale: number, field: string): Parsed<bigint> {
+  const result = tryParseDecimal(text.trim(), scale);
+  if (result.ok) {
+    return result.value > 0n ? result : refuse('validation.decimal_positive', { field });
+  }
+  switch (result.code) {
+    case 'sign':
+      return refuse(text.trim().startsWith('-') ? 'validation.decimal_negative' : 'validation.decimal', {
+        field,
+      });
+    case 'scale':
+      return refuse('validation.decimal_scale', { field, scale });
+    case 'range':
+      return refuse('validation.decimal_range', { field });
+    default:
+      return refuse('validation.decimal', { field });
+  }
+}
+
+/** A limit price as whole ticks of the market: positive, at most the price scale's decimals, on the tick. */
+export function parsePriceTicks(market: SpotMarket, text: string, field: string): Parsed<number> {
+  const units = parsePositive(text, market.priceScale, field);
+  if (!units.ok) return units;
+  if (units.value % market.tickUnits !== 0n) {
+    return refuse('spot.price_tick', { field, tick: formatDecimal(market.tickUnits, market.priceScale) });
+  }
+  const ticks = units.value / market.tickUnits;
+  if (ticks > BigInt(MAX_PRICE_TICKS)) return refuse('validation.decimal_range', { field });
+  return { ok: true, value: Number(ticks) };
+}
+
+/** A quantity as whole lots of the market: positive, within the base scale, on the lot, at least the minimum. */
+export function parseQuantityLots(market: SpotMarket, text: string, field: string): Parsed<number> {
+  const minor = parsePositive(text, market.baseScale, field);
+  if (!minor.ok) {
+    // The base currency's full scale is finer than the lot; name the lot's decimals, which is what counts.
+    return minor.key === 'validation.decimal_scale'
+      ? refuse('validation.decimal_scale', { field, scale: market.quantityScale })
+      : minor;
+  }
+  if (minor.value % market.lotBaseMinor !== 0n) {
+    // A lot of 0.0001 is a limit on decimals; a lot of 0.5 is a step, which needs saying as such.
+    return isPowerOfTen(market.lotBaseMinor)
+      ? refuse('validation.decimal_scale', { field, scale: market.quantityScale })
+      : refuse('spot.number_lot', { field, lot: formatLots(market, 1), currency: market.baseCode });
+  }
+  const lots = minor.value / market.lotBaseMinor;
+  if (lots > BigInt(MAX_QUANTITY_LOTS)) return refuse('validation.decimal_range', { field });
+  if (lots < BigInt(market.minimumLots)) {
+    return refuse('spot.number_minimum', {
+      field,
+      minimum: formatLots(market, market.minimumLots),
+      currency: market.baseCode,
+    });
+  }
+  return { ok: true, value: Number(lots) };
+}
+
+function isPowerOfTen(value: bigint): boolean {
+  let rest = value;
+  while (rest % 10n === 0n) rest /= 10n;
+  return rest === 1n;
+}
+
+/** A limit order's value must reach the market's minimum, when it has one. */
+export function checkMinimumValue(market: SpotMarket, priceTicks: number, lots: number): Parsed<bigint> {
+  const value = BigInt(priceTicks) * BigInt(lots) * market.quoteMinorPerTickLot;
+  if (value < market.minNotionalMinor) {
+    return refuse('spot.total_minimum', {
+      minimum: formatDecimal(market.minNotionalMinor, market.quoteScale, { trim: true }),
+      currency: market.quoteCode,
+    });
+  }
+  return { ok: true, value };
+}

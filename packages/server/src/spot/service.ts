@@ -1,0 +1,386 @@
+// Spot trading for the gateway: places and cancels orders through the engine runner, and answers the
+// trading page's reads (book, balances, open orders, completed trades) in the shapes of spec 01 section 7.
+//
+// Money never passes through a JavaScript number: prices and quantities arrive as decimal text, become the
+// engine's integer ticks and lots here (at the market's precision), and go back out as decimal text. Funds
+// are checked by the engine alone, when it applies the command: there is no read-then-write anywhere.
+import type {
+  CancelOrderReply,
+  Command,
+  Engine,
+  EngineEvent,
+  OrderView,
+  PlaceOrderReply,
+} from '@fairex/engine';
+import type { Language, MessageKey, MessageParams } from '@fairex/shared';
+import { fieldName, formatDecimal } from '@fairex/shared';
+import type { AuthUser } from '../auth/sessions.ts';
+import type { EngineRunner } from '../engine-runner/index.ts';
+import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from '../engine-runner/index.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Queryable } from '../store/index.ts';
+import { LastPrices } from './last-prices.ts';
+import type { SpotMarket } from './markets.ts';
+import { formatLots, formatPrice, formatQuoteMinor, marketInfo, SpotMarkets } from './markets.ts';
+import type { OrderField } from './order-input.ts';
+import { checkMinimumValue, parsePriceTicks, parseQuantityLots } from './order-input.ts';
+import { spotRefusalKey } from './refusals.ts';
+import { formatTime } from './time-format.ts';
+
+export type SpotSide = 'buy' | 'sell';
+/** Spec 01 section 4: order mode 1 is market, 2 is limit. */
+export type SpotMode = 1 | 2;
+
+export interface PlaceOrderInput {
+  legalId: number;
+  currencyId: number;
+  side: SpotSide;
+  mode: SpotMode;
+  /** Decimal text; required for a limit order, ignored for a market order (which takes the book's prices). */
+  price: string | undefined;
+  num: string;
+  clientOrderId: string | undefined;
+  idempotencyKey: string | undefined;
+}
+
+/** Levels per side of the book on the trading page; enough to group by coarser ticks. */
+export const BOOK_LEVELS = 100;
+/** The tape keeps 27 trades (spec 01 section 9). */
+export const RECENT_TRADES = 27;
+export const DEFAULT_PAGE_SIZE = 10;
+
+type SpotRunner = Pick<EngineRunner<Command, EngineEvent, Engine>, 'submit' | 'engine'>;
+
+/** A refusal in the request's language; the error handler answers it as {type: 'error', message}. */
+function refuse(key: MessageKey, params: MessageParams = {}): never {
+  throw new AppError(key, params);
+}
+
+/** The runner's own failures, as the user should read them. Anything else is a fault and stays a 500. */
+async function submitted<R>(runner: SpotRunner, command: Command, idempotencyKey: string | undefined) {
+  try {
+    const outcome = await runner.submit(command, idempotencyKey === undefined ? {} : { idempotencyKey });
+    if (outcome.code !== 0) refuse(spotRefusalKey(outcome.code));
+    return { reply: outcome.reply as R, duplicate: outcome.duplicate === true };
+  } catch (error) {
+    if (error instanceof RunnerOverloadedError) refuse('error.rate_limited');
+    if (error instanceof RunnerUnavailableError || error instanceof CommitFailedError)
+      refuse('error.unavailable');
+    throw error;
+  }
+}
+
+function sideName(side: SpotSide): 'in' | 'out' {
+  return side === 'buy' ? 'in' : 'out';
+}
+
+export class SpotService {
+  readonly markets: SpotMarkets;
+  readonly lastPrices: LastPrices;
+  readonly #runner: SpotRunner;
+  readonly #db: Queryable;
+
+  constructor(runner: SpotRunner, db: Queryable) {
+    this.#runner = runner;
+    this.#db = db;
+    this.markets = new SpotMarkets(runner.engine, db);
+    this.lastPrices = new LastPrices(db);
+  }
+
+  get #engine(): Engine {
+    return this.#runner.engine;
+  }
+
+  async market(legalId: number, currencyId: number): Promise<SpotMarket> {
+    return (await this.markets.byPair(legalId, currencyId)) ?? refuse('spot.market_not_found');
+  }
+
+  // ------------------------------------------------------------ writes
+
+  async placeOrder(user: AuthUser, input: PlaceOrderInput, lang: Language) {
+    const market = await this.market(input.legalId, input.currencyId);
+    const field = (name: OrderField) => fieldName(lang, name);
+    const lots = parseQuantityLots(market, input.num, field('num'));
+    if (!lots.ok) refuse(lots.key, lots.params);
+    let command: Command;
+    let priceTicks = 0;
+    if (input.mode === 2) {
+      if (input.price === undefined) refuse('validation.required', { field: field('price') });
+      const price = parsePriceTicks(market, input.price, field('price'));
+      if (!price.ok) refuse(price.key, price.params);
+      const value = checkMinimumValue(market, price.value, lots.value);
+      if (!value.ok) refuse(value.key, value.params);
+      priceTicks = price.value;
+      command = {
+        type: 'placeOrder',
+        owner: user.id,
+        marketId: market.marketId,
+        side: input.side,
+        kind: 'limit',
+        priceTicks,
+        quantityLots: lots.value,
+      };
+    } else {
+      // A market buy holds at most the whole available quote balance, the engine's default: it never spends
+      // more than the user has, and releases what it did not spend.
+      command = {
+        type: 'placeOrder',
+        owner: user.id,
+        marketId: market.marketId,
+        side: input.side,
+        kind: 'market',
+        quantityLots: lots.value,
+      };
+    }
+    if (input.clientOrderId !== undefined) command.clientOrderId = input.clientOrderId;
+    const { reply, duplicate } = await submitted<PlaceOrderReply>(
+      this.#runner,
+      command,
+      input.idempotencyKey,
+    );
+    const order = {
+      id: reply.orderId,
+      symbol: market.symbol,
+      type: sideName(input.side),
+      way: input.side === 'buy' ? 2 : 1,
+      mode: input.mode,
+      status: reply.status,
+      price: input.mode === 2 ? formatPrice(market, priceTicks) : null,
+      total_number: formatLots(market, lots.value),
+      complete_number: formatLots(market, reply.filledLots),
+      number: formatLots(market, reply.remainingLots),
+      deal_money: formatQuoteMinor(market, reply.quoteFilled),
+      trade_count: reply.tradeCount,
+      duplicate,
+    };
+    return { text: placedMessage(reply), order };
+  }
+
+  async cancelOrder(user: AuthUser, orderId: number, side: SpotSide | undefined) {
+    // The side is only a check the template client sends along; an order of the other side is "not found".
+    if (side !== undefined) {
+      const view = this.#engine.order(orderId);
+      if (view !== undefined && view.owner === user.id && view.side !== side) refuse('spot.order_not_found');
+    }
+    const { reply } = await submitted<CancelOrderReply>(
+      this.#runner,
+      { type: 'cancelOrder', owner: user.id, orderId },
+      undefined,
+    );
+    return { id: reply.orderId, filled_lots: reply.filledLots, remaining_lots: reply.remainingLots };
+  }
+
+  // ------------------------------------------------------------ reads
+
+  /** The trading page's market answer: book, last price, the user's two balances, recent trades. */
+  async deal(user: AuthUser | null, market: SpotMarket, timeZone: string) {
+    const depth = this.#engine.depth(market.marketId, BOOK_LEVELS);
+    const lastTicks = await this.lastPrices.get(market.marketId);
+    const base = user === null ? undefined : this.#engine.balance(user.id, 'change', market.baseCurrencyId);
+    const quote = user === null ? undefined : this.#engine.balance(user.id, 'change', market.quoteCurrencyId);
+    return {
+      in: bookSide(market, depth.bids),
+      out: bookSide(market, depth.asks),
+      last_price: lastTicks === undefined ? null : formatPrice(market, lastTicks),
+      user_currency: base === undefined ? null : formatDecimal(base.available, market.baseScale),
+      user_legal: quote === undefined ? null : formatDecimal(quote.available, market.quoteScale),
+      user_currency_lock: base === undefined ? null : formatDecimal(base.locked, market.baseScale),
+      user_legal_lock: quote === undefined ? null : formatDecimal(quote.locked, market.quoteScale),
+      // No fiat exchange rate source is configured, so no CNY price is claimed.
+      cny_price: null,
+      legal_name: market.quoteCode,
+      currency_name: market.baseCode,
+      symbol: market.symbol,
+      market: marketInfo(market),
+      complete: await this.recentTrades(market, timeZone),
+    };
+  }
+
+  /** The latest trades of a market, newest first (trade detail: create_time, price, number). */
+  async recentTrades(market: SpotMarket, timeZone: string) {
+    const { rows } = await this.#db.query<TradeRow>(
+      `select trade_id, price_ticks, quantity_lots, maker_side, time_ms
+         from spot_trades where market_id = $1 order by trade_id desc limit ${RECENT_TRADES}`,
+      [market.marketId],
+    );
+    return rows.map((row) => ({
+      id: Number(row.trade_id),
+      create_time: formatTime(Number(row.time_ms), timeZone),
+      time: Number(row.time_ms),
+      price: formatPrice(market, BigInt(row.price_ticks)),
+      number: formatLots(market, BigInt(row.quantity_lots)),
+      // The taker's side: a resting sell met by a buy is a buy.
+      way: row.maker_side === 'sell' ? 'buy' : 'sell',
+    }));
+  }
+
+  /** The user's open orders, newest first, optionally of one side and of some markets. */
+  async openOrders(
+    user: AuthUser,
+    filter: { side?: SpotSide; markets: SpotMarket[] | null },
+    page: number,
+    perPage: number,
+    timeZone: string,
+  ) {
+    const wanted = filter.markets === null ? null : new Set(filter.markets.map((market) => market.marketId));
+    const orders = this.#engine
+      .openOrders(user.id)
+      .filter(
+        (order) =>
+          (filter.side === undefined || order.side === filter.side) && (wanted?.has(order.marketId) ?? true),
+      )
+      .sort((a, b) => b.orderId - a.orderId);
+    const slice = orders.slice((page - 1) * perPage, page * perPage);
+    const rows = [];
+    for (const order of slice) {
+      const market = await this.markets.byId(order.marketId);
+      if (market !== undefined) rows.push(openOrderRow(market, order, timeZone));
+    }
+    return pagedList(rows, page, perPage, orders.length);
+  }
+
+  /** The user's fills, newest first: each trade the user took part in, from the user's side. */
+  async completedTrades(
+    user: AuthUser,
+    markets: SpotMarket[] | null,
+    page: number,
+    perPage: number,
+    timeZone: string,
+  ) {
+    const marketIds = markets === null ? null : markets.map((market) => market.marketId);
+    const marketClause = marketIds === null ? '' : 'and market_id = any($2::int[])';
+    const params: unknown[] = marketIds === null ? [user.id] : [user.id, marketIds];
+    const limit = `limit ${perPage} offset ${(page - 1) * perPage}`;
+    const [{ rows }, count] = await Promise.all([
+      this.#db.query<TradeRow>(
+        `select * from (
+           (select ${TRADE_COLUMNS} from spot_trades where maker_owner_key = $1 ${marketClause}
+             order by trade_id desc limit ${page * perPage})
+           union all
+           (select ${TRADE_COLUMNS} from spot_trades where taker_owner_key = $1 ${marketClause}
+             order by trade_id desc limit ${page * perPage})
+         ) as mine order by trade_id desc ${limit}`,
+        params,
+      ),
+      this.#db.query<{ total: bigint }>(
+        `select (select count(*) from spot_trades where maker_owner_key = $1 ${marketClause})
+              + (select count(*) from spot_trades where taker_owner_key = $1 ${marketClause}) as total`,
+        params,
+      ),
+    ]);
+    const list = [];
+    for (const row of rows) {
+      const market = await this.markets.byId(row.market_id);
+      if (market !== undefined) list.push(completedRow(market, row, user.id, timeZone));
+    }
+    return pagedList(list, page, perPage, Number(count.rows[0]?.total ?? 0));
+  }
+}
+
+function placedMessage(reply: PlaceOrderReply): MessageKeyWithParams {
+  if (reply.status === 'filled') return { key: 'spot.order_filled' };
+  if (reply.status === 'resting') {
+    return reply.filledLots > 0 ? { key: 'spot.order_partially_filled' } : { key: 'spot.order_placed' };
+  }
+  return reply.filledLots > 0 ? { key: 'spot.market_partially_filled' } : { key: 'spot.market_unfilled' };
+}
+
+export interface MessageKeyWithParams {
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+/** Book levels with the running total of quantity from the best price outwards (`sum`). */
+function bookSide(market: SpotMarket, levels: [number, number][]) {
+  let total = 0n;
+  return levels.map(([priceTicks, lots]) => {
+    total += BigInt(lots);
+    return {
+      price: formatPrice(market, priceTicks),
+      number: formatLots(market, lots),
+      sum: formatLots(market, total),
+    };
+  });
+}
+
+function openOrderRow(market: SpotMarket, order: OrderView, timeZone: string) {
+  return {
+    id: order.orderId,
+    create_time: formatTime(order.acceptedTimeMs, timeZone),
+    time: order.acceptedTimeMs,
+    symbol: market.symbol,
+    legal_id: market.quoteCurrencyId,
+    currency_id: market.baseCurrencyId,
+    currency_name: market.baseCode,
+    legal_name: market.quoteCode,
+    type: sideName(order.side),
+    way: order.side === 'buy' ? 2 : 1,
+    price: formatPrice(market, order.priceTicks),
+    /** The order's whole quantity, what has filled, and what still rests. */
+    total_number: formatLots(market, order.quantityLots),
+    complete_number: formatLots(market, order.filledLots),
+    number: formatLots(market, order.remainingLots),
+    /** The order's value at its limit price: price x total quantity, in the quote currency. */
+    total_money: formatQuoteMinor(
+      market,
+      BigInt(order.priceTicks) * BigInt(order.quantityLots) * market.quoteMinorPerTickLot,
+    ),
+  };
+}
+
+const TRADE_COLUMNS = `trade_id, market_id, price_ticks, quantity_lots, base_amount, quote_amount, maker_owner_key,
+  taker_owner_key, maker_side, maker_fee, taker_fee, time_ms`;
+
+interface TradeRow {
+  trade_id: bigint;
+  market_id: number;
+  price_ticks: bigint;
+  quantity_lots: bigint;
+  base_amount: string;
+  quote_amount: string;
+  maker_owner_key: number;
+  taker_owner_key: number;
+  maker_side: 'buy' | 'sell';
+  maker_fee: string;
+  taker_fee: string;
+  time_ms: bigint;
+}
+
+function completedRow(market: SpotMarket, row: TradeRow, userId: number, timeZone: string) {
+  const isMaker = row.maker_owner_key === userId;
+  const makerBuys = row.maker_side === 'buy';
+  const side: SpotSide = isMaker === makerBuys ? 'buy' : 'sell';
+  // Each side pays its fee from what it receives: the buyer in base, the seller in quote.
+  const buyerFee = BigInt(makerBuys ? row.maker_fee : row.taker_fee);
+  const sellerFee = BigInt(makerBuys ? row.taker_fee : row.maker_fee);
+  return {
+    id: Number(row.trade_id),
+    time: formatTime(Number(row.time_ms), timeZone),
+    time_ms: Number(row.time_ms),
+    symbol: market.symbol,
+    legal_id: market.quoteCurrencyId,
+    currency_id: market.baseCurrencyId,
+    currency_name: market.baseCode,
+    legal_name: market.quoteCode,
+    number: formatLots(market, row.quantity_lots),
+    price: formatPrice(market, row.price_ticks),
+    total_money: formatQuoteMinor(market, BigInt(row.quote_amount)),
+    in_fee: formatDecimal(buyerFee, market.baseScale),
+    out_fee: formatDecimal(sellerFee, market.quoteScale),
+    type: sideName(side),
+    way: side === 'buy' ? 2 : 1,
+    role: isMaker ? 'maker' : 'taker',
+  };
+}
+
+/** A page of a list in both shapes clients read: `list` (spec 01) and `data` with paging (spec 03). */
+function pagedList<T>(list: T[], page: number, perPage: number, total: number) {
+  return {
+    list,
+    data: list,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+  };
+}

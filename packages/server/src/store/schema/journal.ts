@@ -1,0 +1,99 @@
+// Drizzle mirror of the engine journal, snapshots and event projections (see migrations/0002_journal.sql).
+// The engine runner writes these tables with raw SQL on its hot path; routes read the projections through
+// Drizzle. Amounts are numeric(40,0) and arrive as decimal strings: parse them with BigInt, never Number.
+import { bigint, index, integer, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+const amount = (name: string) => numeric(name, { precision: 40, scale: 0 });
+
+export const engineJournal = pgTable('engine_journal', {
+  firstSeq: bigint('first_seq', { mode: 'number' }).primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+  commandCount: integer('command_count').notNull(),
+  envelopes: text('envelopes').notNull(),
+  stateHash: text('state_hash'),
+  committedAt: timestamp('committed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const engineSnapshots = pgTable('engine_snapshots', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+  stateHash: text('state_hash').notNull(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const spotOrders = pgTable(
+  'spot_orders',
+  {
+    orderId: bigint('order_id', { mode: 'number' }).primaryKey(),
+    ownerKey: integer('owner_key').notNull(),
+    marketId: integer('market_id').notNull(),
+    side: text('side').$type<'buy' | 'sell'>().notNull(),
+    kind: text('kind').$type<'limit' | 'market'>().notNull(),
+    priceTicks: bigint('price_ticks', { mode: 'number' }).notNull(),
+    quantityLots: bigint('quantity_lots', { mode: 'number' }).notNull(),
+    filledLots: bigint('filled_lots', { mode: 'number' }).notNull().default(0),
+    holdAmount: amount('hold_amount').notNull(),
+    baseFilled: amount('base_filled').notNull().default('0'),
+    quoteFilled: amount('quote_filled').notNull().default('0'),
+    feePaid: amount('fee_paid').notNull().default('0'),
+    releasedAmount: amount('released_amount').notNull().default('0'),
+    status: text('status').$type<'accepted' | 'resting' | 'filled' | 'cancelled'>().notNull(),
+    cancelReason: text('cancel_reason').$type<'user' | 'selfTrade' | 'marketUnfilled'>(),
+    clientOrderId: text('client_order_id'),
+    createdSeq: bigint('created_seq', { mode: 'number' }).notNull(),
+    createdTimeMs: bigint('created_time_ms', { mode: 'number' }).notNull(),
+    updatedSeq: bigint('updated_seq', { mode: 'number' }).notNull(),
+    updatedTimeMs: bigint('updated_time_ms', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('spot_orders_owner_idx').on(table.ownerKey, table.orderId)],
+);
+
+export const spotTrades = pgTable(
+  'spot_trades',
+  {
+    tradeId: bigint('trade_id', { mode: 'number' }).primaryKey(),
+    marketId: integer('market_id').notNull(),
+    priceTicks: bigint('price_ticks', { mode: 'number' }).notNull(),
+    quantityLots: bigint('quantity_lots', { mode: 'number' }).notNull(),
+    baseAmount: amount('base_amount').notNull(),
+    quoteAmount: amount('quote_amount').notNull(),
+    makerOrderId: bigint('maker_order_id', { mode: 'number' }).notNull(),
+    makerOwnerKey: integer('maker_owner_key').notNull(),
+    takerOrderId: bigint('taker_order_id', { mode: 'number' }).notNull(),
+    takerOwnerKey: integer('taker_owner_key').notNull(),
+    makerSide: text('maker_side').$type<'buy' | 'sell'>().notNull(),
+    makerFee: amount('maker_fee').notNull(),
+    makerFeeCurrencyId: integer('maker_fee_currency_id').notNull(),
+    takerFee: amount('taker_fee').notNull(),
+    takerFeeCurrencyId: integer('taker_fee_currency_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('spot_trades_market_idx').on(table.marketId, table.tradeId)],
+);
+
+export const accountLog = pgTable(
+  'account_log',
+  {
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    eventIndex: integer('event_index').notNull(),
+    transferId: bigint('transfer_id', { mode: 'number' }).notNull(),
+    ownerKey: integer('owner_key').notNull(),
+    wallet: text('wallet').$type<'change' | 'lever' | 'micro' | 'ico' | 'miner' | 'defi'>().notNull(),
+    currencyId: integer('currency_id').notNull(),
+    availableBefore: amount('available_before').notNull(),
+    availableAfter: amount('available_after').notNull(),
+    lockedBefore: amount('locked_before').notNull(),
+    lockedAfter: amount('locked_after').notNull(),
+    reason: smallint('reason').notNull(),
+    referenceId: bigint('reference_id', { mode: 'number' }).notNull(),
+    memo: text('memo'),
+    timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('account_log_owner_idx').on(table.ownerKey, table.currencyId, table.seq)],
+);
+
+export type SpotOrderRow = typeof spotOrders.$inferSelect;
+export type SpotTradeRow = typeof spotTrades.$inferSelect;
+export type AccountLogRow = typeof accountLog.$inferSelect;

@@ -1,0 +1,264 @@
+// The SQL store: PGlite in a data folder by default, PostgreSQL when a database URL is given. Both speak the
+// same dialect, so migrations, Drizzle queries and raw SQL run unchanged on either.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import type { Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { acquireFolderLock } from './folder-lock.ts';
+import type { MigrationSession } from './migrate.ts';
+import { loadMigrations, migrate, MIGRATIONS_URL } from './migrate.ts';
+import * as schema from './schema/index.ts';
+
+export type StoreKind = 'pglite' | 'postgres';
+export type StoreSchema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, StoreSchema>;
+export type Row = Record<string, unknown>;
+
+/**
+ * Rows as plain objects. Type mapping is the same on both drivers: int8 (bigint) comes back as a JS
+ * `bigint`, numeric as a string, int2/int4 as number, timestamptz as Date, json/jsonb parsed.
+ */
+export interface QueryResult<T = Row> {
+  rows: T[];
+  /** Rows inserted, updated or deleted by a DML statement; the number of rows returned otherwise. */
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+}
+
+/** Inside `store.transaction`: raw SQL and a Drizzle database bound to the same transaction. Not nestable. */
+export interface StoreTransaction extends Queryable {
+  readonly db: Database;
+}
+
+/** A connection held for the caller alone, e.g. for session-level advisory locks. Release it when done. */
+export interface StoreConnection extends Queryable {
+  release(): void;
+}
+
+export interface Store extends Queryable {
+  readonly kind: StoreKind;
+  readonly db: Database;
+  /** Migration files this open applied (empty when the database was already up to date). */
+  readonly appliedMigrations: readonly string[];
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
+  /**
+   * A dedicated connection. On PGlite there is only one session, so this is that session and releasing
+   * it does nothing; session-level locks then hold for the whole process, which owns the folder anyway.
+   */
+  connect(): Promise<StoreConnection>;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** postgres:// URL; when absent the store is PGlite in `<dataDir>/pglite`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * PostgreSQL only: the schema to work in, created when missing. Lets several installations or test runs
+   * share one database without seeing each other's tables.
+   */
+  schema?: string;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+  /** Folder of migration files (default: this package's migrations). */
+  migrationsFolder?: URL;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  const migrations = await loadMigrations(options.migrationsFolder ?? MIGRATIONS_URL);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options, migrations);
+  }
+  return openPglite(options.dataDir, migrations);
+}
+
+// ---------------------------------------------------------------- PGlite
+
+const PGLITE_PARSERS = { [pgliteTypes.INT8]: (value: string) => BigInt(value) };
+
+async function openPglite(dataDir: string, migrations: Awaited<ReturnType<typeof loadMigrations>>) {
+  const folder = join(dataDir, 'pglite');
+  await mkdir(folder, { recursive: true });
+  // PGlite is one process's embedded database: a second process on the same folder would corrupt it.
+  const folderLock = await acquireFolderLock(join(dataDir, 'pglite.lock'));
+  let client: PGlite;
+  try {
+    client = await PGlite.create(folder, { parsers: PGLITE_PARSERS });
+  } catch (error) {
+    await folderLock.release();
+    throw error;
+  }
+  const session: MigrationSession = {
+    query: (text, params) => pgliteQuery(client, text, params),
+    exec: async (script) => {
+      await client.exec(script);
+    },
+  };
+  let appliedMigrations: string[];
+  try {
+    appliedMigrations = await migrate(session, migrations);
+  } catch (error) {
+    await client.close();
+    await folderLock.release();
+    throw error;
+  }
+  const db: Database = drizzlePglite({ client, schema });
+  const store: Store = {
+    kind: 'pglite',
+    db,
+    appliedMigrations,
+    query: (text, params) => pgliteQuery(client, text, params),
+    transaction: (fn) => client.transaction((tx) => fn(pgliteTransaction(tx))),
+    connect: async () => ({ query: (text, params) => pgliteQuery(client, text, params), release: () => {} }),
+    close: async () => {
+      if (!client.closed) await client.close();
+      await folderLock.release();
+    },
+  };
+  return store;
+}
+
+function pgliteTransaction(tx: PgliteTransaction): StoreTransaction {
+  let db: Database | undefined;
+  return {
+    query: (text, params) => pgliteQuery(tx, text, params),
+    // Built on first use: most hot-path transactions only send raw SQL.
+    get db() {
+      db ??= drizzlePglite({ client: tx as unknown as PGlite, schema });
+      return db;
+    },
+  };
+}
+
+async function pgliteQuery<T>(
+  client: PGlite | PgliteTransaction,
+  text: string,
+  params: readonly unknown[] = [],
+): Promise<QueryResult<T>> {
+  const result = await client.query<T>(text, [...params]);
+  return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+const PG_TYPES = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === pg.types.builtins.INT8
+      ? (value: string) => BigInt(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+async function openPostgres(
+  url: string,
+  options: OpenStoreOptions,
+  migrations: Awaited<ReturnType<typeof loadMigrations>>,
+): Promise<Store> {
+  if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
+    throw new Error(`Invalid schema name "${options.schema}"`);
+  }
+  const config: pg.PoolConfig = { connectionString: url, max: options.poolSize ?? 10 };
+  if (options.schema) config.options = `-c search_path=${options.schema}`;
+  const pool = new pg.Pool(config);
+  // An idle client can fail (server restart); the pool replaces it. Without a listener Node would crash.
+  pool.on('error', () => {});
+  try {
+    const appliedMigrations = await migratePostgres(pool, options.schema, migrations);
+    return postgresStore(pool, appliedMigrations);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+async function migratePostgres(
+  pool: pg.Pool,
+  schemaName: string | undefined,
+  migrations: Awaited<ReturnType<typeof loadMigrations>>,
+): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    return await migrate(
+      {
+        query: (text, params) => postgresQuery(client, text, params),
+        exec: async (script) => {
+          await client.query(script);
+        },
+      },
+      migrations,
+      schemaName ? `create schema if not exists ${schemaName}` : undefined,
+    );
+  } finally {
+    client.release();
+  }
+}
+
+function postgresStore(pool: pg.Pool, appliedMigrations: string[]): Store {
+  const db: Database = drizzleNodePg({ client: pool, schema });
+  // Pool clients are reused, so a Drizzle instance per client is built once and kept with it.
+  const clientDatabases = new WeakMap<pg.PoolClient, Database>();
+  const databaseFor = (client: pg.PoolClient): Database => {
+    let clientDb = clientDatabases.get(client);
+    if (!clientDb) {
+      clientDb = drizzleNodePg({ client, schema });
+      clientDatabases.set(client, clientDb);
+    }
+    return clientDb;
+  };
+  return {
+    kind: 'postgres',
+    db,
+    appliedMigrations,
+    query: (text, params) => postgresQuery(pool, text, params),
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('begin');
+        const result = await fn({
+          query: (text, params) => postgresQuery(client, text, params),
+          get db() {
+            return databaseFor(client);
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('rollback');
+        } catch {
+          broken = true;
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    connect: async () => {
+      const client = await pool.connect();
+      return {
+        query: (text, params) => postgresQuery(client, text, params),
+        release: () => client.release(),
+      };
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function postgresQuery<T>(
+  client: pg.Pool | pg.PoolClient,
+  text: string,
+  params: readonly unknown[] = [],
+): Promise<QueryResult<T>> {
+  const result = await client.query({ text, values: [...params], types: PG_TYPES });
+  return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+}

@@ -1,0 +1,83 @@
+// Transfers between the user's six wallets (spec 02 section 2.3, spec 03 section 2). The engine moves the
+// funds atomically and refuses to take what open lever positions need (reservedFunds).
+import type { Wallet } from '@fairex/engine';
+import { WALLETS } from '@fairex/engine';
+import { formatDecimal } from '@fairex/shared';
+import { parseAmount } from './amounts.ts';
+import type { WalletCatalog, WalletCurrency } from './catalog.ts';
+import type { WalletRunner } from './engine-calls.ts';
+import { refuse, submitOrRefuse } from './engine-calls.ts';
+
+export class TransferService {
+  private readonly runner: WalletRunner;
+  private readonly catalog: WalletCatalog;
+
+  constructor(runner: WalletRunner, catalog: WalletCatalog) {
+    this.runner = runner;
+    this.catalog = catalog;
+  }
+
+  private async currency(currencyId: number): Promise<WalletCurrency> {
+    const currency = await this.catalog.currency(currencyId);
+    if (!currency || !currency.isEnabled) refuse('wallet.currency_unknown');
+    return currency;
+  }
+
+  /** Every currency a transfer can move (wallet/currencylist). */
+  async currencies(): Promise<{ id: number; name: string; scale: number }[]> {
+    return (await this.catalog.currencies())
+      .filter((currency) => currency.isEnabled)
+      .map((currency) => ({ id: currency.id, name: currency.code, scale: currency.scale }));
+  }
+
+  /** One wallet's balance in one currency (wallet/detail). */
+  async detail(userId: number, wallet: Wallet, currencyId: number) {
+    const currency = await this.currency(currencyId);
+    const balance = this.runner.engine.balance(userId, wallet, currency.id);
+    return {
+      currency: currency.id,
+      currency_name: currency.code,
+      scale: currency.scale,
+      type: wallet,
+      [`${wallet}_balance`]: formatDecimal(balance.available, currency.scale),
+      [`lock_${wallet}_balance`]: formatDecimal(balance.locked, currency.scale),
+      balance: formatDecimal(balance.available, currency.scale),
+    };
+  }
+
+  async transfer(input: {
+    userId: number;
+    currencyId: number;
+    from: string;
+    to: string;
+    number: string;
+    /** The translated name of the amount field, for refusals. */
+    label: string;
+  }): Promise<{ transferId: number }> {
+    const from = walletOf(input.from);
+    const to = walletOf(input.to);
+    if (from === to) refuse('wallet.same_wallet');
+    const currency = await this.currency(input.currencyId);
+    const amount = parseAmount(input.number, currency.scale, input.label);
+    const { reply } = await submitOrRefuse<{ transferId: number }>(
+      this.runner,
+      {
+        type: 'transfer',
+        userId: input.userId,
+        currencyId: currency.id,
+        fromWallet: from,
+        toWallet: to,
+        amount,
+      },
+      undefined,
+    );
+    return reply;
+  }
+}
+
+/** A wallet name from the client; anything else is refused with the translated message. */
+export function walletOf(value: string): Wallet {
+  const wallet = WALLETS.find((name) => name === value);
+  if (wallet === undefined) refuse('wallet.wallet_unknown');
+  return wallet;
+}

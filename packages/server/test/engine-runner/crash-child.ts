@@ -1,0 +1,43 @@
+// The process the crash test kills. It runs a runner on the store named by its environment and submits
+// deposits and orders without pause, 64 at a time, each with its own idempotency key. It prints
+// "ack <seq> <key> <code>" only after submit() resolved, i.e. after the command's batch committed; stdout is
+// a pipe, which Node writes synchronously on Linux, so a printed acknowledgement has left this process
+// before the next command is submitted.
+import type { Command } from '@fairex/engine';
+import { createEngineRunner } from '../../src/engine-runner/index.ts';
+import { openStore } from '../../src/store/index.ts';
+import { setupCommands, Workload } from '../../bench/workload.ts';
+
+const USERS = 30;
+const IN_FLIGHT = 64;
+
+const store = await openStore({
+  dataDir: process.env.CRASH_DATA_DIR as string,
+  ...(process.env.CRASH_DATABASE_URL ? { databaseUrl: process.env.CRASH_DATABASE_URL } : {}),
+  ...(process.env.CRASH_SCHEMA ? { schema: process.env.CRASH_SCHEMA } : {}),
+});
+const runner = await createEngineRunner({
+  store,
+  logger: { info() {}, warn() {}, error() {} },
+  // Small intervals so that the kill also lands around snapshots and checkpoints.
+  snapshotEvery: 400,
+  checkpointEvery: 100,
+});
+if (runner.engine.currencies().length === 0) {
+  for (const command of setupCommands(USERS)) await runner.submit(command);
+}
+process.stdout.write('ready\n');
+
+const workload = new Workload(Number(process.env.CRASH_SEED ?? 1), USERS);
+let counter = 0;
+
+async function submitForever(): Promise<never> {
+  for (;;) {
+    const key = `crash-${process.pid}-${counter++}`;
+    const command: Command = workload.next(runner.engine);
+    const outcome = await runner.submit(command, { idempotencyKey: key });
+    process.stdout.write(`ack ${outcome.seq} ${key} ${outcome.code}\n`);
+  }
+}
+
+await Promise.all(Array.from({ length: IN_FLIGHT }, () => submitForever()));
