@@ -1,0 +1,163 @@
+import {
+  AuditOutlined,
+  BankOutlined,
+  DashboardOutlined,
+  GlobalOutlined,
+  IdcardOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  MoonOutlined,
+  ReadOutlined,
+  SettingOutlined,
+  SunOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  UserOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar, Button, Dropdown, Layout, Menu, Space, Tag, Tooltip, type MenuProps } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { useAdminT, type AdminKey } from './i18n.ts';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Logo } from '../app/layout/Logo.tsx';
+import { setNightMode, usePreferences } from '../app/preferences/preferences.ts';
+import { currentLanguage, switchLanguage } from '../i18n/index.ts';
+import { LANGUAGE_INFO, LANGUAGES, isLanguage } from '../i18n/languages.ts';
+import { adminApi } from './admin-api.ts';
+import { can, clearAdminSession, useAdminSession, type AdminPermission } from './session.ts';
+
+interface NavEntry {
+  key: string;
+  icon: ReactNode;
+  permission: AdminPermission;
+}
+
+const NAV: readonly NavEntry[] = [
+  { key: 'dashboard', icon: <DashboardOutlined />, permission: 'dashboard' },
+  { key: 'users', icon: <TeamOutlined />, permission: 'users.read' },
+  { key: 'real-name', icon: <IdcardOutlined />, permission: 'real_name' },
+  { key: 'funding', icon: <BankOutlined />, permission: 'funding.read' },
+  { key: 'markets', icon: <SwapOutlined />, permission: 'catalog.read' },
+  { key: 'content', icon: <ReadOutlined />, permission: 'content' },
+  { key: 'outbox', icon: <MailOutlined />, permission: 'outbox' },
+  { key: 'audit', icon: <AuditOutlined />, permission: 'audit' },
+  { key: 'settings', icon: <SettingOutlined />, permission: 'catalog.read' },
+  { key: 'admins', icon: <SafetyCertificateOutlined />, permission: 'admins' },
+];
+
+/** The console's frame: the navigation on the left, who is signed in, language, day or night, sign-out. */
+export function AdminLayout() {
+  const t = useAdminT();
+  const location = useLocation();
+  const permissions = useAdminSession((state) => state.permissions);
+  const nightMode = usePreferences((state) => state.nightMode);
+  const section = location.pathname.split('/')[2] ?? 'dashboard';
+  const items = useMemo<MenuProps['items']>(
+    () =>
+      NAV.filter((entry) => can(permissions, entry.permission)).map((entry) => ({
+        key: entry.key,
+        icon: entry.icon,
+        label: (
+          <Link to={`/admin/${entry.key}`} data-testid={`admin-nav-${entry.key}`}>
+            {t(`nav.${entry.key}` as AdminKey)}
+          </Link>
+        ),
+      })),
+    [permissions, t],
+  );
+  return (
+    <Layout className="fx-admin" data-testid="admin-layout">
+      <Layout.Sider width={224} breakpoint="lg" collapsedWidth={64} className="fx-admin-sider" theme="dark">
+        <Link to="/admin/dashboard" className="fx-admin-brand">
+          <Logo height={24} />
+          <span className="fx-admin-brand-tag">{t('brandTag')}</span>
+        </Link>
+        <Menu theme="dark" mode="inline" selectedKeys={[section]} items={items} className="fx-admin-menu" />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="fx-admin-header">
+          <span className="fx-admin-header-title">
+            {t(`nav.${section}` as AdminKey, { defaultValue: '' })}
+          </span>
+          <Space size={4}>
+            <LanguagePicker />
+            <Tooltip title={nightMode ? t('common.switchToDay') : t('common.switchToNight')}>
+              <Button
+                type="text"
+                icon={nightMode ? <SunOutlined /> : <MoonOutlined />}
+                aria-pressed={nightMode}
+                data-testid="admin-night-toggle"
+                onClick={() => setNightMode(!nightMode)}
+              />
+            </Tooltip>
+            <AccountMenu />
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="fx-admin-content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+export function LanguagePicker() {
+  const active = currentLanguage();
+  const items: MenuProps['items'] = LANGUAGES.map((language) => ({
+    key: language,
+    label: (
+      <span data-testid={`admin-language-${language}`} lang={LANGUAGE_INFO[language].locale}>
+        {LANGUAGE_INFO[language].nativeName}
+      </span>
+    ),
+  }));
+  return (
+    <Dropdown
+      menu={{
+        items,
+        selectable: true,
+        selectedKeys: [active],
+        onClick: ({ key }) => isLanguage(key) && switchLanguage(key),
+      }}
+      trigger={['click']}
+    >
+      <Button type="text" icon={<GlobalOutlined />} data-testid="admin-language">
+        {LANGUAGE_INFO[active].nativeName}
+      </Button>
+    </Dropdown>
+  );
+}
+
+function AccountMenu() {
+  const t = useAdminT();
+  const admin = useAdminSession((state) => state.admin);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signOut = async () => {
+    try {
+      await adminApi.post('/backoffice/logout');
+    } finally {
+      clearAdminSession();
+      queryClient.removeQueries({ queryKey: ['admin'] });
+      void navigate('/admin/login', { replace: true });
+    }
+  };
+  const items: MenuProps['items'] = [
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: <span data-testid="admin-logout">{t('session.signOut')}</span>,
+      onClick: () => void signOut(),
+    },
+  ];
+  return (
+    <Dropdown menu={{ items }} trigger={['click']}>
+      <Button type="text" data-testid="admin-account">
+        <Avatar size="small" icon={<UserOutlined />} />
+        <span className="fx-admin-username">{admin?.username}</span>
+        {admin !== null && <Tag className="fx-admin-role">{t(`roles.${admin.role}`)}</Tag>}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,671 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+  type ButtonProps,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table/index.js';
+import { useState } from 'react';
+import { useAdminT } from '../i18n.ts';
+import { LANGUAGE_INFO, LANGUAGES } from '../../i18n/languages.ts';
+import { adminApi } from '../admin-api.ts';
+import { Amount, PageHeader, Time, useAdminMutation } from '../components/common.tsx';
+import { can, useAdminSession } from '../session.ts';
+import type { CurrencyLine, MarketLine } from '@fairex/shared/backoffice.ts';
+
+export type { CurrencyLine, MarketLine } from '@fairex/shared/backoffice.ts';
+
+interface MarketsAnswer {
+  list: MarketLine[];
+  price_source: string;
+  price_source_live: boolean;
+  market_maker: Record<string, string | number> | null;
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** Pairs and currencies: what trades, at which steps and fees, and what users may deposit and withdraw. */
+export default function MarketsPage() {
+  const t = useAdminT();
+  return (
+    <div>
+      <PageHeader title={t('markets.title')} description={t('markets.description')} />
+      <Card>
+        <Tabs
+          items={[
+            { key: 'pairs', label: t('markets.pairs'), children: <Pairs /> },
+            { key: 'currencies', label: t('markets.currencies'), children: <Currencies /> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
+
+function Pairs() {
+  const t = useAdminT();
+  const permissions = useAdminSession((state) => state.permissions);
+  const manage = can(permissions, 'catalog.manage');
+  const markets = useQuery({
+    queryKey: ['admin', 'markets'],
+    queryFn: () => adminApi.get<MarketsAnswer>('/backoffice/markets'),
+  });
+  const [editing, setEditing] = useState<MarketLine | null>(null);
+  const [adding, setAdding] = useState(false);
+  const columns: ColumnsType<MarketLine> = [
+    { title: 'ID', dataIndex: 'id', width: 60 },
+    {
+      title: t('volume.market'),
+      dataIndex: 'symbol',
+      render: (symbol: string) => <span className="fx-admin-strong">{symbol}</span>,
+    },
+    {
+      title: t('markets.tick'),
+      dataIndex: 'tick_size',
+      align: 'right',
+      render: (value: string) => <Amount value={value} />,
+    },
+    {
+      title: t('markets.lot'),
+      dataIndex: 'lot_size',
+      align: 'right',
+      render: (value: string) => <Amount value={value} />,
+    },
+    {
+      title: t('markets.minSize'),
+      dataIndex: 'min_size',
+      align: 'right',
+      render: (value: string) => <Amount value={value} />,
+    },
+    {
+      title: t('markets.minNotional'),
+      dataIndex: 'min_notional',
+      align: 'right',
+      render: (value: string) => <Amount value={value} />,
+    },
+    {
+      title: t('markets.fees'),
+      key: 'fees',
+      align: 'right',
+      render: (_: unknown, row) => {
+        const pending =
+          row.engine !== null &&
+          (row.engine.maker_fee !== row.maker_fee || row.engine.taker_fee !== row.taker_fee);
+        return (
+          <Tooltip title={t('markets.feesHint')}>
+            <span data-testid={`market-fees-${row.id}`}>
+              {row.maker_fee}% / {row.taker_fee}%
+            </span>
+            {pending && <Tag color="gold">{t('markets.enginePending')}</Tag>}
+          </Tooltip>
+        );
+      },
+    },
+    {
+      title: t('markets.shown'),
+      dataIndex: 'is_display',
+      render: (shown: boolean) =>
+        shown ? <Tag color="green">{t('common.on')}</Tag> : <Tag>{t('common.off')}</Tag>,
+    },
+    {
+      title: t('markets.index'),
+      key: 'index',
+      align: 'right',
+      render: (_: unknown, row) => (
+        <Space direction="vertical" size={0} className="fx-admin-right">
+          <Amount value={row.index_price} />
+          <Typography.Text type="secondary" className="fx-admin-small">
+            <Time value={row.index_time} />
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('markets.engine'),
+      key: 'engine',
+      render: (_: unknown, row) =>
+        row.engine ? (
+          <Tag color="blue">{t('markets.inEngine')}</Tag>
+        ) : (
+          <Tag color="red">{t('markets.notInEngine')}</Tag>
+        ),
+    },
+    ...(manage
+      ? [
+          {
+            key: 'edit',
+            align: 'right' as const,
+            render: (_: unknown, row: MarketLine) => (
+              <Button
+                type="link"
+                icon={<EditOutlined />}
+                onClick={() => setEditing(row)}
+                data-testid={`market-edit-${row.id}`}
+              >
+                {t('common.edit')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Space direction="vertical" size="large" className="fx-admin-full">
+      <div className="fx-admin-toolbar-end">
+        {manage && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {t('markets.addPair')}
+          </Button>
+        )}
+      </div>
+      <Table<MarketLine>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={markets.data?.list}
+        loading={markets.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        data-testid="markets-table"
+      />
+      <Row gutter={16}>
+        <Col xs={24} lg={10}>
+          <Card size="small" title={t('markets.priceSource')}>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('markets.source')}>
+                <Tag color="blue">{markets.data?.price_source ?? '—'}</Tag>
+                {markets.data && !markets.data.price_source_live && <Tag>{t('markets.sourceIdle')}</Tag>}
+              </Descriptions.Item>
+            </Descriptions>
+            <Typography.Paragraph type="secondary" className="fx-admin-note">
+              {t('markets.priceSourceNote')}
+            </Typography.Paragraph>
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card size="small" title={t('markets.marketMaker')}>
+            {markets.data?.market_maker ? (
+              <Descriptions column={2} size="small">
+                {Object.entries(markets.data.market_maker).map(([key, value]) => (
+                  <Descriptions.Item key={key} label={<span className="fx-admin-mono">{key}</span>}>
+                    {String(value)}
+                  </Descriptions.Item>
+                ))}
+              </Descriptions>
+            ) : (
+              <Typography.Text type="secondary">{t('markets.makerOff')}</Typography.Text>
+            )}
+            <Typography.Paragraph type="secondary" className="fx-admin-note">
+              {t('markets.makerNote')}
+            </Typography.Paragraph>
+          </Card>
+        </Col>
+      </Row>
+      {editing !== null && <EditPair market={editing} onClose={() => setEditing(null)} />}
+      {adding && <AddPair onClose={() => setAdding(false)} />}
+    </Space>
+  );
+}
+
+interface PairForm {
+  maker_fee: string;
+  taker_fee: string;
+  is_display: boolean;
+  display_order: number;
+  min_notional: string;
+}
+
+function EditPair({ market, onClose }: { market: MarketLine; onClose: () => void }) {
+  const t = useAdminT();
+  const [form] = Form.useForm<PairForm>();
+  const save = useAdminMutation(
+    (values: PairForm) => adminApi.post('/backoffice/markets/update', { id: market.id, ...values }),
+    {
+      invalidate: [['markets'], ['settings']],
+      onSuccess: onClose,
+    },
+  );
+  return (
+    <Modal
+      open
+      title={t('markets.editPair', { symbol: market.symbol })}
+      okText={t('common.save')}
+      onCancel={onClose}
+      onOk={() => void form.validateFields().then((values) => save.mutate(values))}
+      confirmLoading={save.isPending}
+      okButtonProps={{ 'data-testid': 'market-save' } as ButtonProps}
+    >
+      <Alert type="info" showIcon message={t('markets.feeEngineNote')} className="fx-admin-section-alert" />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          maker_fee: market.maker_fee,
+          taker_fee: market.taker_fee,
+          is_display: market.is_display,
+          display_order: market.display_order,
+          min_notional: market.min_notional,
+        }}
+      >
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="maker_fee"
+              label={t('markets.makerFee')}
+              rules={[{ required: true, pattern: DECIMAL, message: t('common.decimalFormat') }]}
+            >
+              <Input suffix="%" inputMode="decimal" data-testid="market-maker-fee" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="taker_fee"
+              label={t('markets.takerFee')}
+              rules={[{ required: true, pattern: DECIMAL, message: t('common.decimalFormat') }]}
+            >
+              <Input suffix="%" inputMode="decimal" data-testid="market-taker-fee" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="min_notional"
+          label={t('markets.minNotional')}
+          rules={[{ required: true, pattern: DECIMAL, message: t('common.decimalFormat') }]}
+        >
+          <Input inputMode="decimal" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="display_order" label={t('markets.order')}>
+              <InputNumber precision={0} className="fx-admin-full" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="is_display" label={t('markets.shown')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Paragraph type="secondary" className="fx-admin-note">
+          {t('markets.fixedNote', { tick: market.tick_size, lot: market.lot_size })}
+        </Typography.Paragraph>
+      </Form>
+    </Modal>
+  );
+}
+
+interface NewPairForm {
+  id: number;
+  base_currency_id: number;
+  quote_currency_id: number;
+  price_scale: number;
+  tick_size: string;
+  lot_size: string;
+  min_size: string;
+  min_notional: string;
+  maker_fee: string;
+  taker_fee: string;
+  is_display: boolean;
+}
+
+function AddPair({ onClose }: { onClose: () => void }) {
+  const t = useAdminT();
+  const [form] = Form.useForm<NewPairForm>();
+  const currencies = useQuery({
+    queryKey: ['admin', 'currencies'],
+    queryFn: () => adminApi.get<{ list: CurrencyLine[] }>('/backoffice/currencies'),
+  });
+  const options = currencies.data?.list
+    .filter((currency) => currency.in_engine)
+    .map((currency) => ({ value: currency.id, label: currency.code }));
+  const save = useAdminMutation(
+    (values: NewPairForm) => adminApi.post<string>('/backoffice/markets/create', { ...values }),
+    {
+      invalidate: [['markets'], ['settings'], ['dashboard']],
+      onSuccess: onClose,
+    },
+  );
+  const decimal = [{ required: true, pattern: DECIMAL, message: t('common.decimalFormat') }];
+  return (
+    <Modal
+      open
+      width={640}
+      title={t('markets.addPair')}
+      okText={t('common.create')}
+      onCancel={onClose}
+      onOk={() => void form.validateFields().then((values) => save.mutate(values))}
+      confirmLoading={save.isPending}
+    >
+      <Alert type="warning" showIcon message={t('markets.addPairNote')} className="fx-admin-section-alert" />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ is_display: true, maker_fee: '0.1', taker_fee: '0.1', min_notional: '0' }}
+      >
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="id" label="ID" rules={[{ required: true }]}>
+              <InputNumber min={1} max={65535} precision={0} className="fx-admin-full" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="base_currency_id" label={t('markets.base')} rules={[{ required: true }]}>
+              <Select options={options} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="quote_currency_id" label={t('markets.quote')} rules={[{ required: true }]}>
+              <Select options={options} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="price_scale" label={t('markets.priceScale')} rules={[{ required: true }]}>
+              <InputNumber min={0} max={12} precision={0} className="fx-admin-full" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="tick_size" label={t('markets.tick')} rules={decimal}>
+              <Input inputMode="decimal" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="lot_size" label={t('markets.lot')} rules={decimal}>
+              <Input inputMode="decimal" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="min_size" label={t('markets.minSize')} rules={decimal}>
+              <Input inputMode="decimal" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="min_notional" label={t('markets.minNotional')} rules={decimal}>
+              <Input inputMode="decimal" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="is_display" label={t('markets.shown')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="maker_fee" label={t('markets.makerFee')} rules={decimal}>
+              <Input suffix="%" inputMode="decimal" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="taker_fee" label={t('markets.takerFee')} rules={decimal}>
+              <Input suffix="%" inputMode="decimal" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}
+
+function Currencies() {
+  const t = useAdminT();
+  const permissions = useAdminSession((state) => state.permissions);
+  const manage = can(permissions, 'catalog.manage');
+  const currencies = useQuery({
+    queryKey: ['admin', 'currencies'],
+    queryFn: () => adminApi.get<{ list: CurrencyLine[] }>('/backoffice/currencies'),
+  });
+  const [editing, setEditing] = useState<CurrencyLine | 'new' | null>(null);
+  const columns: ColumnsType<CurrencyLine> = [
+    { title: 'ID', dataIndex: 'id', width: 60 },
+    {
+      title: t('markets.code'),
+      dataIndex: 'code',
+      render: (code: string) => <span className="fx-admin-strong">{code}</span>,
+    },
+    { title: t('markets.name'), dataIndex: 'name' },
+    { title: t('markets.scale'), dataIndex: 'scale', align: 'right' },
+    { title: t('markets.udunId'), dataIndex: 'udun_id', align: 'right' },
+    {
+      title: t('funding.chains'),
+      dataIndex: 'chains',
+      render: (chains: string[]) => chains.map((chain) => <Tag key={chain}>{chain}</Tag>),
+    },
+    {
+      title: t('markets.withdrawMin'),
+      dataIndex: 'withdraw_min',
+      align: 'right',
+      render: (value: string) => <Amount value={value} />,
+    },
+    {
+      title: t('markets.withdrawFee'),
+      dataIndex: 'withdraw_fee',
+      align: 'right',
+      render: (value: string) => <Amount value={value} />,
+    },
+    {
+      title: t('markets.languages'),
+      dataIndex: 'descriptions',
+      render: (descriptions: Record<string, string>) => (
+        <span className="fx-admin-langs">
+          {LANGUAGES.map((lang) => (
+            <Tag key={lang} color={descriptions[lang] ? 'blue' : undefined}>
+              {lang}
+            </Tag>
+          ))}
+        </span>
+      ),
+    },
+    {
+      title: t('common.status'),
+      key: 'state',
+      render: (_: unknown, row) => (
+        <Space size={4}>
+          {row.is_enabled ? <Tag color="green">{t('common.on')}</Tag> : <Tag>{t('common.off')}</Tag>}
+          {!row.in_engine && <Tag color="red">{t('markets.notInEngine')}</Tag>}
+        </Space>
+      ),
+    },
+    ...(manage
+      ? [
+          {
+            key: 'edit',
+            align: 'right' as const,
+            render: (_: unknown, row: CurrencyLine) => (
+              <Button type="link" icon={<EditOutlined />} onClick={() => setEditing(row)}>
+                {t('common.edit')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Space direction="vertical" size="large" className="fx-admin-full">
+      <div className="fx-admin-toolbar-end">
+        {manage && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('markets.addCurrency')}
+          </Button>
+        )}
+      </div>
+      <Table<CurrencyLine>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={currencies.data?.list}
+        loading={currencies.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+      {editing !== null && (
+        <CurrencyEditor currency={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+    </Space>
+  );
+}
+
+interface CurrencyForm {
+  id: number;
+  code: string;
+  name: string;
+  scale: number;
+  udun_id: number;
+  withdraw_min: string;
+  withdraw_fee: string;
+  display_order: number;
+  is_enabled: boolean;
+  descriptions: Record<string, string>;
+}
+
+function CurrencyEditor({ currency, onClose }: { currency: CurrencyLine | null; onClose: () => void }) {
+  const t = useAdminT();
+  const [form] = Form.useForm<CurrencyForm>();
+  const creating = currency === null;
+  const save = useAdminMutation(
+    (values: CurrencyForm) =>
+      creating
+        ? adminApi.post<string>('/backoffice/currencies/create', { ...values })
+        : adminApi.post('/backoffice/currencies/update', {
+            id: currency.id,
+            name: values.name,
+            udun_id: values.udun_id,
+            withdraw_min: values.withdraw_min,
+            withdraw_fee: values.withdraw_fee,
+            display_order: values.display_order,
+            is_enabled: values.is_enabled,
+            descriptions: values.descriptions,
+          }),
+    { invalidate: [['currencies'], ['markets'], ['settings'], ['chains']], onSuccess: onClose },
+  );
+  const decimal = [{ required: true, pattern: DECIMAL, message: t('common.decimalFormat') }];
+  return (
+    <Modal
+      open
+      width={720}
+      title={creating ? t('markets.addCurrency') : t('markets.editCurrency', { code: currency.code })}
+      okText={creating ? t('common.create') : t('common.save')}
+      onCancel={onClose}
+      onOk={() => void form.validateFields().then((values) => save.mutate(values))}
+      confirmLoading={save.isPending}
+    >
+      {creating && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('markets.addCurrencyNote')}
+          className="fx-admin-section-alert"
+        />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={
+          currency ?? {
+            udun_id: -1,
+            scale: 8,
+            withdraw_min: '0',
+            withdraw_fee: '0',
+            is_enabled: true,
+            descriptions: {},
+          }
+        }
+      >
+        <Row gutter={16}>
+          <Col span={6}>
+            <Form.Item name="id" label="ID" rules={[{ required: true }]}>
+              <InputNumber min={1} max={65535} precision={0} disabled={!creating} className="fx-admin-full" />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item
+              name="code"
+              label={t('markets.code')}
+              rules={[{ required: true, pattern: /^[A-Z0-9]{1,16}$/ }]}
+            >
+              <Input disabled={!creating} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="name" label={t('markets.name')} rules={[{ required: true, max: 100 }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item
+              name="scale"
+              label={t('markets.scale')}
+              rules={[{ required: true }]}
+              extra={creating ? undefined : t('markets.scaleFixed')}
+            >
+              <InputNumber min={0} max={12} precision={0} disabled={!creating} className="fx-admin-full" />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item
+              name="udun_id"
+              label={t('markets.udunId')}
+              rules={[{ required: true }]}
+              extra={t('markets.udunHint')}
+            >
+              <InputNumber min={-1} precision={0} className="fx-admin-full" />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="withdraw_min" label={t('markets.withdrawMin')} rules={decimal}>
+              <Input inputMode="decimal" />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="withdraw_fee" label={t('markets.withdrawFee')} rules={decimal}>
+              <Input inputMode="decimal" />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="display_order" label={t('markets.order')}>
+              <InputNumber precision={0} className="fx-admin-full" />
+            </Form.Item>
+          </Col>
+          {!creating && (
+            <Col span={6}>
+              <Form.Item name="is_enabled" label={t('common.enabled')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+          )}
+        </Row>
+        <Tabs
+          size="small"
+          items={LANGUAGES.map((lang) => ({
+            key: lang,
+            label: LANGUAGE_INFO[lang].nativeName,
+            forceRender: true,
+            children: (
+              <Form.Item
+                name={['descriptions', lang]}
+                label={t('markets.descriptionLabel')}
+                rules={[{ max: 5000 }]}
+              >
+                <Input.TextArea rows={4} lang={LANGUAGE_INFO[lang].locale} />
+              </Form.Item>
+            ),
+          }))}
+        />
+      </Form>
+    </Modal>
+  );
+}

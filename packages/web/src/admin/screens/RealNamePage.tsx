@@ -1,0 +1,250 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Input,
+  Modal,
+  Space,
+  Table,
+  Tabs,
+  Typography,
+  type ButtonProps,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table/index.js';
+import { useState } from 'react';
+import { useAdminT } from '../i18n.ts';
+import { Link } from 'react-router';
+import { adminApi, type Paged } from '../admin-api.ts';
+import { PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
+import { PrivatePhoto } from '../components/PrivatePhoto.tsx';
+
+type Status = 'pending' | 'approved' | 'rejected';
+
+interface Submission {
+  id: number;
+  user_id: number;
+  account: string;
+  name: string;
+  status: Status;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+interface SubmissionDetail extends Submission {
+  card_id: string;
+  reject_reason: string | null;
+  reviewed_by: string | null;
+  front_pic: string;
+  reverse_pic: string;
+  hand_pic: string;
+}
+
+/** The real-name queue, oldest first, and each submission with its three photos. */
+export default function RealNamePage() {
+  const t = useAdminT();
+  const [status, setStatus] = useState<Status>('pending');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  const list = useQuery({
+    queryKey: ['admin', 'real-name', status, page],
+    queryFn: () => adminApi.get<Paged<Submission>>('/backoffice/real_name', { status, page }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: ColumnsType<Submission> = [
+    { title: 'ID', dataIndex: 'id', width: 80 },
+    {
+      title: t('users.account'),
+      dataIndex: 'account',
+      render: (account: string, row) => <Link to={`/admin/users/${row.user_id}`}>{account}</Link>,
+    },
+    { title: t('realName.name'), dataIndex: 'name' },
+    {
+      title: t('realName.submitted'),
+      dataIndex: 'created_at',
+      render: (value: string) => <Time value={value} />,
+    },
+    {
+      title: t('realName.reviewed'),
+      dataIndex: 'reviewed_at',
+      render: (value: string | null) => <Time value={value} />,
+    },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      render: (value: string) => <StatusTag status={value} />,
+    },
+    {
+      key: 'open',
+      align: 'right',
+      render: (_: unknown, row) => (
+        <Button type="link" onClick={() => setOpen(row.id)} data-testid={`realname-open-${row.id}`}>
+          {status === 'pending' ? t('realName.review') : t('common.view')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <div>
+      <PageHeader title={t('realName.title')} description={t('realName.description')} />
+      <Card>
+        <Tabs
+          activeKey={status}
+          onChange={(key) => {
+            setStatus(key as Status);
+            setPage(1);
+          }}
+          items={(['pending', 'approved', 'rejected'] as const).map((key) => ({
+            key,
+            label: t(`status.${key}`),
+          }))}
+        />
+        <Table<Submission>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.data}
+          loading={list.isFetching}
+          data-testid="realname-table"
+          pagination={{
+            current: page,
+            pageSize: list.data?.per_page ?? 20,
+            total: list.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+            showTotal: (total) => t('common.total', { total }),
+          }}
+          locale={{ emptyText: status === 'pending' ? t('realName.empty') : undefined }}
+        />
+      </Card>
+      {open !== null && <ReviewDrawer id={open} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}
+
+function ReviewDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const t = useAdminT();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const detail = useQuery({
+    queryKey: ['admin', 'real-name-detail', id],
+    queryFn: () => adminApi.get<SubmissionDetail>('/backoffice/real_name/detail', { id }),
+  });
+  const invalidate = [['real-name'], ['dashboard']];
+  const approve = useAdminMutation(() => adminApi.post<string>('/backoffice/real_name/approve', { id }), {
+    invalidate,
+    onSuccess: onClose,
+  });
+  const reject = useAdminMutation(
+    () => adminApi.post<string>('/backoffice/real_name/reject', { id, reason }),
+    {
+      invalidate,
+      onSuccess: () => {
+        setRejecting(false);
+        onClose();
+      },
+    },
+  );
+  const submission = detail.data;
+  return (
+    <Drawer
+      open
+      width={720}
+      onClose={onClose}
+      title={t('realName.drawerTitle', { id })}
+      data-testid="realname-drawer"
+      extra={
+        submission?.status === 'pending' && (
+          <Space>
+            <Button
+              danger
+              icon={<CloseOutlined />}
+              onClick={() => setRejecting(true)}
+              data-testid="realname-reject"
+            >
+              {t('common.reject')}
+            </Button>
+            <Button
+              type="primary"
+              icon={<CheckOutlined />}
+              loading={approve.isPending}
+              onClick={() => approve.mutate(undefined)}
+              data-testid="realname-approve"
+            >
+              {t('common.approve')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {submission && (
+        <>
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label={t('users.account')}>{submission.account}</Descriptions.Item>
+            <Descriptions.Item label={t('common.status')}>
+              <StatusTag status={submission.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('realName.name')}>{submission.name}</Descriptions.Item>
+            <Descriptions.Item label={t('realName.cardId')}>
+              <Typography.Text code>{submission.card_id}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('realName.submitted')}>
+              <Time value={submission.created_at} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('realName.reviewer')}>
+              {submission.reviewed_by ?? '—'}
+            </Descriptions.Item>
+            {submission.reject_reason !== null && (
+              <Descriptions.Item label={t('common.reason')} span={2}>
+                {submission.reject_reason}
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+          <div className="fx-admin-photos">
+            <PrivatePhoto
+              path={submission.front_pic}
+              label={t('realName.front')}
+              testId="realname-photo-front"
+            />
+            <PrivatePhoto
+              path={submission.reverse_pic}
+              label={t('realName.back')}
+              testId="realname-photo-back"
+            />
+            <PrivatePhoto
+              path={submission.hand_pic}
+              label={t('realName.hand')}
+              testId="realname-photo-hand"
+            />
+          </div>
+          <Typography.Paragraph type="secondary">{t('realName.privacy')}</Typography.Paragraph>
+        </>
+      )}
+      <Modal
+        open={rejecting}
+        title={t('realName.rejectTitle')}
+        okText={t('common.reject')}
+        okButtonProps={
+          {
+            danger: true,
+            disabled: reason.trim() === '',
+            'data-testid': 'realname-reject-confirm',
+          } as ButtonProps
+        }
+        onOk={() => reject.mutate(undefined)}
+        confirmLoading={reject.isPending}
+        onCancel={() => setRejecting(false)}
+      >
+        <Typography.Paragraph type="secondary">{t('realName.rejectHelp')}</Typography.Paragraph>
+        <Input.TextArea
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          data-testid="realname-reason"
+        />
+      </Modal>
+    </Drawer>
+  );
+}

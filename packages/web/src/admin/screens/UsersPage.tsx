@@ -1,0 +1,133 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Checkbox, Input, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table/index.js';
+import { useState } from 'react';
+import { useAdminT, type AdminKey } from '../i18n.ts';
+import { Link } from 'react-router';
+import { adminApi, type Paged } from '../admin-api.ts';
+import { PageHeader, Time } from '../components/common.tsx';
+import type { UserSummary } from '@fairex/shared/backoffice.ts';
+
+export type { UserSummary } from '@fairex/shared/backoffice.ts';
+
+export function ReviewTag({ status }: { status: number }) {
+  const t = useAdminT();
+  const colour = status === 2 ? 'green' : status === 1 ? 'gold' : 'default';
+  return <Tag color={colour}>{t(`users.review${status}` as AdminKey)}</Tag>;
+}
+
+export function FreezeTags({ trading, withdrawals }: { trading: boolean; withdrawals: boolean }) {
+  const t = useAdminT();
+  return (
+    <>
+      {trading && <Tag color="red">{t('users.frozenTrading')}</Tag>}
+      {withdrawals && <Tag color="red">{t('users.frozenWithdrawals')}</Tag>}
+    </>
+  );
+}
+
+/** Finding a user by id, account, e-mail or phone; frozen users on their own when asked. */
+export default function UsersPage() {
+  const t = useAdminT();
+  const [query, setQuery] = useState('');
+  const [frozen, setFrozen] = useState(false);
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: ['admin', 'users', query, frozen, page],
+    queryFn: () =>
+      adminApi.get<Paged<UserSummary>>('/backoffice/users', {
+        q: query || undefined,
+        frozen: frozen ? 1 : undefined,
+        page,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: ColumnsType<UserSummary> = [
+    { title: 'ID', dataIndex: 'id', width: 80 },
+    {
+      title: t('users.account'),
+      dataIndex: 'account',
+      render: (account: string, row) => (
+        <Link to={`/admin/users/${row.id}`} data-testid={`user-link-${row.id}`}>
+          {account}
+        </Link>
+      ),
+    },
+    { title: t('users.phone'), dataIndex: 'phone', render: (phone: string | null) => phone ?? '—' },
+    {
+      title: t('users.realName'),
+      dataIndex: 'review_status',
+      render: (status: number) => <ReviewTag status={status} />,
+    },
+    {
+      title: t('users.secondFactor'),
+      dataIndex: 'totp_enabled',
+      render: (on: boolean) => (on ? <Tag color="blue">{t('common.on')}</Tag> : <Tag>{t('common.off')}</Tag>),
+    },
+    {
+      title: t('users.state'),
+      key: 'state',
+      render: (_: unknown, row) =>
+        row.frozen_trading || row.frozen_withdrawals ? (
+          <FreezeTags trading={row.frozen_trading} withdrawals={row.frozen_withdrawals} />
+        ) : (
+          <Tag color="green">{t('users.active')}</Tag>
+        ),
+    },
+    {
+      title: t('users.registered'),
+      dataIndex: 'created_at',
+      render: (value: string) => <Time value={value} />,
+    },
+    {
+      title: t('users.lastLogin'),
+      dataIndex: 'last_login_at',
+      render: (value: string | null) => <Time value={value} />,
+    },
+  ];
+  return (
+    <div>
+      <PageHeader title={t('users.title')} description={t('users.description')} />
+      <Card>
+        <Space className="fx-admin-toolbar" wrap>
+          <Input.Search
+            allowClear
+            enterButton={<SearchOutlined />}
+            placeholder={t('users.searchPlaceholder')}
+            onSearch={(value) => {
+              setQuery(value.trim());
+              setPage(1);
+            }}
+            className="fx-admin-search"
+            data-testid="users-search"
+          />
+          <Checkbox
+            checked={frozen}
+            onChange={(event) => {
+              setFrozen(event.target.checked);
+              setPage(1);
+            }}
+          >
+            {t('users.frozenOnly')}
+          </Checkbox>
+        </Space>
+        <Table<UserSummary>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.data}
+          loading={list.isFetching}
+          pagination={{
+            current: page,
+            pageSize: list.data?.per_page ?? 20,
+            total: list.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+            showTotal: (total) => t('common.total', { total }),
+          }}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ComponentType } from 'react';
+import type { Messages } from '../i18n/index.ts';
+
+// The one table of every route the product has (spec 02 section 2.1 and spec 01 section 2).
+//
+// A route whose screen is not built yet has `screen: null`. The router renders such a route with
+// the translated "not available yet" page: the address is known and reserved, but the page says
+// plainly that nothing there works yet instead of showing an imitation of the feature. Unknown
+// addresses get the translated 404 page. When a later issue builds a screen, it replaces `null`
+// with a lazy import here and nothing else in the router changes.
+
+export type RouteTitleKey = keyof Messages['routes'];
+
+export type ScreenLoader = () => Promise<{ default: ComponentType }>;
+
+export interface RouteEntry {
+  /** Absolute path as the browser shows it. */
+  path: string;
+  /** Key under `routes.` in the locale files: the document title and the not-available page name it. */
+  titleKey: RouteTitleKey;
+  /** Lazily loaded screen, or null while the screen is not built. */
+  screen: ScreenLoader | null;
+  /** Guarded routes send a visitor without a stored token to the login prompt. */
+  guarded: boolean;
+  /** A route that only forwards to another path. */
+  redirectTo?: string;
+}
+
+const home: ScreenLoader = () => import('../features/home/HomePage.tsx');
+
+function route(path: string, titleKey: RouteTitleKey, screen: ScreenLoader | null = null): RouteEntry {
+  return { path, titleKey, screen, guarded: false };
+}
+
+function guardedRoute(path: string, titleKey: RouteTitleKey, screen: ScreenLoader | null = null): RouteEntry {
+  return { path, titleKey, screen, guarded: true };
+}
+
+export const ROUTES: readonly RouteEntry[] = [
+  // Under the root layout (spec 02, 2.1).
+  route('/', 'home', home),
+  route('/fiatradCenter', 'fiatTradeCenter'),
+  route('/dealCenter', 'spot', () => import('../features/spot/SpotPage.tsx')),
+  route('/secondDealCenter', 'seconds'),
+  route('/leverdealCenter', 'leverage'),
+  route('/leverRecord', 'leverRecord'),
+  route('/bindEmail', 'bindEmail', () => import('../features/auth/BindEmailPage.tsx')),
+  route('/leverTransaction', 'leverFunds', () => import('../features/records/LeverLogPage.tsx')),
+  route('/leverList', 'leverOrders'),
+  route('/transferRecord', 'fiatRecords'),
+  route('/success', 'success'),
+  // Top level (spec 02, 2.1).
+  route('/components/login', 'login', () => import('../features/auth/LoginPage.tsx')),
+  route('/forgetPwd', 'forgotPassword', () => import('../features/auth/ForgotPasswordPage.tsx')),
+  route('/resetPwd', 'resetPassword', () => import('../features/auth/ForgotPasswordPage.tsx')),
+  route('/components/register', 'register', () => import('../features/auth/RegisterPage.tsx')),
+  route('/noticeList', 'notices', () => import('../features/news/NoticeListPage.tsx')),
+  route('/upstart', 'upstart'),
+  route('/components/noticeDetail', 'noticeDetail', () => import('../features/news/NoticeDetailPage.tsx')),
+  guardedRoute('/new_account', 'assets', () => import('../features/assets/AssetsPage.tsx')),
+  route('/transferLegal', 'transfer', () => import('../features/transfer/TransferPage.tsx')),
+  route('/flash', 'flash', () => import('../features/flash/FlashPage.tsx')),
+  route('/recharge', 'deposit', () => import('../features/deposit/DepositPage.tsx')),
+  route('/withdrawal', 'withdrawal', () => import('../features/withdrawal/WithdrawalPage.tsx')),
+  route('/withdraw_address', 'withdrawAddresses', () => import('../features/address-book/AddressBookPage.tsx')),
+  route('/ico', 'ico'),
+  route('/miner', 'miner'),
+  route('/miner_earnings', 'minerEarnings'),
+  route('/miner_extract', 'minerExtract'),
+  route('/defi', 'defi'),
+  route('/market', 'market', () => import('../features/market/MarketPage.tsx')),
+  route('/itemDetail', 'itemDetail', () => import('../features/news/ItemDetailPage.tsx')),
+  // The account area; its children are absolute paths (spec 02, 2.1).
+  { ...route('/account', 'account'), redirectTo: '/accountSet' },
+  guardedRoute('/accountSet', 'accountSettings', () => import('../features/account/AccountSetPage.tsx')),
+  route('/chargeRecord', 'chargeRecord', () => import('../features/records/ChargeRecordPage.tsx')),
+  route('/transferLog', 'tradeLog', () => import('../features/records/RecordsPage.tsx')),
+  route('/userSetting', 'userSetting'),
+  route('/authentication', 'authentication', () => import('../features/account/AuthenticationPage.tsx')),
+  // Legacy or hidden links (spec 02, 2.1) and the extra routes spec 01 section 2 names.
+  route('/legalTrade', 'legalTrade'),
+  route('/myLegalShops', 'merchantShops'),
+  route('/register', 'register', () => import('../features/auth/RegisterPage.tsx')),
+  route('/allTransaction', 'allTrades'),
+  route('/leverTransactions', 'leverTrades'),
+  route('/setCash', 'setPassword', () => import('../features/auth/SetPasswordPage.tsx')),
+];
+
+/** The login prompt address a guard sends a visitor to; the login dialog reads these parameters. */
+export function loginRedirectTarget(pathWithSearch: string): string {
+  return `/?login=1&redirect=${encodeURIComponent(pathWithSearch)}`;
+}
+
+/** A redirect target from the address bar, accepted only when it is a path on this site. */
+export function safeRedirectPath(value: string | null): string | null {
+  if (value === null || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}

@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ChartModel, type Candle, type ChartModelOptions } from './chart-model.ts';
+import { buildChartTheme, withAlpha } from './chart-theme.ts';
+import { SHANGHAI_OFFSET_SECONDS, chartTimeFormatter, fromChartTime, toChartTime } from './chart-time.ts';
+import { fakeChartFactory } from './fake-chart.ts';
+
+const MINUTE = 60_000;
+const T0 = Date.UTC(2024, 4, 1, 6, 0); // 14:00 in Shanghai
+
+function bar(minute: number, close: string, open = '100.00', volume = '1.5'): Candle {
+  return { time: T0 + minute * MINUTE, open, high: '999.99', low: '0.01', close, volume };
+}
+
+const LABELS = {
+  open: 'O',
+  high: 'H',
+  low: 'L',
+  close: 'C',
+  change: 'Chg',
+  volume: 'Vol',
+  simulated: 'Simulated history',
+  imported: 'History from',
+};
+
+function makeModel(overrides: Partial<ChartModelOptions> = {}) {
+  const { factory, charts } = fakeChartFactory();
+  const legend = document.createElement('div');
+  const model = new ChartModel(
+    document.createElement('div'),
+    {
+      theme: buildChartTheme({ nightMode: false, up: '', down: '' }),
+      locale: 'en-US',
+      language: 'en',
+      period: '1min',
+      legend,
+      legendLabels: LABELS,
+      ...overrides,
+    },
+    factory,
+  );
+  const chart = charts[0]!;
+  const [candles, line, volumeUp, volumeDown] = chart.series;
+  return {
+    model,
+    charts,
+    chart,
+    legend,
+    candles: candles!,
+    line: line!,
+    volumeUp: volumeUp!,
+    volumeDown: volumeDown!,
+  };
+}
+
+function legendText(legend: HTMLElement, field: string): string | null | undefined {
+  return legend.querySelector(`[data-field="${field}"]`)?.textContent;
+}
+
+describe('ChartModel', () => {
+  it('makes one chart with candles, a line and volume in two colours', () => {
+    const { charts, chart } = makeModel();
+    expect(charts).toHaveLength(1);
+    expect(chart.series.map((series) => series.type)).toEqual([
+      'Candlestick',
+      'Line',
+      'Histogram',
+      'Histogram',
+    ]);
+    expect(chart.options[0]).toMatchObject({
+      autoSize: true,
+      layout: { attributionLogo: true, background: { color: '#ffffff' } },
+      timeScale: { rightOffset: 6, borderColor: '#e5e8ef', timeVisible: true },
+    });
+  });
+
+  it('loads history in time order, in Shanghai time, the later copy of a bar winning', () => {
+    const { model, chart, candles, line, volumeUp, volumeDown } = makeModel();
+    model.setHistory([
+      bar(2, '101.00'),
+      bar(0, '99.00'),
+      bar(1, '100.50'),
+      bar(2, '102.00'),
+      { ...bar(3, 'oops') },
+    ]);
+    expect(candles.data.map((item) => item.time)).toEqual(
+      [0, 1, 2].map((minute) => (T0 + minute * MINUTE) / 1000 + SHANGHAI_OFFSET_SECONDS),
+    );
+    expect(candles.data.map((item) => item.close)).toEqual([99, 100.5, 102]);
+    expect(line.data.map((item) => item.value)).toEqual([99, 100.5, 102]);
+    // Bar 0 fell (99 < 100): its volume is in the falling series, a gap in the rising one.
+    expect(volumeUp.data.map((item) => item.value)).toEqual([undefined, 1.5, 1.5]);
+    expect(volumeDown.data.map((item) => item.value)).toEqual([1.5, undefined, undefined]);
+    expect(chart.resets).toBe(1);
+    expect(model.barCount()).toBe(3);
+    expect(model.latestBarTime()).toBe(T0 + 2 * MINUTE);
+  });
+
+  it('moves with update() and never with setData once the history is in', () => {
+    const { model, candles, line } = makeModel();
+    model.setHistory([bar(0, '100.00'), bar(1, '100.50')]);
+    const setDataCalls = candles.setDataCalls;
+    expect(model.pushBar(bar(1, '100.75'))).toBe(true);
+    expect(model.pushBar(bar(2, '101.00'))).toBe(true);
+    // An older bar is final on screen already; the library could not insert it anyway.
+    expect(model.pushBar(bar(0, '1.00'))).toBe(false);
+    expect(model.pushBar({ ...bar(3, '1'), volume: 'NaN' })).toBe(false);
+    expect(candles.setDataCalls).toBe(setDataCalls);
+    expect(candles.updates.map((item) => item.close)).toEqual([100.75, 101]);
+    expect(line.data.map((item) => item.value)).toEqual([100, 100.75, 101]);
+    expect(model.latestBarTime()).toBe(T0 + 2 * MINUTE);
+  });
+
+  it('changes theme and colours in place: same chart, same data, same zoom', () => {
+    const { model, charts, chart, candles, volumeUp } = makeModel();
+    model.setHistory([bar(0, '100.00'), bar(1, '100.50')]);
+    const before = { resets: chart.resets, setData: candles.setDataCalls, data: [...candles.data] };
+    model.setTheme(buildChartTheme({ nightMode: true, redUp: true, up: '', down: '' }));
+    expect(charts).toHaveLength(1);
+    expect(chart.resets).toBe(before.resets);
+    expect(candles.setDataCalls).toBe(before.setData);
+    expect(candles.data).toEqual(before.data);
+    expect(chart.options.at(-1)).toMatchObject({ layout: { background: { color: '#141923' } } });
+    expect(candles.options).toMatchObject({ upColor: '#f6465d', downColor: '#0ecb81' });
+    expect(volumeUp.options.color).toBe(withAlpha('#f6465d', 0.4));
+  });
+
+  it('changes language in place', () => {
+    const { model, charts, chart, legend } = makeModel();
+    model.setHistory([bar(0, '100.00')]);
+    model.setLocale('ja-JP', 'jp');
+    expect(charts).toHaveLength(1);
+    expect(chart.options.at(-1)).toMatchObject({ localization: { locale: 'ja-JP' } });
+    expect(legendText(legend, 'time')).toBe('2024/05/01 14:00');
+  });
+
+  it('draws the realtime interval as a line and empties the chart when the interval changes', () => {
+    const { model, candles, line } = makeModel();
+    model.setHistory([bar(0, '100.00')]);
+    expect([candles.options.visible, line.options.visible]).toEqual([true, false]);
+    model.reset('realtime');
+    expect([candles.options.visible, line.options.visible]).toEqual([false, true]);
+    expect(candles.data).toEqual([]);
+    expect(model.barCount()).toBe(0);
+    expect(model.latestBarTime()).toBeNull();
+  });
+
+  it('shows the exact strings of the latest or hovered bar in the legend', () => {
+    const { model, chart, legend, candles } = makeModel();
+    model.setHistory([bar(0, '67012.34', '67000.00', '12345.678'), bar(1, '66990.10', '67012.34')]);
+    expect(candles.options.priceFormat).toMatchObject({ precision: 2 });
+    expect(legendText(legend, 'close')).toBe('66,990.10');
+    expect(legendText(legend, 'change')).toBe('-0.03%');
+    expect(legend.dataset.direction).toBe('down');
+    chart.crosshair?.({ time: toChartTime(T0) });
+    expect(legendText(legend, 'close')).toBe('67,012.34');
+    expect(legendText(legend, 'change')).toBe('+0.02%');
+    expect(legendText(legend, 'volume')).toBe('12.35K');
+    expect(legendText(legend, 'time')).toBe('05/01/2024, 14:00');
+    // A new bar while hovering leaves the hovered one in the legend.
+    model.pushBar(bar(2, '66000.00'));
+    expect(legendText(legend, 'close')).toBe('67,012.34');
+    chart.crosshair?.({});
+    expect(legendText(legend, 'close')).toBe('66,000.00');
+  });
+
+  it('says when a bar is backfilled history rather than trades', () => {
+    const { model, chart, legend } = makeModel();
+    model.setHistory([
+      { ...bar(0, '100.00'), source: 'simulated' },
+      { ...bar(1, '100.00'), source: 'binance' },
+      { ...bar(2, '100.00'), source: 'trades' },
+    ]);
+    const note = () => legend.querySelector('[data-field="note"]');
+    expect(note()?.parentElement?.hidden).toBe(true);
+    chart.crosshair?.({ time: toChartTime(T0) });
+    expect(note()?.textContent).toBe('Simulated history');
+    expect(note()?.parentElement?.hidden).toBe(false);
+    chart.crosshair?.({ time: toChartTime(T0 + MINUTE) });
+    expect(note()?.textContent).toBe('History from binance');
+  });
+
+  it('takes the price precision from the server strings', () => {
+    const { model, candles } = makeModel();
+    model.setHistory([bar(0, '0.12345', '0.12340')]);
+    expect(candles.options.priceFormat).toMatchObject({ precision: 5, minMove: 0.00001 });
+    model.pushBar(bar(1, '0.1234567', '0.12345'));
+    expect(candles.options.priceFormat).toMatchObject({ precision: 7 });
+  });
+
+  it('is removed once, and ignores calls that arrive afterwards', () => {
+    const { model, chart, legend } = makeModel();
+    model.setHistory([bar(0, '100.00')]);
+    model.remove();
+    expect(chart.removed).toBe(true);
+    expect(chart.crosshair).toBeNull();
+    expect(legend.childElementCount).toBe(0);
+    // A late response or push must not touch a disposed chart (the real one would throw).
+    expect(() => {
+      model.remove();
+      model.setHistory([bar(1, '1')]);
+      model.pushBar(bar(2, '1'));
+      model.setTheme(buildChartTheme({ nightMode: true, up: '', down: '' }));
+      model.setLocale('zh-CN', 'zh');
+      model.reset('5min');
+    }).not.toThrow();
+    expect(model.isRemoved()).toBe(true);
+  });
+});
+
+describe('chart time', () => {
+  it('shows each bar at its Asia/Shanghai wall-clock time', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1995, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.constantFrom('en-US', 'zh-CN', 'ja-JP'),
+        (epochMs, locale) => {
+          const shanghai = new Intl.DateTimeFormat(locale, {
+            timeZone: 'Asia/Shanghai',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            hourCycle: 'h23',
+          });
+          expect(chartTimeFormatter(locale, true)(toChartTime(epochMs))).toBe(shanghai.format(epochMs));
+          expect(fromChartTime(toChartTime(epochMs))).toBe(Math.floor(epochMs / 1000) * 1000);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('chart theme', () => {
+  it('follows the page variables and falls back to the stored preference', () => {
+    expect(buildChartTheme({ nightMode: false, up: ' #123456 ', down: 'rgb(1, 2, 3)' })).toMatchObject({
+      up: '#123456',
+      down: 'rgb(1, 2, 3)',
+    });
+    expect(buildChartTheme({ nightMode: false, redUp: true, up: '', down: '' })).toMatchObject({
+      up: '#f6465d',
+      down: '#0ecb81',
+    });
+    expect(withAlpha('#0ecb81', 0.5)).toBe('rgba(14, 203, 129, 0.5)');
+    expect(withAlpha('#fff', 1)).toBe('rgba(255, 255, 255, 1)');
+    expect(withAlpha('rgb(1, 2, 3)', 0.2)).toBe('rgba(1, 2, 3, 0.2)');
+  });
+});

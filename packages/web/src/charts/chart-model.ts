@@ -1,0 +1,450 @@
+import {
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  HistogramSeries,
+  LineSeries,
+  createChart,
+  type CandlestickData,
+  type ChartOptions,
+  type DeepPartial,
+  type HistogramData,
+  type IChartApi,
+  type ISeriesApi,
+  type LineData,
+  type MouseEventParams,
+  type Time,
+  type UTCTimestamp,
+  type WhitespaceData,
+} from 'lightweight-charts';
+import { divideRounded, formatDecimal, pow10 } from '@fairex/shared/decimal.ts';
+import {
+  compareDecimals,
+  directionOf,
+  formatCompact,
+  formatFixed,
+  formatPercent,
+  readDecimal,
+  type Direction,
+} from '../format/index.ts';
+import type { Language } from '../i18n/languages.ts';
+import { chartTimeFormatter, toChartTime } from './chart-time.ts';
+import { withAlpha, type ChartTheme } from './chart-theme.ts';
+import { isIntraday, type ChartPeriod } from './periods.ts';
+
+// The chart lives outside React. React creates one ChartModel when the chart's element mounts and
+// removes it when the element unmounts; everything else (theme, language, interval, data) is applied
+// to the living chart with applyOptions, setData and update, so the reader's zoom and scroll survive
+// a theme or colour change, and a live bar costs one update() call and no React render.
+
+/** A bar as the server sends it: open time in epoch milliseconds and exact decimal strings. */
+export interface Candle {
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  /**
+   * Where the bar comes from: 'trades' for this exchange's trades; otherwise the price source whose
+   * history filled the chart before the exchange traded ('simulated', 'binance'). The legend says so.
+   */
+  source?: string;
+}
+
+export interface LegendLabels {
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  change: string;
+  volume: string;
+  /** Note on a bar of the simulator's made-up history. */
+  simulated: string;
+  /** Lead-in to the name of the source of imported history ("History from"). */
+  imported: string;
+}
+
+export interface ChartModelOptions {
+  theme: ChartTheme;
+  /** BCP 47 tag for dates on the axis and the crosshair. */
+  locale: string;
+  /** Interface language, for volume units (万/亿 or K/M/B). */
+  language: Language;
+  period: ChartPeriod;
+  /** An empty element the model fills with the OHLC legend of the hovered or latest bar. */
+  legend?: HTMLElement | null;
+  legendLabels?: LegendLabels;
+}
+
+export type ChartFactory = (container: HTMLElement, options: DeepPartial<ChartOptions>) => IChartApi;
+
+const VOLUME_SCALE = 'volume';
+/** Price precision is read from the server's strings; this caps it for very small prices. */
+const MAX_PRECISION = 8;
+const LEGEND_FIELDS = ['time', 'open', 'high', 'low', 'close', 'change', 'volume', 'note'] as const;
+type LegendField = (typeof LEGEND_FIELDS)[number];
+
+/**
+ * Display only: lightweight-charts positions pixels from JavaScript numbers. The value goes to the
+ * canvas and nowhere else; every number shown as text (legend, tables) is formatted from the string.
+ */
+function plotNumber(text: string): number {
+  return Number(text);
+}
+
+function decimalsOf(text: string): number {
+  const value = readDecimal(text);
+  return value === null ? 0 : value.scale;
+}
+
+function isPlottable(candle: Candle): boolean {
+  return [candle.open, candle.high, candle.low, candle.close, candle.volume].every(
+    (text) => readDecimal(text) !== null,
+  );
+}
+
+export class ChartModel {
+  private readonly chart: IChartApi;
+  private readonly candleSeries: ISeriesApi<'Candlestick'>;
+  private readonly lineSeries: ISeriesApi<'Line'>;
+  private readonly volumeUp: ISeriesApi<'Histogram'>;
+  private readonly volumeDown: ISeriesApi<'Histogram'>;
+  /** The bars on screen by chart time, for the legend, which shows exact strings. */
+  private readonly shown = new Map<number, Candle>();
+  private lastTime: number | null = null;
+  private precision = 2;
+  private period: ChartPeriod;
+  private locale: string;
+  private language: Language;
+  private theme: ChartTheme;
+  private readonly legend: HTMLElement | null;
+  private legendLabels: LegendLabels | null;
+  private readonly legendCells = new Map<LegendField, HTMLElement>();
+  private hoveredTime: number | null = null;
+  private formatTime: (chartTime: number) => string;
+  private removed = false;
+
+  constructor(container: HTMLElement, options: ChartModelOptions, factory: ChartFactory = createChart) {
+    this.period = options.period;
+    this.locale = options.locale;
+    this.language = options.language;
+    this.theme = options.theme;
+    this.legend = options.legend ?? null;
+    this.legendLabels = options.legendLabels ?? null;
+    this.formatTime = chartTimeFormatter(this.locale, isIntraday(this.period));
+    const fixed: DeepPartial<ChartOptions> = {
+      autoSize: true,
+      layout: { attributionLogo: true },
+      crosshair: { mode: CrosshairMode.Normal },
+      rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
+      timeScale: { rightOffset: 6, secondsVisible: false },
+    };
+    this.chart = factory(container, mergeOptions(fixed, this.themeOptions(), this.timeOptions()));
+    this.candleSeries = this.chart.addSeries(CandlestickSeries, { priceLineVisible: true });
+    this.lineSeries = this.chart.addSeries(LineSeries, { lineWidth: 2, priceLineVisible: true });
+    const volume = {
+      priceScaleId: VOLUME_SCALE,
+      priceFormat: { type: 'volume' as const },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    };
+    this.volumeUp = this.chart.addSeries(HistogramSeries, volume);
+    this.volumeDown = this.chart.addSeries(HistogramSeries, volume);
+    this.chart.priceScale(VOLUME_SCALE).applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    this.applySeriesTheme();
+    this.applyPeriodVisibility();
+    this.chart.subscribeCrosshairMove(this.onCrosshairMove);
+    this.buildLegend();
+  }
+
+  /** Colours for day or night and for the up/down preference; zoom, scroll and data stay. */
+  setTheme(theme: ChartTheme): void {
+    if (this.removed) return;
+    this.theme = theme;
+    this.chart.applyOptions(this.themeOptions());
+    this.applySeriesTheme();
+  }
+
+  /** Language of dates and volume units; zoom, scroll and data stay. */
+  setLocale(locale: string, language: Language): void {
+    if (this.removed) return;
+    this.locale = locale;
+    this.language = language;
+    this.chart.applyOptions(this.timeOptions());
+    this.renderLegend();
+  }
+
+  setLegendLabels(labels: LegendLabels): void {
+    if (this.removed) return;
+    this.legendLabels = labels;
+    this.buildLegend();
+  }
+
+  /**
+   * Switches to another interval or market: the bars on screen belong to the old one, so they go at
+   * once (an empty chart is honest; old bars under a new label are not) until setHistory brings the
+   * new ones.
+   */
+  reset(period: ChartPeriod): void {
+    if (this.removed) return;
+    this.period = period;
+    this.shown.clear();
+    this.lastTime = null;
+    this.hoveredTime = null;
+    for (const series of this.allSeries()) series.setData([]);
+    this.applyPeriodVisibility();
+    this.chart.applyOptions(this.timeOptions());
+    this.renderLegend();
+  }
+
+  /** Replaces every bar (a new market or interval); the view returns to the latest bars. */
+  setHistory(candles: readonly Candle[]): void {
+    if (this.removed) return;
+    const bars = normaliseBars(candles);
+    this.shown.clear();
+    for (const bar of bars) this.shown.set(toChartTime(bar.time), bar);
+    this.lastTime = bars.length === 0 ? null : toChartTime(bars[bars.length - 1]!.time);
+    this.setPrecision(
+      bars.reduce((most, bar) => Math.max(most, decimalsOf(bar.close), decimalsOf(bar.open)), 0),
+    );
+    this.candleSeries.setData(bars.map(candleData));
+    this.lineSeries.setData(bars.map(lineData));
+    this.volumeUp.setData(bars.map((bar) => volumeData(bar, true)));
+    this.volumeDown.setData(bars.map((bar) => volumeData(bar, false)));
+    this.chart.timeScale().resetTimeScale();
+    this.renderLegend();
+  }
+
+  /**
+   * Shows one bar: a new latest bar, or the latest bar again with new values. Older bars are already
+   * final on screen and the chart cannot insert behind its last bar, so they are left alone.
+   */
+  pushBar(candle: Candle): boolean {
+    if (this.removed || !isPlottable(candle)) return false;
+    const time = toChartTime(candle.time);
+    if (this.lastTime !== null && time < this.lastTime) return false;
+    this.lastTime = time;
+    this.shown.set(time, candle);
+    const decimals = Math.max(decimalsOf(candle.close), decimalsOf(candle.open));
+    if (decimals > this.precision) this.setPrecision(decimals);
+    this.candleSeries.update(candleData(candle));
+    this.lineSeries.update(lineData(candle));
+    this.volumeUp.update(volumeData(candle, true));
+    this.volumeDown.update(volumeData(candle, false));
+    if (this.hoveredTime === null) this.renderLegend();
+    return true;
+  }
+
+  /** The open time (epoch ms) of the latest bar on screen, or null while there is none. */
+  latestBarTime(): number | null {
+    if (this.lastTime === null) return null;
+    return this.shown.get(this.lastTime)?.time ?? null;
+  }
+
+  barCount(): number {
+    return this.shown.size;
+  }
+
+  isRemoved(): boolean {
+    return this.removed;
+  }
+
+  remove(): void {
+    if (this.removed) return;
+    this.removed = true;
+    this.chart.unsubscribeCrosshairMove(this.onCrosshairMove);
+    this.chart.remove();
+    this.shown.clear();
+    this.legend?.replaceChildren();
+  }
+
+  private allSeries(): Array<ISeriesApi<'Candlestick'> | ISeriesApi<'Line'> | ISeriesApi<'Histogram'>> {
+    return [this.candleSeries, this.lineSeries, this.volumeUp, this.volumeDown];
+  }
+
+  private themeOptions(): DeepPartial<ChartOptions> {
+    const theme = this.theme;
+    return {
+      layout: { background: { type: ColorType.Solid, color: theme.background }, textColor: theme.text },
+      grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
+      rightPriceScale: { borderColor: theme.border },
+      timeScale: { borderColor: theme.border },
+      crosshair: { vertLine: { color: theme.crosshair }, horzLine: { color: theme.crosshair } },
+    };
+  }
+
+  private timeOptions(): DeepPartial<ChartOptions> {
+    const intraday = isIntraday(this.period);
+    const formatTime = chartTimeFormatter(this.locale, intraday);
+    this.formatTime = formatTime;
+    return {
+      localization: { locale: this.locale, timeFormatter: (time: Time) => formatTime(time as number) },
+      timeScale: { timeVisible: intraday },
+    };
+  }
+
+  private applySeriesTheme(): void {
+    const { up, down, line, volumeAlpha } = this.theme;
+    this.candleSeries.applyOptions({
+      upColor: up,
+      downColor: down,
+      borderUpColor: up,
+      borderDownColor: down,
+      wickUpColor: up,
+      wickDownColor: down,
+    });
+    this.lineSeries.applyOptions({ color: line });
+    this.volumeUp.applyOptions({ color: withAlpha(up, volumeAlpha) });
+    this.volumeDown.applyOptions({ color: withAlpha(down, volumeAlpha) });
+    if (this.legend !== null) {
+      this.legend.style.setProperty('--fx-chart-up', up);
+      this.legend.style.setProperty('--fx-chart-down', down);
+    }
+  }
+
+  private applyPeriodVisibility(): void {
+    const realtime = this.period === 'realtime';
+    this.candleSeries.applyOptions({ visible: !realtime });
+    this.lineSeries.applyOptions({ visible: realtime });
+  }
+
+  private setPrecision(decimals: number): void {
+    this.precision = Math.min(MAX_PRECISION, decimals);
+    const priceFormat = { type: 'price' as const, precision: this.precision, minMove: 10 ** -this.precision };
+    this.candleSeries.applyOptions({ priceFormat });
+    this.lineSeries.applyOptions({ priceFormat });
+  }
+
+  private readonly onCrosshairMove = (event: MouseEventParams<Time>): void => {
+    const time = typeof event.time === 'number' && this.shown.has(event.time) ? event.time : null;
+    if (time === this.hoveredTime) return;
+    this.hoveredTime = time;
+    this.renderLegend();
+  };
+
+  private buildLegend(): void {
+    const legend = this.legend;
+    const labels = this.legendLabels;
+    if (legend === null || labels === null) return;
+    this.legendCells.clear();
+    const items = LEGEND_FIELDS.map((field) => {
+      const item = document.createElement('span');
+      item.className = `fx-chart-legend-item fx-chart-legend-${field}`;
+      if (field !== 'time' && field !== 'note') {
+        const label = document.createElement('span');
+        label.className = 'fx-chart-legend-label';
+        label.textContent = labels[field];
+        item.append(label);
+      }
+      const value = document.createElement('span');
+      value.className = 'fx-chart-legend-value';
+      value.dataset.field = field;
+      item.append(value);
+      this.legendCells.set(field, value);
+      return item;
+    });
+    legend.replaceChildren(...items);
+    this.renderLegend();
+  }
+
+  /** Empty for a bar of real trades; otherwise where the bar came from, so history is never taken for trades. */
+  private sourceNote(bar: Candle): string {
+    const labels = this.legendLabels;
+    if (labels === null || bar.source === undefined || bar.source === 'trades') return '';
+    return bar.source === 'simulated' ? labels.simulated : `${labels.imported} ${bar.source}`;
+  }
+
+  private renderLegend(): void {
+    const legend = this.legend;
+    if (legend === null || this.legendCells.size === 0) return;
+    const time = this.hoveredTime ?? this.lastTime;
+    const bar = time === null ? undefined : this.shown.get(time);
+    legend.hidden = bar === undefined;
+    if (bar === undefined || time === null) return;
+    const change = changePercent(bar);
+    legend.dataset.direction = change.direction;
+    const text: Record<LegendField, string> = {
+      time: this.formatTime(time),
+      open: formatFixed(bar.open, this.precision),
+      high: formatFixed(bar.high, this.precision),
+      low: formatFixed(bar.low, this.precision),
+      close: formatFixed(bar.close, this.precision),
+      change: change.text,
+      volume: formatCompact(bar.volume, this.language),
+      note: this.sourceNote(bar),
+    };
+    for (const [field, cell] of this.legendCells) cell.textContent = text[field];
+    const note = this.legendCells.get('note')?.parentElement;
+    if (note) note.hidden = text.note === '';
+  }
+}
+
+type OptionTree = { [key: string]: unknown };
+
+function isOptionTree(value: unknown): value is OptionTree {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof value !== 'function';
+}
+
+/** Merges option objects key by key, so that two parts can both set options of `layout` or `timeScale`. */
+function mergeOptions(...parts: Array<DeepPartial<ChartOptions>>): DeepPartial<ChartOptions> {
+  const merge = (target: OptionTree, source: OptionTree): OptionTree => {
+    for (const [key, value] of Object.entries(source)) {
+      const existing = target[key];
+      target[key] = isOptionTree(existing) && isOptionTree(value) ? merge({ ...existing }, value) : value;
+    }
+    return target;
+  };
+  return parts.reduce<OptionTree>(
+    (merged, part) => merge(merged, part as OptionTree),
+    {},
+  ) as DeepPartial<ChartOptions>;
+}
+
+/** Bars in time order, one per time (the later copy wins), without unreadable ones. */
+function normaliseBars(candles: readonly Candle[]): Candle[] {
+  const byTime = new Map<number, Candle>();
+  for (const candle of candles) if (isPlottable(candle)) byTime.set(toChartTime(candle.time), candle);
+  return [...byTime.entries()].sort(([a], [b]) => a - b).map(([, candle]) => candle);
+}
+
+function candleData(bar: Candle): CandlestickData<UTCTimestamp> {
+  return {
+    time: toChartTime(bar.time),
+    open: plotNumber(bar.open),
+    high: plotNumber(bar.high),
+    low: plotNumber(bar.low),
+    close: plotNumber(bar.close),
+  };
+}
+
+function lineData(bar: Candle): LineData<UTCTimestamp> {
+  return { time: toChartTime(bar.time), value: plotNumber(bar.close) };
+}
+
+/** Each volume series holds the bars of its colour; the other bars are gaps (whitespace). */
+function volumeData(
+  bar: Candle,
+  rising: boolean,
+): HistogramData<UTCTimestamp> | WhitespaceData<UTCTimestamp> {
+  const time = toChartTime(bar.time);
+  return isRising(bar) === rising ? { time, value: plotNumber(bar.volume) } : { time };
+}
+
+function isRising(bar: Candle): boolean {
+  return compareDecimals(bar.close, bar.open) >= 0;
+}
+
+/** The bar's change from open to close in percent, computed exactly and rounded for display. */
+function changePercent(bar: Candle): { text: string; direction: Direction } {
+  const open = readDecimal(bar.open);
+  const close = readDecimal(bar.close);
+  if (open === null || close === null || open.minor === 0n)
+    return { text: formatPercent(undefined), direction: 'flat' };
+  const scale = Math.max(open.scale, close.scale);
+  const openAt = open.minor * pow10(scale - open.scale);
+  const closeAt = close.minor * pow10(scale - close.scale);
+  // (close - open) / open x 100, to four places, then rounded to two by the percent formatter.
+  const percent = formatDecimal(divideRounded((closeAt - openAt) * 1_000_000n, openAt, 'halfUp'), 4);
+  return { text: formatPercent(percent), direction: directionOf(percent) };
+}

@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api.ts';
+import { jsonResponse } from './market-test-support.ts';
+import { fetchBars, fetchBoardQuotations, readBar, readQuotation, withTicker } from './market.ts';
+
+describe('market data over HTTP', () => {
+  let fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps only decimal strings from a quotation; a number or an empty price is a gap, not a guess', () => {
+    const quotation = readQuotation({
+      legal_id: 3,
+      currency_id: '1',
+      legal_name: 'USDT',
+      currency_name: 'BTC',
+      now_price: 67000.5,
+      change: '-1.25',
+      high: '',
+      low: '1e5',
+      volume: '12.5',
+      amount: '837500.00',
+      is_display: 1,
+      logo: '',
+    });
+    expect(quotation).toEqual({
+      legal_id: 3,
+      currency_id: 1,
+      legal_name: 'USDT',
+      currency_name: 'BTC',
+      change: '-1.25',
+      volume: '12.5',
+      amount: '837500.00',
+      is_display: 1,
+    });
+    expect(readQuotation({ legal_id: 3, legal_name: 'USDT', currency_name: 'BTC' })).toBeNull();
+    expect(readQuotation('BTC')).toBeNull();
+  });
+
+  it('lays a ticker over a quotation, field by field', () => {
+    const base = readQuotation({ legal_id: 3, currency_id: 1, legal_name: 'USDT', currency_name: 'BTC', now_price: '1' })!;
+    const live = withTicker(base, {
+      type: 'daymarket',
+      symbol: 'BTC/USDT',
+      legal_id: 3,
+      currency_id: 1,
+      now_price: '2',
+      change: '100.00',
+      high: '',
+      low: '1',
+      volume: '3',
+      amount: '6',
+    });
+    expect(live).toMatchObject({ now_price: '2', change: '100.00', low: '1', volume: '3', amount: '6' });
+    expect(live.high).toBeUndefined();
+    expect(base.now_price).toBe('1');
+  });
+
+  it('reads every quotation group of the board call', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({
+        type: 'ok',
+        message: [
+          { name: 'BTC', quotation: [{ legal_id: 1, currency_id: 2, legal_name: 'BTC', currency_name: 'ETH' }] },
+          { name: 'USDT', quotation: [{ legal_id: 3, currency_id: 1, legal_name: 'USDT', currency_name: 'BTC' }] },
+        ],
+      }),
+    );
+    const quotations = await fetchBoardQuotations();
+    expect(quotations.map((quotation) => `${quotation.currency_name}/${quotation.legal_name}`)).toEqual(['ETH/BTC', 'BTC/USDT']);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toMatch(/^\/api\/currency\/quotation_new\?/);
+    expect(init?.method).toBe('POST');
+  });
+
+  it('asks for bars in seconds and reads {code: 1, data}', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({
+        code: 1,
+        msg: 'ok',
+        data: [
+          { id: 1, time: 60_000, open: '1.0', high: '2.0', low: '0.5', close: '1.5', volume: '10', source: 'simulated' },
+          { time: 120_000, open: '1.5', high: '2.0', low: '0.5', close: 1.7, volume: '10' },
+        ],
+      }),
+    );
+    const bars = await fetchBars({ symbol: 'BTC/USDT', period: '5min', fromMs: 1_700_000_000_500, toMs: 1_700_000_300_200 });
+    expect(bars).toEqual([{ time: 60_000, open: '1.0', high: '2.0', low: '0.5', close: '1.5', volume: '10', source: 'simulated' }]);
+    const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost');
+    expect(url.pathname).toBe('/api/currency/new_timeshar');
+    expect(Object.fromEntries(['symbol', 'period', 'from', 'to'].map((key) => [key, url.searchParams.get(key)]))).toEqual({
+      symbol: 'BTC/USDT',
+      period: '5min',
+      from: '1700000000',
+      to: '1700000301',
+    });
+  });
+
+  it('turns {code: -1, msg} into an error with the server’s words', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ code: -1, msg: 'Unknown market', data: [] }));
+    const failure = fetchBars({ symbol: 'NOPE/USDT', period: '1min', fromMs: 0, toMs: 1 });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toThrow('Unknown market');
+    expect(readBar({ time: 1.5, open: '1', high: '1', low: '1', close: '1', volume: '1' })).toBeNull();
+  });
+});

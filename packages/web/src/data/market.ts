@@ -1,0 +1,188 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { DaymarketPayload } from '@fairex/shared/socket-events.ts';
+import { ApiError, apiRaw, apiRequest } from './api.ts';
+import { i18next } from '../i18n/index.ts';
+import { writeStored } from './storage.ts';
+
+// Market data over HTTP: the quotation list of every pair (spec 01 section 5, spec 02 section 7) and
+// the bar history of a chart (GET /api/currency/new_timeshar). Prices and amounts stay the decimal
+// strings the server sent; a field that is missing or not a plain decimal is kept out rather than
+// guessed, so the screen shows a dash instead of a made-up number.
+
+/** One pair of the quotation list. */
+export interface Quotation {
+  legal_id: number;
+  currency_id: number;
+  /** Quote currency, e.g. "USDT". */
+  legal_name: string;
+  /** Base currency, e.g. "BTC". */
+  currency_name: string;
+  now_price?: string;
+  /** 24-hour change in percent. */
+  change?: string;
+  high?: string;
+  low?: string;
+  /** 24-hour volume in the base currency. */
+  volume?: string;
+  /** 24-hour turnover in the quote currency. */
+  amount?: string;
+  is_display: number;
+  logo?: string;
+}
+
+export interface QuotationGroup {
+  name: string;
+  quotation: Quotation[];
+}
+
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+const DECIMAL_FIELDS = ['now_price', 'change', 'high', 'low', 'volume', 'amount'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function whole(value: unknown): number | null {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) ? number : null;
+}
+
+/** Reads one quotation, or null when it does not name a pair. Decimal fields must be decimal strings. */
+export function readQuotation(value: unknown): Quotation | null {
+  if (!isRecord(value)) return null;
+  const legalId = whole(value.legal_id);
+  const currencyId = whole(value.currency_id);
+  if (legalId === null || currencyId === null) return null;
+  if (typeof value.legal_name !== 'string' || typeof value.currency_name !== 'string') return null;
+  const quotation: Quotation = {
+    legal_id: legalId,
+    currency_id: currencyId,
+    legal_name: value.legal_name,
+    currency_name: value.currency_name,
+    is_display: whole(value.is_display) ?? 1,
+  };
+  for (const field of DECIMAL_FIELDS) {
+    const text = value[field];
+    if (typeof text === 'string' && DECIMAL.test(text)) quotation[field] = text;
+  }
+  if (typeof value.logo === 'string' && value.logo !== '') quotation.logo = value.logo;
+  return quotation;
+}
+
+function badResponse(): ApiError {
+  return new ApiError('bad-response', i18next.t('errors.badResponse'), 200);
+}
+
+/**
+ * POST /api/currency/quotation_new: the market board's list. The template read `message[0].quotation`,
+ * which is the USDT group while USDT is the only quote; every group is read here, so a market quoted in
+ * another currency listed first cannot push the USDT pairs off the board.
+ */
+export async function fetchBoardQuotations(signal?: AbortSignal): Promise<Quotation[]> {
+  const message = await apiRequest<unknown>('/currency/quotation_new', { method: 'POST', body: {}, ...(signal ? { signal } : {}) });
+  if (!Array.isArray(message)) throw badResponse();
+  return message.flatMap((group: unknown) => {
+    if (!isRecord(group) || !Array.isArray(group.quotation)) throw badResponse();
+    return group.quotation.map(readQuotation).filter((item): item is Quotation => item !== null);
+  });
+}
+
+export const BOARD_QUOTATIONS_KEY = ['market', 'board-quotations'] as const;
+
+export function useBoardQuotations(): UseQueryResult<Quotation[], Error> {
+  return useQuery({ queryKey: BOARD_QUOTATIONS_KEY, queryFn: ({ signal }) => fetchBoardQuotations(signal) });
+}
+
+export function pairKey(legalId: number, currencyId: number): string {
+  return `${legalId}:${currencyId}`;
+}
+
+export function symbolOf(quotation: Pick<Quotation, 'currency_name' | 'legal_name'>): string {
+  return `${quotation.currency_name}/${quotation.legal_name}`;
+}
+
+/**
+ * A quotation with a live `daymarket` ticker laid over it (spec 02 section 4: matched by legal_id and
+ * currency_id; price, change, volume, turnover, high and low follow the ticker).
+ */
+export function withTicker(quotation: Quotation, ticker: DaymarketPayload | undefined): Quotation {
+  if (ticker === undefined) return quotation;
+  const live: Quotation = { ...quotation };
+  for (const field of DECIMAL_FIELDS) {
+    const text = ticker[field];
+    if (typeof text === 'string' && DECIMAL.test(text)) live[field] = text;
+  }
+  return live;
+}
+
+/** The tickers of a `daymarket` feed indexed by pair, for matching quotations. */
+export function tickersByPair(tickers: Record<string, DaymarketPayload>): Map<string, DaymarketPayload> {
+  const byPair = new Map<string, DaymarketPayload>();
+  for (const ticker of Object.values(tickers)) byPair.set(pairKey(ticker.legal_id, ticker.currency_id), ticker);
+  return byPair;
+}
+
+/** Remembers a chosen pair the way the trading screens read it (spec 02 section 3, stored keys). */
+export function storeChosenPair(quotation: Quotation): void {
+  writeStored('legal_id', String(quotation.legal_id));
+  writeStored('currency_id', String(quotation.currency_id));
+  writeStored('legal_name', quotation.legal_name);
+  writeStored('currency_name', quotation.currency_name);
+  writeStored('symbol', symbolOf(quotation));
+}
+
+// ---------------------------------------------------------------- bar history
+
+export interface Bar {
+  /** Open time, epoch milliseconds. */
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  /** 'trades', or the price source of backfilled history ('simulated', 'binance'). */
+  source?: string;
+}
+
+export interface BarQuery {
+  symbol: string;
+  period: string;
+  fromMs: number;
+  toMs: number;
+}
+
+/** Reads one bar; null when a field is missing or not a decimal string. */
+export function readBar(value: unknown): Bar | null {
+  if (!isRecord(value)) return null;
+  const time = value.time;
+  if (typeof time !== 'number' || !Number.isSafeInteger(time)) return null;
+  const bar = { time, open: value.open, high: value.high, low: value.low, close: value.close, volume: value.volume };
+  const fields = [bar.open, bar.high, bar.low, bar.close, bar.volume];
+  if (!fields.every((field) => typeof field === 'string' && DECIMAL.test(field))) return null;
+  const source = value.source;
+  return (typeof source === 'string' && source !== '' ? { ...bar, source } : bar) as Bar;
+}
+
+/**
+ * GET /api/currency/new_timeshar, the one call outside the envelope: `{code: 1, data}` on success,
+ * `{code: -1, msg}` on refusal (spec 03 section 1).
+ */
+export async function fetchBars(query: BarQuery, signal?: AbortSignal): Promise<Bar[]> {
+  const { body } = await apiRaw('/currency/new_timeshar', {
+    query: {
+      symbol: query.symbol,
+      period: query.period,
+      from: Math.floor(query.fromMs / 1000),
+      to: Math.ceil(query.toMs / 1000),
+    },
+    ...(signal ? { signal } : {}),
+  });
+  if (!isRecord(body)) throw badResponse();
+  if (body.code !== 1) {
+    const message = typeof body.msg === 'string' && body.msg !== '' ? body.msg : i18next.t('errors.badResponse');
+    throw new ApiError('rejected', message, 200);
+  }
+  if (!Array.isArray(body.data)) throw badResponse();
+  return body.data.map(readBar).filter((bar): bar is Bar => bar !== null);
+}

@@ -1,0 +1,68 @@
+// The keys the product keeps in the browser's local storage (spec 01, section 3). Every read and
+// write of local storage goes through this module so that the list stays complete and typed.
+export const STORED_KEYS = [
+  'token',
+  'accountNum',
+  'user_id',
+  'lang',
+  'locale',
+  'night_mode',
+  'legal_id',
+  'currency_id',
+  'legal_name',
+  'currency_name',
+  'legal_id_cur',
+  'downUp',
+  'symbol',
+  'shareNum',
+  'priceScale',
+  'index1',
+  'index2',
+  'is_seller',
+  'lastPrice',
+] as const;
+
+export type StoredKey = (typeof STORED_KEYS)[number];
+
+/**
+ * Display preferences survive a logout: clearing them would switch a user's language and colours
+ * back to the defaults at the very moment they log out, which reads as a fault.
+ */
+export const PREFERENCE_KEYS: readonly StoredKey[] = ['lang', 'locale', 'night_mode', 'downUp'];
+
+// Local storage can throw (disabled storage, private modes, quota); the app then behaves as a
+// fresh visitor instead of failing to start.
+export function readStored(key: StoredKey): string | null {
+  try {
+    return globalThis.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: StoredKey, value: string): void {
+  try {
+    globalThis.localStorage.setItem(key, value);
+  } catch {
+    // Nothing sensible to do: the preference simply does not persist.
+  }
+}
+
+export function removeStored(key: StoredKey): void {
+  try {
+    globalThis.localStorage.removeItem(key);
+  } catch {
+    // See writeStored.
+  }
+}
+
+/** Logout: forget everything the browser holds except the display preferences. */
+export function clearStoredExceptPreferences(): void {
+  const kept = PREFERENCE_KEYS.map((key) => [key, readStored(key)] as const);
+  try {
+    globalThis.localStorage.clear();
+  } catch {
+    return;
+  }
+  for (const [key, value] of kept) if (value !== null) writeStored(key, value);
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { App, Button } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+
+/** Copies a text; spec 01 section 8: "copy success" or "retry". */
+export function CopyButton({ text, testId }: { text: string; testId: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      void message.success(t('account.copied'));
+    } catch {
+      void message.error(t('account.copyFailed'));
+    }
+  };
+  return (
+    <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()} data-testid={testId}>
+      {t('account.copy')}
+    </Button>
+  );
+}

@@ -1,0 +1,87 @@
+// The account centre's calls: the real-name status (user/center), photo uploads, the real-name submission,
+// two-factor enrolment and phone binding.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../data/api.ts';
+import { sessionStore, useSession } from '../../data/session.ts';
+
+export interface RealNameCenter {
+  /** 0 not submitted, 1 under review, 2 approved. */
+  review_status: number;
+  name: string | null;
+  card_id: string | null;
+  reject_reason: string | null;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+}
+
+export const CENTER_KEY = ['user', 'center'] as const;
+
+export function useRealNameCenter() {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: [...CENTER_KEY, token],
+    queryFn: () => api.get<RealNameCenter>('/user/center'),
+    enabled: token !== null,
+  });
+}
+
+/** Uploads one image; the answer is its private address. */
+export function uploadImage(file: File): Promise<string> {
+  const body = new FormData();
+  body.append('file', file);
+  return api.post<string>('/upload', body);
+}
+
+/**
+ * An uploaded image for display. Private images need the token, which an <img> cannot send, so the bytes
+ * are fetched and shown through an object URL (to be revoked by the caller).
+ */
+export async function fetchImageUrl(address: string): Promise<string> {
+  const token = sessionStore.getState().token;
+  const response = await fetch(address, { headers: token === null ? {} : { Authorization: token } });
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || !type.startsWith('image/')) throw new Error('image unavailable');
+  return URL.createObjectURL(await response.blob());
+}
+
+export function submitRealName(input: {
+  name: string;
+  cardId: string;
+  front: string;
+  reverse: string;
+  hand: string;
+}): Promise<string> {
+  return api.post<string>('/user/real_name', {
+    name: input.name.trim(),
+    card_id: input.cardId.trim(),
+    front_pic: input.front,
+    reverse_pic: input.reverse,
+    hand_pic: input.hand,
+  });
+}
+
+export interface TotpEnrolment {
+  secret: string;
+  uri: string;
+  qr: string;
+}
+
+export function startTotp(): Promise<TotpEnrolment> {
+  return api.post<TotpEnrolment>('/safe/google/secret');
+}
+
+export function confirmTotp(code: string): Promise<string> {
+  return api.post<string>('/safe/google/bind', { code: code.trim() });
+}
+
+export function disableTotp(code: string, password: string): Promise<string> {
+  return api.post<string>('/safe/google/unbind', { code: code.trim(), password });
+}
+
+export function bindMobile(input: { areaCode: string; mobile: string; code: string }): Promise<string> {
+  return api.post<string>('/safe/mobile', {
+    area_code: input.areaCode,
+    mobile: input.mobile.trim(),
+    code: input.code.trim(),
+  });
+}

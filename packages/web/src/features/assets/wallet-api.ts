@@ -1,0 +1,353 @@
+// The wallet calls of specs 01 and 02 (section 7), typed as the server answers them. Amounts are decimal
+// strings from the server; the screens show them as they are (grouped), never through a JavaScript number.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paged } from '@fairex/shared/envelope.ts';
+import { api } from '../../data/api.ts';
+import { useSocketEvent } from '../../data/feeds.ts';
+import { useSession } from '../../data/session.ts';
+
+export const WALLET_TYPES = ['change', 'lever', 'micro', 'ico', 'miner', 'defi'] as const;
+export type WalletType = (typeof WALLET_TYPES)[number];
+
+export function isWalletType(value: unknown): value is WalletType {
+  return typeof value === 'string' && (WALLET_TYPES as readonly string[]).includes(value);
+}
+
+/** One currency of one wallet: `{wallet}_balance` and `lock_{wallet}_balance` as the template names them. */
+export interface WalletLine {
+  currency: number;
+  currency_name: string;
+  udun_id: number;
+  scale: number;
+  usdt_total: string | null;
+  priced: boolean;
+  [field: string]: string | number | boolean | null;
+}
+
+export interface WalletGroup {
+  usdt_total: string | null;
+  btc_total: string | null;
+  priced: boolean;
+  balance: WalletLine[];
+}
+
+export type WalletOverview = Record<`${WalletType}_wallet`, WalletGroup> & {
+  usdt_total: string | null;
+  btc_total: string | null;
+  priced: boolean;
+  legal: string;
+};
+
+export function availableOf(line: WalletLine, wallet: WalletType): string {
+  return String(line[`${wallet}_balance`] ?? '0');
+}
+
+export function frozenOf(line: WalletLine, wallet: WalletType): string {
+  return String(line[`lock_${wallet}_balance`] ?? '0');
+}
+
+/** Every query of this area starts with this key, so one invalidation refreshes them all. */
+export const WALLET_KEY = 'wallet';
+
+function useToken(): string | null {
+  return useSession((state) => state.token);
+}
+
+export function useWalletOverview() {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'list', token],
+    queryFn: () => api.post<WalletOverview>('/wallet/list'),
+    enabled: token !== null,
+  });
+}
+
+/** Balances change by the user's own actions and by pushes (`update_balance`): refetch on either. */
+export function useBalanceRefresh(): () => Promise<void> {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: [WALLET_KEY] });
+  useSocketEvent('update_balance', () => {
+    void refresh();
+  });
+  return refresh;
+}
+
+export interface CurrencyOption {
+  id: number;
+  name: string;
+  scale: number;
+}
+
+export function useCurrencyList() {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'currencies', token],
+    queryFn: () => api.get<CurrencyOption[]>('/wallet/currencylist'),
+    enabled: token !== null,
+    staleTime: 60_000,
+  });
+}
+
+export interface WalletDetail {
+  currency: number;
+  currency_name: string;
+  scale: number;
+  type: WalletType;
+  balance: string;
+}
+
+export function useWalletDetail(wallet: WalletType, currency: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'detail', wallet, currency, token],
+    queryFn: () => api.post<WalletDetail>('/wallet/detail', { type: wallet, currency }),
+    enabled: token !== null && currency !== null,
+  });
+}
+
+export function transfer(input: { from: WalletType; to: WalletType; currency: number; number: string }) {
+  return api.post<string>('/wallet/change', {
+    from_field: input.from,
+    to_field: input.to,
+    currency_id: input.currency,
+    number: input.number,
+  });
+}
+
+export interface TransferRecord {
+  id: string;
+  create_time: string;
+  currency: number;
+  currency_name: string;
+  from_account: WalletType;
+  to_account: WalletType;
+  number: string;
+}
+
+export function useRecentTransfers() {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'change_list', token],
+    queryFn: () => api.post<{ list: TransferRecord[] }>('/wallet/change_list'),
+    enabled: token !== null,
+  });
+}
+
+/** A paged list of one of the record calls. */
+export function usePagedRecords<T>(path: string, page: number, body: Record<string, string | number> = {}) {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'records', path, page, body, token],
+    queryFn: () => api.post<Paged<T>>(path, { ...body, page }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface FlashCoin {
+  id: number;
+  name: string;
+  scale: number;
+  /** The coin's price in the legal currency, or null while the server has none. */
+  price: string | null;
+}
+
+export interface FlashList {
+  legal: { id: number; name: string; scale: number } | null;
+  list: FlashCoin[];
+  /** Percent, e.g. "0.2". */
+  fee: string;
+  min: string;
+}
+
+export function useFlashList() {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'flash', token],
+    queryFn: () => api.post<FlashList>('/wallet/flashAgainstList'),
+    enabled: token !== null,
+    // Prices move: the page shows the price the server would use now.
+    refetchInterval: 10_000,
+  });
+}
+
+export interface FlashRecord {
+  id: number;
+  create_time: string;
+  type: 0 | 1;
+  l_currency: string;
+  r_currency: string;
+  num: string;
+  price: string;
+  absolute_quantity: string;
+  fee: string;
+}
+
+export function flashExchange(input: { type: 0 | 1; coin: number; number: string }) {
+  return api.post<{ message: string; record: FlashRecord }>('/wallet/flashAgainst', input);
+}
+
+export interface DepositAddress {
+  currency: { id: number; name: string };
+  address: string;
+  type: number;
+  chain: string;
+  network: string;
+  confirmations: number;
+  chains: { type: number; code: string }[];
+  development: boolean;
+}
+
+export function useDepositAddress(currency: number | null, chainType: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'address', currency, chainType, token],
+    queryFn: () =>
+      api.post<DepositAddress>('/wallet/get_in_address', {
+        currency,
+        ...(chainType === null ? {} : { type: chainType }),
+      }),
+    enabled: token !== null && currency !== null,
+    staleTime: Infinity,
+  });
+}
+
+export interface DepositRecord {
+  id: number;
+  created_time: string;
+  currency_name: string;
+  value: string;
+  info: 'custody' | 'manual';
+  chain: string;
+  address: string;
+  tx_id: string;
+  status: string;
+}
+
+export interface WithdrawInfo {
+  currency: number;
+  name: string;
+  scale: number;
+  change_balance: string;
+  lock_change_balance: string;
+  /** The fee, in the currency. */
+  rate: string;
+  min_number: string;
+  chains: { type: number; code: string; network: string }[];
+  totp_required: boolean;
+}
+
+export function useWithdrawInfo(currency: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'withdraw-info', currency, token],
+    queryFn: () => api.post<WithdrawInfo>('/wallet/get_info', { currency }),
+    enabled: token !== null && currency !== null,
+  });
+}
+
+export function withdraw(input: {
+  currency: number;
+  number: string;
+  type: number;
+  address?: string;
+  addressId?: number;
+  totpCode?: string;
+}) {
+  return api.post<string>('/wallet/out', {
+    currency: input.currency,
+    number: input.number,
+    type: input.type,
+    address: input.address,
+    address_id: input.addressId,
+    totp_code: input.totpCode,
+  });
+}
+
+export type WithdrawalStatus = 'pending' | 'approved' | 'completed' | 'rejected' | 'failed';
+
+export interface WithdrawalRecord {
+  id: number;
+  create_time: string;
+  currency_name: string;
+  number: string;
+  fee: string;
+  receive: string;
+  address: string;
+  chain: string;
+  status: WithdrawalStatus;
+  tx_id: string;
+  note: string;
+}
+
+export interface BookEntry {
+  id: number;
+  currency: number;
+  currency_name: string;
+  chain_type: number;
+  chain: string;
+  address: string;
+  notes: string;
+}
+
+export function useAddressBook(currency: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'book', currency, token],
+    queryFn: () => api.post<BookEntry[]>('/wallet/get_address', { currency }),
+    enabled: token !== null && currency !== null,
+  });
+}
+
+export function addAddress(input: { currency: number; address: string; notes: string; type?: number }) {
+  return api.post<{ message: string; address: BookEntry }>('/wallet/addaddress', {
+    currency_id: input.currency,
+    address: input.address,
+    notes: input.notes,
+    type: input.type,
+  });
+}
+
+export function deleteAddress(id: number) {
+  return api.post<string>('/wallet/deladdress', { address_id: id });
+}
+
+export interface LedgerEntry {
+  id: string;
+  created_time: string;
+  wallet: WalletType;
+  currency_name: string;
+  account: string;
+  reason: string;
+  info: string;
+  value: string;
+  lock_value: string;
+  balance: string;
+}
+
+export function useLedger(page: number, limit = 20) {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'ledger', page, limit, token],
+    queryFn: () => api.post<Paged<LedgerEntry>>('/account/list', { page, limit }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWalletLog(wallet: WalletType, currency: number, page: number) {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'legal_log', wallet, currency, page, token],
+    queryFn: () =>
+      api.post<{
+        list: LedgerEntry[];
+        current_page: number;
+        last_page: number;
+        total: number;
+        per_page: number;
+      }>('/wallet/legal_log', { type: wallet, currency, page }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,269 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { clearLoginRequest, refreshSession, sessionStore } from '../../data/session.ts';
+import { fakeApi, renderScreens } from '../news/test-support.tsx';
+import {
+  ActivityToast,
+  TOAST_GAP_MAX_MS,
+  TOAST_SHOWN_MS,
+  nextUnshown,
+  toastGapMs,
+  activityKey,
+} from './ActivityToast.tsx';
+import { Commitments, CAROUSEL_ADVANCE_MS } from './Commitments.tsx';
+import { COUNT_UP_STEPS, COUNT_UP_STEP_MS, countUpValue } from './count-up.ts';
+import { Faq } from './Faq.tsx';
+import { Hero } from './Hero.tsx';
+import type { Activity } from './home-api.ts';
+import { HomeStats } from './HomeStats.tsx';
+import { Services } from './HomeSections.tsx';
+import { sparklinePoints, tradedCloses } from './sparkline.ts';
+import type { NewsListItem } from '../news/news-api.ts';
+
+function item(id: number, title: string, extra: Partial<NewsListItem> = {}): NewsListItem {
+  return {
+    id,
+    title,
+    abstract: `${title} abstract`,
+    updateTime: '2026-03-01T08:30:00.000Z',
+    link: null,
+    content: null,
+    ...extra,
+  };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  refreshSession();
+  clearLoginRequest();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('count-up', () => {
+  it('climbs in 100 whole steps to exactly the target, never above it', () => {
+    const values = Array.from({ length: COUNT_UP_STEPS + 1 }, (_, step) => countUpValue(862, step));
+    expect(values[0]).toBe(0);
+    expect(values[COUNT_UP_STEPS]).toBe(862);
+    for (let step = 1; step < values.length; step += 1) {
+      expect(values[step]).toBeGreaterThanOrEqual(values[step - 1] ?? 0);
+      expect(Number.isInteger(values[step])).toBe(true);
+    }
+    expect(countUpValue(7, 50)).toBe(3);
+    expect(countUpValue(0, 50)).toBe(0);
+  });
+
+  it('starts only when the figures scroll into view, and ends on the server’s figures', async () => {
+    vi.useFakeTimers();
+    let reveal: (() => void) | null = null;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly callback: IntersectionObserverCallback;
+        constructor(callback: IntersectionObserverCallback) {
+          this.callback = callback;
+        }
+        observe() {
+          reveal = () =>
+            this.callback(
+              [{ isIntersecting: true } as IntersectionObserverEntry],
+              this as unknown as IntersectionObserver,
+            );
+        }
+        disconnect() {}
+      },
+    );
+    const figures = {
+      users: 236,
+      trades24h: 2562,
+      traders24h: 12,
+      markets: 862,
+      asOf: '2026-03-01T08:30:00.000Z',
+    };
+    renderScreens([{ path: '/', element: <HomeStats figures={figures} /> }], '/');
+    const users = await vi.waitFor(() => screen.getByTestId('stat-users'));
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(users.textContent).toBe('0');
+    expect(screen.getByTestId('home-stats').dataset.counting).toBe('waiting');
+
+    act(() => reveal?.());
+    act(() => vi.advanceTimersByTime(COUNT_UP_STEP_MS * 50));
+    expect(screen.getByTestId('stat-markets').textContent).toBe('431');
+    act(() => vi.advanceTimersByTime(COUNT_UP_STEP_MS * 50));
+    expect(users.textContent).toBe('236');
+    expect(screen.getByTestId('stat-trades24h').textContent).toBe('2,562');
+    expect(screen.getByTestId('stat-markets').textContent).toBe('862');
+    expect(screen.getByTestId('home-stats').dataset.counting).toBe('done');
+  });
+
+  it('shows a dash, not a number, while the figures are unknown', async () => {
+    renderScreens([{ path: '/', element: <HomeStats figures={undefined} /> }], '/');
+    expect((await screen.findByTestId('stat-users')).textContent).toBe('–');
+  });
+});
+
+describe('FAQ', () => {
+  it('opens one answer at a time', async () => {
+    const items = [
+      item(1, 'What is it?', { content: '<p>An exchange.</p>' }),
+      item(2, 'Is it open?', { content: '<p>Yes.<script>x()</script></p>' }),
+    ];
+    renderScreens([{ path: '/', element: <Faq title="FAQ" items={items} /> }], '/');
+    const questions = await screen.findAllByTestId('faq-question');
+    fireEvent.click(questions[0]!);
+    await waitFor(() => expect(screen.getByText('An exchange.')).toBeTruthy());
+    fireEvent.click(questions[1]!);
+    await waitFor(() => expect(document.querySelectorAll('.ant-collapse-item-active')).toHaveLength(1));
+    expect(document.querySelector('.ant-collapse-item-active')?.textContent).toContain('Is it open?');
+    expect(document.querySelector('[data-testid="faq"] script')).toBeNull();
+  });
+});
+
+describe('commitments carousel', () => {
+  it('moves on every 1500 ms and loops', async () => {
+    vi.useFakeTimers();
+    const items = [1, 2, 3, 4, 5].map((id) => item(id, `Promise ${id}`));
+    renderScreens([{ path: '/', element: <Commitments title="Our commitments" items={items} /> }], '/');
+    const carousel = await vi.waitFor(() => screen.getByTestId('commitments'));
+    expect(carousel.dataset.start).toBe('0');
+    act(() => vi.advanceTimersByTime(CAROUSEL_ADVANCE_MS));
+    expect(carousel.dataset.start).toBe('1');
+    act(() => vi.advanceTimersByTime(CAROUSEL_ADVANCE_MS * 4));
+    expect(carousel.dataset.start).toBe('0');
+    expect(screen.getAllByTestId('commitment').map((figure) => figure.textContent)).toEqual([
+      'Promise 1 abstractPromise 1',
+      'Promise 2 abstractPromise 2',
+      'Promise 3 abstractPromise 3',
+    ]);
+    fireEvent.mouseEnter(carousel);
+    act(() => vi.advanceTimersByTime(CAROUSEL_ADVANCE_MS * 3));
+    expect(carousel.dataset.start).toBe('0');
+  });
+});
+
+describe('hero', () => {
+  it('asks for the login dialog for a visitor, with the account centre as the way on', async () => {
+    renderScreens([{ path: '/', element: <Hero headline={item(4, 'Big news')} /> }], '/');
+    fireEvent.click(await screen.findByTestId('hero-cta'));
+    expect(sessionStore.getState().loginRequest).toEqual({ redirect: '/accountSet', reason: 'guard' });
+    expect(screen.getByTestId('home-headline').getAttribute('href')).toBe('/components/noticeDetail?id=4');
+  });
+
+  it('links to the account centre when logged in', async () => {
+    localStorage.setItem('token', 'token-1');
+    refreshSession();
+    renderScreens([{ path: '/', element: <Hero headline={undefined} /> }], '/');
+    expect((await screen.findByTestId('hero-cta')).getAttribute('href')).toBe('/accountSet');
+    expect(screen.queryByTestId('home-headline')).toBeNull();
+  });
+});
+
+describe('services', () => {
+  it('links to built screens and marks unbuilt products as not available instead of offering them', async () => {
+    renderScreens([{ path: '/', element: <Services /> }], '/');
+    expect((await screen.findByTestId('service-spot')).getAttribute('href')).toBe('/dealCenter');
+    const leverage = screen.getByTestId('service-leverage');
+    expect(leverage.tagName).not.toBe('A');
+    expect(leverage.textContent).toContain('Not available yet');
+    expect(screen.getByTestId('service-seconds').tagName).not.toBe('A');
+  });
+});
+
+describe('activity toast', () => {
+  const deposit: Activity = {
+    kind: 'deposit',
+    account: 'ab***@***.com',
+    amount: '12000',
+    currency: 'USDT',
+    symbol: null,
+    time: '2026-03-01T08:30:00.000Z',
+  };
+  const trade: Activity = {
+    kind: 'trade',
+    account: '861****78',
+    amount: '3000',
+    currency: 'USDT',
+    symbol: 'BTC/USDT',
+    time: '2026-03-01T08:31:00.000Z',
+  };
+
+  it('waits 1 to 10 s between toasts', () => {
+    expect(toastGapMs(0)).toBe(1_000);
+    expect(toastGapMs(0.5)).toBeGreaterThan(1_000);
+    expect(toastGapMs(0.9999999)).toBe(TOAST_GAP_MAX_MS);
+  });
+
+  it('tells real activity oldest first, each once', () => {
+    const shown = new Set<string>();
+    expect(nextUnshown([trade, deposit], shown)).toBe(deposit);
+    shown.add(activityKey(deposit));
+    expect(nextUnshown([trade, deposit], shown)).toBe(trade);
+    shown.add(activityKey(trade));
+    expect(nextUnshown([trade, deposit], shown)).toBeNull();
+  });
+
+  it('shows each activity for 5 s, then the next, then nothing', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    fakeApi({ '/stats/activity': () => ({ list: [{ ...trade }, { ...deposit }] }) });
+    renderScreens([{ path: '/', element: <ActivityToast /> }], '/');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(999);
+    });
+    expect(screen.queryByTestId('activity-toast')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.getByTestId('activity-toast').textContent).toContain(
+      'ab***@***.com deposited about 12,000 USDT',
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TOAST_SHOWN_MS);
+    });
+    expect(screen.queryByTestId('activity-toast')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(screen.getByTestId('activity-toast').textContent).toContain(
+      '861****78 traded BTC/USDT for about 3,000 USDT',
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TOAST_SHOWN_MS + TOAST_GAP_MAX_MS * 2);
+    });
+    expect(screen.queryByTestId('activity-toast')).toBeNull();
+  });
+
+  it('shows nothing when nothing has happened', async () => {
+    vi.useFakeTimers();
+    fakeApi({ '/stats/activity': () => ({ list: [] }) });
+    renderScreens([{ path: '/', element: <ActivityToast /> }], '/');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TOAST_GAP_MAX_MS * 3);
+    });
+    expect(screen.queryByTestId('activity-toast')).toBeNull();
+  });
+});
+
+describe('mini chart', () => {
+  it('draws the last seven closes, and nothing with fewer than two', () => {
+    const points = sparklinePoints(['1', '2', '3', '4', '5', '6', '7', '8'], 100, 20, 0);
+    expect(points?.split(' ')).toHaveLength(7);
+    expect(points?.startsWith('0.0,20.0')).toBe(true);
+    expect(points?.endsWith('100.0,0.0')).toBe(true);
+    expect(sparklinePoints(['5'], 100, 20)).toBeNull();
+    expect(sparklinePoints(['5', '5'], 100, 20, 0)).toBe('0.0,10.0 100.0,10.0');
+  });
+
+  it('leaves backfilled history out and draws only days that really traded', () => {
+    const bars = [
+      { close: '1', source: 'simulated' },
+      { close: '2', source: 'binance' },
+      { close: '3', source: 'trades' },
+      { close: '4' },
+    ];
+    expect(tradedCloses(bars)).toEqual(['3', '4']);
+  });
+});

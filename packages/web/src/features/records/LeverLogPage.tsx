@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert, Empty, Pagination, Select, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table/index.js';
+import { useCurrencyList, useWalletLog } from '../assets/wallet-api.ts';
+import type { LedgerEntry } from '../assets/wallet-api.ts';
+import { amountText, signedText, timeText } from '../assets/wallet-format.ts';
+import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
+
+const DEFAULT_CURRENCY = 3;
+
+/** Spec 02 section 2.14: the lever wallet's log for one currency (query id), from wallet/legal_log. */
+export default function LeverLogPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const currency = Number(params.get('id')) || DEFAULT_CURRENCY;
+  const [page, setPage] = useState(1);
+  const currencies = useCurrencyList();
+  const log = useWalletLog('lever', currency, page);
+  const columns: ColumnsType<LedgerEntry> = [
+    { title: t('wallet.time'), dataIndex: 'created_time', render: (value: string) => timeText(value) },
+    { title: t('wallet.info'), dataIndex: 'info' },
+    {
+      title: t('wallet.change'),
+      dataIndex: 'value',
+      align: 'right',
+      render: (value: string) => <span className="fx-wallet-num">{signedText(value)}</span>,
+    },
+    {
+      title: t('wallet.balanceAfter'),
+      dataIndex: 'balance',
+      align: 'right',
+      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
+    },
+  ];
+  return (
+    <WalletFrame title={t('wallet.leverLogTitle')} testId="lever-log-page">
+      <WalletPanel>
+        <div className="fx-wallet-field" style={{ maxWidth: 320 }}>
+          <label className="fx-wallet-field-label">{t('wallet.currency')}</label>
+          <Select
+            style={{ width: '100%' }}
+            value={currency}
+            onChange={(value: number) => {
+              setPage(1);
+              setParams({ id: String(value) });
+            }}
+            options={(currencies.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
+          />
+        </div>
+        {log.error ? <Alert type="error" showIcon message={log.error.message} /> : null}
+        <Table<LedgerEntry>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={log.data?.list ?? []}
+          pagination={false}
+          loading={log.isLoading}
+          locale={{ emptyText: <Empty description={t('wallet.noData')} /> }}
+        />
+        {log.data && log.data.last_page > 1 ? (
+          <Pagination
+            style={{ marginTop: 12, textAlign: 'right' }}
+            current={page}
+            pageSize={log.data.per_page}
+            total={log.data.total}
+            onChange={setPage}
+            showSizeChanger={false}
+          />
+        ) : null}
+      </WalletPanel>
+    </WalletFrame>
+  );
+}

@@ -1,0 +1,127 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Empty, Input, Segmented } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useTickers } from '../../data/feeds.ts';
+import { tickersByPair, pairKey, useBoardQuotations, withTicker, type Quotation } from '../../data/market.ts';
+import { NO_VALUE, directionOf, formatPercent, groupThousands } from '../../format/index.ts';
+import type { Pair } from './spot-api.ts';
+
+// The market list beside the book: every displayed pair of one quote currency with its live price and
+// 24-hour change (coloured by direction), a search box, and the pair being traded highlighted. Picking a
+// row stores the choice and the page follows.
+
+interface MarketListProps {
+  pair: Pair;
+  onChoose: (pair: Pair) => void;
+}
+
+/** Pairs whose base or symbol contains the query, ignoring case and a typed slash. */
+export function matchesQuery(quotation: Quotation, query: string): boolean {
+  const wanted = query.trim().toUpperCase().replace(/\s+/g, '');
+  if (wanted === '') return true;
+  const symbol = `${quotation.currency_name}/${quotation.legal_name}`;
+  return symbol.includes(wanted) || symbol.replace('/', '').includes(wanted);
+}
+
+export function MarketList({ pair, onChoose }: MarketListProps) {
+  const { t } = useTranslation();
+  const quotations = useBoardQuotations();
+  const tickers = useTickers();
+  const [query, setQuery] = useState('');
+  const live = useMemo(() => {
+    const byPair = tickersByPair(tickers);
+    return (quotations.data ?? [])
+      .filter((quotation) => quotation.is_display === 1)
+      .map((quotation) =>
+        withTicker(quotation, byPair.get(pairKey(quotation.legal_id, quotation.currency_id))),
+      );
+  }, [quotations.data, tickers]);
+  const quotes = useMemo(() => [...new Set(live.map((quotation) => quotation.legal_name))], [live]);
+  const [chosenQuote, setQuote] = useState<string | null>(null);
+  const quote =
+    chosenQuote ?? (quotes.includes(pair.legalName) ? pair.legalName : (quotes[0] ?? pair.legalName));
+  const rows = live.filter((quotation) => quotation.legal_name === quote && matchesQuery(quotation, query));
+
+  return (
+    <section
+      className="fx-spot-panel fx-spot-markets"
+      aria-labelledby="fx-spot-markets-title"
+      data-testid="market-list"
+    >
+      <header className="fx-spot-panel-head">
+        <h2 id="fx-spot-markets-title" className="fx-spot-panel-title">
+          {t('spot.markets.title')}
+        </h2>
+        {quotes.length > 1 && (
+          <Segmented
+            size="small"
+            value={quote}
+            onChange={(value) => setQuote(String(value))}
+            options={quotes}
+          />
+        )}
+      </header>
+      <div className="fx-spot-search">
+        <Input
+          size="small"
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('spot.markets.search')}
+          aria-label={t('spot.markets.search')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          data-testid="market-search"
+        />
+      </div>
+      <div className="fx-spot-columns">
+        <span>{t('spot.markets.pair')}</span>
+        <span>{t('spot.markets.price')}</span>
+        <span>{t('spot.markets.change')}</span>
+      </div>
+      {quotations.isError ? (
+        <p className="fx-spot-note">{t('spot.markets.loadError')}</p>
+      ) : rows.length === 0 && !quotations.isPending ? (
+        <Empty
+          className="fx-spot-empty"
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('spot.markets.empty')}
+        />
+      ) : (
+        <ul className="fx-spot-market-rows">
+          {rows.map((quotation) => {
+            const active = quotation.legal_id === pair.legalId && quotation.currency_id === pair.currencyId;
+            const direction = directionOf(quotation.change);
+            return (
+              <li key={pairKey(quotation.legal_id, quotation.currency_id)}>
+                <button
+                  type="button"
+                  className={active ? 'fx-spot-market-row is-active' : 'fx-spot-market-row'}
+                  aria-pressed={active}
+                  data-testid={`market-row-${quotation.currency_name}-${quotation.legal_name}`}
+                  onClick={() =>
+                    onChoose({
+                      legalId: quotation.legal_id,
+                      currencyId: quotation.currency_id,
+                      legalName: quotation.legal_name,
+                      currencyName: quotation.currency_name,
+                    })
+                  }
+                >
+                  <span className="fx-spot-market-pair">
+                    <strong>{quotation.currency_name}</strong>
+                    <span className="fx-spot-muted">/{quotation.legal_name}</span>
+                  </span>
+                  <span className={`fx-spot-num is-${direction}`}>
+                    {quotation.now_price === undefined ? NO_VALUE : groupThousands(quotation.now_price)}
+                  </span>
+                  <span className={`fx-spot-num is-${direction}`}>{formatPercent(quotation.change)}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

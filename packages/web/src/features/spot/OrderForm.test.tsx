@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import enUS from 'antd/es/locale/en_US.js';
+import { Providers } from '../../app/Providers.tsx';
+import { sessionStore } from '../../data/session.ts';
+import { authDialogStore } from '../auth/auth-dialogs.ts';
+import { OrderForm } from './OrderForm.tsx';
+import type { SpotMarketInfo } from './spot-api.ts';
+
+const market: SpotMarketInfo = {
+  id: 1,
+  symbol: 'BTC/USDT',
+  legal_id: 3,
+  currency_id: 1,
+  legal_name: 'USDT',
+  currency_name: 'BTC',
+  price_scale: 2,
+  number_scale: 4,
+  legal_scale: 6,
+  currency_scale: 8,
+  price_tick: '0.01',
+  number_step: '0.0001',
+  min_number: '0.0001',
+  min_total: '5',
+  maker_fee: '0.1',
+  taker_fee: '0.1',
+};
+const pair = { legalId: 3, currencyId: 1, legalName: 'USDT', currencyName: 'BTC' };
+
+function renderForm(options: { loggedIn?: boolean; onPlaced?: () => void } = {}) {
+  return render(
+    <Providers language="en" antdLocale={enUS}>
+      <MemoryRouter>
+        <OrderForm
+          pair={pair}
+          market={market}
+          loggedIn={options.loggedIn ?? true}
+          lastPrice="30000.00"
+          quoteAvailable="1000.000000"
+          baseAvailable="0.50000000"
+          picked={null}
+          onPlaced={options.onPlaced ?? (() => undefined)}
+        />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  sessionStore.setState({ token: 'x'.repeat(43) });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.setState({ token: null });
+});
+
+function half(side: 'buy' | 'sell') {
+  return within(screen.getByTestId(`${side}-form`));
+}
+
+describe('order form', () => {
+  it('starts from the last price and proposes the quantity a slider step allows', () => {
+    renderForm();
+    expect((screen.getByTestId('buy-price') as HTMLInputElement).value).toBe('30000.00');
+    // 1,000 USDT x 50 % / 30,000 = 0.016666... -> 0.0166, rounded down to the quantity step.
+    const buySlider = half('buy').getByRole('slider');
+    fireEvent.keyDown(buySlider, { key: 'ArrowRight', keyCode: 39 });
+    fireEvent.keyDown(buySlider, { key: 'ArrowRight', keyCode: 39 });
+    expect((screen.getByTestId('buy-amount') as HTMLInputElement).value).toBe('0.0166');
+    expect(screen.getByTestId('buy-total').textContent).toBe('498.000000 USDT');
+    const sellSlider = half('sell').getByRole('slider');
+    fireEvent.keyDown(sellSlider, { key: 'End', keyCode: 35 });
+    expect((screen.getByTestId('sell-amount') as HTMLInputElement).value).toBe('0.5000');
+  });
+
+  it('keeps typed prices and amounts to the market precision', () => {
+    renderForm();
+    fireEvent.change(screen.getByTestId('buy-price'), { target: { value: '29999.999' } });
+    fireEvent.change(screen.getByTestId('buy-amount'), { target: { value: '-1e-5' } });
+    expect((screen.getByTestId('buy-price') as HTMLInputElement).value).toBe('29999.99');
+    expect((screen.getByTestId('buy-amount') as HTMLInputElement).value).toBe('15');
+  });
+
+  it('sends a limit buy and clears the amount after the server accepted it', async () => {
+    const onPlaced = vi.fn();
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          type: 'ok',
+          message: 'Order placed.',
+          order: {
+            id: 7,
+            status: 'resting',
+            total_number: '0.0100',
+            complete_number: '0.0000',
+            number: '0.0100',
+          },
+        }),
+      ),
+    );
+    renderForm({ onPlaced });
+    fireEvent.change(screen.getByTestId('buy-price'), { target: { value: '29000' } });
+    fireEvent.change(screen.getByTestId('buy-amount'), { target: { value: '0.01' } });
+    fireEvent.click(screen.getByTestId('buy-submit'));
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ id: 7 })));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toMatch(/^\/api\/transaction\/in\?/);
+    expect(String(init.body)).toBe('legal_id=3&currency_id=1&num=0.01&mode=2&price=29000');
+    expect((screen.getByTestId('buy-amount') as HTMLInputElement).value).toBe('');
+    expect(await screen.findByText('Order placed.')).toBeTruthy();
+  });
+
+  it('sends a market sell without a price and shows the latest price instead', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({ type: 'error', message: 'Your available balance is not enough for this order.' }),
+      ),
+    );
+    renderForm();
+    fireEvent.click(screen.getByTestId('mode-market'));
+    const price = screen.getByTestId('sell-price') as HTMLInputElement;
+    expect(price.disabled).toBe(true);
+    expect(price.value).toBe('30,000.00');
+    fireEvent.change(screen.getByTestId('sell-amount'), { target: { value: '0.2' } });
+    fireEvent.click(screen.getByTestId('sell-submit'));
+    expect(await screen.findByText('Your available balance is not enough for this order.')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toMatch(/^\/api\/transaction\/out\?/);
+    expect(String(init.body)).toBe('legal_id=3&currency_id=1&num=0.2&mode=1');
+  });
+
+  it('asks for a price and an amount before sending anything', async () => {
+    renderForm();
+    fireEvent.change(screen.getByTestId('sell-price'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('sell-submit'));
+    expect(await screen.findByText('Enter a sell price greater than zero.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('buy-submit'));
+    expect(await screen.findByText('Enter a buy amount greater than zero.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers a visitor log in and sign up, with the slider off', () => {
+    renderForm({ loggedIn: false });
+    expect(screen.queryByTestId('buy-submit')).toBeNull();
+    expect(screen.getByTestId('buy-login').textContent).toBe('Log in');
+    expect(screen.getByTestId('sell-register').getAttribute('href')).toBe('/components/register');
+    expect(half('buy').getByRole('slider').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('buy-available').textContent).toBe('-- USDT');
+    fireEvent.click(screen.getByTestId('buy-login'));
+    expect(authDialogStore.getState().open).toBe('login');
+    fireEvent.click(screen.getByTestId('sell-register'));
+    expect(authDialogStore.getState().open).toBe('register');
+  });
+});

@@ -1,0 +1,242 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Popconfirm, Segmented, Table, Tabs, type TableColumnsType } from 'antd';
+import { openLoginDialog } from '../auth/auth-dialogs.ts';
+import { groupThousands } from '../../format/index.ts';
+import {
+  fetchCompleted,
+  fetchOpenOrders,
+  pairSymbol,
+  revokeOrder,
+  type CompletedTrade,
+  type OpenOrder,
+  type OpenOrderSide,
+  type Pair,
+} from './spot-api.ts';
+
+// The user's orders under the trading panel (spec 01 sections 2 and 4): current orders with buy and sell
+// sub-tabs and revoke (after a confirmation), and the order history - the user's fills, newest first -
+// polled every 5 seconds, with "load more" once more than 8 rows are shown.
+
+/** Spec 01 section 9. */
+export const HISTORY_POLL_MS = 5_000;
+export const LOAD_MORE_AFTER_ROWS = 8;
+
+export const openOrdersKey = (pair: Pair, side: OpenOrderSide) =>
+  ['spot', 'open-orders', pair.legalId, pair.currencyId, side] as const;
+export const historyKey = (pair: Pair) => ['spot', 'history', pair.legalId, pair.currencyId] as const;
+
+interface OrdersPanelProps {
+  pair: Pair;
+  loggedIn: boolean;
+}
+
+export function OrdersPanel({ pair, loggedIn }: OrdersPanelProps) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState('current');
+  return (
+    <section className="fx-spot-panel fx-spot-orders" data-testid="orders-panel">
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        size="small"
+        items={[
+          {
+            key: 'current',
+            label: <span data-testid="tab-current">{t('spot.orders.current')}</span>,
+            children: loggedIn ? <CurrentOrders pair={pair} /> : <LoginPrompt />,
+          },
+          {
+            key: 'history',
+            label: <span data-testid="tab-history">{t('spot.orders.history')}</span>,
+            children: loggedIn ? <OrderHistory pair={pair} /> : <LoginPrompt />,
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+function LoginPrompt() {
+  const { t } = useTranslation();
+  return (
+    <div className="fx-spot-orders-login">
+      <p className="fx-spot-muted">{t('spot.orders.loginPrompt')}</p>
+      <Button type="primary" onClick={() => openLoginDialog()}>
+        {t('spot.form.login')}
+      </Button>
+    </div>
+  );
+}
+
+function SideLabel({ type }: { type: 'in' | 'out' }) {
+  const { t } = useTranslation();
+  return type === 'in' ? (
+    <span className="is-up">{t('spot.orders.buy')}</span>
+  ) : (
+    <span className="is-down">{t('spot.orders.sell')}</span>
+  );
+}
+
+function CurrentOrders({ pair }: { pair: Pair }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [side, setSide] = useState<OpenOrderSide>('in');
+  const orders = useQuery({
+    queryKey: openOrdersKey(pair, side),
+    queryFn: ({ signal }) => fetchOpenOrders(side, pair, signal),
+  });
+  const revoke = async (order: OpenOrder) => {
+    try {
+      void message.success(await revokeOrder(order.id, order.type));
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+    await queryClient.invalidateQueries({ queryKey: ['spot'] });
+  };
+  const columns: TableColumnsType<OpenOrder> = [
+    { title: t('spot.orders.time'), dataIndex: 'create_time', key: 'time' },
+    { title: t('spot.orders.pair'), key: 'pair', render: (_, order) => order.symbol },
+    { title: t('spot.orders.side'), key: 'side', render: (_, order) => <SideLabel type={order.type} /> },
+    {
+      title: t('spot.orders.price'),
+      key: 'price',
+      align: 'right',
+      render: (_, order) => groupThousands(order.price),
+    },
+    { title: t('spot.orders.amount'), dataIndex: 'total_number', key: 'amount', align: 'right' },
+    { title: t('spot.orders.filled'), dataIndex: 'complete_number', key: 'filled', align: 'right' },
+    { title: t('spot.orders.remaining'), dataIndex: 'number', key: 'remaining', align: 'right' },
+    {
+      title: t('spot.orders.total'),
+      key: 'total',
+      align: 'right',
+      render: (_, order) => groupThousands(order.total_money),
+    },
+    {
+      title: t('spot.orders.action'),
+      key: 'action',
+      align: 'right',
+      render: (_, order) => (
+        <Popconfirm
+          title={t('spot.orders.revokeConfirm')}
+          okText={t('spot.orders.yes')}
+          cancelText={t('spot.orders.no')}
+          onConfirm={() => revoke(order)}
+        >
+          <Button size="small" type="link" danger data-testid={`revoke-${order.id}`}>
+            {t('spot.orders.revoke')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+  return (
+    <div data-testid="current-orders">
+      <Segmented
+        size="small"
+        className="fx-spot-subtabs"
+        value={side}
+        onChange={(value) => setSide(value === 'out' ? 'out' : 'in')}
+        options={[
+          { value: 'in', label: <span data-testid="subtab-buy">{t('spot.orders.buyOrders')}</span> },
+          { value: 'out', label: <span data-testid="subtab-sell">{t('spot.orders.sellOrders')}</span> },
+        ]}
+      />
+      <Table<OpenOrder>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={orders.data?.list ?? []}
+        loading={orders.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t('spot.orders.empty', { pair: pairSymbol(pair) })}
+            />
+          ),
+        }}
+        onRow={() => ({ 'data-testid': 'open-order-row' }) as React.HTMLAttributes<HTMLElement>}
+      />
+    </div>
+  );
+}
+
+function OrderHistory({ pair }: { pair: Pair }) {
+  const { t } = useTranslation();
+  const history = useInfiniteQuery({
+    queryKey: historyKey(pair),
+    queryFn: ({ pageParam, signal }) => fetchCompleted(pair, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    refetchInterval: HISTORY_POLL_MS,
+  });
+  const rows = history.data?.pages.flatMap((page) => page.list) ?? [];
+  const columns: TableColumnsType<CompletedTrade> = [
+    { title: t('spot.orders.time'), dataIndex: 'time', key: 'time' },
+    { title: t('spot.orders.pair'), key: 'pair', render: (_, trade) => trade.symbol },
+    { title: t('spot.orders.side'), key: 'side', render: (_, trade) => <SideLabel type={trade.type} /> },
+    {
+      title: t('spot.orders.price'),
+      key: 'price',
+      align: 'right',
+      render: (_, trade) => groupThousands(trade.price),
+    },
+    { title: t('spot.orders.amount'), dataIndex: 'number', key: 'amount', align: 'right' },
+    {
+      title: t('spot.orders.total'),
+      key: 'total',
+      align: 'right',
+      render: (_, trade) => groupThousands(trade.total_money),
+    },
+    {
+      title: t('spot.orders.fee'),
+      key: 'fee',
+      align: 'right',
+      render: (_, trade) =>
+        trade.type === 'in'
+          ? `${trade.in_fee} ${trade.currency_name}`
+          : `${trade.out_fee} ${trade.legal_name}`,
+    },
+    {
+      title: t('spot.orders.role'),
+      key: 'role',
+      render: (_, trade) => t(trade.role === 'maker' ? 'spot.orders.maker' : 'spot.orders.taker'),
+    },
+  ];
+  return (
+    <div data-testid="order-history">
+      <Table<CompletedTrade>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={history.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spot.orders.historyEmpty')} />
+          ),
+        }}
+        onRow={() => ({ 'data-testid': 'history-row' }) as React.HTMLAttributes<HTMLElement>}
+      />
+      {rows.length > LOAD_MORE_AFTER_ROWS && history.hasNextPage && (
+        <div className="fx-spot-load-more">
+          <Button
+            onClick={() => void history.fetchNextPage()}
+            loading={history.isFetchingNextPage}
+            data-testid="history-load-more"
+          >
+            {t('spot.orders.loadMore')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Result, Spin } from 'antd';
+import type { UpdateBalancePayload } from '@fairex/shared/socket-events.ts';
+import { PriceChart } from '../../charts/index.ts';
+import { useMarketFeed, useSocketEvent, useTickers } from '../../data/feeds.ts';
+import { onReconnect } from '../../data/market-feeds.ts';
+import { useSession } from '../../data/session.ts';
+import { directionOf } from '../../format/index.ts';
+import { NoticesStrip } from '../news/NoticesStrip.tsx';
+import { CurrencyIntro } from './CurrencyIntro.tsx';
+import { MarketList } from './MarketList.tsx';
+import { OrderBook } from './OrderBook.tsx';
+import { OrderForm, type PickedPrice } from './OrderForm.tsx';
+import { OrdersPanel } from './OrdersPanel.tsx';
+import { PairHeader } from './PairHeader.tsx';
+import { RecentTrades, mergeTape } from './RecentTrades.tsx';
+import { choosePair, syncPairFromStorage, usePair } from './pair.ts';
+import { dealKey, pairSymbol, useDeal, type SpotDeal } from './spot-api.ts';
+import './spot.css';
+
+// The spot trading centre, /dealCenter (spec 01 section 2): the notices strip, the price header, the book,
+// the chart with the buy and sell panel, the market list and the tape, then the user's orders and the currency introduction.
+// Server state comes from /api/transaction/deal and the order lists; live state from the socket feeds:
+// `transaction` (the book), `market_detail` (trades), `daymarket` (the header) and `update_balance`.
+
+/** Pushes arrive in bursts; lists are refetched once a burst is over. */
+const REFRESH_DEBOUNCE_MS = 300;
+
+export default function SpotPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  useEffect(() => syncPairFromStorage(), []);
+  const pair = usePair();
+  const symbol = pairSymbol(pair);
+  const loggedIn = useSession((state) => state.token !== null);
+  const deal = useDeal(pair, loggedIn);
+  const feed = useMarketFeed(symbol);
+  const tickers = useTickers();
+  const ticker = tickers[symbol];
+  const [picked, setPicked] = useState<PickedPrice | null>(null);
+  const book = useFreshestBook(deal.data, deal.dataUpdatedAt, feed?.transaction);
+  const lastPrice =
+    nonEmpty(feed?.transaction?.last_price) ?? nonEmpty(ticker?.now_price) ?? deal.data?.last_price ?? null;
+  const direction = directionOf(ticker?.change);
+  const tape = useMemo(
+    () => mergeTape(deal.data?.complete, feed?.trades),
+    [deal.data?.complete, feed?.trades],
+  );
+  const refresh = useDebouncedRefresh(REFRESH_DEBOUNCE_MS);
+
+  // A balance push carries the wallet as its batch left it: apply it at once, then refresh the lists.
+  useSocketEvent('update_balance', (payload: UpdateBalancePayload) => {
+    if (payload.wallet !== 'change') return;
+    if (payload.currency_id !== pair.currencyId && payload.currency_id !== pair.legalId) return;
+    queryClient.setQueryData<SpotDeal>(dealKey(pair, true), (current) =>
+      patchBalance(current, payload, pair.currencyId),
+    );
+    refresh(() => queryClient.invalidateQueries({ queryKey: ['spot', 'open-orders'] }));
+    refresh(() => queryClient.invalidateQueries({ queryKey: ['spot', 'history'] }), 'history');
+  });
+
+  // Without a live trades feed, a new book push is the sign to fetch the latest trades with the book.
+  const transactionSeq = feed?.transaction?.seq;
+  const hasTradeFeed = feed?.trades !== undefined;
+  useEffect(() => {
+    if (transactionSeq !== undefined && !hasTradeFeed) {
+      refresh(() => queryClient.invalidateQueries({ queryKey: dealKey(pair, loggedIn) }), 'deal');
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the push sequence alone triggers this.
+  }, [transactionSeq]);
+
+  // Pushes sent while the connection was down are lost: fetch the book, balances and lists again.
+  useEffect(
+    () => onReconnect(() => void queryClient.invalidateQueries({ queryKey: ['spot'] })),
+    [queryClient],
+  );
+
+  const pickPrice = (price: string) => setPicked({ price: price.replace(/,/g, ''), nonce: Date.now() });
+  const market = deal.data?.market;
+
+  return (
+    <div className="fx-spot" data-testid="spot-page" data-symbol={symbol}>
+      <div className="fx-spot-grid">
+        <NoticesStrip className="fx-spot-notices" />
+        <PairHeader
+          symbol={symbol}
+          market={market}
+          lastPrice={lastPrice}
+          direction={direction}
+          ticker={ticker}
+        />
+        <div className="fx-spot-area-book">
+          {market === undefined ? (
+            <PanelState loading={deal.isPending} error={deal.error} onRetry={() => void deal.refetch()} />
+          ) : (
+            <OrderBook
+              market={market}
+              bids={book.bids}
+              asks={book.asks}
+              lastPrice={lastPrice}
+              direction={direction}
+              onPickPrice={pickPrice}
+            />
+          )}
+        </div>
+        <section className="fx-spot-panel fx-spot-chart" aria-label={t('spot.chart')}>
+          <PriceChart symbol={symbol} height={460} />
+        </section>
+        <div className="fx-spot-area-form">
+          {market === undefined ? (
+            <PanelState loading={deal.isPending} error={deal.error} onRetry={() => void deal.refetch()} />
+          ) : (
+            <OrderForm
+              pair={pair}
+              market={market}
+              loggedIn={loggedIn}
+              lastPrice={lastPrice}
+              quoteAvailable={deal.data?.user_legal ?? null}
+              baseAvailable={deal.data?.user_currency ?? null}
+              picked={picked}
+              onPlaced={() => {
+                void queryClient.invalidateQueries({ queryKey: ['spot'] });
+              }}
+            />
+          )}
+        </div>
+        <div className="fx-spot-area-markets">
+          <MarketList pair={pair} onChoose={choosePair} />
+        </div>
+        <div className="fx-spot-area-trades">
+          {market !== undefined && <RecentTrades market={market} trades={tape} onPickPrice={pickPrice} />}
+        </div>
+        <div className="fx-spot-area-orders">
+          <OrdersPanel pair={pair} loggedIn={loggedIn} />
+        </div>
+        <div className="fx-spot-area-intro">
+          <CurrencyIntro currencyId={pair.currencyId} code={pair.currencyName} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function nonEmpty(text: string | undefined | null): string | null {
+  return typeof text === 'string' && text !== '' ? text : null;
+}
+
+function PanelState({
+  loading,
+  error,
+  onRetry,
+}: {
+  loading: boolean;
+  error: Error | null;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  if (loading) {
+    return (
+      <div className="fx-spot-panel fx-spot-panel-state">
+        <Spin />
+      </div>
+    );
+  }
+  return (
+    <div className="fx-spot-panel fx-spot-panel-state">
+      <Result
+        status="warning"
+        title={t('spot.loadError')}
+        subTitle={error?.message}
+        extra={<Button onClick={onRetry}>{t('spot.retry')}</Button>}
+      />
+    </div>
+  );
+}
+
+/**
+ * The book to draw: the `transaction` push when it is newer than the trading answer, else the answer's
+ * book. Both describe committed states; the later one wins.
+ */
+function useFreshestBook(
+  deal: SpotDeal | undefined,
+  dealUpdatedAtMs: number,
+  pushed: { in: { price: string; number: string }[]; out: { price: string; number: string }[] } | undefined,
+) {
+  const [pushedAtMs, setPushedAtMs] = useState(0);
+  useEffect(() => {
+    if (pushed !== undefined) setPushedAtMs(Date.now());
+  }, [pushed]);
+  const usePush = pushed !== undefined && pushedAtMs >= dealUpdatedAtMs;
+  return {
+    bids: usePush ? pushed.in : (deal?.in ?? []),
+    asks: usePush ? pushed.out : (deal?.out ?? []),
+  };
+}
+
+/** Runs each named job once, a moment after the last time it was asked for. */
+function useDebouncedRefresh(delayMs: number) {
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+  return (job: () => unknown, name = 'lists') => {
+    const pending = timers.current;
+    const existing = pending.get(name);
+    if (existing !== undefined) clearTimeout(existing);
+    pending.set(
+      name,
+      setTimeout(() => {
+        pending.delete(name);
+        void job();
+      }, delayMs),
+    );
+  };
+}
+
+/** The trading answer with one wallet's new balance (the change wallet of the base or quote currency). */
+export function patchBalance(
+  deal: SpotDeal | undefined,
+  payload: UpdateBalancePayload,
+  baseCurrencyId: number,
+): SpotDeal | undefined {
+  if (deal === undefined) return deal;
+  return payload.currency_id === baseCurrencyId
+    ? { ...deal, user_currency: payload.balance, user_currency_lock: payload.lock_balance }
+    : { ...deal, user_legal: payload.balance, user_legal_lock: payload.lock_balance };
+}

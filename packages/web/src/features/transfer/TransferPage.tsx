@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Empty, Input, Select, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table/index.js';
+import { SwapOutlined } from '@ant-design/icons';
+import {
+  WALLET_TYPES,
+  isWalletType,
+  transfer,
+  useBalanceRefresh,
+  useCurrencyList,
+  useRecentTransfers,
+  useWalletDetail,
+} from '../assets/wallet-api.ts';
+import type { TransferRecord, WalletType } from '../assets/wallet-api.ts';
+import { amountText, timeText } from '../assets/wallet-format.ts';
+import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
+import { DEFAULT_SIDES, chooseWallet, swapSides } from './transfer-sides.ts';
+import type { TransferSides } from './transfer-sides.ts';
+
+/** The default currency of the transfer page (spec 02 section 9: id 1, BTC). */
+const DEFAULT_CURRENCY = 1;
+
+/** Spec 02 section 2.3: move funds between the six wallets. */
+export default function TransferPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [params] = useSearchParams();
+  const refresh = useBalanceRefresh();
+  const initialFrom = params.get('from');
+  const [sides, setSides] = useState<TransferSides>(() =>
+    isWalletType(initialFrom) && initialFrom !== 'change'
+      ? { from: initialFrom, to: 'change' }
+      : DEFAULT_SIDES,
+  );
+  const [currency, setCurrency] = useState<number>(() => Number(params.get('currency')) || DEFAULT_CURRENCY);
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const currencies = useCurrencyList();
+  const source = useWalletDetail(sides.from, currency);
+  const records = useRecentTransfers();
+  const wallets = WALLET_TYPES.map((type) => ({ value: type, label: t(`wallet.names.${type}`) }));
+  const currencyName = currencies.data?.find((item) => item.id === currency)?.name ?? '';
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const text = await transfer({ from: sides.from, to: sides.to, currency, number: amount.trim() });
+      void message.success(text);
+      setAmount('');
+      await refresh();
+    } catch (error) {
+      void message.error((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: ColumnsType<TransferRecord> = [
+    { title: t('wallet.time'), dataIndex: 'create_time', render: (value: string) => timeText(value) },
+    { title: t('wallet.currency'), dataIndex: 'currency_name' },
+    {
+      title: t('wallet.fromWallet'),
+      dataIndex: 'from_account',
+      render: (value: WalletType) => t(`wallet.names.${value}`),
+    },
+    {
+      title: t('wallet.toWallet'),
+      dataIndex: 'to_account',
+      render: (value: WalletType) => t(`wallet.names.${value}`),
+    },
+    {
+      title: t('wallet.amount'),
+      dataIndex: 'number',
+      align: 'right',
+      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
+    },
+  ];
+
+  return (
+    <WalletFrame title={t('wallet.transferTitle')} testId="transfer-page">
+      <div className="fx-wallet-grid">
+        <WalletPanel>
+          <div className="fx-wallet-field">
+            <label className="fx-wallet-field-label" htmlFor="transfer-currency">
+              {t('wallet.currency')}
+            </label>
+            <Select
+              id="transfer-currency"
+              style={{ width: '100%' }}
+              value={currency}
+              onChange={(value: number) => setCurrency(value)}
+              options={(currencies.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
+              data-testid="transfer-currency"
+            />
+          </div>
+          <div className="fx-wallet-swap fx-wallet-field">
+            <div className="fx-wallet-field">
+              <label className="fx-wallet-field-label">{t('wallet.fromWallet')}</label>
+              <Select
+                style={{ width: '100%' }}
+                value={sides.from}
+                onChange={(value: WalletType) => setSides(chooseWallet(sides, 'from', value))}
+                options={wallets}
+                data-testid="transfer-from"
+              />
+            </div>
+            <Button
+              icon={<SwapOutlined />}
+              aria-label={t('wallet.swapSides')}
+              onClick={() => setSides(swapSides(sides))}
+              data-testid="transfer-swap"
+            />
+            <div className="fx-wallet-field">
+              <label className="fx-wallet-field-label">{t('wallet.toWallet')}</label>
+              <Select
+                style={{ width: '100%' }}
+                value={sides.to}
+                onChange={(value: WalletType) => setSides(chooseWallet(sides, 'to', value))}
+                options={wallets}
+                data-testid="transfer-to"
+              />
+            </div>
+          </div>
+          <div className="fx-wallet-field">
+            <label className="fx-wallet-field-label" htmlFor="transfer-amount">
+              {t('wallet.amount')}
+            </label>
+            <Input
+              id="transfer-amount"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              inputMode="decimal"
+              suffix={currencyName}
+              data-testid="transfer-amount"
+            />
+            <div className="fx-wallet-hint">
+              <span>
+                {t('wallet.availableIn', { wallet: t(`wallet.names.${sides.from}`) })}{' '}
+                <span className="fx-wallet-num" data-testid="transfer-available">
+                  {amountText(source.data?.balance)}
+                </span>{' '}
+                {currencyName}
+              </span>
+              <Button type="link" size="small" onClick={() => setAmount(source.data?.balance ?? '')}>
+                {t('wallet.all')}
+              </Button>
+            </div>
+          </div>
+          <Button
+            type="primary"
+            block
+            loading={busy}
+            onClick={() => void submit()}
+            data-testid="transfer-submit"
+          >
+            {t('wallet.transferSubmit')}
+          </Button>
+        </WalletPanel>
+        <WalletPanel title={t('wallet.recentTransfers')}>
+          <Table<TransferRecord>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={records.data?.list ?? []}
+            pagination={false}
+            loading={records.isLoading}
+            locale={{ emptyText: <Empty description={t('wallet.noData')} /> }}
+            data-testid="transfer-records"
+          />
+        </WalletPanel>
+      </div>
+    </WalletFrame>
+  );
+}

@@ -1,0 +1,297 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  App,
+  AutoComplete,
+  Button,
+  Empty,
+  Input,
+  Segmented,
+  Select,
+  Skeleton,
+  Table,
+  Tag,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table/index.js';
+import { ApiError } from '../../data/api.ts';
+import {
+  useAddressBook,
+  useBalanceRefresh,
+  usePagedRecords,
+  useWalletOverview,
+  useWithdrawInfo,
+  withdraw,
+} from '../assets/wallet-api.ts';
+import type { WithdrawInfo, WithdrawalRecord, WithdrawalStatus } from '../assets/wallet-api.ts';
+import { amountText, timeText } from '../assets/wallet-format.ts';
+import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
+import { receiveAfterFee } from './withdraw-amounts.ts';
+
+const DEFAULT_CURRENCY = 3;
+
+/** Spec 01 section 2: the withdrawal page (query id = currency): chain, address, amount, records. */
+export default function WithdrawalPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const overview = useWalletOverview();
+  const currency = Number(params.get('id')) || DEFAULT_CURRENCY;
+  const info = useWithdrawInfo(currency);
+  const onChain = (overview.data?.change_wallet.balance ?? []).filter((line) => line.udun_id > -1);
+  return (
+    <WalletFrame title={t('wallet.withdrawTitle')} testId="withdrawal-page">
+      <div className="fx-wallet-grid">
+        <WalletPanel>
+          <div className="fx-wallet-field">
+            <label className="fx-wallet-field-label">{t('wallet.currency')}</label>
+            <Select
+              style={{ width: '100%' }}
+              value={currency}
+              onChange={(value: number) => setParams({ id: String(value) })}
+              options={onChain.map((line) => ({ value: line.currency, label: line.currency_name }))}
+              data-testid="withdraw-currency"
+            />
+          </div>
+          {info.error ? <Alert type="error" showIcon message={info.error.message} /> : null}
+          {info.data ? (
+            <WithdrawForm key={currency} info={info.data} />
+          ) : info.error ? null : (
+            <Skeleton active />
+          )}
+        </WalletPanel>
+        <WithdrawalRecords currency={currency} />
+      </div>
+    </WalletFrame>
+  );
+}
+
+function WithdrawForm({ info }: { info: WithdrawInfo }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const refresh = useBalanceRefresh();
+  const [chainType, setChainType] = useState<number>(info.chains[0]?.type ?? 0);
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [totp, setTotp] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<{ text: string; realName: boolean } | null>(null);
+  const book = useAddressBook(info.currency);
+  const chain = info.chains.find((item) => item.type === chainType);
+  const saved = (book.data ?? []).filter((entry) => entry.chain_type === chainType);
+  const receive = receiveAfterFee(amount, info.rate, info.scale);
+
+  const submit = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const text = await withdraw({
+        currency: info.currency,
+        number: amount.trim(),
+        type: chainType,
+        address: address.trim(),
+        ...(info.totp_required ? { totpCode: totp.trim() } : {}),
+      });
+      void message.success(text);
+      setAmount('');
+      setTotp('');
+      await refresh();
+    } catch (error) {
+      setProblem({
+        text: (error as Error).message,
+        realName: error instanceof ApiError && error.kind === 'real-name-required',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {info.chains.length > 1 ? (
+        <div className="fx-wallet-field">
+          <label className="fx-wallet-field-label">{t('wallet.chain')}</label>
+          <Segmented<number>
+            value={chainType}
+            onChange={(value) => {
+              setChainType(value);
+              setAddress('');
+            }}
+            options={info.chains.map((item) => ({
+              value: item.type,
+              label: <span data-testid={`withdraw-chain-${item.code}`}>{item.code}</span>,
+            }))}
+          />
+        </div>
+      ) : null}
+      <div className="fx-wallet-field">
+        <label className="fx-wallet-field-label" htmlFor="withdraw-address">
+          {t('wallet.withdrawAddress', { chain: chain?.code ?? '' })}
+        </label>
+        <AutoComplete
+          id="withdraw-address"
+          style={{ width: '100%' }}
+          value={address}
+          onChange={(value: string) => setAddress(value)}
+          options={saved.map((entry) => ({
+            value: entry.address,
+            label: (
+              <span data-testid={`withdraw-book-${entry.id}`}>
+                {entry.notes ? <strong>{entry.notes} · </strong> : null}
+                <span className="fx-wallet-num">{entry.address}</span>
+              </span>
+            ),
+          }))}
+          data-testid="withdraw-address"
+        >
+          <Input
+            placeholder={saved.length > 0 ? t('wallet.withdrawAddressPick') : t('wallet.withdrawAddressType')}
+          />
+        </AutoComplete>
+        <div className="fx-wallet-hint">
+          <span />
+          <Link to={`/withdraw_address?id=${info.currency}`}>{t('wallet.manageAddresses')}</Link>
+        </div>
+      </div>
+      <div className="fx-wallet-field">
+        <label className="fx-wallet-field-label" htmlFor="withdraw-amount">
+          {t('wallet.amount')}
+        </label>
+        <Input
+          id="withdraw-amount"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          inputMode="decimal"
+          suffix={info.name}
+          data-testid="withdraw-amount"
+        />
+        <div className="fx-wallet-hint">
+          <span>
+            {t('wallet.available')}{' '}
+            <span className="fx-wallet-num" data-testid="withdraw-available">
+              {amountText(info.change_balance)}
+            </span>{' '}
+            {info.name}
+          </span>
+          <Button type="link" size="small" onClick={() => setAmount(info.change_balance)}>
+            {t('wallet.all')}
+          </Button>
+        </div>
+      </div>
+      <dl className="fx-wallet-terms fx-wallet-terms-spaced">
+        <dt>{t('wallet.withdrawMin')}</dt>
+        <dd data-testid="withdraw-min">{`${amountText(info.min_number)} ${info.name}`}</dd>
+        <dt>{t('wallet.withdrawFee')}</dt>
+        <dd data-testid="withdraw-fee">{`${amountText(info.rate)} ${info.name}`}</dd>
+        <dt>{t('wallet.withdrawReceive')}</dt>
+        <dd data-testid="withdraw-receive">
+          {receive === '' ? '--' : `${amountText(receive)} ${info.name}`}
+        </dd>
+      </dl>
+      {info.totp_required ? (
+        <div className="fx-wallet-field">
+          <label className="fx-wallet-field-label" htmlFor="withdraw-totp">
+            {t('wallet.totpCode')}
+          </label>
+          <Input
+            id="withdraw-totp"
+            value={totp}
+            onChange={(event) => setTotp(event.target.value)}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            data-testid="withdraw-totp"
+          />
+        </div>
+      ) : null}
+      {problem ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={problem.text}
+          action={problem.realName ? <Link to="/authentication">{t('wallet.verifyNow')}</Link> : undefined}
+          data-testid="withdraw-problem"
+        />
+      ) : null}
+      <Button type="primary" block loading={busy} onClick={() => void submit()} data-testid="withdraw-submit">
+        {t('wallet.withdrawSubmit')}
+      </Button>
+      <p className="fx-wallet-note">{t('wallet.withdrawNote')}</p>
+    </>
+  );
+}
+
+const STATUS_COLOURS: Record<WithdrawalStatus, string> = {
+  pending: 'gold',
+  approved: 'blue',
+  completed: 'green',
+  rejected: 'red',
+  failed: 'red',
+};
+
+export function withdrawalColumns(t: ReturnType<typeof useTranslation>['t']): ColumnsType<WithdrawalRecord> {
+  return [
+    { title: t('wallet.time'), dataIndex: 'create_time', render: (value: string) => timeText(value) },
+    { title: t('wallet.currency'), dataIndex: 'currency_name' },
+    {
+      title: t('wallet.amount'),
+      dataIndex: 'number',
+      align: 'right',
+      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
+    },
+    {
+      title: t('wallet.withdrawFee'),
+      dataIndex: 'fee',
+      align: 'right',
+      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
+    },
+    {
+      title: t('wallet.address'),
+      dataIndex: 'address',
+      render: (value: string, record) => (
+        <span className="fx-wallet-num" title={value}>
+          {`${record.chain} ${value.length > 18 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value}`}
+        </span>
+      ),
+    },
+    {
+      title: t('wallet.status'),
+      dataIndex: 'status',
+      render: (value: WithdrawalStatus, record) => (
+        <Tag
+          color={STATUS_COLOURS[value]}
+          title={record.note || undefined}
+          data-testid={`withdrawal-status-${record.id}`}
+        >
+          {t(`wallet.withdrawStatus.${value}`)}
+        </Tag>
+      ),
+    },
+  ];
+}
+
+/** The page's own short list: when, how much, and where it stands (the address shows on hover). */
+function compactColumns(t: ReturnType<typeof useTranslation>['t']): ColumnsType<WithdrawalRecord> {
+  const all = withdrawalColumns(t);
+  return [all[0], all[2], all[5]].filter((column) => column !== undefined);
+}
+
+function WithdrawalRecords({ currency }: { currency: number }) {
+  const { t } = useTranslation();
+  const records = usePagedRecords<WithdrawalRecord>('/wallet/out_list', 1, { currency });
+  return (
+    <WalletPanel title={t('wallet.recentWithdrawals')}>
+      <Table<WithdrawalRecord>
+        rowKey="id"
+        size="small"
+        columns={compactColumns(t)}
+        dataSource={records.data?.data ?? []}
+        pagination={false}
+        loading={records.isLoading}
+        locale={{ emptyText: <Empty description={t('wallet.noData')} /> }}
+        data-testid="withdrawal-records"
+      />
+    </WalletPanel>
+  );
+}
