@@ -1,0 +1,117 @@
+// Starts the real Fairex server once for the whole end-to-end run: the built web app, a fresh data
+// folder, a free port. Tests read the address with `inject('baseURL')`.
+//
+// E2E_BASE_URL points the tests at a server that is already running (for example `vite preview`
+// while the server is being built); then nothing is started here.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { TestProject } from 'vitest/node';
+import { ARTIFACTS_DIR, ROOT } from './support/paths.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** Node 24 runs the server's TypeScript directly; the project pins it in node_modules/.bin. */
+function nodeBinary(): string {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= 24) return process.execPath;
+  const pinned = join(ROOT, 'node_modules', '.bin', 'node');
+  if (existsSync(pinned)) return pinned;
+  throw new Error(`The server needs Node 24 or newer; this is ${process.version} and no pinned node was found.`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${log()}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`The server did not answer GET /api/health within ${START_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  child.kill('SIGTERM');
+  // An unreferenced timer: once the server has exited, nothing here may keep the test run alive.
+  const timedOut = await Promise.race([
+    exited.then(() => false),
+    sleep(STOP_TIMEOUT_MS, undefined, { ref: false }).then(() => true),
+  ]);
+  if (timedOut) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const external = process.env.E2E_BASE_URL;
+  if (external !== undefined && external !== '') {
+    project.provide('baseURL', external.replace(/\/$/, ''));
+    return async () => undefined;
+  }
+  if (!existsSync(join(ROOT, 'packages/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build:web` first (npm run test:e2e does).');
+  }
+
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const dataDir = await mkdtemp(join(tmpdir(), 'fairex-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const logFile = createWriteStream(join(ARTIFACTS_DIR, 'e2e-server.log'));
+  let recent = '';
+  const child = spawn(nodeBinary(), ['packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    logFile.write(chunk);
+    recent = (recent + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  try {
+    await waitForHealth(baseURL, child, () => recent);
+  } catch (error) {
+    await stop(child);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    await stop(child);
+    logFile.end();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
