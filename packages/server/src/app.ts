@@ -72,7 +72,11 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     authenticate: (token: string) => instance.sessions.authenticate(token),
   });
   if (options.engine !== false) {
-    await instance.register(marketDataPlugin, { config: options.config, live: options.liveMarket, ...options.market });
+    await instance.register(marketDataPlugin, {
+      config: options.config,
+      live: options.liveMarket,
+      ...options.market,
+    });
   }
 
   await instance.register(routes);

@@ -1,12 +1,13 @@
 // socket.io through a listening app: v4 and v2 clients, channel subscriptions, token login for private
 // events, and fan-out across two app processes through Redis when REDIS_URL is set.
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { io as connectV4 } from 'socket.io-client';
 import connectV2 from 'socket.io-client-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type {
   ClientToServerEvents,
   MarketDepthPayload,
@@ -17,6 +18,7 @@ import type {
 import { hashToken } from '../src/auth/sessions.ts';
 import type { Store } from '../src/store/index.ts';
 import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from './helper.ts';
+import { until } from './market/helpers.ts';
 
 type V4Socket = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -136,6 +138,62 @@ describe('socket.io on one process', () => {
     app.realtime.publish('market:ETH/USDT', 'market_depth', { ...depth, symbol: 'ETH/USDT' });
     expect(await got).toMatchObject({ symbol: 'ETH/USDT' });
     expect(await missed).toBeUndefined();
+  });
+
+  it('sends the events of one turn together, in the order they were published, to v4 and polling clients', async () => {
+    const websocket = v4(url);
+    const polling = v4(url, { transports: ['polling'] });
+    for (const socket of [websocket, polling]) {
+      await emitWithAck(socket, 'subscribe', { channel: 'market:DOGE/USDT' });
+    }
+    const seen = [websocket, polling].map((socket) => {
+      const events: string[] = [];
+      socket.onAny((event: string, payload: { seq?: number }) => events.push(`${event}:${payload.seq}`));
+      return events;
+    });
+    const before = app.realtime.fanoutStats();
+    const symbol = { ...depth, symbol: 'DOGE/USDT' };
+    app.realtime.publish('market:DOGE/USDT', 'market_depth', { ...symbol, seq: 1 });
+    app.realtime.publish('market:DOGE/USDT', 'market_depth', { ...symbol, seq: 2 });
+    app.realtime.publish('market:DOGE/USDT', 'market_depth', { ...symbol, seq: 3 });
+    const expected = ['market_depth:1', 'market_depth:2', 'market_depth:3'];
+    await until(() => seen.every((events) => events.length === 3));
+    expect(seen).toEqual([expected, expected]);
+    const after = app.realtime.fanoutStats();
+    // The WebSocket client got one buffer with three frames; the polling client three emits.
+    expect(after.direct - before.direct).toBe(1);
+    expect(after.emitted - before.emitted).toBe(3);
+  });
+
+  it('skips a subscriber that stopped reading instead of buffering for it without bound', async () => {
+    const { port } = new URL(url);
+    const raw = new WebSocket(`ws://127.0.0.1:${port}/socket.io/?EIO=4&transport=websocket`);
+    sockets.push(raw);
+    const subscribed = new Promise<void>((resolve) => {
+      raw.on('message', (data: Buffer) => {
+        const text = data.toString();
+        if (text.startsWith('0')) raw.send('40');
+        else if (text.startsWith('40')) raw.send('420["subscribe",{"channel":"market:ADA/USDT"}]');
+        else if (text.startsWith('430')) resolve();
+      });
+    });
+    await subscribed;
+    // The client stops reading: the kernel buffers fill, then the server's socket holds what is unsent.
+    (raw as unknown as { _socket: Socket })._socket.pause();
+    const big = {
+      ...depth,
+      symbol: 'ADA/USDT',
+      bids: Array.from({ length: 20_000 }, (): [string, string] => ['1.00', '1.0000']),
+    };
+    const before = app.realtime.fanoutStats();
+    for (let turn = 0; turn < 60; turn++) {
+      app.realtime.publish('market:ADA/USDT', 'market_depth', { ...big, seq: turn });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const after = app.realtime.fanoutStats();
+    expect(after.skipped - before.skipped).toBeGreaterThan(0);
+    expect(after.direct - before.direct + after.skipped - before.skipped).toBe(60);
+    raw.terminate();
   });
 
   it('completes a v2 (Engine.IO 3) handshake over polling and websocket and receives events', async () => {

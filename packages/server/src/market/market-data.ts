@@ -83,6 +83,7 @@ export class MarketData {
   /** Batches committed while start() loads; applied in order once it has. */
   #buffered: Batch[] | null = [];
   #timers: ReturnType<typeof setInterval>[] = [];
+  readonly #tickListeners = new Set<() => void>();
   #stopListening: (() => void) | undefined;
   #lastTickerRefreshMs = 0;
 
@@ -246,7 +247,17 @@ export class MarketData {
     return this.#seq.get(`${event}:${symbol}`) ?? 0;
   }
 
+  /**
+   * Calls `listener` at each tick of the book publisher, before it publishes, so that other publishers of
+   * the market channels (the spot book) send in the same turn. Returns the function that stops it.
+   */
+  onTick(listener: () => void): () => void {
+    this.#tickListeners.add(listener);
+    return () => this.#tickListeners.delete(listener);
+  }
+
   #publishBooks(): void {
+    for (const listener of this.#tickListeners) listener();
     const publish = this.#options.realtime.publish;
     for (const marketId of this.#depthDirty) {
       const market = this.catalog.cachedById(marketId);

@@ -1,6 +1,7 @@
 // socket.io attached to the Fastify server. Public events go to channel rooms that sockets subscribe to;
 // private events go to `user:<id>`, which a socket joins only after proving a session token. With a Redis
-// URL the rooms span every server process through the Redis adapter.
+// URL the rooms span every server process through the Redis adapter. Public events leave through the
+// channel fan-out (fanout.ts): one write per subscriber per channel per turn of the event loop.
 import { once } from 'node:events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,8 @@ import {
   translate,
 } from '@fairex/shared';
 import type { AuthUser } from '../auth/sessions.ts';
+import type { FanoutStats } from './fanout.ts';
+import { ChannelFanout } from './fanout.ts';
 
 export interface SocketData {
   userId?: number;
@@ -33,13 +36,18 @@ export interface SocketData {
   lang: Language;
 }
 
+/** Between server processes (Redis adapter): a public publish, fanned out by each process to its sockets. */
+export interface InterServerEvents {
+  'fairex:publish': (channel: string, event: string, payload: unknown) => void;
+}
+
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface Realtime {
   readonly io: RealtimeServer;
@@ -51,6 +59,8 @@ export interface Realtime {
   endSession(tokenHash: string, userId: number): void;
   /** Every socket of the user stops receiving the user's events (password change). */
   endUser(userId: number): void;
+  /** Counters of the public fan-out of this process. */
+  fanoutStats(): Readonly<FanoutStats>;
 }
 
 declare module 'fastify' {
@@ -89,10 +99,19 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
 
   io.on('connection', (socket) => onConnection(app, options, socket));
 
+  const fanout = new ChannelFanout(io.of('/'));
+  if (options.redisUrl) {
+    // Publishes of the other processes, fanned out to this process's sockets.
+    io.on('fairex:publish', (channel, event, payload) => fanout.publish(channel, event, payload));
+  }
+
   const realtime: Realtime = {
     io,
     publish: (channel, event, payload) => {
-      (io.to(channel).emit as (name: string, data: unknown) => boolean)(event, payload);
+      fanout.publish(channel, event, payload);
+      if (options.redisUrl) {
+        io.serverSideEmit('fairex:publish', channel, event, payload);
+      }
     },
     toUser: (userId, event, payload) => {
       (io.to(userRoom(userId)).emit as (name: string, data: unknown) => boolean)(event, payload);
@@ -100,6 +119,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
     endSession: (tokenHash, userId) =>
       io.in(sessionRoom(tokenHash)).socketsLeave([userRoom(userId), sessionRoom(tokenHash)]),
     endUser: (userId) => io.in(userRoom(userId)).socketsLeave(userRoom(userId)),
+    fanoutStats: () => ({ ...fanout.stats }),
   };
   app.decorate('realtime', realtime);
 

@@ -3,8 +3,9 @@
 // - `update_balance` to a user's room for every wallet of theirs a batch changed, with the balance as the
 //   batch left it;
 // - `transaction` (the book with the last price) to `market:<symbol>` for every market whose book or last
-//   price a batch changed, at most BOOK_PUSH_INTERVAL_MS apart per process, so a burst of orders costs a
-//   bounded number of book snapshots.
+//   price a batch changed, at most BOOK_PUSH_INTERVAL_MS apart per process (or once per tick of the
+//   market-data publisher, whose depth and trades then leave in the same turn), so a burst of orders costs
+//   a bounded number of book snapshots.
 //
 // The runner applies a command to the engine at once and commits it a moment later, so the live engine may
 // be ahead of the journal. A book is therefore read only when the engine stands exactly at the end of a
@@ -31,6 +32,12 @@ export interface SpotPushesOptions {
   lastPrices: LastPrices;
   onCommitted(listener: (batch: CommittedBatch<Command, EngineEvent>) => void): () => void;
   intervalMs?: number;
+  /**
+   * The market-data publisher's tick, when there is one: books are then due at each tick instead of
+   * every `intervalMs`, so that a market channel's `transaction` leaves in the same turn as its
+   * `market_depth` and `market_detail`, and each subscriber gets them in one write.
+   */
+  tick?(listener: () => void): () => void;
 }
 
 export interface SpotPushes {
@@ -47,6 +54,8 @@ export function startSpotPushes(options: SpotPushesOptions): SpotPushes {
   let lastFlushMs = Number.NEGATIVE_INFINITY;
   let dirtySinceMs = 0;
   let committedSeq = 0;
+  /** With a tick: whether one came since the last push. */
+  let ticked = false;
 
   const publishBook = (market: SpotMarket) => {
     const seq = (seqBySymbol.get(market.symbol) ?? 0) + 1;
@@ -82,16 +91,19 @@ export function startSpotPushes(options: SpotPushesOptions): SpotPushes {
     if (dirtyMarkets.size === 0) return;
     const nowMs = Date.now();
     const dueMs = lastFlushMs + intervalMs;
+    const due = options.tick === undefined ? nowMs >= dueMs : ticked;
     const atCommittedHead = options.engine.lastSeq === committedSeq;
-    if (nowMs >= dueMs && (atCommittedHead || nowMs - dirtySinceMs >= MAX_BOOK_STALENESS_MS)) {
+    if (due && (atCommittedHead || nowMs - dirtySinceMs >= MAX_BOOK_STALENESS_MS)) {
       lastFlushMs = nowMs;
+      ticked = false;
       const markets = [...dirtyMarkets];
       dirtyMarkets.clear();
       for (const marketId of markets) pushBook(marketId);
       return;
     }
-    // Not yet: the next committed batch tries again, and this timer covers a quiet moment with none.
-    if (timer === null) {
+    // Not yet: the next committed batch tries again, and this timer (or the next tick) covers a quiet
+    // moment with none.
+    if (timer === null && options.tick === undefined) {
       const waitMs =
         nowMs < dueMs ? dueMs - nowMs : Math.max(1, dirtySinceMs + MAX_BOOK_STALENESS_MS - nowMs);
       timer = setTimeout(() => {
@@ -132,10 +144,15 @@ export function startSpotPushes(options: SpotPushesOptions): SpotPushes {
   };
 
   const stopListening = options.onCommitted(onBatch);
+  const stopTicking = options.tick?.(() => {
+    ticked = true;
+    flushIfDue();
+  });
   return {
     pushBook,
     stop: () => {
       stopListening();
+      stopTicking?.();
       if (timer !== null) clearTimeout(timer);
       timer = null;
     },

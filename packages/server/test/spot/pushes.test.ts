@@ -35,7 +35,7 @@ const market: SpotMarket = {
   leverFeePpm: 0,
 };
 
-function setup() {
+function setup(options: { tick?: boolean } = {}) {
   const engine = {
     lastSeq: 0,
     depth: vi.fn(() => ({ bids: [[2_999_999, 5]], asks: [[3_000_000, 15]] })),
@@ -45,6 +45,7 @@ function setup() {
   const published: { channel: string; payload: Record<string, unknown> }[] = [];
   const toUser: { userId: number; payload: Record<string, unknown> }[] = [];
   let listener: ((batch: Batch) => void) | undefined;
+  let tickListener: (() => void) | undefined;
   const pushes = startSpotPushes({
     engine: engine as unknown as Engine,
     realtime: {
@@ -57,7 +58,16 @@ function setup() {
       listener = next;
       return () => (listener = undefined);
     },
+    ...(options.tick
+      ? {
+          tick: (next: () => void) => {
+            tickListener = next;
+            return () => (tickListener = undefined);
+          },
+        }
+      : {}),
   });
+  const tick = () => tickListener?.();
   const commit = (seq: number, events: EngineEvent[]) => {
     listener?.({
       firstSeq: seq,
@@ -65,7 +75,7 @@ function setup() {
       entries: [{ envelope: { seq, timeMs: 0, command: {} as Command }, outcome: { seq, code: 0, events } }],
     });
   };
-  return { engine, published, toUser, pushes, commit };
+  return { engine, published, toUser, pushes, commit, tick };
 }
 
 const balance = (
@@ -184,6 +194,32 @@ describe('spot pushes', () => {
       },
     ]);
     expect(published[0]?.payload.last_price).toBe('30000.00');
+  });
+
+  it('with the market-data tick, pushes a changed book at the tick and only from a committed head', () => {
+    const { published, commit, engine, tick, pushes } = setup({ tick: true });
+    engine.lastSeq = 1;
+    commit(1, [rested]);
+    expect(published).toHaveLength(0);
+    tick();
+    expect(published).toHaveLength(1);
+    tick();
+    expect(published).toHaveLength(1); // nothing changed since
+    // Ahead of the journal at the tick: the push waits for the batch that brings the journal level.
+    engine.lastSeq = 3;
+    commit(2, [rested]);
+    tick();
+    expect(published).toHaveLength(1);
+    commit(3, []);
+    expect(published).toHaveLength(2);
+    // No timer of its own: time alone sends nothing.
+    engine.lastSeq = 4;
+    commit(4, [rested]);
+    vi.advanceTimersByTime(MAX_BOOK_STALENESS_MS * 2);
+    expect(published).toHaveLength(2);
+    pushes.stop();
+    tick();
+    expect(published).toHaveLength(2);
   });
 
   it('stops listening and cancels a pending push', () => {

@@ -94,6 +94,9 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
     markets: spot.markets,
     lastPrices: spot.lastPrices,
     onCommitted: (listener) => app.runner.onCommitted(listener),
+    ...(app.hasDecorator('marketData')
+      ? { tick: (listener: () => void) => app.marketData.onTick(listener) }
+      : {}),
   });
   app.addHook('onClose', async () => pushes.stop());
 
