@@ -39,6 +39,8 @@ export interface HttpOrdersBenchOptions {
   pipelining?: number;
   /** Connections of the latency-bounded load, one request in flight each (default 16). */
   boundedConnections?: number;
+  /** Skip the bare route (profiling the order path alone). */
+  skipBare?: boolean;
 }
 
 interface LoadSpec {
@@ -76,10 +78,13 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
     connections: 64,
     pipelining: 8,
     boundedConnections: 16,
+    skipBare: false,
     ...options,
   };
   const figures: Figures = {};
-  const bare = await benchBareRoute(settings);
+  const bare = settings.skipBare
+    ? { requestsPerSecond: Number.NaN, p99Ms: Number.NaN }
+    : await benchBareRoute(settings);
   figures['bare fastify route requests/s'] = Math.round(bare.requestsPerSecond);
   figures['bare fastify route latency p99 ms'] = bare.p99Ms;
 

@@ -94,6 +94,42 @@ describe('SessionAuthenticator', () => {
     expect(await sessions.authenticate(two.token)).toBeNull();
   });
 
+  it('looks up the tokens that miss the cache in one turn with one query, each token once', async () => {
+    let queries = 0;
+    const counting = {
+      query: ((text: string, params?: unknown[]) => {
+        queries++;
+        return store.query(text, params);
+      }) as typeof store.query,
+    };
+    const sessions = new SessionAuthenticator(counting, { cacheMs: 60_000 });
+    const tokens = await Promise.all(
+      Array.from({ length: 5 }, () => createSession(store, { userId, ttlMs: 60_000 })),
+    );
+    const users = await Promise.all(
+      [...tokens, ...tokens].map(({ token }) => sessions.authenticate(token)),
+    );
+    expect(queries).toBe(1);
+    expect(users.map((user) => user?.id)).toEqual(Array(10).fill(userId));
+    expect(new Set(users.map((user) => user?.tokenHash)).size).toBe(5);
+    // A token that is not a session, looked up with live ones, is refused alone.
+    const [unknown, live] = await Promise.all([
+      sessions.authenticate('x'.repeat(43)),
+      sessions.authenticate((tokens[0] as { token: string }).token),
+    ]);
+    expect(unknown).toBeNull();
+    expect(live?.id).toBe(userId);
+  });
+
+  it('answers null, and caches nothing, for a token revoked while its lookup runs', async () => {
+    const sessions = new SessionAuthenticator(store, { cacheMs: 60_000 });
+    const { token, tokenHash } = await createSession(store, { userId, ttlMs: 60_000 });
+    const looking = sessions.authenticate(token);
+    await sessions.revoke(tokenHash);
+    expect(await looking).toBeNull();
+    expect(await sessions.authenticate(token)).toBeNull();
+  });
+
   it('never caches past the session expiry', async () => {
     const sessions = new SessionAuthenticator(store, { cacheMs: 60_000 });
     const { token } = await createSession(store, { userId, ttlMs: 300 });

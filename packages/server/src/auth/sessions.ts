@@ -67,7 +67,16 @@ interface CachedUser {
   cachedUntilMs: number;
 }
 
+interface PendingLookup {
+  promise: Promise<AuthUser | null>;
+  resolve(user: AuthUser | null): void;
+  reject(error: unknown): void;
+  /** Revoked while the lookup was in flight: answer null and cache nothing. */
+  revoked: boolean;
+}
+
 interface SessionRow {
+  token_hash: string;
   id: number;
   account: string;
   email: string | null;
@@ -82,12 +91,24 @@ interface SessionRow {
 /**
  * Resolves tokens to users. A short-lived cache spares one SQL round trip per request on hot routes; a
  * revocation through this object takes effect at once, one made by another process within `cacheMs`.
+ * Lookups that miss the cache in the same turn of the event loop share one query (and a token looked up
+ * twice at once is looked up once), so that a busy gateway whose cached sessions keep expiring pays one
+ * round trip per turn rather than one per user.
  */
 export class SessionAuthenticator {
   readonly #db: Queryable;
   readonly #cacheMs: number;
   readonly #cache = new Map<string, CachedUser>();
+  /** Token hashes waiting for the next batched lookup, with their callers. */
+  #waiting = new Map<string, PendingLookup>();
+  /** Lookups whose query is running. */
+  readonly #inFlight = new Map<string, PendingLookup>();
+  #lookupScheduled = false;
+  /** Grows with every revocation or forgotten user: a lookup that raced one caches nothing. */
+  #generation = 0;
   static readonly MAX_CACHED = 10_000;
+  /** Token hashes per lookup query. */
+  static readonly MAX_BATCH = 500;
 
   constructor(db: Queryable, options: { cacheMs?: number } = {}) {
     this.#db = db;
@@ -98,37 +119,90 @@ export class SessionAuthenticator {
   async authenticate(token: string | undefined, kind: string = USER_SESSION): Promise<AuthUser | null> {
     if (token === undefined || !TOKEN_SHAPE.test(token)) return null;
     const tokenHash = hashToken(token);
-    const nowMs = Date.now();
     const cached = this.#cache.get(tokenHash);
-    if (cached && cached.cachedUntilMs > nowMs) return cached.user.sessionKind === kind ? cached.user : null;
+    if (cached && cached.cachedUntilMs > Date.now()) {
+      return cached.user.sessionKind === kind ? cached.user : null;
+    }
     this.#cache.delete(tokenHash);
-    const { rows } = await this.#db.query<SessionRow>(
-      `select u.id, u.account, u.email, u.phone, u.extension_code, u.is_seller, u.review_status,
-              s.kind, s.expires_at
-         from sessions s join users u on u.id = s.user_id
-        where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
-      [tokenHash],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    const user: AuthUser = {
-      id: row.id,
-      account: row.account,
-      email: row.email,
-      phone: row.phone,
-      extensionCode: row.extension_code,
-      isSeller: row.is_seller,
-      reviewStatus: row.review_status,
-      sessionKind: row.kind,
-      tokenHash,
-    };
-    this.#remember(tokenHash, user, Math.min(nowMs + this.#cacheMs, row.expires_at.getTime()));
-    return user.sessionKind === kind ? user : null;
+    const user = await this.#lookup(tokenHash);
+    return user !== null && user.sessionKind === kind ? user : null;
+  }
+
+  #lookup(tokenHash: string): Promise<AuthUser | null> {
+    let pending = this.#waiting.get(tokenHash);
+    if (pending === undefined) {
+      let resolve!: (user: AuthUser | null) => void;
+      let reject!: (error: unknown) => void;
+      const promise = new Promise<AuthUser | null>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      pending = { promise, resolve, reject, revoked: false };
+      this.#waiting.set(tokenHash, pending);
+    }
+    if (!this.#lookupScheduled) {
+      this.#lookupScheduled = true;
+      setImmediate(() => void this.#runLookups());
+    }
+    return pending.promise;
+  }
+
+  async #runLookups(): Promise<void> {
+    this.#lookupScheduled = false;
+    const waiting = this.#waiting;
+    this.#waiting = new Map();
+    const hashes = [...waiting.keys()];
+    for (let start = 0; start < hashes.length; start += SessionAuthenticator.MAX_BATCH) {
+      const slice = hashes.slice(start, start + SessionAuthenticator.MAX_BATCH);
+      for (const tokenHash of slice) this.#inFlight.set(tokenHash, waiting.get(tokenHash) as PendingLookup);
+      const generation = this.#generation;
+      try {
+        const nowMs = Date.now();
+        const { rows } = await this.#db.query<SessionRow>(
+          `select s.token_hash, u.id, u.account, u.email, u.phone, u.extension_code, u.is_seller,
+                  u.review_status, s.kind, s.expires_at
+             from sessions s join users u on u.id = s.user_id
+            where s.token_hash = any($1::text[]) and s.revoked_at is null and s.expires_at > now()`,
+          [slice],
+        );
+        const found = new Map(rows.map((row) => [row.token_hash, row]));
+        for (const tokenHash of slice) {
+          const pending = waiting.get(tokenHash) as PendingLookup;
+          const row = found.get(tokenHash);
+          if (row === undefined || pending.revoked) {
+            pending.resolve(null);
+            continue;
+          }
+          const user: AuthUser = {
+            id: row.id,
+            account: row.account,
+            email: row.email,
+            phone: row.phone,
+            extensionCode: row.extension_code,
+            isSeller: row.is_seller,
+            reviewStatus: row.review_status,
+            sessionKind: row.kind,
+            tokenHash,
+          };
+          if (generation === this.#generation) {
+            this.#remember(tokenHash, user, Math.min(nowMs + this.#cacheMs, row.expires_at.getTime()));
+          }
+          pending.resolve(user);
+        }
+      } catch (error) {
+        for (const tokenHash of slice) (waiting.get(tokenHash) as PendingLookup).reject(error);
+      } finally {
+        for (const tokenHash of slice) this.#inFlight.delete(tokenHash);
+      }
+    }
   }
 
   /** Revokes one session (logout). */
   async revoke(tokenHash: string): Promise<void> {
-    this.#cache.delete(tokenHash);
+    this.#forget((hash) => hash === tokenHash);
+    for (const pending of [this.#waiting.get(tokenHash), this.#inFlight.get(tokenHash)]) {
+      if (pending) pending.revoked = true;
+    }
     await this.#db.query(
       'update sessions set revoked_at = now() where token_hash = $1 and revoked_at is null',
       [tokenHash],
@@ -137,7 +211,7 @@ export class SessionAuthenticator {
 
   /** Revokes every session of a user (password change). */
   async revokeUser(userId: number): Promise<void> {
-    for (const [hash, entry] of this.#cache) if (entry.user.id === userId) this.#cache.delete(hash);
+    this.#forget((_, entry) => entry.user.id === userId);
     await this.#db.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [
       userId,
     ]);
@@ -145,7 +219,12 @@ export class SessionAuthenticator {
 
   /** Drops cached answers, e.g. after a user's review status changed. */
   forgetUser(userId: number): void {
-    for (const [hash, entry] of this.#cache) if (entry.user.id === userId) this.#cache.delete(hash);
+    this.#forget((_, entry) => entry.user.id === userId);
+  }
+
+  #forget(matches: (tokenHash: string, entry: CachedUser) => boolean): void {
+    this.#generation++;
+    for (const [hash, entry] of this.#cache) if (matches(hash, entry)) this.#cache.delete(hash);
   }
 
   #remember(tokenHash: string, user: AuthUser, untilMs: number): void {
