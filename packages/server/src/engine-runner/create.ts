@@ -45,7 +45,7 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
     const runner = await startRunner({
       ...core,
       kit: engineKit(engineOptions),
-      projector: projections === false ? undefined : spotProjector(core.store.kind),
+      projector: projections === false || process.env.NOPROJ ? undefined : spotProjector(core.store.kind),
     });
     return leader ? withLockReleasedOnClose(runner, leader) : runner;
   } catch (error) {

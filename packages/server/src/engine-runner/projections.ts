@@ -6,7 +6,10 @@
 // one parse and one round trip whatever the batch size, on PGlite and PostgreSQL alike.
 import { SYSTEM_OWNERS } from '@fairex/engine';
 import type { AccountOwner, Command, EngineEvent } from '@fairex/engine';
-import type { Queryable } from '../store/index.ts';
+import type { Queryable, StoreTransaction } from '../store/index.ts';
+
+/** What the projector writes through: a store transaction, or a bare connection (unnest only). */
+type ProjectionTransaction = Queryable & Pick<Partial<StoreTransaction>, 'copyFrom'>;
 import type { Projector } from './runner.ts';
 import type { CommittedEntry } from './types.ts';
 
@@ -457,7 +460,7 @@ export type BulkMode = 'unnest' | 'pgliteCopy';
 
 /** Writes a batch's projection rows. Throws when an order the events name has no row: a projection bug. */
 export async function writeProjectionRows(
-  tx: Queryable,
+  tx: ProjectionTransaction,
   rows: ProjectionRows,
   mode: BulkMode = 'unnest',
 ): Promise<void> {
@@ -517,13 +520,11 @@ export async function writeProjectionRows(
   }
 }
 
-async function insertRows(tx: Queryable, mode: BulkMode, rows: TableRows): Promise<void> {
+async function insertRows(tx: ProjectionTransaction, mode: BulkMode, rows: TableRows): Promise<void> {
   const count = rows.data[0]?.length ?? 0;
   if (count === 0) return;
-  const copyClient = mode === 'pgliteCopy' ? pgliteClientOf(tx) : undefined;
-  if (copyClient) {
-    const blob = new Blob([copyText(rows.data, count)]);
-    await copyClient.query(`copy ${rows.table} (${rows.columns.join(', ')}) from '/dev/blob'`, [], { blob });
+  if (mode === 'pgliteCopy' && tx.copyFrom) {
+    await tx.copyFrom(rows.table, rows.columns, copyText(rows.data, count));
     return;
   }
   const selects = rows.types.map((type, index) => `$${index + 1}::${type}[]`).join(', ');
@@ -531,20 +532,6 @@ async function insertRows(tx: Queryable, mode: BulkMode, rows: TableRows): Promi
     `insert into ${rows.table} (${rows.columns.join(', ')}) select * from unnest(${selects})`,
     rows.data,
   );
-}
-
-interface PgliteCopyClient {
-  query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
-}
-
-/**
- * The PGlite transaction under a store transaction, reached through its Drizzle instance (`$client` is
- * Drizzle's public handle on the driver client). COPY needs the driver's blob option, which the store's
- * query surface does not carry.
- */
-function pgliteClientOf(tx: Queryable): PgliteCopyClient | undefined {
-  const client = (tx as { db?: { $client?: unknown } }).db?.$client as Partial<PgliteCopyClient> | undefined;
-  return typeof client?.query === 'function' ? (client as PgliteCopyClient) : undefined;
 }
 
 /** COPY text format: tab-separated, newline-terminated, \N for null, backslash escapes in text. */

@@ -35,6 +35,11 @@ export interface Queryable {
 /** Inside `store.transaction`: raw SQL and a Drizzle database bound to the same transaction. Not nestable. */
 export interface StoreTransaction extends Queryable {
   readonly db: Database;
+  /**
+   * PGlite only: `COPY <table> (<columns>) FROM` the given COPY text, which on the WebAssembly build loads
+   * rows about twice as fast as INSERT ... SELECT FROM unnest.
+   */
+  copyFrom?(table: string, columns: readonly string[], text: string): Promise<void>;
 }
 
 /** A connection held for the caller alone, e.g. for session-level advisory locks. Release it when done. */
@@ -132,6 +137,9 @@ function pgliteTransaction(tx: PgliteTransaction): StoreTransaction {
   let db: Database | undefined;
   return {
     query: (text, params) => pgliteQuery(tx, text, params),
+    copyFrom: async (table, columns, text) => {
+      await tx.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], { blob: new Blob([text]) });
+    },
     // Built on first use: most hot-path transactions only send raw SQL.
     get db() {
       db ??= drizzlePglite({ client: tx as unknown as PGlite, schema });
