@@ -37,10 +37,12 @@ export interface HttpOrdersBenchOptions {
   /** Connections and pipelining depth of the maximum-rate load (default 64 x 8). */
   connections?: number;
   pipelining?: number;
-  /** Connections of the latency-bounded load, one request in flight each (default 16). */
+  /** Connections of the latency-bounded load, one request in flight each (default 64). */
   boundedConnections?: number;
   /** Skip the bare route (profiling the order path alone). */
   skipBare?: boolean;
+  /** Called around the maximum-rate load of each database (to profile that load alone). */
+  aroundMaxLoad?: (edge: 'start' | 'end') => Promise<void>;
 }
 
 interface LoadSpec {
@@ -64,6 +66,8 @@ interface LoadResult {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** The load generator's own CPU time over the run, in % of one core. */
+  cpuPercent: number;
 }
 
 const BTC = 1;
@@ -77,7 +81,7 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
     users: 2_000,
     connections: 64,
     pipelining: 8,
-    boundedConnections: 16,
+    boundedConnections: 64,
     skipBare: false,
     ...options,
   };
@@ -87,6 +91,7 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
     : await benchBareRoute(settings);
   figures['bare fastify route requests/s'] = Math.round(bare.requestsPerSecond);
   figures['bare fastify route latency p99 ms'] = bare.p99Ms;
+  if ('cpuPercent' in bare) figures['bare fastify route load generator CPU (% of a core)'] = bare.cpuPercent;
 
   const targets: { name: string; open: () => Promise<Database> }[] = [
     { name: 'pglite', open: pgliteDatabase },
@@ -101,6 +106,8 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
       `${result.max.p50Ms} / ${result.max.p99Ms} / ${result.max.maxMs}`;
     figures[`${prefix} max-rate refused / non-2xx / errors`] =
       `${result.max.refused} / ${result.max.non2xx} / ${result.max.errors + result.max.timeouts}`;
+    figures[`${prefix} max-rate CPU, server / load generator (% of a core)`] =
+      `${result.serverCpuPercent} / ${result.max.cpuPercent}`;
     figures[`${prefix} ratio to the bare route`] = round3(
       result.max.ok / settings.seconds / bare.requestsPerSecond,
     );
@@ -120,13 +127,21 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
   return figures;
 }
 
+/** CPU time of this process since `before`, in % of one core over the wall time since `startedMs`. */
+function cpuPercent(before: NodeJS.CpuUsage, startedMs: number): number {
+  const used = process.cpuUsage(before);
+  return Math.round(((used.user + used.system) / 1000 / (performance.now() - startedMs)) * 100);
+}
+
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
 // ---------------------------------------------------------------- the two servers
 
-async function benchBareRoute(settings: Required<HttpOrdersBenchOptions>): Promise<LoadResult> {
+async function benchBareRoute(
+  settings: Required<Omit<HttpOrdersBenchOptions, 'aroundMaxLoad'>>,
+): Promise<LoadResult> {
   const app = Fastify({ logger: false });
   app.post('/bare', async () => ({ type: 'ok', message: 'ok' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -151,7 +166,8 @@ interface Database {
 
 async function benchOrders(
   openDatabase: () => Promise<Database>,
-  settings: Required<HttpOrdersBenchOptions>,
+  settings: Required<Omit<HttpOrdersBenchOptions, 'aroundMaxLoad'>> &
+    Pick<HttpOrdersBenchOptions, 'aroundMaxLoad'>,
 ) {
   const database = await openDatabase();
   const store = await openStore(database.options);
@@ -177,13 +193,19 @@ async function benchOrders(
     await load(settings.connections, settings.pipelining, 1);
     const before = await orderCount(store);
     const statsBefore = app.runner.stats();
+    await settings.aroundMaxLoad?.('start');
+    const cpuBefore = process.cpuUsage();
+    const loadStartedMs = performance.now();
     const max = await load(settings.connections, settings.pipelining, settings.seconds);
+    const serverCpuPercent = cpuPercent(cpuBefore, loadStartedMs);
+    await settings.aroundMaxLoad?.('end');
     const statsAfter = app.runner.stats();
     const journaled = (await orderCount(store)) - before;
     const bounded = await load(settings.boundedConnections, 1, settings.seconds);
     const batches = statsAfter.committedBatches - statsBefore.committedBatches;
     return {
       max,
+      serverCpuPercent,
       bounded,
       journaled,
       meanBatch:
@@ -307,6 +329,8 @@ async function loadGenerator(specFile: string): Promise<void> {
   let ok = 0;
   let refused = 0;
   const orders = spec.tokens.length > 0;
+  const cpuBefore = process.cpuUsage();
+  const startedMs = performance.now();
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
@@ -346,6 +370,7 @@ async function loadGenerator(specFile: string): Promise<void> {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     maxMs: result.latency.max,
+    cpuPercent: cpuPercent(cpuBefore, startedMs),
   };
   process.stdout.write(JSON.stringify(summary));
 }

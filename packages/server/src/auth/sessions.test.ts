@@ -106,9 +106,7 @@ describe('SessionAuthenticator', () => {
     const tokens = await Promise.all(
       Array.from({ length: 5 }, () => createSession(store, { userId, ttlMs: 60_000 })),
     );
-    const users = await Promise.all(
-      [...tokens, ...tokens].map(({ token }) => sessions.authenticate(token)),
-    );
+    const users = await Promise.all([...tokens, ...tokens].map(({ token }) => sessions.authenticate(token)));
     expect(queries).toBe(1);
     expect(users.map((user) => user?.id)).toEqual(Array(10).fill(userId));
     expect(new Set(users.map((user) => user?.tokenHash)).size).toBe(5);

@@ -138,7 +138,9 @@ function pgliteTransaction(tx: PgliteTransaction): StoreTransaction {
   return {
     query: (text, params) => pgliteQuery(tx, text, params),
     copyFrom: async (table, columns, text) => {
-      await tx.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], { blob: new Blob([text]) });
+      await tx.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], {
+        blob: new Blob([text]),
+      });
     },
     // Built on first use: most hot-path transactions only send raw SQL.
     get db() {
