@@ -13,7 +13,16 @@ import { decimalText, formatDecimal, integer, optional } from '@fairex/shared';
 import type { Config } from '../config.ts';
 import type { Actor } from './audit.ts';
 import { flag } from './inputs.ts';
+import type { MarketMakerConfig } from '../market/market-maker.ts';
+import { DEFAULT_MARKET_MAKER_CONFIG } from '../market/market-maker.ts';
 import { listCurrencies, listMarkets, MAX_FEE_PERCENT, updateCurrency, updateMarket } from './catalog.ts';
+import type { MarketMakerUpdate } from './market-maker-settings.ts';
+import {
+  listMarketMakerSettings,
+  MAX_MAKER_LEVELS,
+  MAX_MAKER_PERCENT,
+  updateMarketMakerSettings,
+} from './market-maker-settings.ts';
 
 /** How the console draws and the server reads one field. Decimals travel as text, never as numbers. */
 export type SettingField =
@@ -143,10 +152,50 @@ const currencyWithdrawal: SettingDefinition<{
   },
 };
 
+/** The market maker's configuration this server runs with (its defaults when the market maker is off). */
+function makerConfig(app: FastifyInstance): MarketMakerConfig {
+  return app.marketLive?.maker?.config ?? DEFAULT_MARKET_MAKER_CONFIG;
+}
+
+const marketMaker: SettingDefinition<MarketMakerUpdate> = {
+  key: 'market.maker',
+  scope: 'market',
+  engine: false,
+  fields: [
+    { name: 'enabled', type: 'boolean' },
+    { name: 'levels', type: 'integer', min: 1, max: MAX_MAKER_LEVELS },
+    { name: 'half_spread', type: 'percent', max: MAX_MAKER_PERCENT },
+    { name: 'level_step', type: 'percent', max: MAX_MAKER_PERCENT },
+    { name: 'level_notional', type: 'decimal' },
+    { name: 'follow_threshold', type: 'percent', max: MAX_MAKER_PERCENT },
+  ],
+  schema: z
+    .object({
+      enabled: optional(flag()),
+      levels: optional(integer({ min: 1, max: MAX_MAKER_LEVELS })),
+      half_spread: optional(decimalText()),
+      level_step: optional(decimalText()),
+      level_notional: optional(decimalText()),
+      follow_threshold: optional(decimalText()),
+    })
+    .strict(),
+  rows: async (app) =>
+    (await listMarketMakerSettings(app.store, makerConfig(app))).map((pair) => ({
+      target_id: pair.id,
+      target: pair.symbol,
+      values: { ...pair.values },
+      scales: { level_notional: pair.quoteScale },
+    })),
+  apply: async (app, actor, id, values) => {
+    await updateMarketMakerSettings(app.store, makerConfig(app), actor, id, values);
+  },
+};
+
 export const SETTINGS: readonly SettingDefinition[] = [
   marketFees as unknown as SettingDefinition,
   marketDisplay as unknown as SettingDefinition,
   currencyWithdrawal as unknown as SettingDefinition,
+  marketMaker as unknown as SettingDefinition,
 ];
 
 export function findSetting(key: string): SettingDefinition | undefined {

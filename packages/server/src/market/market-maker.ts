@@ -60,6 +60,67 @@ export const DEFAULT_MARKET_MAKER_CONFIG: MarketMakerConfig = {
   intervalMs: 1_000,
 };
 
+/**
+ * What the back office may change per pair while the exchange runs (table market_maker_settings); an absent
+ * field keeps the server's configuration.
+ */
+export interface MarketMakerPairSettings {
+  enabled: boolean;
+  levels?: number;
+  halfSpreadPpm?: number;
+  levelStepPpm?: number;
+  levelNotional?: string;
+  followThresholdPpm?: number;
+}
+
+interface PairSettingsRow {
+  market_id: number;
+  enabled: boolean;
+  levels: number | null;
+  half_spread_ppm: number | null;
+  level_step_ppm: number | null;
+  level_notional: string | null;
+  follow_threshold_ppm: number | null;
+}
+
+/** Every pair's stored market-maker settings, by market id. */
+export async function loadPairSettings(
+  store: Pick<Store, 'query'>,
+): Promise<Map<number, MarketMakerPairSettings>> {
+  const { rows } = await store.query<PairSettingsRow>(
+    `select market_id, enabled, levels, half_spread_ppm, level_step_ppm, level_notional, follow_threshold_ppm
+       from market_maker_settings`,
+  );
+  const settings = new Map<number, MarketMakerPairSettings>();
+  for (const row of rows) {
+    const pair: MarketMakerPairSettings = { enabled: row.enabled };
+    if (row.levels !== null) pair.levels = row.levels;
+    if (row.half_spread_ppm !== null) pair.halfSpreadPpm = row.half_spread_ppm;
+    if (row.level_step_ppm !== null) pair.levelStepPpm = row.level_step_ppm;
+    if (row.level_notional !== null) pair.levelNotional = row.level_notional;
+    if (row.follow_threshold_ppm !== null) pair.followThresholdPpm = row.follow_threshold_ppm;
+    settings.set(row.market_id, pair);
+  }
+  return settings;
+}
+
+/** The configuration of one pair: the server's, with what the back office set for the pair. */
+export function pairConfig(
+  config: MarketMakerConfig,
+  pair: MarketMakerPairSettings | undefined,
+): MarketMakerConfig {
+  if (pair === undefined) return config;
+  const { enabled: _enabled, ...overrides } = pair;
+  return { ...config, ...overrides };
+}
+
+/** The commands that take a disabled pair's market maker out of the book: a cancel of each of its quotes. */
+export function planWithdrawal(view: Pick<MakerView, 'orders'>, config: MarketMakerConfig): Command[] {
+  return view.orders
+    .slice(0, config.maxCommandsPerCycle)
+    .map((order) => ({ type: 'cancelOrder', owner: MAKER, orderId: order.orderId }) as const);
+}
+
 export const GENESIS_MEMO = 'market maker genesis';
 export const MAKER: AccountOwner = 'marketMaker';
 export const TAKER: AccountOwner = 'house';
@@ -395,11 +456,15 @@ export class MarketMaker {
     if (markets.length === 0) return;
     await this.#fund(markets);
     this.#cycleCount++;
+    const pairs = await loadPairSettings(this.#options.store);
     const outcomes: Promise<void>[] = [];
     for (const { market, indexTicks } of markets) {
       if (!this.#isFunded(market)) continue;
       const view = this.#view(market, indexTicks);
-      for (const command of planCycle(view, this.config)) {
+      const pair = pairs.get(market.marketId);
+      const config = pairConfig(this.config, pair);
+      const commands = pair?.enabled === false ? planWithdrawal(view, config) : planCycle(view, config);
+      for (const command of commands) {
         // Submitted without waiting: each is applied at once, in this order; only durability is awaited.
         outcomes.push(
           this.#options.submit(command).then(

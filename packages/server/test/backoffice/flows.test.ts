@@ -553,6 +553,7 @@ describe('pairs and currencies', () => {
       ['market.fees', true],
       ['market.display', false],
       ['currency.withdrawal', false],
+      ['market.maker', false],
     ]);
     expect(settings.environment.map((entry) => entry.variable)).toContain('PRICE_SOURCE');
     expectOk(
@@ -575,6 +576,100 @@ describe('pairs and currencies', () => {
     );
     expect(markets.list.find((market) => market.id === 2)?.is_display).toBe(false);
     expect(markets.price_source).toBe('simulated');
+  });
+});
+
+describe('market maker settings', () => {
+  interface MakerSetting {
+    key: string;
+    rows: {
+      target_id: number;
+      target: string;
+      values: Record<string, unknown>;
+      scales?: Record<string, number>;
+    }[];
+  }
+  const makerRow = async (id: number) => {
+    const answer = await get<{ settings: MakerSetting[] }>('/backoffice/settings');
+    return answer.settings
+      .find((setting) => setting.key === 'market.maker')
+      ?.rows.find((row) => row.target_id === id);
+  };
+
+  it('shows the values in force per pair, changes them with an audit entry, and refuses bad ones', async () => {
+    const before = await makerRow(BTC_USDT);
+    expect(before).toMatchObject({
+      target: 'BTC/USDT',
+      values: {
+        enabled: true,
+        levels: 10,
+        half_spread: '0.05',
+        level_step: '0.03',
+        level_notional: '2000',
+        follow_threshold: '0.08',
+      },
+      scales: { level_notional: 6 },
+    });
+    expectOk(
+      await post('/backoffice/settings/apply', {
+        key: 'market.maker',
+        target_id: BTC_USDT,
+        values: { enabled: false, levels: 4, half_spread: '0.1', level_notional: '150.5' },
+      }),
+    );
+    expect((await makerRow(BTC_USDT))?.values).toMatchObject({
+      enabled: false,
+      levels: 4,
+      half_spread: '0.1',
+      level_step: '0.03',
+      level_notional: '150.5',
+    });
+    const { rows } = await test.store.query<{ enabled: boolean; levels: number; half_spread_ppm: number }>(
+      'select enabled, levels, half_spread_ppm from market_maker_settings where market_id = $1',
+      [BTC_USDT],
+    );
+    expect(rows).toEqual([{ enabled: false, levels: 4, half_spread_ppm: 1000 }]);
+    const audit = await lastAudit('market.market_maker');
+    expect(audit.target_id).toBe(String(BTC_USDT));
+    expect(audit.detail).toMatchObject({
+      before: { enabled: true, levels: 10, half_spread: '0.05', level_notional: '2000' },
+      after: { enabled: false, levels: 4, half_spread: '0.1', level_notional: '150.5' },
+    });
+
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ levels: 0 }, 'Levels per side must be a whole number from 1 to 50.'],
+      [{ levels: 51 }, 'Levels per side must be a whole number from 1 to 50.'],
+      [{ half_spread: '0' }, 'Half spread must be more than 0 and at most 10 %.'],
+      [{ level_step: '10.0001' }, 'Step between levels must be more than 0 and at most 10 %.'],
+      [{ follow_threshold: '0.00001' }, 'Follow the index beyond allows at most 4 decimal places.'],
+      [{ level_notional: '0' }, 'Value of the first level must be greater than zero.'],
+      [{ level_notional: '1.0000001' }, 'Value of the first level allows at most 6 decimal places.'],
+      [{ level_notional: '1e3' }, 'Value of the first level must be a plain number such as 12.5.'],
+      [{ levels: 4 }, 'Nothing was changed.'],
+    ];
+    for (const [values, message] of refusals) {
+      const reply = await post('/backoffice/settings/apply', {
+        key: 'market.maker',
+        target_id: BTC_USDT,
+        values,
+      });
+      expect(reply, JSON.stringify(values)).toMatchObject({ type: 'error', message });
+    }
+    const unknownPair = await post('/backoffice/settings/apply', {
+      key: 'market.maker',
+      target_id: 999,
+      values: { enabled: true },
+    });
+    expect(unknownPair).toMatchObject({ type: 'error' });
+    // Nothing of the refused changes was stored.
+    expect((await makerRow(BTC_USDT))?.values).toMatchObject({ levels: 4, half_spread: '0.1' });
+    expectOk(
+      await post('/backoffice/settings/apply', {
+        key: 'market.maker',
+        target_id: BTC_USDT,
+        values: { enabled: true, levels: 10, half_spread: '0.05', level_notional: '2000' },
+      }),
+    );
   });
 });
 

@@ -83,13 +83,17 @@ function tradeFact(event: Extract<EngineEvent, { type: 'trade' }>, timeMs: numbe
   };
 }
 
-async function makerFor(ex: ReturnType<typeof exchange>, config: Partial<MarketMakerConfig> = {}) {
+async function makerFor(
+  ex: ReturnType<typeof exchange>,
+  config: Partial<MarketMakerConfig> = {},
+  store: { query: (text: string) => Promise<{ rows: unknown[]; rowCount: number }> } = noRows,
+) {
   const catalog = new MarketCatalog(ex.engine, noRows);
   await catalog.reload();
   const maker = new MarketMaker({
     engine: ex.engine,
     submit: async (command) => ex.apply(command),
-    store: noRows,
+    store: store as typeof noRows,
     catalog,
     marketData: { ticker: (marketId) => ex.tickers.ticker(marketId, ex.now()) },
     logger: { info: () => {}, warn: () => {} },
@@ -161,6 +165,48 @@ describe('market maker on a real engine', () => {
     expect(Math.abs(last - index) / index).toBeLessThan(reachPpm / 1e6);
     const trades = ex.log.flatMap(({ outcome }) => outcome.events.filter((event) => event.type === 'trade'));
     expect(trades.length).toBeGreaterThan(50);
+  });
+
+  it('follows the settings an administrator stored for the pair: fewer levels, then out of the book', async () => {
+    const ex = exchange();
+    let pairRow: Record<string, unknown> | undefined;
+    const store = {
+      query: async (text: string) => {
+        const rows = text.includes('market_maker_settings') && pairRow ? [pairRow] : [];
+        return { rows, rowCount: rows.length };
+      },
+    };
+    const { maker } = await makerFor(ex, {}, store);
+    ex.apply({ type: 'recordIndexPrice', marketId: MARKET, priceTicks: 6_700_000 });
+    const settle = async () => {
+      for (let cycle = 0; cycle < 20; cycle++) {
+        ex.advance(1000);
+        await maker.cycle();
+      }
+    };
+    await settle();
+    expect(ownBook(ex.engine).bids).toHaveLength(DEFAULT_MARKET_MAKER_CONFIG.levels);
+    const row = {
+      market_id: MARKET,
+      enabled: true,
+      levels: 3,
+      half_spread_ppm: null,
+      level_step_ppm: null,
+      level_notional: null,
+      follow_threshold_ppm: null,
+    };
+    pairRow = row;
+    await settle();
+    expect(ownBook(ex.engine).bids).toHaveLength(3);
+    expect(ownBook(ex.engine).asks).toHaveLength(3);
+    pairRow = { ...row, enabled: false };
+    const logged = ex.log.length;
+    await settle();
+    expect(ownBook(ex.engine)).toEqual({ bids: [], asks: [] });
+    // Disabled: only cancels, no quote and no follow trade.
+    expect(new Set(ex.log.slice(logged).map(({ command }) => command.type))).toEqual(
+      new Set(['cancelOrder']),
+    );
   });
 
   it('stops buying when its base holding reaches the limit', async () => {

@@ -1,4 +1,4 @@
-// The Drizzle mirror (schema/market-data.ts) must describe the tables migration 0004 creates: same columns
+// The Drizzle mirror (schema/market-data.ts) must describe the tables migrations 0004 and 0009 create: same columns
 // and the same nullability, so that reads through Drizzle see what the projection writes with raw SQL.
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ describe('market-data schema mirror', () => {
       'candles',
       'market_backfills',
       'market_data_progress',
+      'market_maker_settings',
     ]);
     for (const table of tables) {
       const config = getTableConfig(table);

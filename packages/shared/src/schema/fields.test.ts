@@ -101,6 +101,18 @@ describe('field schemas', () => {
     });
   });
 
+  it('takes decimal text of any size an amount can have, and checks only its form', () => {
+    const amount = decimalText({ positive: true });
+    for (const text of ['150.5', '2000', '9.3', '123456789012345678901234567890.123456789012345678']) {
+      expect(amount.parse(text)).toBe(text);
+    }
+    const refused = (value: unknown) => amount.safeParse(value).error?.issues[0]?.message;
+    expect(refused('1' + '0'.repeat(36))).toBe('validation.decimal_range');
+    expect(refused('0.0000000000000000001')).toBe('validation.decimal_scale');
+    expect(refused('0')).toBe('validation.decimal_positive');
+    expect(refused('1e3')).toBe('validation.decimal');
+  });
+
   it('bounds integers', () => {
     const schema = z.object({ n: integer({ min: -5, max: 5 }) });
     expect(schema.parse({ n: '-5' })).toEqual({ n: -5 });

@@ -95,12 +95,18 @@ export interface DecimalFieldOptions {
   positive?: boolean;
 }
 
-function decimalCheck(value: unknown, scale: number, options: DecimalFieldOptions): Check<bigint> {
+function decimalCheck(
+  value: unknown,
+  scale: number,
+  options: DecimalFieldOptions,
+  max?: bigint,
+): Check<bigint> {
   const raw = asText(value);
   if (raw === undefined) return { ok: false, key: 'validation.decimal' };
   const result = tryParseDecimal(raw, scale, {
     allowNegative: options.allowNegative,
     min: options.positive ? 1n : undefined,
+    max,
   });
   if (result.ok) return result;
   switch (result.code) {
@@ -128,14 +134,18 @@ export function decimalMinor(scale: number, options: DecimalFieldOptions = {}) {
 
 /** The most decimals a decimal text field accepts before the currency (and its scale) is known. */
 export const DECIMAL_TEXT_SCALE = 18;
+/** Its largest value, in units of 10^-18: below 10^36, the engine's largest amount. */
+const DECIMAL_TEXT_MAX = 10n ** BigInt(36 + DECIMAL_TEXT_SCALE) - 1n;
 
 /**
  * A decimal whose scale is known only later (it depends on the currency in the same request): checked for
  * form here and returned as the string given, to be parsed with parseDecimal at the right scale.
  */
 export function decimalText(options: DecimalFieldOptions = {}) {
+  const scale = Math.min(DECIMAL_TEXT_SCALE, MAX_SCALE);
   return field<string>((value) => {
-    const checked = decimalCheck(value, Math.min(DECIMAL_TEXT_SCALE, MAX_SCALE), options);
+    // Only the form is checked here, not a 64-bit amount: 10 at 18 decimals is already beyond one.
+    const checked = decimalCheck(value, scale, options, DECIMAL_TEXT_MAX);
     return checked.ok ? { ok: true, value: asText(value) ?? '' } : checked;
   });
 }

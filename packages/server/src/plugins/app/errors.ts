@@ -4,7 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MessageKey } from '@fairex/shared';
-import { apiError, translate } from '@fairex/shared';
+import { apiError, fieldName, translate } from '@fairex/shared';
 import { AppError } from '../../http/app-error.ts';
 import { requestLanguage } from '../../http/language.ts';
 
@@ -34,7 +34,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   // Hooks may not have run (e.g. the URL itself was malformed), so the language is read again here.
   const lang = request.lang ?? safeLanguage(request);
   if (error instanceof AppError) {
-    return reply.status(200).send({ type: error.type, message: translate(lang, error.key, error.params) });
+    // A field named in the message is shown by its translated name ("Maker fee", "挂单手续费").
+    const params =
+      typeof error.params.field === 'string'
+        ? { ...error.params, field: fieldName(lang, error.params.field) }
+        : error.params;
+    return reply.status(200).send({ type: error.type, message: translate(lang, error.key, params) });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

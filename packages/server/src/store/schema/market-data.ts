@@ -1,7 +1,7 @@
 // Drizzle mirror of the market-data tables (see migrations/0004_market_data.sql). The candle projection
 // writes them with raw SQL; volumes and turnovers are numeric(40,0) and arrive as decimal strings: parse
 // them with BigInt, never Number.
-import { bigint, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { markets } from './catalog.ts';
 
 const amount = (name: string) => numeric(name, { precision: 40, scale: 0 });
@@ -43,4 +43,18 @@ export const marketBackfills = pgTable('market_backfills', {
   toMs: bigint('to_ms', { mode: 'number' }).notNull(),
   barCount: integer('bar_count').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** migrations/0009_market_maker.sql: the market maker's settings per pair (null: the server's default). */
+export const marketMakerSettings = pgTable('market_maker_settings', {
+  marketId: integer('market_id')
+    .primaryKey()
+    .references(() => markets.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  levels: integer('levels'),
+  halfSpreadPpm: integer('half_spread_ppm'),
+  levelStepPpm: integer('level_step_ppm'),
+  levelNotional: text('level_notional'),
+  followThresholdPpm: integer('follow_threshold_ppm'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
