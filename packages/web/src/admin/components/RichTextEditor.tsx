@@ -40,17 +40,20 @@ export function RichTextEditor({ value, onChange, lang, testId }: RichTextEditor
     content: value,
     editorProps: { attributes: { class: 'fx-admin-editor-body', lang, 'data-testid': testId } },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
-    immediatelyRender: true,
+    // Created after the component has mounted, never during a render React may throw away (a render that
+    // suspends on a lazily loaded chunk): an editor made there is destroyed, and reading it failed.
+    immediatelyRender: false,
   });
   // A different item loaded into the same editor.
   useEffect(() => {
-    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {
+    if (!editor || editor.isDestroyed) return;
+    if (value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);
   return (
     <div className="fx-admin-editor">
-      <Toolbar editor={editor} />
+      {editor && <Toolbar editor={editor} />}
       <EditorContent editor={editor} />
     </div>
   );
