@@ -5,6 +5,7 @@ import { runEngineBench } from '../packages/engine/bench/engine-bench.ts';
 import { runJournalBench } from '../packages/server/bench/journal-bench.ts';
 import { runHttpOrdersBench } from '../packages/server/bench/http-orders-bench.ts';
 import { runFanoutBench } from '../packages/server/bench/fanout-bench.ts';
+import { runStartupBench } from '../packages/server/bench/startup-bench.ts';
 import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
 
 type Figures = Record<string, number | string>;
@@ -15,6 +16,7 @@ const sections: Section[] = [
   { name: 'journal and replay (durable group commit)', run: runJournalBench },
   { name: 'durable limit orders through HTTP (auth, validation, engine, journal)', run: runHttpOrdersBench },
   { name: 'socket fan-out (10,000 clients on one market, 10 updates/s)', run: runFanoutBench },
+  { name: 'start-up of the embedded server (PGlite, live market)', run: runStartupBench },
   { name: 'web main thread (board and chart at 20 updates/s, Playwright trace)', run: runWebPerfBench },
 ];
 
