@@ -11,19 +11,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // antd is large; keep it in its own long-lived chunk so screen code can change without
-    // invalidating it in browser caches.
+    // React in its own long-lived chunk. antd is left to the bundler's code splitting, so that a page
+    // loads only the components it uses (one antd chunk held every component of every screen, the back
+    // office's included, and every page loaded all of it).
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            {
-              name: 'antd',
-              // Locale files stay out of the group so that each language's antd strings load on demand.
-              test: (id) => /node_modules[\\/](antd|@ant-design|@rc-component)[\\/]/.test(id) && !/[\\/]locale[\\/]/.test(id),
-            },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },
     },
