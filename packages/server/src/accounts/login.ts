@@ -29,6 +29,7 @@ export interface LoginInput {
   password: string;
   totpCode: string | undefined;
   ip: string;
+  userAgent?: string | undefined;
 }
 
 export type LoginResult = { kind: 'session'; token: string; user: UserRow } | { kind: 'totp_required' };
@@ -82,7 +83,11 @@ export async function login(context: AccountContext, input: LoginInput): Promise
     await acceptTotp(context, context.store, user, input.totpCode, user.totp_secret);
   }
   await throttle.clear(LOGIN_ACCOUNT_FAILURES.scope, subject);
-  const session = await createSession(context.store, { userId: user.id, ttlMs: context.sessionTtlMs });
+  const session = await createSession(context.store, {
+    userId: user.id,
+    ttlMs: context.sessionTtlMs,
+    origin: { ip: input.ip, userAgent: input.userAgent },
+  });
   await context.store.query('update users set last_login_at = now(), last_login_ip = $2 where id = $1', [
     user.id,
     input.ip,

@@ -2,6 +2,7 @@
 // e-mail address or phone number bound to it (by a code sent to the new one). A new password revokes every
 // session of the user, so that whoever knew the old one is logged out everywhere.
 import type { Language } from '@fairex/shared';
+import type { SessionOrigin } from '../auth/sessions.ts';
 import { createSession } from '../auth/sessions.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CodePurpose } from './codes.ts';
@@ -96,7 +97,7 @@ export async function resetPassword(
 export async function changePassword(
   context: AccountContext,
   userId: number,
-  input: { oldPassword: string; password: string; rePassword: string },
+  input: { oldPassword: string; password: string; rePassword: string; origin?: SessionOrigin },
 ): Promise<{ token: string }> {
   if (input.password !== input.rePassword) throw new AppError('account.password_mismatch');
   const user = await findUserById(context.store, userId);
@@ -104,7 +105,11 @@ export async function changePassword(
   await checkOwnPassword(context, user, input.oldPassword);
   if (input.oldPassword === input.password) throw new AppError('account.password_unchanged');
   await setPassword(context, user, await hashPassword(input.password));
-  const session = await createSession(context.store, { userId, ttlMs: context.sessionTtlMs });
+  const session = await createSession(context.store, {
+    userId,
+    ttlMs: context.sessionTtlMs,
+    ...(input.origin === undefined ? {} : { origin: input.origin }),
+  });
   return { token: session.token };
 }
 

@@ -40,6 +40,15 @@ export function tokenFromHeader(header: unknown): string | undefined {
   return TOKEN_SHAPE.test(value) ? value : undefined;
 }
 
+/** The request a session began with. */
+export interface SessionOrigin {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+/** Characters of a user agent kept with a session. */
+export const USER_AGENT_MAX = 256;
+
 export interface NewSession {
   token: string;
   tokenHash: string;
@@ -48,17 +57,30 @@ export interface NewSession {
 
 export async function createSession(
   db: Queryable,
-  input: { userId: number; ttlMs: number; kind?: string; now?: Date },
+  input: {
+    userId: number;
+    ttlMs: number;
+    kind?: string;
+    now?: Date;
+    /** Where the session began (the log-in request), for the log-in history. */
+    origin?: SessionOrigin;
+  },
 ): Promise<NewSession> {
   const token = generateToken();
   const tokenHash = hashToken(token);
   const expiresAt = new Date((input.now ?? new Date()).getTime() + input.ttlMs);
-  await db.query('insert into sessions (token_hash, user_id, kind, expires_at) values ($1, $2, $3, $4)', [
-    tokenHash,
-    input.userId,
-    input.kind ?? USER_SESSION,
-    expiresAt,
-  ]);
+  await db.query(
+    `insert into sessions (token_hash, user_id, kind, expires_at, ip, user_agent)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [
+      tokenHash,
+      input.userId,
+      input.kind ?? USER_SESSION,
+      expiresAt,
+      input.origin?.ip ?? null,
+      input.origin?.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    ],
+  );
   return { token, tokenHash, expiresAt };
 }
 

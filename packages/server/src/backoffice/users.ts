@@ -320,11 +320,14 @@ export interface LoginLine {
   revoked_at: string | null;
   kind: string;
   active: boolean;
+  /** Where it began; null for sessions made before addresses were kept, or not by a log-in. */
+  ip: string | null;
+  user_agent: string | null;
 }
 
 /**
- * The user's sessions, newest first: each began with a log-in (or a password change, which logs in again).
- * The sessions table keeps no address; the user's last log-in address is on the user record.
+ * The user's sessions, newest first: each began with a log-in (or a password change, which logs in again),
+ * with the client address and user agent of that request.
  */
 export async function userLogins(db: Queryable, userId: number, page: number): Promise<Paged<LoginLine>> {
   const { rows: total } = await db.query<{ count: number }>(
@@ -337,8 +340,11 @@ export async function userLogins(db: Queryable, userId: number, page: number): P
     revoked_at: Date | null;
     kind: string;
     active: boolean;
+    ip: string | null;
+    user_agent: string | null;
   }>(
-    `select created_at, expires_at, revoked_at, kind, (revoked_at is null and expires_at > now()) as active
+    `select created_at, expires_at, revoked_at, kind, (revoked_at is null and expires_at > now()) as active,
+            ip, user_agent
        from sessions where user_id = $1 order by created_at desc
       limit ${USERS_PAGE_SIZE} offset ${(page - 1) * USERS_PAGE_SIZE}`,
     [userId],
@@ -350,6 +356,8 @@ export async function userLogins(db: Queryable, userId: number, page: number): P
       revoked_at: row.revoked_at?.toISOString() ?? null,
       kind: row.kind,
       active: row.active,
+      ip: row.ip,
+      user_agent: row.user_agent,
     })),
     page,
     USERS_PAGE_SIZE,

@@ -3,6 +3,7 @@
 // pairs and their fees, currencies, site content, settings, administrators, and the audit log of it all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@fairex/shared';
+import { hashPassword } from '../../src/accounts/passwords.ts';
 import { freezesOf } from '../../src/backoffice/freezes.ts';
 import { AppError } from '../../src/http/app-error.ts';
 import { removeTempDirs } from '../helper.ts';
@@ -242,6 +243,36 @@ describe('users', () => {
     const logins = await get<{ data: { active: boolean }[] }>('/backoffice/users/logins', { id: user.id });
     expect(logins.data[0]?.active).toBe(true);
     expect(await auditActions(test.store, 'user', user.id)).toContain('user.view');
+  });
+
+  it('lists each log-in with the address and browser it came from', async () => {
+    const user = await newUser(test.store);
+    const { rows } = await test.store.query<{ account: string }>('select account from users where id = $1', [
+      user.id,
+    ]);
+    await test.store.query('update users set password_hash = $2 where id = $1', [
+      user.id,
+      await hashPassword('Passw0rd!x'),
+    ]);
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) FairexTest/1.0' },
+      remoteAddress: '203.0.113.7',
+      payload: { user_string: rows[0]?.account, password: 'Passw0rd!x' },
+    });
+    expect(response.json()).toMatchObject({ type: 'ok' });
+    const logins = await get<{ data: { active: boolean; ip: string | null; user_agent: string | null }[] }>(
+      '/backoffice/users/logins',
+      { id: user.id },
+    );
+    expect(logins.data[0]).toMatchObject({
+      active: true,
+      ip: '203.0.113.7',
+      user_agent: 'Mozilla/5.0 (X11; Linux x86_64) FairexTest/1.0',
+    });
+    // The session the test helper made directly has no request behind it.
+    expect(logins.data[1]).toMatchObject({ ip: null, user_agent: null });
   });
 
   it('freezes trading and withdrawals with a reason, audited before and after, and lifts it', async () => {

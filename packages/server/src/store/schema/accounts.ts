@@ -33,6 +33,9 @@ export const sessions = pgTable('sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  // migrations/0010_session_origin.sql: where the session began.
+  ip: text('ip'),
+  userAgent: text('user_agent'),
 });
 
 export type User = typeof users.$inferSelect;

@@ -414,6 +414,17 @@ function Logins({ userId }: { userId: number }) {
       render: (active: boolean) =>
         active ? <Tag color="green">{t('logins.active')}</Tag> : <Tag>{t('logins.closed')}</Tag>,
     },
+    {
+      title: t('logins.ip'),
+      dataIndex: 'ip',
+      render: (ip: string | null) => <span className="fx-admin-mono">{ip ?? '—'}</span>,
+    },
+    {
+      title: t('logins.agent'),
+      dataIndex: 'user_agent',
+      ellipsis: true,
+      render: (agent: string | null) => agent ?? '—',
+    },
   ];
   return (
     <>

@@ -63,11 +63,12 @@ export default async function safeRoutes(app: FastifyInstance): Promise<void> {
       password: newPassword(),
       re_password: currentPassword(),
     }),
-    handler: async ({ input, user, t }) => {
+    handler: async ({ input, user, t, request }) => {
       const { token } = await changePassword(context, user.id, {
         oldPassword: input.old_password,
         password: input.password,
         rePassword: input.re_password,
+        origin: { ip: request.ip, userAgent: request.headers['user-agent'] },
       });
       return ok({ message: t('account.password_changed'), token });
     },

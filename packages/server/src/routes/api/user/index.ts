@@ -113,6 +113,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         password: input.password,
         totpCode: input.totp_code,
         ip: request.ip,
+        userAgent: request.headers['user-agent'],
       });
       if (result.kind === 'totp_required') return ok({ totp_required: true });
       return ok({ token: result.token, data: { token: result.token }, user: userInfo(result.user) });
