@@ -429,7 +429,12 @@ export class MarketMaker {
       [ReasonCode.systemFund, GENESIS_MEMO, OWNER_KEYS.marketMaker, OWNER_KEYS.house],
     );
     for (const row of rows) this.#funded.add(`${row.owner_key}:${row.currency_id}`);
-    this.#timer = setInterval(() => void this.cycle(), this.config.intervalMs);
+    this.#timer = setInterval(() => {
+      // A failed round (the database away for a moment, say) is logged; the next one tries again.
+      this.cycle().catch((error: unknown) =>
+        this.#options.logger.warn({ err: error }, 'market maker round failed; retrying'),
+      );
+    }, this.config.intervalMs);
     this.#timer.unref();
   }
 
@@ -463,7 +468,18 @@ export class MarketMaker {
       const view = this.#view(market, indexTicks);
       const pair = pairs.get(market.marketId);
       const config = pairConfig(this.config, pair);
-      const commands = pair?.enabled === false ? planWithdrawal(view, config) : planCycle(view, config);
+      let commands: Command[];
+      try {
+        commands = pair?.enabled === false ? planWithdrawal(view, config) : planCycle(view, config);
+      } catch (error) {
+        // A setting this pair cannot use (a value finer than its quote currency, say): skip the pair, not the
+        // whole market maker.
+        this.#options.logger.warn(
+          { err: error, marketId: market.marketId },
+          'market maker cannot plan this pair',
+        );
+        continue;
+      }
       for (const command of commands) {
         // Submitted without waiting: each is applied at once, in this order; only durability is awaited.
         outcomes.push(

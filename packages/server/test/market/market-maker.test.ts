@@ -209,6 +209,31 @@ describe('market maker on a real engine', () => {
     );
   });
 
+  it('skips a pair whose stored settings it cannot use, instead of failing the round', async () => {
+    const ex = exchange();
+    const row = {
+      market_id: MARKET,
+      enabled: true,
+      levels: null,
+      half_spread_ppm: null,
+      level_step_ppm: null,
+      // Finer than USDT's six decimals: the quote currency cannot carry it.
+      level_notional: '0.0000001',
+      follow_threshold_ppm: null,
+    };
+    const store = {
+      query: async (text: string) => {
+        const rows = text.includes('market_maker_settings') ? [row] : [];
+        return { rows, rowCount: rows.length };
+      },
+    };
+    const { maker } = await makerFor(ex, {}, store);
+    ex.apply({ type: 'recordIndexPrice', marketId: MARKET, priceTicks: 6_700_000 });
+    await expect(maker.cycle()).resolves.toBeUndefined();
+    // Funded, but no quote placed with a level value the quote currency cannot carry.
+    expect(ownBook(ex.engine)).toEqual({ bids: [], asks: [] });
+  });
+
   it('stops buying when its base holding reaches the limit', async () => {
     const ex = exchange();
     const { maker, market } = await makerFor(ex);
