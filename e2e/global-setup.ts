@@ -6,12 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestProject } from 'vitest/node';
 import { ARTIFACTS_DIR, ROOT } from './support/paths.ts';
+import { freePort, nodeBinary } from './support/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,30 +22,11 @@ declare module 'vitest' {
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
 
-/** Node 24 runs the server's TypeScript directly; the project pins it in node_modules/.bin. */
-function nodeBinary(): string {
-  const major = Number(process.versions.node.split('.')[0]);
-  if (major >= 24) return process.execPath;
-  const pinned = join(ROOT, 'node_modules', '.bin', 'node');
-  if (existsSync(pinned)) return pinned;
-  throw new Error(`The server needs Node 24 or newer; this is ${process.version} and no pinned node was found.`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 async function waitForHealth(baseURL: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${log()}`);
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${log()}`);
     try {
       const response = await fetch(`${baseURL}/api/health`);
       if (response.ok) return;

@@ -12,10 +12,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../../e2e/support/server-process.ts';
 
 type Figures = Record<string, number | string>;
 
@@ -24,21 +24,6 @@ const START_TIMEOUT_MS = 120_000;
 /** The budget of DESIGN.md section 6 for an embedded start. */
 export const START_BUDGET_MS = 3_000;
 const TRADING_MS = 5_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address !== null
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

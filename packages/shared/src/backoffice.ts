@@ -82,3 +82,33 @@ export interface WithdrawalLine {
   tx_id: string | null;
   created_at: string;
 }
+
+/** A deposit as the back office lists it (funding, and a user's page). */
+export interface DepositLine {
+  id: number;
+  user_id: number;
+  account: string;
+  currency: string;
+  chain: string | null;
+  address: string;
+  tx_id: string;
+  amount: string;
+  source: string;
+  admin: string | null;
+  note: string | null;
+  status: string;
+  created_at: string;
+  credited_at: string | null;
+}
+
+/** One session of a user: when it began and ended, and where it came from. */
+export interface LoginLine {
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  kind: string;
+  active: boolean;
+  /** Where it began; null for sessions made before addresses were kept, or not by a log-in. */
+  ip: string | null;
+  user_agent: string | null;
+}

@@ -14,13 +14,13 @@
 //   npm run bench                                 # every section
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { launchBrowser, newContext } from '../../../e2e/support/browser.ts';
+import { freePort } from '../../../e2e/support/server-process.ts';
 import { formatFixed } from '../src/format/numbers.ts';
 
 type Figures = Record<string, number | string>;
@@ -51,21 +51,6 @@ async function buildWeb(outDir: string): Promise<void> {
       emptyOutDir: true,
       rolldownOptions: { input: { app: join(WEB, 'index.html'), chart: join(WEB, 'bench', 'chart.html') } },
     },
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address !== null
-          ? resolvePort(address.port)
-          : reject(new Error('no port')),
-      );
-    });
   });
 }
 

@@ -9,9 +9,9 @@ import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
 import type { Actor } from './audit.ts';
 import { changedFields, recordChange } from './audit.ts';
-import type { WithdrawalLine } from '@fairex/shared';
+import type { DepositLine, WithdrawalLine } from '@fairex/shared';
 
-export type { WithdrawalLine } from '@fairex/shared';
+export type { DepositLine, WithdrawalLine } from '@fairex/shared';
 
 export const FUNDING_PAGE_SIZE = 20;
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'completed', 'rejected', 'failed'] as const;
@@ -111,23 +111,6 @@ export async function findWithdrawal(db: Queryable, id: number): Promise<Withdra
   const row = rows[0];
   if (!row) throw new AppError('wallet.withdrawal_not_found');
   return withdrawalLine(row);
-}
-
-export interface DepositLine {
-  id: number;
-  user_id: number;
-  account: string;
-  currency: string;
-  chain: string | null;
-  address: string;
-  tx_id: string;
-  amount: string;
-  source: string;
-  admin: string | null;
-  note: string | null;
-  status: string;
-  created_at: string;
-  credited_at: string | null;
 }
 
 export async function listDeposits(

@@ -3,7 +3,7 @@
 // withdrawals; and the second-factor reset.
 import type { Engine } from '@fairex/engine';
 import { reasonName, WALLETS } from '@fairex/engine';
-import type { Paged } from '@fairex/shared';
+import type { LoginLine, Paged } from '@fairex/shared';
 import { formatDecimal, paged } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
@@ -312,17 +312,6 @@ export async function userLedger(
     };
   });
   return paged(lines, input.page, USERS_PAGE_SIZE, total[0]?.count ?? 0);
-}
-
-export interface LoginLine {
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-  kind: string;
-  active: boolean;
-  /** Where it began; null for sessions made before addresses were kept, or not by a log-in. */
-  ip: string | null;
-  user_agent: string | null;
 }
 
 /**

@@ -25,11 +25,8 @@ export const SLOW_CONSUMER_BYTES = 1024 * 1024;
 
 const WS_OPEN = 1;
 
-interface Queued {
-  /** Engine.IO message packets, each `4` + a socket.io event packet. */
-  packets: string[];
-  events: [string, unknown][];
-}
+/** The events published to one channel in this turn, in order. */
+type Queued = [event: string, payload: unknown][];
 
 /** The unmasked WebSocket text frame (RFC 6455 section 5.2) carrying `payload`, as a server sends it. */
 export function textFrame(payload: Buffer): Buffer {
@@ -96,11 +93,10 @@ export class ChannelFanout {
   publish(channel: string, event: string, payload: unknown): void {
     let queued = this.#queued.get(channel);
     if (queued === undefined) {
-      queued = { packets: [], events: [] };
+      queued = [];
       this.#queued.set(channel, queued);
     }
-    queued.packets.push(`42${JSON.stringify([event, payload])}`);
-    queued.events.push([event, payload]);
+    queued.push([event, payload]);
     if (!this.#scheduled) {
       this.#scheduled = true;
       setImmediate(this.flush);
@@ -112,10 +108,10 @@ export class ChannelFanout {
     this.#scheduled = false;
     const queued = [...this.#queued];
     this.#queued.clear();
-    for (const [channel, { packets, events }] of queued) this.#send(channel, packets, events);
+    for (const [channel, events] of queued) this.#send(channel, events);
   };
 
-  #send(channel: string, packets: string[], events: [string, unknown][]): void {
+  #send(channel: string, events: Queued): void {
     const members = this.#namespace.adapter.rooms.get(channel);
     if (members === undefined || members.size === 0) return;
     let frames: Buffer | null = null;
@@ -134,7 +130,11 @@ export class ChannelFanout {
         this.stats.skipped++;
         continue;
       }
-      frames ??= Buffer.concat(packets.map((packet) => textFrame(Buffer.from(packet))));
+      // Encoded once, for the first subscriber on WebSocket: Engine.IO message packet `4` around the
+      // socket.io event packet `2[...]`.
+      frames ??= Buffer.concat(
+        events.map(([event, payload]) => textFrame(Buffer.from(`42${JSON.stringify([event, payload])}`))),
+      );
       tcp.write(frames);
       this.stats.direct++;
     }

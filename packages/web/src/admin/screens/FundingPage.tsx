@@ -29,23 +29,7 @@ import { Link } from 'react-router';
 import { adminApi, type Paged } from '../admin-api.ts';
 import { Amount, PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
-import type { WithdrawalLine as Withdrawal } from '@fairex/shared/backoffice.ts';
-
-interface Deposit {
-  id: number;
-  user_id: number;
-  account: string;
-  currency: string;
-  chain: string | null;
-  address: string;
-  tx_id: string;
-  amount: string;
-  source: string;
-  admin: string | null;
-  note: string | null;
-  status: string;
-  created_at: string;
-}
+import type { DepositLine as Deposit, WithdrawalLine as Withdrawal } from '@fairex/shared/backoffice.ts';
 
 interface Callback {
   id: string;

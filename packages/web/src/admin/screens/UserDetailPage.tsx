@@ -24,6 +24,7 @@ import { Link, useParams } from 'react-router';
 import { adminApi, type Paged } from '../admin-api.ts';
 import { Amount, PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
+import type { LoginLine } from '@fairex/shared/backoffice.ts';
 import { FreezeTags, ReviewTag, type UserSummary } from './UsersPage.tsx';
 import { DepositsTable, WithdrawalsTable } from './FundingPage.tsx';
 
@@ -78,14 +79,6 @@ interface LedgerLine {
   reason: string;
   reference_id: string;
   memo: string | null;
-}
-
-interface LoginLine {
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-  kind: string;
-  active: boolean;
 }
 
 /** One user: who they are, what they hold in each wallet, what they did, and what an operator can change. */
