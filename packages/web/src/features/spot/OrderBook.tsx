@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { usePreferences } from '../../app/preferences/preferences.ts';
 import { NO_VALUE, groupThousands, type Direction } from '../../format/index.ts';
@@ -54,16 +53,21 @@ export function OrderBook({ market, bids, asks, lastPrice, direction, onPickPric
         <h2 id="fx-spot-book-title" className="fx-spot-panel-title">
           {t('spot.book.title')}
         </h2>
-        <Select
-          size="small"
-          className="fx-spot-book-grouping"
-          value={grouping}
-          onChange={setFactor}
-          aria-label={t('spot.book.grouping')}
-          options={steps.map((step) => ({ value: step, label: tickText(step) }))}
-          popupMatchSelectWidth={false}
-          data-testid="book-grouping"
-        />
+        {/* A native select: the few steps need no searchable popup, and the page need not load antd's. */}
+        <span className="fx-spot-select fx-spot-book-grouping">
+          <select
+            value={String(grouping)}
+            onChange={(event) => setFactor(steps.find((step) => String(step) === event.target.value) ?? 1)}
+            aria-label={t('spot.book.grouping')}
+            data-testid="book-grouping"
+          >
+            {steps.map((step) => (
+              <option key={step} value={String(step)}>
+                {tickText(step)}
+              </option>
+            ))}
+          </select>
+        </span>
       </header>
       <div className="fx-spot-columns" aria-hidden="true">
         <span>{t('spot.book.price', { quote: market.legal_name })}</span>

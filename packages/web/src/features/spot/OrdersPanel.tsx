@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Popconfirm, Segmented, Table, Tabs, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Popconfirm, Segmented, Tabs } from 'antd';
 import { openLoginDialog } from '../auth/auth-dialogs.ts';
 import { groupThousands } from '../../format/index.ts';
+import { CompactTable, type CompactColumn } from './CompactTable.tsx';
 import {
   fetchCompleted,
   fetchOpenOrders,
@@ -96,30 +97,35 @@ function CurrentOrders({ pair }: { pair: Pair }) {
     }
     await queryClient.invalidateQueries({ queryKey: ['spot'] });
   };
-  const columns: TableColumnsType<OpenOrder> = [
-    { title: t('spot.orders.time'), dataIndex: 'create_time', key: 'time' },
-    { title: t('spot.orders.pair'), key: 'pair', render: (_, order) => order.symbol },
-    { title: t('spot.orders.side'), key: 'side', render: (_, order) => <SideLabel type={order.type} /> },
+  const columns: CompactColumn<OpenOrder>[] = [
+    { key: 'time', title: t('spot.orders.time'), render: (order) => order.create_time },
+    { key: 'pair', title: t('spot.orders.pair'), render: (order) => order.symbol },
+    { key: 'side', title: t('spot.orders.side'), render: (order) => <SideLabel type={order.type} /> },
     {
-      title: t('spot.orders.price'),
       key: 'price',
+      title: t('spot.orders.price'),
       align: 'right',
-      render: (_, order) => groupThousands(order.price),
+      render: (order) => groupThousands(order.price),
     },
-    { title: t('spot.orders.amount'), dataIndex: 'total_number', key: 'amount', align: 'right' },
-    { title: t('spot.orders.filled'), dataIndex: 'complete_number', key: 'filled', align: 'right' },
-    { title: t('spot.orders.remaining'), dataIndex: 'number', key: 'remaining', align: 'right' },
+    { key: 'amount', title: t('spot.orders.amount'), align: 'right', render: (order) => order.total_number },
     {
-      title: t('spot.orders.total'),
+      key: 'filled',
+      title: t('spot.orders.filled'),
+      align: 'right',
+      render: (order) => order.complete_number,
+    },
+    { key: 'remaining', title: t('spot.orders.remaining'), align: 'right', render: (order) => order.number },
+    {
       key: 'total',
+      title: t('spot.orders.total'),
       align: 'right',
-      render: (_, order) => groupThousands(order.total_money),
+      render: (order) => groupThousands(order.total_money),
     },
     {
-      title: t('spot.orders.action'),
       key: 'action',
+      title: t('spot.orders.action'),
       align: 'right',
-      render: (_, order) => (
+      render: (order) => (
         <Popconfirm
           title={t('spot.orders.revokeConfirm')}
           okText={t('spot.orders.yes')}
@@ -145,23 +151,19 @@ function CurrentOrders({ pair }: { pair: Pair }) {
           { value: 'out', label: <span data-testid="subtab-sell">{t('spot.orders.sellOrders')}</span> },
         ]}
       />
-      <Table<OpenOrder>
-        size="small"
-        rowKey="id"
+      <CompactTable<OpenOrder>
+        caption={t('spot.orders.current')}
         columns={columns}
-        dataSource={orders.data?.list ?? []}
+        rows={orders.data?.list ?? []}
+        rowKey={(order) => order.id}
         loading={orders.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t('spot.orders.empty', { pair: pairSymbol(pair) })}
-            />
-          ),
-        }}
-        onRow={() => ({ 'data-testid': 'open-order-row' }) as React.HTMLAttributes<HTMLElement>}
+        empty={
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t('spot.orders.empty', { pair: pairSymbol(pair) })}
+          />
+        }
+        rowTestId="open-order-row"
       />
     </div>
   );
@@ -177,54 +179,48 @@ function OrderHistory({ pair }: { pair: Pair }) {
     refetchInterval: HISTORY_POLL_MS,
   });
   const rows = history.data?.pages.flatMap((page) => page.list) ?? [];
-  const columns: TableColumnsType<CompletedTrade> = [
-    { title: t('spot.orders.time'), dataIndex: 'time', key: 'time' },
-    { title: t('spot.orders.pair'), key: 'pair', render: (_, trade) => trade.symbol },
-    { title: t('spot.orders.side'), key: 'side', render: (_, trade) => <SideLabel type={trade.type} /> },
+  const columns: CompactColumn<CompletedTrade>[] = [
+    { key: 'time', title: t('spot.orders.time'), render: (trade) => trade.time },
+    { key: 'pair', title: t('spot.orders.pair'), render: (trade) => trade.symbol },
+    { key: 'side', title: t('spot.orders.side'), render: (trade) => <SideLabel type={trade.type} /> },
     {
-      title: t('spot.orders.price'),
       key: 'price',
+      title: t('spot.orders.price'),
       align: 'right',
-      render: (_, trade) => groupThousands(trade.price),
+      render: (trade) => groupThousands(trade.price),
     },
-    { title: t('spot.orders.amount'), dataIndex: 'number', key: 'amount', align: 'right' },
+    { key: 'amount', title: t('spot.orders.amount'), align: 'right', render: (trade) => trade.number },
     {
-      title: t('spot.orders.total'),
       key: 'total',
+      title: t('spot.orders.total'),
       align: 'right',
-      render: (_, trade) => groupThousands(trade.total_money),
+      render: (trade) => groupThousands(trade.total_money),
     },
     {
-      title: t('spot.orders.fee'),
       key: 'fee',
+      title: t('spot.orders.fee'),
       align: 'right',
-      render: (_, trade) =>
+      render: (trade) =>
         trade.type === 'in'
           ? `${trade.in_fee} ${trade.currency_name}`
           : `${trade.out_fee} ${trade.legal_name}`,
     },
     {
-      title: t('spot.orders.role'),
       key: 'role',
-      render: (_, trade) => t(trade.role === 'maker' ? 'spot.orders.maker' : 'spot.orders.taker'),
+      title: t('spot.orders.role'),
+      render: (trade) => t(trade.role === 'maker' ? 'spot.orders.maker' : 'spot.orders.taker'),
     },
   ];
   return (
     <div data-testid="order-history">
-      <Table<CompletedTrade>
-        size="small"
-        rowKey="id"
+      <CompactTable<CompletedTrade>
+        caption={t('spot.orders.history')}
         columns={columns}
-        dataSource={rows}
+        rows={rows}
+        rowKey={(trade) => trade.id}
         loading={history.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spot.orders.historyEmpty')} />
-          ),
-        }}
-        onRow={() => ({ 'data-testid': 'history-row' }) as React.HTMLAttributes<HTMLElement>}
+        empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spot.orders.historyEmpty')} />}
+        rowTestId="history-row"
       />
       {rows.length > LOAD_MORE_AFTER_ROWS && history.hasNextPage && (
         <div className="fx-spot-load-more">
