@@ -13,7 +13,7 @@ import i18nPlugin from './plugins/app/i18n.ts';
 import storePlugin from './plugins/app/store.ts';
 import webAppPlugin from './plugins/app/web-app.ts';
 import realtimePlugin from './realtime/index.ts';
-import { engineRunnerPlugin } from './engine-runner/index.ts';
+import { engineRunnerPlugin, EXCHANGE_RUNNER_RHYTHM } from './engine-runner/index.ts';
 import { marketDataPlugin } from './market/index.ts';
 import type { MarketPluginOptions } from './market/index.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
@@ -60,7 +60,10 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   await instance.register(storePlugin, { config: options.config, store: options.store, seed: options.seed });
   await instance.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
   if (options.engine !== false) {
-    await instance.register(engineRunnerPlugin, { onFatal: options.onEngineFatal });
+    await instance.register(engineRunnerPlugin, {
+      ...EXCHANGE_RUNNER_RHYTHM,
+      onFatal: options.onEngineFatal,
+    });
     // The engine learns the catalogue's currencies and markets through journaled commands before serving.
     instance.addHook('onReady', async () => {
       await syncEngineCatalog(instance.store, instance.runner);

@@ -67,18 +67,22 @@ export async function forEachBatchAfter(
   );
   let fromSeq = start.rows[0]?.first_seq ?? null;
   if (fromSeq === null) fromSeq = BigInt(afterSeq + 1);
-  let cursor = Number(fromSeq) - 1;
-  for (;;) {
-    const { rows } = await db.query<{
-      first_seq: bigint;
-      last_seq: bigint;
-      envelopes: string;
-      state_hash: string | null;
-    }>(
+  type PageRow = { first_seq: bigint; last_seq: bigint; envelopes: string; state_hash: string | null };
+  const readPage = (cursor: number) =>
+    db.query<PageRow>(
       `select first_seq, last_seq, envelopes, state_hash from engine_journal
        where first_seq > $1 order by first_seq limit $2`,
       [cursor, pageSize],
     );
+  // The next page is read while this one is applied: the database (its own thread, or PostgreSQL's
+  // process) and the engine then work at the same time.
+  let page: ReturnType<typeof readPage> | undefined = readPage(Number(fromSeq) - 1);
+  while (page !== undefined) {
+    const { rows }: { rows: PageRow[] } = await page;
+    const last = rows[rows.length - 1];
+    page = rows.length < pageSize || last === undefined ? undefined : readPage(Number(last.first_seq));
+    // A visit that throws ends the walk; the page read ahead is then of no interest.
+    page?.catch(() => {});
     for (const row of rows) {
       const batch: JournalBatchRow = {
         firstSeq: toSafeNumber(row.first_seq, 'first_seq'),
@@ -90,9 +94,7 @@ export async function forEachBatchAfter(
         throw new RecoveryError(`journal batch ${batch.firstSeq} holds ${batch.envelopes.length} envelopes`);
       }
       await visit(batch);
-      cursor = batch.firstSeq;
     }
-    if (rows.length < pageSize) return;
   }
 }
 

@@ -238,6 +238,37 @@ for (const target of storeTargets()) {
       await store.close();
     });
 
+    it('spaces state hashes and snapshots by their least interval of command time', async () => {
+      const store = await open(await target.fresh());
+      let nowMs = 1_000_000;
+      const runner = await start(store, {
+        clock: () => nowMs,
+        checkpointEvery: 1,
+        checkpointMinIntervalMs: 1_000,
+        snapshotEvery: 1,
+        snapshotMinIntervalMs: 5_000,
+        snapshotOnClose: false,
+      });
+      // One command every 400 ms for 6 seconds: hashes at least 1 s apart, snapshots at least 5 s apart.
+      for (let index = 0; index < 15; index++) {
+        await runner.submit(deposit('lena', 1));
+        nowMs += 400;
+      }
+      await runner.close();
+      const hashed = await store.query<{ first_seq: bigint }>(
+        'select first_seq from engine_journal where state_hash is not null order by first_seq',
+      );
+      const snapshots = await store.query<{ seq: bigint; time_ms: bigint }>(
+        'select seq, time_ms from engine_snapshots where seq > 0 order by seq',
+      );
+      // Command n is stamped 1,000,000 + 400 (n - 1) ms. A new journal starts at time 0, so command 1 gets
+      // both; then a hash every third command (1,200 ms later; 800 ms is too soon) and a snapshot, which
+      // carries its own hash, at command 14 (5,200 ms after command 1).
+      expect(hashed.rows.map((row) => Number(row.first_seq))).toEqual([1, 4, 7, 10, 13, 14]);
+      expect(snapshots.rows.map((row) => Number(row.seq))).toEqual([1, 14]);
+      await store.close();
+    });
+
     it('refuses to start when a recorded state hash does not match the replay', async () => {
       const store = await open(await target.fresh());
       const runner = await start(store, { checkpointEvery: 1, snapshotOnClose: false });
