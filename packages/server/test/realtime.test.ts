@@ -273,12 +273,15 @@ describe('socket.io on one process', () => {
       const missed = next(socket, 'update_balance', 300);
       app.realtime.toUser(userId, 'update_balance', balance);
       expect(await missed).toBeUndefined();
+      // One process, no logged-in socket: a push would reach nobody, so callers may skip building it.
+      expect(app.realtime.mayReachUser(userId)).toBe(false);
     });
 
     it('are delivered after a login with the token, to that user only', async () => {
       const owner = v4(url);
       const stranger = v4(url);
       expect(await emitWithAck(owner, 'login', { token })).toEqual({ type: 'ok', message: 'Success' });
+      expect(app.realtime.mayReachUser(userId)).toBe(true);
       const strangerToken = await loginAs(store, await createUser(store));
       expect((await emitWithAck(stranger, 'login', { token: strangerToken })).type).toBe('ok');
       const missed = next(stranger, 'update_balance', 300);

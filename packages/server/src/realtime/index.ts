@@ -55,6 +55,11 @@ export interface Realtime {
   publish<E extends PublicEventName>(channel: string, event: E, payload: EventPayload<E>): void;
   /** Sends a private event to every socket logged in as the user (on every process). */
   toUser<E extends PrivateEventName>(userId: number, event: E, payload: EventPayload<E>): void;
+  /**
+   * Whether the user may have a logged-in socket: a local one, or any at all when other processes share the
+   * rooms (Redis). Lets a caller skip building a private event nobody would receive.
+   */
+  mayReachUser(userId: number): boolean;
   /** Sockets that logged in with this session stop receiving the user's events (logout). */
   endSession(tokenHash: string, userId: number): void;
   /** Every socket of the user stops receiving the user's events (password change). */
@@ -116,6 +121,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
     toUser: (userId, event, payload) => {
       (io.to(userRoom(userId)).emit as (name: string, data: unknown) => boolean)(event, payload);
     },
+    mayReachUser: (userId) =>
+      options.redisUrl !== undefined || io.of('/').adapter.rooms.has(userRoom(userId)),
     endSession: (tokenHash, userId) =>
       io.in(sessionRoom(tokenHash)).socketsLeave([userRoom(userId), sessionRoom(tokenHash)]),
     endUser: (userId) => io.in(userRoom(userId)).socketsLeave(userRoom(userId)),

@@ -27,7 +27,7 @@ export const PUSHED_BOOK_LEVELS = 50;
 
 export interface SpotPushesOptions {
   engine: Engine;
-  realtime: Pick<Realtime, 'publish' | 'toUser'>;
+  realtime: Pick<Realtime, 'publish' | 'toUser' | 'mayReachUser'>;
   markets: SpotMarkets;
   lastPrices: LastPrices;
   onCommitted(listener: (batch: CommittedBatch<Command, EngineEvent>) => void): () => void;
@@ -160,8 +160,9 @@ export function startSpotPushes(options: SpotPushesOptions): SpotPushes {
 }
 
 function pushBalance(options: SpotPushesOptions, event: BalanceChangedEvent): void {
+  if (typeof event.owner !== 'number' || !options.realtime.mayReachUser(event.owner)) return;
   const currency = options.engine.currency(event.currencyId);
-  if (currency === undefined || typeof event.owner !== 'number') return;
+  if (currency === undefined) return;
   options.realtime.toUser(event.owner, 'update_balance', {
     type: 'update_balance',
     currency_id: event.currencyId,

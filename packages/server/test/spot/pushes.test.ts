@@ -44,6 +44,8 @@ function setup(options: { tick?: boolean } = {}) {
   };
   const published: { channel: string; payload: Record<string, unknown> }[] = [];
   const toUser: { userId: number; payload: Record<string, unknown> }[] = [];
+  /** Users with no socket anywhere. */
+  const offline = new Set<number>();
   let listener: ((batch: Batch) => void) | undefined;
   let tickListener: (() => void) | undefined;
   const pushes = startSpotPushes({
@@ -51,6 +53,7 @@ function setup(options: { tick?: boolean } = {}) {
     realtime: {
       publish: (channel, _event, payload) => void published.push({ channel, payload: payload as never }),
       toUser: (userId, _event, payload) => void toUser.push({ userId, payload: payload as never }),
+      mayReachUser: (userId) => !offline.has(userId),
     },
     markets: { cachedById: () => market, byId: async () => market } as unknown as SpotMarkets,
     lastPrices: new LastPrices({ query: async () => ({ rows: [], rowCount: 0 }) } as never),
@@ -75,7 +78,7 @@ function setup(options: { tick?: boolean } = {}) {
       entries: [{ envelope: { seq, timeMs: 0, command: {} as Command }, outcome: { seq, code: 0, events } }],
     });
   };
-  return { engine, published, toUser, pushes, commit, tick };
+  return { engine, published, toUser, offline, pushes, commit, tick };
 }
 
 const balance = (
@@ -133,6 +136,14 @@ describe('spot pushes', () => {
         },
       },
     ]);
+  });
+
+  it('builds no balance push for a user no socket could receive', () => {
+    const { toUser, offline, commit, engine } = setup();
+    offline.add(7);
+    engine.lastSeq = 1;
+    commit(1, [balance(7, 1, 90_000_000n, 10_000_000n), balance(8, 1, 1n, 0n)]);
+    expect(toUser.map((push) => push.userId)).toEqual([8]);
   });
 
   it('pushes the book at once from a committed head, then at most every interval', () => {
