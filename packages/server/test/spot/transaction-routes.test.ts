@@ -122,6 +122,9 @@ describe('spot trading between two users', () => {
     const realtime = app.realtime as unknown as Record<string, unknown>;
     const publish = realtime.publish;
     const toUser = realtime.toUser;
+    const mayReachUser = realtime.mayReachUser;
+    // As if both had a socket open: balance pushes are built only for users one could reach.
+    realtime.mayReachUser = () => true;
     realtime.publish = (_channel: string, event: string, payload: Record<string, unknown>) =>
       pushed.push({ event, payload });
     realtime.toUser = (userId: number, _event: string, payload: Record<string, unknown>) =>
@@ -147,6 +150,7 @@ describe('spot trading between two users', () => {
     } finally {
       realtime.publish = publish;
       realtime.toUser = toUser;
+      realtime.mayReachUser = mayReachUser;
     }
     // Alice paid 3,000 USDT for 0.1 BTC less the 0.1 % fee; Bob received 3,000 USDT less 0.1 % for it.
     expect(balances).toEqual(
