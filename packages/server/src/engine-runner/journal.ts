@@ -74,8 +74,8 @@ export async function forEachBatchAfter(
        where first_seq > $1 order by first_seq limit $2`,
       [cursor, pageSize],
     );
-  // The next page is read while this one is applied: the database (its own thread, or PostgreSQL's
-  // process) and the engine then work at the same time.
+  // The next page is asked for before this one is applied, so that PostgreSQL reads it meanwhile (PGlite,
+  // which runs on this thread, reads it when this thread next waits).
   let page: ReturnType<typeof readPage> | undefined = readPage(Number(fromSeq) - 1);
   while (page !== undefined) {
     const { rows }: { rows: PageRow[] } = await page;
