@@ -40,10 +40,17 @@ export async function marketsWithoutHistory(
 const INSERT_CHUNK = 5_000;
 
 /** Backfills the given markets that have an index price; returns the number of bars written. */
+const BETWEEN_MARKETS_MS = 10;
+
 export async function backfillHistory(options: BackfillOptions): Promise<number> {
   let written = 0;
   const untilMs = options.untilMs;
   for (const market of options.markets) {
+    // A few milliseconds for the event loop between markets. PGlite runs on this thread and its queries
+    // resolve as microtasks, so a chain of them never lets the server read a request: without this pause a
+    // first start answered nothing, health checks included, until every market's history was written
+    // (about a second). One turn is not enough: accepting a connection and reading its request take two.
+    await new Promise((resolve) => setTimeout(resolve, BETWEEN_MARKETS_MS));
     const index = options.engine.indexPrice(market.marketId);
     if (index === undefined) continue;
     let history: Map<Period, HistoryBar[]>;
