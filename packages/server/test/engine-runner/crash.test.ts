@@ -30,6 +30,16 @@ interface Ack {
   code: number;
 }
 
+/**
+ * How long the child may go without acknowledging anything. PGlite has been seen, once in many runs, to spin
+ * forever in XLogFlush on the first commit after a restart from a SIGKILL (a liveness fault of the embedded
+ * database, recorded in docs/operations.md; nothing acknowledged was lost). The test then says so and runs
+ * the scenario again on a new folder instead of waiting for its own timeout.
+ */
+const STALL_MS = 30_000;
+
+class ChildStalled extends Error {}
+
 /** Runs the child until it has acknowledged `killAfter` commands, then SIGKILLs it and waits for its exit. */
 async function runAndKill(options: OpenStoreOptions, killAfter: number, seed: number): Promise<Ack[]> {
   const env: NodeJS.ProcessEnv = {
@@ -46,18 +56,35 @@ async function runAndKill(options: OpenStoreOptions, killAfter: number, seed: nu
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
   const acks: Ack[] = [];
+  let stalled = false;
+  let stallTimer = setTimeout(() => {
+    stalled = true;
+    child.kill('SIGKILL');
+  }, STALL_MS);
   const lines = createInterface({ input: child.stdout });
   const streamEnded = new Promise<void>((resolve) => lines.on('close', () => resolve()));
   lines.on('line', (line) => {
     const [word, seq, key, code] = line.split(' ');
+    if (word !== 'ack' && word !== 'ready') return;
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => {
+      stalled = true;
+      child.kill('SIGKILL');
+    }, STALL_MS);
     if (word !== 'ack') return;
     acks.push({ seq: Number(seq), key: key as string, code: Number(code) });
-    if (acks.length === killAfter) child.kill('SIGKILL');
+    if (acks.length === killAfter) {
+      clearTimeout(stallTimer);
+      child.kill('SIGKILL');
+    }
   });
   const exit = await exited;
+  clearTimeout(stallTimer);
   // Lines already in the pipe when the child died are still delivered; wait for the end of the stream.
   await streamEnded;
   if (exit.signal !== 'SIGKILL') throw new Error(`the child ended on its own (${exit.code}): ${stderr}`);
+  if (stalled)
+    throw new ChildStalled(`the child acknowledged nothing for ${STALL_MS} ms after ${acks.length}`);
   expect(acks.length).toBeGreaterThanOrEqual(killAfter);
   return acks;
 }
@@ -82,8 +109,16 @@ for (const target of storeTargets()) {
       'loses no acknowledged command when the process is killed mid-stream',
       { timeout: 180_000 },
       async () => {
-        const options = await target.fresh();
-        const acks = [...(await runAndKill(options, 1_500, 1)), ...(await runAndKill(options, 1_500, 2))];
+        let options = await target.fresh();
+        let acks: Ack[];
+        try {
+          acks = [...(await runAndKill(options, 1_500, 1)), ...(await runAndKill(options, 1_500, 2))];
+        } catch (error) {
+          if (!(error instanceof ChildStalled)) throw error;
+          console.warn(`crash test on ${target.name}: ${error.message}; running the scenario again`);
+          options = await target.fresh();
+          acks = [...(await runAndKill(options, 1_500, 3)), ...(await runAndKill(options, 1_500, 4))];
+        }
 
         const store = await open(options);
         const runner = await createEngineRunner({ store, logger: memoryLogger() });
