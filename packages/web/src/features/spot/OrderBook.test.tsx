@@ -3,26 +3,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import enUS from 'antd/es/locale/en_US.js';
 import { Providers } from '../../app/Providers.tsx';
 import { OrderBook } from './OrderBook.tsx';
-import type { SpotMarketInfo } from './spot-api.ts';
+import { testMarket } from './test-market.ts';
 
-const market: SpotMarketInfo = {
-  id: 1,
-  symbol: 'BTC/USDT',
-  legal_id: 3,
-  currency_id: 1,
-  legal_name: 'USDT',
-  currency_name: 'BTC',
-  price_scale: 2,
-  number_scale: 4,
-  legal_scale: 6,
-  currency_scale: 8,
-  price_tick: '0.01',
-  number_step: '0.0001',
-  min_number: '0.0001',
-  min_total: '5',
-  maker_fee: '0.1',
-  taker_fee: '0.1',
-};
+const market = testMarket;
 
 function renderBook() {
   return render(

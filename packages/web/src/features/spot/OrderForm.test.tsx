@@ -6,26 +6,9 @@ import { Providers } from '../../app/Providers.tsx';
 import { sessionStore } from '../../data/session.ts';
 import { authDialogStore } from '../auth/auth-dialogs.ts';
 import { OrderForm } from './OrderForm.tsx';
-import type { SpotMarketInfo } from './spot-api.ts';
+import { testMarket } from './test-market.ts';
 
-const market: SpotMarketInfo = {
-  id: 1,
-  symbol: 'BTC/USDT',
-  legal_id: 3,
-  currency_id: 1,
-  legal_name: 'USDT',
-  currency_name: 'BTC',
-  price_scale: 2,
-  number_scale: 4,
-  legal_scale: 6,
-  currency_scale: 8,
-  price_tick: '0.01',
-  number_step: '0.0001',
-  min_number: '0.0001',
-  min_total: '5',
-  maker_fee: '0.1',
-  taker_fee: '0.1',
-};
+const market = testMarket;
 const pair = { legalId: 3, currencyId: 1, legalName: 'USDT', currencyName: 'BTC' };
 
 function renderForm(options: { loggedIn?: boolean; onPlaced?: () => void } = {}) {

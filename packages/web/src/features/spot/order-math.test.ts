@@ -8,27 +8,10 @@ import {
   sliderQuantity,
   unitsAt,
 } from './order-math.ts';
-import type { SpotMarketInfo } from './spot-api.ts';
+import { testMarket } from './test-market.ts';
 
 // BTC/USDT as the server describes it: price 2 decimals, quantity step 0.0001, USDT at 6 decimals.
-const market: SpotMarketInfo = {
-  id: 1,
-  symbol: 'BTC/USDT',
-  legal_id: 3,
-  currency_id: 1,
-  legal_name: 'USDT',
-  currency_name: 'BTC',
-  price_scale: 2,
-  number_scale: 4,
-  legal_scale: 6,
-  currency_scale: 8,
-  price_tick: '0.01',
-  number_step: '0.0001',
-  min_number: '0.0001',
-  min_total: '5',
-  maker_fee: '0.1',
-  taker_fee: '0.1',
-};
+const market = testMarket;
 
 describe('slider quantities', () => {
   it('buys a quarter of the quote balance at the price, rounded down to the quantity step', () => {
