@@ -103,7 +103,7 @@ export default function LoginPage() {
         >
           {t('auth.submitLogin')}
         </Button>
-        <div className="fx-auth-links">
+        <div className="fx-auth-page-links">
           <Link to="/forgetPwd" data-testid="forgot-link">
             {t('auth.forgot')}
           </Link>
