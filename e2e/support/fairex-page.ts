@@ -70,6 +70,7 @@ export class FairexPage {
     await this.page.getByTestId('language-trigger').click();
     const option = this.page.getByTestId(`language-option-${language}`);
     await option.waitFor();
+    await settled(option);
     // The reloaded document is enough; its images and sockets need not have settled.
     await Promise.all([this.page.waitForEvent('domcontentloaded'), option.click()]);
     await this.header.waitFor();
@@ -126,4 +127,21 @@ export class FairexPage {
     await this.page.screenshot({ path, fullPage });
     return path;
   }
+}
+
+interface Animated {
+  closest(selector: string): Animated | null;
+  getAnimations(options: { subtree: boolean }): { finished: Promise<unknown> }[];
+}
+
+/**
+ * Waits until the popup holding `element` has finished its opening animation. antd's dropdown slides and
+ * scales in; on a loaded machine Playwright can find its box stable between two slow frames and then send
+ * the click to a point the option has since left, a click on the menu's padding that changes nothing.
+ */
+async function settled(element: Locator): Promise<void> {
+  await element.evaluate(async (node) => {
+    const popup = (node as unknown as Animated).closest('.ant-dropdown') ?? (node as unknown as Animated);
+    await Promise.all(popup.getAnimations({ subtree: true }).map((animation) => animation.finished));
+  });
 }
