@@ -1,10 +1,24 @@
 import { Navigate, redirect, type RouteObject } from 'react-router';
 import { AppLayout, type RouteHandle } from './layout/AppLayout.tsx';
 import { ROUTES, loginRedirectTarget, type RouteEntry } from './routes.ts';
-import NotAvailablePage from '../features/not-available/NotAvailablePage.tsx';
-import NotFoundPage from '../features/not-found/NotFoundPage.tsx';
-import RouteErrorPage from '../features/route-error/RouteErrorPage.tsx';
 import { isLoggedIn } from '../data/session.ts';
+import { lazy, Suspense, type ReactNode } from 'react';
+
+// The three status screens load when shown: they use antd's Result, whose illustrations would otherwise be
+// part of every page's first download.
+const NotAvailablePage = lazy(() => import('../features/not-available/NotAvailablePage.tsx'));
+const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
+const RouteErrorPage = lazy(() => import('../features/route-error/RouteErrorPage.tsx'));
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<div className="fx-boot" />}>{children}</Suspense>;
+}
+
+const routeError = (
+  <Loading>
+    <RouteErrorPage />
+  </Loading>
+);
 
 /** Stops a visitor without a token at a guarded route and sends them to the login prompt. */
 function guardLoader({ request }: { request: Request }): Response | null {
@@ -23,7 +37,16 @@ function toRouteObject(entry: RouteEntry): RouteObject {
   const guard = entry.guarded ? { loader: guardLoader } : {};
   const screen = entry.screen;
   if (screen === null) {
-    return { ...place, ...guard, handle, element: <NotAvailablePage titleKey={entry.titleKey} /> };
+    return {
+      ...place,
+      ...guard,
+      handle,
+      element: (
+        <Loading>
+          <NotAvailablePage titleKey={entry.titleKey} />
+        </Loading>
+      ),
+    };
   }
   return {
     ...place,
@@ -41,20 +64,31 @@ export function buildRouteObjects(): RouteObject[] {
       // The administrators' console: its own lazily loaded route tree and layout, without the site's header,
       // footer or user session.
       path: '/admin/*',
-      errorElement: <RouteErrorPage />,
+      errorElement: routeError,
       hydrateFallbackElement: <div className="fx-boot" />,
       lazy: async () => ({ Component: (await import('../admin/AdminApp.tsx')).default }),
     },
     {
       path: '/',
       element: <AppLayout />,
-      errorElement: <RouteErrorPage />,
+      errorElement: routeError,
       hydrateFallbackElement: <div className="fx-boot" />,
       children: [
         {
           // A pathless route holds the screens so that a failing screen keeps the header and footer.
-          errorElement: <RouteErrorPage />,
-          children: [...ROUTES.map(toRouteObject), { path: '*', handle: notFoundHandle, element: <NotFoundPage /> }],
+          errorElement: routeError,
+          children: [
+            ...ROUTES.map(toRouteObject),
+            {
+              path: '*',
+              handle: notFoundHandle,
+              element: (
+                <Loading>
+                  <NotFoundPage />
+                </Loading>
+              ),
+            },
+          ],
         },
       ],
     },

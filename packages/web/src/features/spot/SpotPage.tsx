@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import { WarningFilled } from '@ant-design/icons';
 import type { UpdateBalancePayload } from '@fairex/shared/socket-events.ts';
 import { PriceChart } from '../../charts/index.ts';
 import { useMarketFeed, useSocketEvent, useTickers } from '../../data/feeds.ts';
@@ -166,12 +167,13 @@ function PanelState({
   }
   return (
     <div className="fx-spot-panel fx-spot-panel-state">
-      <Result
-        status="warning"
-        title={t('spot.loadError')}
-        subTitle={error?.message}
-        extra={<Button onClick={onRetry}>{t('spot.retry')}</Button>}
-      />
+      {/* Not antd's Result: its illustrations would double this page's first download for a rare state. */}
+      <div className="fx-spot-error" role="alert">
+        <WarningFilled className="fx-spot-error-icon" />
+        <div className="fx-spot-error-title">{t('spot.loadError')}</div>
+        {error?.message && <div className="fx-spot-error-detail">{error.message}</div>}
+        <Button onClick={onRetry}>{t('spot.retry')}</Button>
+      </div>
     </div>
   );
 }
