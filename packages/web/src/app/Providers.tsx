@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, theme as antdTheme } from 'antd';
+import { MessageProvider } from './message.tsx';
 import type { Locale } from 'antd/es/locale/index.js';
 import { createQueryClient } from '../data/queries.ts';
 import { usePreferences } from './preferences/preferences.ts';
@@ -21,8 +22,26 @@ export function Providers({ language, antdLocale, children }: ProvidersProps) {
     <QueryClientProvider client={queryClient}>
       {/* antd would put a space between two CJK characters in a button ("注 册"); the labels are written as meant. */}
       <ConfigProvider locale={antdLocale} theme={theme} button={{ autoInsertSpace: false }}>
-        <AntApp className="fx-app">{children}</AntApp>
+        <MessageProvider>
+          <AppBase>{children}</AppBase>
+        </MessageProvider>
       </ConfigProvider>
     </QueryClientProvider>
+  );
+}
+
+/** The text of the theme (font, size, line height, colour) for everything inside, as antd's App set it. */
+function AppBase({ children }: { children: ReactNode }) {
+  const { token } = antdTheme.useToken();
+  const style = {
+    color: token.colorText,
+    fontFamily: token.fontFamily,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+  };
+  return (
+    <div className="fx-app" style={style}>
+      {children}
+    </div>
   );
 }

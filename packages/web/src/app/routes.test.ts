@@ -4,14 +4,49 @@ import { ROUTES, loginRedirectTarget, safeRedirectPath } from './routes.ts';
 
 // Every path spec 02 section 2.1 lists, and the routes spec 01 section 2 adds.
 const SPEC_PATHS = [
-  '/', '/fiatradCenter', '/dealCenter', '/secondDealCenter', '/leverdealCenter', '/leverRecord', '/bindEmail',
-  '/leverTransaction', '/leverList', '/transferRecord', '/success',
-  '/components/login', '/forgetPwd', '/resetPwd', '/components/register', '/noticeList', '/upstart',
-  '/components/noticeDetail', '/new_account', '/transferLegal', '/flash', '/recharge', '/withdrawal',
-  '/withdraw_address', '/ico', '/miner', '/miner_earnings', '/miner_extract', '/defi', '/market', '/itemDetail',
-  '/account', '/accountSet', '/chargeRecord', '/transferLog', '/userSetting', '/authentication',
-  '/legalTrade', '/myLegalShops',
-  '/register', '/allTransaction', '/leverTransactions', '/setCash',
+  '/',
+  '/fiatradCenter',
+  '/dealCenter',
+  '/secondDealCenter',
+  '/leverdealCenter',
+  '/leverRecord',
+  '/bindEmail',
+  '/leverTransaction',
+  '/leverList',
+  '/transferRecord',
+  '/success',
+  '/components/login',
+  '/forgetPwd',
+  '/resetPwd',
+  '/components/register',
+  '/noticeList',
+  '/upstart',
+  '/components/noticeDetail',
+  '/new_account',
+  '/transferLegal',
+  '/flash',
+  '/recharge',
+  '/withdrawal',
+  '/withdraw_address',
+  '/ico',
+  '/miner',
+  '/miner_earnings',
+  '/miner_extract',
+  '/defi',
+  '/market',
+  '/itemDetail',
+  '/account',
+  '/accountSet',
+  '/chargeRecord',
+  '/transferLog',
+  '/userSetting',
+  '/authentication',
+  '/legalTrade',
+  '/myLegalShops',
+  '/register',
+  '/allTransaction',
+  '/leverTransactions',
+  '/setCash',
 ];
 
 describe('route table', () => {
@@ -22,7 +57,11 @@ describe('route table', () => {
   });
 
   it('guards exactly /accountSet and /new_account', () => {
-    expect(ROUTES.filter((route) => route.guarded).map((route) => route.path).sort()).toEqual(['/accountSet', '/new_account']);
+    expect(
+      ROUTES.filter((route) => route.guarded)
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(['/accountSet', '/new_account']);
   });
 
   it('names every route with a title that exists in the locale', () => {

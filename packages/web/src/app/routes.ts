@@ -62,7 +62,11 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/flash', 'flash', () => import('../features/flash/FlashPage.tsx')),
   route('/recharge', 'deposit', () => import('../features/deposit/DepositPage.tsx')),
   route('/withdrawal', 'withdrawal', () => import('../features/withdrawal/WithdrawalPage.tsx')),
-  route('/withdraw_address', 'withdrawAddresses', () => import('../features/address-book/AddressBookPage.tsx')),
+  route(
+    '/withdraw_address',
+    'withdrawAddresses',
+    () => import('../features/address-book/AddressBookPage.tsx'),
+  ),
   route('/ico', 'ico'),
   route('/miner', 'miner'),
   route('/miner_earnings', 'minerEarnings'),
@@ -93,6 +97,7 @@ export function loginRedirectTarget(pathWithSearch: string): string {
 
 /** A redirect target from the address bar, accepted only when it is a path on this site. */
 export function safeRedirectPath(value: string | null): string | null {
-  if (value === null || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (value === null || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return null;
   return value;
 }

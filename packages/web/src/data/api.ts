@@ -82,7 +82,10 @@ function requestInit(options: ApiRequestOptions): RequestInit {
 }
 
 /** Sends a request and returns the parsed JSON as it came, for the few calls outside the envelope. */
-export async function apiRaw(path: string, options: ApiRequestOptions = {}): Promise<{ status: number; body: unknown }> {
+export async function apiRaw(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<{ status: number; body: unknown }> {
   let response: Response;
   try {
     response = await fetch(buildApiUrl(path, options.query), requestInit(options));
@@ -113,7 +116,11 @@ export function readEnvelope(body: unknown, status: number): unknown {
       reportNotLoggedIn();
       throw new ApiError('not-logged-in', i18next.t('auth.sessionExpired'), status);
     case '998':
-      throw new ApiError('real-name-required', messageText(body.message, i18next.t('errors.realNameRequired')), status);
+      throw new ApiError(
+        'real-name-required',
+        messageText(body.message, i18next.t('errors.realNameRequired')),
+        status,
+      );
     case 'error':
       throw new ApiError('rejected', messageText(body.message, i18next.t('errors.badResponse')), status);
     default:
@@ -138,7 +145,11 @@ export const api = {
   get<T = unknown>(path: string, query?: ApiRequestOptions['query'], signal?: AbortSignal): Promise<T> {
     return apiRequest<T>(path, { method: 'GET', query, signal });
   },
-  post<T = unknown>(path: string, body: ApiBody | FormData = {}, options: Omit<ApiRequestOptions, 'body'> = {}): Promise<T> {
+  post<T = unknown>(
+    path: string,
+    body: ApiBody | FormData = {},
+    options: Omit<ApiRequestOptions, 'body'> = {},
+  ): Promise<T> {
     return apiRequest<T>(path, { ...options, method: 'POST', body });
   },
 };

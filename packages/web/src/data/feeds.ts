@@ -32,13 +32,17 @@ export function useKlineBar(symbol: string | null, period: string): KlinePayload
 }
 
 /** Calls `listener` for each server event of one kind (private events such as update_balance). */
-export function useSocketEvent<E extends keyof ServerToClientEvents>(event: E, listener: ServerToClientEvents[E]): void {
+export function useSocketEvent<E extends keyof ServerToClientEvents>(
+  event: E,
+  listener: ServerToClientEvents[E],
+): void {
   const latest = useRef(listener);
   useEffect(() => {
     latest.current = listener;
   });
   useEffect(() => {
-    const forward = ((payload: never) => (latest.current as (payload: never) => void)(payload)) as ServerToClientEvents[E];
+    const forward = ((payload: never) =>
+      (latest.current as (payload: never) => void)(payload)) as ServerToClientEvents[E];
     return socketManager.on(event, forward);
   }, [event]);
 }

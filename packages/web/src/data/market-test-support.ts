@@ -41,7 +41,8 @@ export class FakeMarketSocket implements SocketLike {
   }
 
   push(event: string, payload?: unknown): void {
-    for (const handler of [...(this.handlers.get(event) ?? [])]) (handler as (payload: unknown) => void)(payload);
+    for (const handler of [...(this.handlers.get(event) ?? [])])
+      (handler as (payload: unknown) => void)(payload);
   }
 
   listenerCount(event: string): number {
@@ -49,7 +50,9 @@ export class FakeMarketSocket implements SocketLike {
   }
 
   subscriptions(): string[] {
-    return this.emitted.filter(([event]) => event === 'subscribe').map(([, payload]) => (payload as { channel: string }).channel);
+    return this.emitted
+      .filter(([event]) => event === 'subscribe')
+      .map(([, payload]) => (payload as { channel: string }).channel);
   }
 }
 

@@ -45,7 +45,13 @@ describe('market data over HTTP', () => {
   });
 
   it('lays a ticker over a quotation, field by field', () => {
-    const base = readQuotation({ legal_id: 3, currency_id: 1, legal_name: 'USDT', currency_name: 'BTC', now_price: '1' })!;
+    const base = readQuotation({
+      legal_id: 3,
+      currency_id: 1,
+      legal_name: 'USDT',
+      currency_name: 'BTC',
+      now_price: '1',
+    })!;
     const live = withTicker(base, {
       type: 'daymarket',
       symbol: 'BTC/USDT',
@@ -68,13 +74,22 @@ describe('market data over HTTP', () => {
       jsonResponse({
         type: 'ok',
         message: [
-          { name: 'BTC', quotation: [{ legal_id: 1, currency_id: 2, legal_name: 'BTC', currency_name: 'ETH' }] },
-          { name: 'USDT', quotation: [{ legal_id: 3, currency_id: 1, legal_name: 'USDT', currency_name: 'BTC' }] },
+          {
+            name: 'BTC',
+            quotation: [{ legal_id: 1, currency_id: 2, legal_name: 'BTC', currency_name: 'ETH' }],
+          },
+          {
+            name: 'USDT',
+            quotation: [{ legal_id: 3, currency_id: 1, legal_name: 'USDT', currency_name: 'BTC' }],
+          },
         ],
       }),
     );
     const quotations = await fetchBoardQuotations();
-    expect(quotations.map((quotation) => `${quotation.currency_name}/${quotation.legal_name}`)).toEqual(['ETH/BTC', 'BTC/USDT']);
+    expect(quotations.map((quotation) => `${quotation.currency_name}/${quotation.legal_name}`)).toEqual([
+      'ETH/BTC',
+      'BTC/USDT',
+    ]);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toMatch(/^\/api\/currency\/quotation_new\?/);
     expect(init?.method).toBe('POST');
@@ -86,16 +101,34 @@ describe('market data over HTTP', () => {
         code: 1,
         msg: 'ok',
         data: [
-          { id: 1, time: 60_000, open: '1.0', high: '2.0', low: '0.5', close: '1.5', volume: '10', source: 'simulated' },
+          {
+            id: 1,
+            time: 60_000,
+            open: '1.0',
+            high: '2.0',
+            low: '0.5',
+            close: '1.5',
+            volume: '10',
+            source: 'simulated',
+          },
           { time: 120_000, open: '1.5', high: '2.0', low: '0.5', close: 1.7, volume: '10' },
         ],
       }),
     );
-    const bars = await fetchBars({ symbol: 'BTC/USDT', period: '5min', fromMs: 1_700_000_000_500, toMs: 1_700_000_300_200 });
-    expect(bars).toEqual([{ time: 60_000, open: '1.0', high: '2.0', low: '0.5', close: '1.5', volume: '10', source: 'simulated' }]);
+    const bars = await fetchBars({
+      symbol: 'BTC/USDT',
+      period: '5min',
+      fromMs: 1_700_000_000_500,
+      toMs: 1_700_000_300_200,
+    });
+    expect(bars).toEqual([
+      { time: 60_000, open: '1.0', high: '2.0', low: '0.5', close: '1.5', volume: '10', source: 'simulated' },
+    ]);
     const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost');
     expect(url.pathname).toBe('/api/currency/new_timeshar');
-    expect(Object.fromEntries(['symbol', 'period', 'from', 'to'].map((key) => [key, url.searchParams.get(key)]))).toEqual({
+    expect(
+      Object.fromEntries(['symbol', 'period', 'from', 'to'].map((key) => [key, url.searchParams.get(key)])),
+    ).toEqual({
       symbol: 'BTC/USDT',
       period: '5min',
       from: '1700000000',

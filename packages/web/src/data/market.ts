@@ -79,7 +79,11 @@ function badResponse(): ApiError {
  * another currency listed first cannot push the USDT pairs off the board.
  */
 export async function fetchBoardQuotations(signal?: AbortSignal): Promise<Quotation[]> {
-  const message = await apiRequest<unknown>('/currency/quotation_new', { method: 'POST', body: {}, ...(signal ? { signal } : {}) });
+  const message = await apiRequest<unknown>('/currency/quotation_new', {
+    method: 'POST',
+    body: {},
+    ...(signal ? { signal } : {}),
+  });
   if (!Array.isArray(message)) throw badResponse();
   return message.flatMap((group: unknown) => {
     if (!isRecord(group) || !Array.isArray(group.quotation)) throw badResponse();
@@ -118,7 +122,8 @@ export function withTicker(quotation: Quotation, ticker: DaymarketPayload | unde
 /** The tickers of a `daymarket` feed indexed by pair, for matching quotations. */
 export function tickersByPair(tickers: Record<string, DaymarketPayload>): Map<string, DaymarketPayload> {
   const byPair = new Map<string, DaymarketPayload>();
-  for (const ticker of Object.values(tickers)) byPair.set(pairKey(ticker.legal_id, ticker.currency_id), ticker);
+  for (const ticker of Object.values(tickers))
+    byPair.set(pairKey(ticker.legal_id, ticker.currency_id), ticker);
   return byPair;
 }
 
@@ -157,7 +162,14 @@ export function readBar(value: unknown): Bar | null {
   if (!isRecord(value)) return null;
   const time = value.time;
   if (typeof time !== 'number' || !Number.isSafeInteger(time)) return null;
-  const bar = { time, open: value.open, high: value.high, low: value.low, close: value.close, volume: value.volume };
+  const bar = {
+    time,
+    open: value.open,
+    high: value.high,
+    low: value.low,
+    close: value.close,
+    volume: value.volume,
+  };
   const fields = [bar.open, bar.high, bar.low, bar.close, bar.volume];
   if (!fields.every((field) => typeof field === 'string' && DECIMAL.test(field))) return null;
   const source = value.source;
@@ -180,7 +192,8 @@ export async function fetchBars(query: BarQuery, signal?: AbortSignal): Promise<
   });
   if (!isRecord(body)) throw badResponse();
   if (body.code !== 1) {
-    const message = typeof body.msg === 'string' && body.msg !== '' ? body.msg : i18next.t('errors.badResponse');
+    const message =
+      typeof body.msg === 'string' && body.msg !== '' ? body.msg : i18next.t('errors.badResponse');
     throw new ApiError('rejected', message, 200);
   }
   if (!Array.isArray(body.data)) throw badResponse();

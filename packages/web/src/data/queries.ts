@@ -9,7 +9,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 10_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) => failureCount < 2 && error instanceof ApiError && error.kind === 'network',
+        retry: (failureCount, error) =>
+          failureCount < 2 && error instanceof ApiError && error.kind === 'network',
       },
       mutations: { retry: false },
     },

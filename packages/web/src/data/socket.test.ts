@@ -76,11 +76,28 @@ class FakeDocument {
 }
 
 function depth(seq: number, bidPrice = '100'): MarketDepthPayload {
-  return { type: 'market_depth', symbol: 'BTC/USDT', legal_id: 3, currency_id: 1, seq, bids: [[bidPrice, '1']], asks: [] };
+  return {
+    type: 'market_depth',
+    symbol: 'BTC/USDT',
+    legal_id: 3,
+    currency_id: 1,
+    seq,
+    bids: [[bidPrice, '1']],
+    asks: [],
+  };
 }
 
 function book(seq: number): TransactionPayload {
-  return { type: 'transaction', symbol: 'BTC/USDT', legal_id: 3, currency_id: 1, seq, last_price: '100', in: [], out: [] };
+  return {
+    type: 'transaction',
+    symbol: 'BTC/USDT',
+    legal_id: 3,
+    currency_id: 1,
+    seq,
+    last_price: '100',
+    in: [],
+    out: [],
+  };
 }
 
 describe('socket manager', () => {
@@ -212,7 +229,18 @@ describe('socket manager', () => {
   it('forgets a channel value when its last subscriber leaves', () => {
     const release = manager.subscribe('kline:BTC/USDT:1min');
     socket.open();
-    socket.push('kline', { type: 'kline', symbol: 'BTC/USDT', period: '1min', time: 0, open: '1', close: '1', high: '1', low: '1', volume: '0', change: '0' });
+    socket.push('kline', {
+      type: 'kline',
+      symbol: 'BTC/USDT',
+      period: '1min',
+      time: 0,
+      open: '1',
+      close: '1',
+      high: '1',
+      low: '1',
+      volume: '0',
+      change: '0',
+    });
     expect(manager.feeds.getState().bars['kline:BTC/USDT:1min']?.close).toBe('1');
     release();
     expect(manager.feeds.getState().bars['kline:BTC/USDT:1min']).toBeUndefined();

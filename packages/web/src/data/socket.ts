@@ -153,7 +153,8 @@ export class SocketManager {
     );
     socket.on('kline', (payload: KlinePayload) => {
       const channel = `kline:${payload.symbol}:${payload.period}`;
-      if (this.counts.has(channel)) this.update((draft) => void (draft.bars = { ...draft.bars, [channel]: payload }));
+      if (this.counts.has(channel))
+        this.update((draft) => void (draft.bars = { ...draft.bars, [channel]: payload }));
     });
     for (const event of MARKET_EVENTS) {
       socket.on(event, (payload: TransactionPayload | MarketDepthPayload | MarketDetailPayload) =>
@@ -218,7 +219,8 @@ export class SocketManager {
     this.pending.push(change);
     if (immediate || this.flushTimer === null) {
       this.flush();
-      if (!immediate) this.flushTimer = setTimeout(this.onFlushTimer, this.options.flushIntervalMs ?? FLUSH_INTERVAL_MS);
+      if (!immediate)
+        this.flushTimer = setTimeout(this.onFlushTimer, this.options.flushIntervalMs ?? FLUSH_INTERVAL_MS);
     }
   }
 

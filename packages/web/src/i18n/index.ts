@@ -1,7 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type en from './locales/en.json';
-import { DEFAULT_LANGUAGE, LANGUAGE_INFO, isLanguage, languageFromLocale, type Language } from './languages.ts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_INFO,
+  isLanguage,
+  languageFromLocale,
+  type Language,
+} from './languages.ts';
 import { readStored, writeStored } from '../data/storage.ts';
 import { reloadPage } from '../app/page-reload.ts';
 

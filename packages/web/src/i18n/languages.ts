@@ -23,6 +23,8 @@ export const LANGUAGE_INFO: Record<Language, LanguageInfo> = {
 /** Finds the language for a stored locale tag, for browsers that kept only `locale`. */
 export function languageFromLocale(locale: string | null): Language | null {
   if (locale === null) return null;
-  const match = Object.entries(LANGUAGE_INFO).find(([, info]) => info.locale.toLowerCase() === locale.toLowerCase());
+  const match = Object.entries(LANGUAGE_INFO).find(
+    ([, info]) => info.locale.toLowerCase() === locale.toLowerCase(),
+  );
   return match === undefined ? null : (match[0] as Language);
 }

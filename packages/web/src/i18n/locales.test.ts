@@ -11,7 +11,9 @@ const LOCALES: Record<Language, unknown> = { en, zh, hk, kr, jp };
 /** Every leaf of a nested message object as [dotted key, text]. */
 function leaves(value: unknown, prefix = ''): Array<[string, unknown]> {
   if (typeof value !== 'object' || value === null) return [[prefix, value]];
-  return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix === '' ? key : `${prefix}.${key}`));
+  return Object.entries(value).flatMap(([key, child]) =>
+    leaves(child, prefix === '' ? key : `${prefix}.${key}`),
+  );
 }
 
 function placeholders(text: string): string[] {
@@ -42,7 +44,10 @@ describe('locale files', () => {
 
       it('keeps the placeholders of each English message', () => {
         const mismatched = [...english]
-          .filter(([key, text]) => placeholders(String(text)).join() !== placeholders(String(messages.get(key) ?? '')).join())
+          .filter(
+            ([key, text]) =>
+              placeholders(String(text)).join() !== placeholders(String(messages.get(key) ?? '')).join(),
+          )
           .map(([key]) => key);
         expect(mismatched).toEqual([]);
       });
@@ -60,7 +65,9 @@ describe('locale files', () => {
   }
 
   it('writes Hong Kong Chinese in Traditional characters', () => {
-    const hkText = leaves(hk).map(([, text]) => String(text)).join('');
+    const hkText = leaves(hk)
+      .map(([, text]) => String(text))
+      .join('');
     // Simplified forms that have a distinct Traditional form used in these messages.
     for (const simplified of ['币', '杠', '户', '录', '设', '钱', '价', '这', '页']) {
       expect(hkText).not.toContain(simplified);

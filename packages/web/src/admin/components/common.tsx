@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Tag, Tooltip, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useAdminT, type AdminKey } from '../i18n.ts';
 import { AdminApiError } from '../admin-api.ts';
+import { useMessage } from '../../app/message.tsx';
 
 /** A page's title row: the title, a line saying what the page is for, and its actions. */
 export function PageHeader({
@@ -103,7 +104,7 @@ export function useAdminMutation<I>(
   action: (input: I) => Promise<unknown>,
   options: { invalidate?: string[][]; onSuccess?: (result: unknown) => void } = {},
 ) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const t = useAdminT();
   const queryClient = useQueryClient();
   return useMutation({

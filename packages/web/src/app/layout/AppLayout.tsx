@@ -38,7 +38,12 @@ export function AppLayout() {
 
 function NavigationProgress() {
   const navigation = useNavigation();
-  return <div className={navigation.state === 'idle' ? 'fx-progress' : 'fx-progress is-active'} aria-hidden="true" />;
+  return (
+    <div
+      className={navigation.state === 'idle' ? 'fx-progress' : 'fx-progress is-active'}
+      aria-hidden="true"
+    />
+  );
 }
 
 function DocumentTitle() {
@@ -46,7 +51,8 @@ function DocumentTitle() {
   const matches = useMatches();
   const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle;
   const titleKey = isRouteHandle(handle) ? handle.titleKey : 'home';
-  const title = titleKey === 'home' ? t('app.name') : t('app.documentTitle', { page: t(`routes.${titleKey}`) });
+  const title =
+    titleKey === 'home' ? t('app.name') : t('app.documentTitle', { page: t(`routes.${titleKey}`) });
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -42,7 +42,13 @@ describe('header', () => {
     renderApp('/');
     fireEvent.click(await screen.findByTestId('language-trigger'));
     const options = await screen.findAllByTestId(/^language-option-/);
-    expect(options.map((option) => option.textContent)).toEqual(['简体中文', '繁體中文', 'English', '한국어', '日本語']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      '简体中文',
+      '繁體中文',
+      'English',
+      '한국어',
+      '日本語',
+    ]);
     fireEvent.click(screen.getByTestId('language-option-hk'));
     expect(localStorage.getItem('lang')).toBe('hk');
     expect(localStorage.getItem('locale')).toBe('zh-HK');
@@ -56,7 +62,9 @@ describe('header', () => {
     fireEvent.click(toggle);
     expect(localStorage.getItem('night_mode')).toBe('1');
     expect(preferencesStore.getState().nightMode).toBe(true);
-    await waitFor(() => expect(screen.getByTestId('night-toggle').getAttribute('aria-label')).toBe('Switch to day mode'));
+    await waitFor(() =>
+      expect(screen.getByTestId('night-toggle').getAttribute('aria-label')).toBe('Switch to day mode'),
+    );
   });
 
   it('stores the price colour convention under downUp', async () => {

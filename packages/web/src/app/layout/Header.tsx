@@ -1,7 +1,7 @@
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, ConfigProvider, Drawer, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { Button, ConfigProvider, Tooltip } from 'antd';
 import {
   CheckOutlined,
   DownOutlined,
@@ -17,27 +17,31 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Logo } from './Logo.tsx';
+import { HeaderMenu, type HeaderMenuEntry, type HeaderMenuItem } from './HeaderMenu.tsx';
+
+// The phone menu's drawer loads the first time it opens.
+const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
 import { NAV_ITEMS } from './nav-items.ts';
 import { maskAccount } from './mask-account.ts';
 import { buildHeaderTheme } from '../theme.ts';
-import { setNightMode, setPriceColours, usePreferences, type PriceColours } from '../preferences/preferences.ts';
+import {
+  setNightMode,
+  setPriceColours,
+  usePreferences,
+  type PriceColours,
+} from '../preferences/preferences.ts';
 import { currentLanguage, switchLanguage } from '../../i18n/index.ts';
 import { LANGUAGES, LANGUAGE_INFO, isLanguage } from '../../i18n/languages.ts';
 import { useSession } from '../../data/session.ts';
-import { openLoginDialog, openRegisterDialog } from '../../features/auth/auth-dialogs.ts';
+import { openDialog } from './open-dialog.ts';
 import { logoutAndReload } from '../../features/auth/session-actions.ts';
-
-/** The header's login and sign-up links open the dialogs; the addresses still work without script. */
-function openDialog(event: MouseEvent, which: 'login' | 'register'): void {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  if (which === 'login') openLoginDialog();
-  else openRegisterDialog();
-}
+import { useMessage } from '../message.tsx';
 
 export function Header() {
   const language = currentLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Once opened, the drawer stays mounted so that it can play its closing animation.
+  const [menuShown, setMenuShown] = useState(false);
   return (
     <>
       <ConfigProvider theme={buildHeaderTheme(language)} button={{ autoInsertSpace: false }}>
@@ -52,13 +56,22 @@ export function Header() {
               <PreferencesMenu />
               <NightToggle />
               <AccountArea />
-              <MobileMenuButton onOpen={() => setMenuOpen(true)} />
+              <MobileMenuButton
+                onOpen={() => {
+                  setMenuShown(true);
+                  setMenuOpen(true);
+                }}
+              />
             </div>
           </div>
         </header>
       </ConfigProvider>
       {/* The drawer takes the page's day or night theme, not the header's permanent dark one. */}
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {menuShown && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -85,33 +98,44 @@ function MainNav() {
 function LanguageMenu() {
   const { t } = useTranslation();
   const active = currentLanguage();
-  const items: MenuProps['items'] = LANGUAGES.map((language) => ({
+  const entries: HeaderMenuEntry[] = LANGUAGES.map((language) => ({
     key: language,
+    selected: language === active,
     label: (
-      <span className="fx-menu-option" data-testid={`language-option-${language}`} lang={LANGUAGE_INFO[language].locale}>
+      <span
+        className="fx-menu-option"
+        data-testid={`language-option-${language}`}
+        lang={LANGUAGE_INFO[language].locale}
+      >
         <span>{LANGUAGE_INFO[language].nativeName}</span>
         {language === active && <CheckOutlined />}
       </span>
     ),
   }));
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onSelect = (key: string) => {
     if (isLanguage(key)) switchLanguage(key);
   };
   return (
-    <Dropdown menu={{ items, onClick, selectable: true, selectedKeys: [active] }} trigger={['click']} placement="bottomRight">
-      <Button type="text" className="fx-header-button" aria-label={t('header.language')} data-testid="language-trigger">
+    <HeaderMenu entries={entries} onSelect={onSelect}>
+      <Button
+        type="text"
+        className="fx-header-button"
+        aria-label={t('header.language')}
+        data-testid="language-trigger"
+      >
         <GlobalOutlined />
         <span className="fx-hide-compact">{LANGUAGE_INFO[active].nativeName}</span>
       </Button>
-    </Dropdown>
+    </HeaderMenu>
   );
 }
 
 function PreferencesMenu() {
   const { t } = useTranslation();
   const priceColours = usePreferences((state) => state.priceColours);
-  const option = (value: PriceColours, label: string, up: string, down: string) => ({
+  const option = (value: PriceColours, label: string, up: string, down: string): HeaderMenuItem => ({
     key: value,
+    selected: priceColours === value,
     label: (
       <span className="fx-menu-option" data-testid={`price-colours-${value}`}>
         <span>
@@ -121,22 +145,20 @@ function PreferencesMenu() {
       </span>
     ),
   });
-  const items: MenuProps['items'] = [
+  const entries: HeaderMenuEntry[] = [
     {
-      type: 'group',
-      key: 'price-colours',
-      label: t('header.priceColours'),
-      children: [
+      group: t('header.priceColours'),
+      items: [
         option('green-up', t('header.greenUp'), 'var(--fx-green)', 'var(--fx-red)'),
         option('red-up', t('header.redUp'), 'var(--fx-red)', 'var(--fx-green)'),
       ],
     },
   ];
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onSelect = (key: string) => {
     if (key === 'green-up' || key === 'red-up') setPriceColours(key);
   };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+    <HeaderMenu entries={entries} onSelect={onSelect}>
       <Button
         type="text"
         className="fx-header-button"
@@ -144,7 +166,7 @@ function PreferencesMenu() {
         aria-label={t('header.preferences')}
         data-testid="preferences-trigger"
       />
-    </Dropdown>
+    </HeaderMenu>
   );
 }
 
@@ -174,10 +196,19 @@ function AccountArea() {
   if (token !== null && accountNum !== null) return <AccountMenu accountNum={accountNum} />;
   return (
     <div className="fx-auth-links fx-hide-mobile">
-      <Link to="/components/login" className="fx-header-link" data-testid="login-link" onClick={(event) => openDialog(event, 'login')}>
+      <Link
+        to="/components/login"
+        className="fx-header-link"
+        data-testid="login-link"
+        onClick={(event) => openDialog(event, 'login')}
+      >
         {t('header.login')}
       </Link>
-      <Link to="/components/register" data-testid="register-link" onClick={(event) => openDialog(event, 'register')}>
+      <Link
+        to="/components/register"
+        data-testid="register-link"
+        onClick={(event) => openDialog(event, 'register')}
+      >
         <Button type="primary">{t('header.register')}</Button>
       </Link>
     </div>
@@ -187,15 +218,15 @@ function AccountArea() {
 function AccountMenu({ accountNum }: { accountNum: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
-  const items: MenuProps['items'] = [
+  const message = useMessage();
+  const entries: HeaderMenuEntry[] = [
     { key: '/new_account', label: t('account.assets'), icon: <WalletOutlined /> },
     { key: '/accountSet', label: t('account.settings'), icon: <SafetyCertificateOutlined /> },
     { key: '/transferLog', label: t('account.tradeLog'), icon: <FileTextOutlined /> },
-    { type: 'divider' },
+    { divider: true },
     { key: 'logout', label: t('account.logout'), icon: <LogoutOutlined />, danger: true },
   ];
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onSelect = (key: string) => {
     if (key !== 'logout') {
       void navigate(key);
       return;
@@ -205,15 +236,20 @@ function AccountMenu({ accountNum }: { accountNum: string }) {
     void message.success(t('account.logoutSuccess'));
   };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" className="fx-header-button" aria-label={t('account.menu')} data-testid="account-trigger">
+    <HeaderMenu entries={entries} onSelect={onSelect} testId="account-menu">
+      <Button
+        type="text"
+        className="fx-header-button"
+        aria-label={t('account.menu')}
+        data-testid="account-trigger"
+      >
         <UserOutlined />
         <span className="fx-hide-narrow" data-testid="account-number">
           {maskAccount(accountNum)}
         </span>
         <DownOutlined className="fx-caret" />
       </Button>
-    </Dropdown>
+    </HeaderMenu>
   );
 }
 
@@ -228,46 +264,5 @@ function MobileMenuButton({ onOpen }: { onOpen: () => void }) {
       data-testid="mobile-menu-trigger"
       onClick={onOpen}
     />
-  );
-}
-
-function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const token = useSession((state) => state.token);
-  const nightMode = usePreferences((state) => state.nightMode);
-  return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      placement="right"
-      size={300}
-      title={<Logo height={24} wordColour={nightMode ? '#ffffff' : '#0f172a'} />}
-    >
-      <nav className="fx-drawer-nav" aria-label={t('nav.main')}>
-        {NAV_ITEMS.map((item) => (
-          <NavLink
-            key={item.to}
-            to={item.to}
-            end={item.to === '/'}
-            onClick={onClose}
-            className={({ isActive }) => (isActive ? 'fx-drawer-link is-active' : 'fx-drawer-link')}
-          >
-            {t(`nav.${item.labelKey}`)}
-          </NavLink>
-        ))}
-      </nav>
-      {token === null && (
-        <div className="fx-drawer-auth">
-          <Link to="/components/login" onClick={(event) => { onClose(); openDialog(event, 'login'); }}>
-            <Button block>{t('header.login')}</Button>
-          </Link>
-          <Link to="/components/register" onClick={(event) => { onClose(); openDialog(event, 'register'); }}>
-            <Button type="primary" block>
-              {t('header.register')}
-            </Button>
-          </Link>
-        </div>
-      )}
-    </Drawer>
   );
 }

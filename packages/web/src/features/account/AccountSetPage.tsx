@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Progress, Skeleton, Tag } from 'antd';
+import { Button, Progress, Skeleton, Tag } from 'antd';
 import {
   GiftOutlined,
   GoogleOutlined,
@@ -20,6 +20,7 @@ import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { maskEmail, maskPhone } from './masks.ts';
 import { TwoFactorDialog } from './TwoFactorDialog.tsx';
+import { useMessage } from '../../app/message.tsx';
 
 /** Spec 01 sections 2 and 4: the security page of the account centre. */
 export default function AccountSetPage() {
@@ -42,7 +43,7 @@ type Dialog = 'password' | 'mobile' | 'totp' | null;
 
 function SecurityItems({ info }: { info: UserInfo }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [dialog, setDialog] = useState<Dialog>(null);
   const registrationLink = `${window.location.origin}/#/components/register?extension_code=${encodeURIComponent(info.extension_code)}`;
   const reviewKey = (['realName0', 'realName1', 'realName2'] as const)[info.review_status] ?? 'realName0';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Result, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Result, Skeleton } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
 import { USER_INFO_KEY } from '../auth/auth-api.ts';
@@ -9,6 +9,7 @@ import { isCardId } from '../auth/validation.ts';
 import { AccountLayout } from './AccountLayout.tsx';
 import { CENTER_KEY, submitRealName, useRealNameCenter, type RealNameCenter } from './account-api.ts';
 import { PhotoUpload } from './PhotoUpload.tsx';
+import { useMessage } from '../../app/message.tsx';
 
 /** Spec 01 sections 2, 4 and 5: real-name verification. review_status 0 form, 1 under review, 2 approved. */
 export default function AuthenticationPage() {
@@ -62,7 +63,7 @@ interface RealNameValues {
 
 function RealNameForm({ center }: { center: RealNameCenter }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
   const photoRule = { required: true, message: t('account.photoRequired') };

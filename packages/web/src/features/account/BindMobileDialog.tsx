@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Modal } from 'antd';
+import { Button, Form, Modal } from 'antd';
 import { AccountFields, validatedTarget, targetOf, type AccountValues } from '../auth/AccountFields.tsx';
 import { useCountries, USER_INFO_KEY } from '../auth/auth-api.ts';
 import { CodeInput } from '../auth/CodeInput.tsx';
 import { refreshAccountName } from '../auth/session-actions.ts';
 import { bindMobile } from './account-api.ts';
+import { useMessage } from '../../app/message.tsx';
 
 /** Binding a mobile number (beyond the spec, which shows the bound phone): the number and a code sent to it. */
 export function BindMobileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -28,7 +29,7 @@ export function BindMobileDialog({ open, onClose }: { open: boolean; onClose: ()
 
 function BindMobileForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AccountValues & { code: string }>();
   const { data: countries } = useCountries();

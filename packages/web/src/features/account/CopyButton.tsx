@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
+import { useMessage } from '../../app/message.tsx';
 
 /** Copies a text; spec 01 section 8: "copy success" or "retry". */
 export function CopyButton({ text, testId }: { text: string; testId: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);

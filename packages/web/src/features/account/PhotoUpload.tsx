@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Spin } from 'antd';
+import { Spin } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
 import { fetchImageUrl, uploadImage } from './account-api.ts';
+import { useMessage } from '../../app/message.tsx';
 
 /** Spec 02 section 9: ID images are JPG or PNG of at most 4 MB (the server checks the content again). */
 export const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
@@ -19,7 +20,7 @@ interface PhotoUploadProps {
 /** One photo box: pick a file, it uploads at once (spec 01 section 5: "each uploaded first"), then shows. */
 export function PhotoUpload({ label, value, onChange, testId }: PhotoUploadProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);

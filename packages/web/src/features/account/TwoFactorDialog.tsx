@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { Alert, App, Button, Form, Input, Modal, Spin, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Spin, Typography } from 'antd';
 import { USER_INFO_KEY } from '../auth/auth-api.ts';
 import { confirmTotp, disableTotp, startTotp, type TotpEnrolment } from './account-api.ts';
+import { useMessage } from '../../app/message.tsx';
 
 /**
  * Two-factor authentication with an authenticator app (beyond the spec, whose Google authenticator item
@@ -43,7 +44,7 @@ function useRefreshInfo() {
 
 function EnableForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const refresh = useRefreshInfo();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -113,7 +114,7 @@ function EnableForm({ onDone }: { onDone: () => void }) {
 
 function DisableForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const refresh = useRefreshInfo();
   const [submitting, setSubmitting] = useState(false);
   const onFinish = async ({ code, password }: { code: string; password: string }) => {

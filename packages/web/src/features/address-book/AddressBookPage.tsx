@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Empty, Input, Popconfirm, Select, Table } from 'antd';
+import { Button, Empty, Input, Popconfirm, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../assets/wallet-api.ts';
 import type { BookEntry } from '../assets/wallet-api.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
+import { useMessage } from '../../app/message.tsx';
 
 const DEFAULT_CURRENCY = 3;
 /** The chain is found from the address's format unless one is picked. */
@@ -21,7 +22,7 @@ const AUTO = -1;
 /** Spec 02 section 2.11: the user's withdrawal addresses per currency, with add and delete. */
 export default function AddressBookPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [params, setParams] = useSearchParams();
   const currency = Number(params.get('id')) || DEFAULT_CURRENCY;
   const overview = useWalletOverview();

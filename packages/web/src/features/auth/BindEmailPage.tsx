@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { api } from '../../data/api.ts';
 import { emailRules } from './AccountFields.tsx';
 import { USER_INFO_KEY } from './auth-api.ts';
@@ -11,6 +11,7 @@ import { RequireLogin } from './RequireLogin.tsx';
 import { refreshAccountName } from './session-actions.ts';
 import { CodeInput } from './CodeInput.tsx';
 import { ACCOUNT_MAX_LENGTH } from './validation.ts';
+import { useMessage } from '../../app/message.tsx';
 
 /** Spec 02 sections 2.12 and 5: e-mail, send code (60 s countdown), code, submit. */
 export default function BindEmailPage() {
@@ -30,7 +31,7 @@ export default function BindEmailPage() {
 
 function BindEmailForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ email: string; code: string }>();

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { api } from '../../data/api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { replaceToken } from './session-actions.ts';
+import { useMessage } from '../../app/message.tsx';
 
 interface ChangePasswordValues {
   oldPassword: string;
@@ -17,7 +18,7 @@ interface ChangePasswordValues {
  */
 export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<ChangePasswordValues>();
   const [submitting, setSubmitting] = useState(false);
 

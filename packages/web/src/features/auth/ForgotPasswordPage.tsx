@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Form, Steps, Tabs } from 'antd';
+import { Button, Form, Steps, Tabs } from 'antd';
 import { AccountFields, targetOf, validatedTarget, type AccountValues } from './AccountFields.tsx';
 import { checkCode, resetPassword, useCountries, type AccountKind, type AccountTarget } from './auth-api.ts';
 import { openLoginDialog } from './auth-dialogs.ts';
@@ -9,6 +9,7 @@ import { AuthPageFrame } from './AuthPageFrame.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
 import { CodeInput } from './CodeInput.tsx';
 import { targetLabel } from './target-label.ts';
+import { useMessage } from '../../app/message.tsx';
 
 interface VerifyValues extends AccountValues {
   code: string;
@@ -40,7 +41,7 @@ export default function ForgotPasswordPage() {
 
 function VerifyStep({ onVerified }: { onVerified: (target: AccountTarget, code: string) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<VerifyValues>();
   const { data: countries } = useCountries();
   const [kind, setKind] = useState<AccountKind>('email');
@@ -93,7 +94,7 @@ function VerifyStep({ onVerified }: { onVerified: (target: AccountTarget, code: 
 
 function ResetStep({ target, code, onBack }: { target: AccountTarget; code: string; onBack: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Form, Input, Modal, Tabs } from 'antd';
+import { Alert, Button, Form, Input, Modal, Tabs } from 'antd';
 import { reloadPageAfter } from '../../app/page-reload.ts';
 import { AccountFields, targetOf, type AccountValues } from './AccountFields.tsx';
 import { login, useCountries, type AccountKind, type AccountTarget } from './auth-api.ts';
@@ -9,6 +9,7 @@ import { closeAuthDialog, openRegisterDialog, useAuthDialog } from './auth-dialo
 import { AFTER_LOGIN_DELAY_MS, storeSession } from './session-actions.ts';
 import { TotpField } from './TotpField.tsx';
 import { LOGIN_PASSWORD_MAX_LENGTH } from './validation.ts';
+import { useMessage } from '../../app/message.tsx';
 
 interface LoginValues extends AccountValues {
   password: string;
@@ -37,7 +38,7 @@ export function LoginDialog() {
 
 function LoginDialogBody() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [form] = Form.useForm<LoginValues>();
   const { data: countries } = useCountries();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { reloadPageAfter } from '../../app/page-reload.ts';
 import { safeRedirectPath } from '../../app/routes.ts';
 import { login } from './auth-api.ts';
@@ -10,6 +10,7 @@ import { AuthPageFrame } from './AuthPageFrame.tsx';
 import { AFTER_LOGIN_DELAY_MS, storeSession } from './session-actions.ts';
 import { TotpField } from './TotpField.tsx';
 import { ACCOUNT_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './validation.ts';
+import { useMessage } from '../../app/message.tsx';
 
 interface LoginPageValues {
   account: string;
@@ -24,7 +25,7 @@ interface LoginPageValues {
  */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginPageValues>();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Form, Modal, Steps, Tabs } from 'antd';
+import { Button, Form, Modal, Steps, Tabs } from 'antd';
 import { AccountFields, targetOf, type AccountValues } from './AccountFields.tsx';
 import {
   checkAccount,
@@ -15,6 +15,7 @@ import { InviteCodeField } from './InviteCodeField.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
 import { CodeInput } from './CodeInput.tsx';
 import { targetLabel } from './target-label.ts';
+import { useMessage } from '../../app/message.tsx';
 
 interface StepTwoValues {
   code: string;
@@ -68,7 +69,7 @@ function RegisterDialogBody() {
 
 function StepOne({ onNext }: { onNext: (target: AccountTarget) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<AccountValues>();
   const { data: countries } = useCountries();
   const [kind, setKind] = useState<AccountKind>('email');
@@ -120,7 +121,7 @@ function StepOne({ onNext }: { onNext: (target: AccountTarget) => void }) {
 
 function StepTwo({ target, onBack }: { target: AccountTarget; onBack: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<StepTwoValues>();
   const inviteCode = useAuthDialog((state) => state.inviteCode);
   const [submitting, setSubmitting] = useState(false);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Checkbox, Form, Tabs } from 'antd';
+import { Button, Checkbox, Form, Tabs } from 'antd';
 import { AccountFields, targetOf, validatedTarget, type AccountValues } from './AccountFields.tsx';
 import { checkCode, register, useCountries, type AccountKind } from './auth-api.ts';
 import { openLoginDialog } from './auth-dialogs.ts';
@@ -10,6 +10,7 @@ import { InviteCodeField } from './InviteCodeField.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
 import { CodeInput } from './CodeInput.tsx';
 import { isEmail } from './validation.ts';
+import { useMessage } from '../../app/message.tsx';
 
 interface RegisterValues extends AccountValues {
   code: string;
@@ -26,7 +27,7 @@ interface RegisterValues extends AccountValues {
  */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<RegisterValues>();

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { sendCode, type AccountTarget, type CodePurpose } from './auth-api.ts';
+import { useMessage } from '../../app/message.tsx';
 
 /** Spec 01 section 9 and spec 02 section 4: the send button waits 60 seconds, counting down. */
 export const CODE_COUNTDOWN_SECONDS = 60;
@@ -36,7 +37,7 @@ interface SendCodeButtonProps {
 /** "Send code"; after a send, disabled with a countdown until it may be pressed again. */
 export function SendCodeButton({ purpose, target, testId = 'send-code' }: SendCodeButtonProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const { remaining, start } = useCountdown();
   const [sending, setSending] = useState(false);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Empty, Input, Pagination, Segmented, Select, Skeleton, Table } from 'antd';
+import { Alert, Button, Empty, Input, Pagination, Segmented, Select, Skeleton, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import {
   flashExchange,
@@ -15,6 +15,7 @@ import { amountText, timeText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
 import { meetsMinimum, paymentFor, receivedFor } from './flash-math.ts';
 import type { FlashTerms } from './flash-math.ts';
+import { useMessage } from '../../app/message.tsx';
 
 /** Spec 02 sections 2.4 and 9: after a successful exchange the assets page follows after 1.5 s. */
 export const REDIRECT_DELAY_MS = 1500;
@@ -36,7 +37,7 @@ export default function FlashPage() {
 
 function FlashForm({ data }: { data: FlashList }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const refresh = useBalanceRefresh();
   const [direction, setDirection] = useState<0 | 1>(0);

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Empty, Skeleton } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { NewsDetail } from './news-api.ts';
 import { formatNewsTime } from './format-time.ts';
 import { SafeHtml } from './SafeHtml.tsx';
 import './news.css';
+import { useMessage } from '../../app/message.tsx';
 
 export interface NewsArticleProps {
   /** The item, or null when the address names none (no id, or not a number). */
@@ -22,7 +23,7 @@ export interface NewsArticleProps {
  */
 export function NewsArticle({ query, onBack, testId }: NewsArticleProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const failure = query?.isError ? query.error.message : null;
 
   useEffect(() => {

@@ -15,7 +15,9 @@ export default function NotAvailablePage({ titleKey }: { titleKey: RouteTitleKey
     <div className="fx-container fx-status-page" data-testid="not-available" data-path={pathname}>
       <Result
         icon={<ToolOutlined className="fx-status-icon" />}
-        title={<h1 className="fx-status-title">{t('notAvailable.title', { screen: t(`routes.${titleKey}`) })}</h1>}
+        title={
+          <h1 className="fx-status-title">{t('notAvailable.title', { screen: t(`routes.${titleKey}`) })}</h1>
+        }
         subTitle={t('notAvailable.subtitle')}
         extra={
           <Link to="/">

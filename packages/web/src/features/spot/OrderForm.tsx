@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Input, Segmented, Slider } from 'antd';
+import { Button, Input, Segmented, Slider } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { ApiError } from '../../data/api.ts';
 import { openLoginDialog, openRegisterDialog } from '../auth/auth-dialogs.ts';
@@ -17,6 +17,7 @@ import {
   sliderQuantity,
 } from './order-math.ts';
 import { placeOrder, type Pair, type PlacedOrder, type SpotMarketInfo } from './spot-api.ts';
+import { useMessage } from '../../app/message.tsx';
 
 // The buy and sell panel (spec 01 sections 2, 4 and 5): limit or market mode for both halves; price
 // (disabled in market mode, where it shows the latest price), quantity, a slider in 25 % steps that
@@ -91,7 +92,7 @@ function OrderHalf({
   mode,
 }: OrderHalfProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [price, setPrice] = useState(lastPrice ?? '');
   const [amount, setAmount] = useState('');
   const [percent, setPercent] = useState(0);

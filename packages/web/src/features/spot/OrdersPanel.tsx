@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Popconfirm, Segmented, Tabs } from 'antd';
+import { Button, Empty, Popconfirm, Segmented, Tabs } from 'antd';
 import { openLoginDialog } from '../auth/auth-dialogs.ts';
 import { groupThousands } from '../../format/index.ts';
 import { CompactTable, type CompactColumn } from './CompactTable.tsx';
@@ -15,6 +15,7 @@ import {
   type OpenOrderSide,
   type Pair,
 } from './spot-api.ts';
+import { useMessage } from '../../app/message.tsx';
 
 // The user's orders under the trading panel (spec 01 sections 2 and 4): current orders with buy and sell
 // sub-tabs and revoke (after a confirmation), and the order history - the user's fills, newest first -
@@ -82,7 +83,7 @@ function SideLabel({ type }: { type: 'in' | 'out' }) {
 
 function CurrentOrders({ pair }: { pair: Pair }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const [side, setSide] = useState<OpenOrderSide>('in');
   const orders = useQuery({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Empty, Input, Select, Table } from 'antd';
+import { Button, Empty, Input, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { SwapOutlined } from '@ant-design/icons';
 import {
@@ -18,6 +18,7 @@ import { amountText, timeText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
 import { DEFAULT_SIDES, chooseWallet, swapSides } from './transfer-sides.ts';
 import type { TransferSides } from './transfer-sides.ts';
+import { useMessage } from '../../app/message.tsx';
 
 /** The default currency of the transfer page (spec 02 section 9: id 1, BTC). */
 const DEFAULT_CURRENCY = 1;
@@ -25,7 +26,7 @@ const DEFAULT_CURRENCY = 1;
 /** Spec 02 section 2.3: move funds between the six wallets. */
 export default function TransferPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [params] = useSearchParams();
   const refresh = useBalanceRefresh();
   const initialFrom = params.get('from');

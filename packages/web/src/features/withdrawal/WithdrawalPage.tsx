@@ -1,19 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  App,
-  AutoComplete,
-  Button,
-  Empty,
-  Input,
-  Segmented,
-  Select,
-  Skeleton,
-  Table,
-  Tag,
-} from 'antd';
+import { Alert, AutoComplete, Button, Empty, Input, Segmented, Select, Skeleton, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { ApiError } from '../../data/api.ts';
 import {
@@ -28,6 +16,7 @@ import type { WithdrawInfo, WithdrawalRecord, WithdrawalStatus } from '../assets
 import { amountText, timeText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
 import { receiveAfterFee } from './withdraw-amounts.ts';
+import { useMessage } from '../../app/message.tsx';
 
 const DEFAULT_CURRENCY = 3;
 
@@ -68,7 +57,7 @@ export default function WithdrawalPage() {
 
 function WithdrawForm({ info }: { info: WithdrawInfo }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const refresh = useBalanceRefresh();
   const [chainType, setChainType] = useState<number>(info.chains[0]?.type ?? 0);
   const [address, setAddress] = useState('');
