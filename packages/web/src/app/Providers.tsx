@@ -5,7 +5,7 @@ import { MessageProvider } from './message.tsx';
 import type { Locale } from 'antd/es/locale/index.js';
 import { createQueryClient } from '../data/queries.ts';
 import { usePreferences } from './preferences/preferences.ts';
-import { buildTheme } from './theme.ts';
+import { APP_THEME_CLASS, buildTheme } from './theme.ts';
 import type { Language } from '../i18n/languages.ts';
 
 interface ProvidersProps {
@@ -40,7 +40,7 @@ function AppBase({ children }: { children: ReactNode }) {
     lineHeight: token.lineHeight,
   };
   return (
-    <div className="fx-app" style={style}>
+    <div className={`fx-app ${APP_THEME_CLASS}`} style={style}>
       {children}
     </div>
   );

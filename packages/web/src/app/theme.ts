@@ -28,9 +28,15 @@ export function fontFamily(language: Language): string {
   );
 }
 
+/** The class that carries the page theme's CSS variables (--ant-*). */
+export const APP_THEME_CLASS = 'fx-theme';
+
 export function buildTheme(nightMode: boolean, language: Language): ThemeConfig {
   const page = nightMode ? PAGE.night : PAGE.day;
   return {
+    // A fixed class for the theme's CSS variables, so that the app's own elements (AppBase in Providers.tsx
+    // carries it) can use antd's tokens, not only antd's components.
+    cssVar: { key: APP_THEME_CLASS },
     algorithm: nightMode ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: {
       colorPrimary: BRAND_BLUE,

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Empty, Input, Segmented } from 'antd';
+import { Empty, Segmented } from 'antd';
+import { CompactInput } from './CompactInput.tsx';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTickers } from '../../data/feeds.ts';
 import { tickersByPair, pairKey, useBoardQuotations, withTicker, type Quotation } from '../../data/market.ts';
@@ -63,14 +64,14 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
         )}
       </header>
       <div className="fx-spot-search">
-        <Input
+        <CompactInput
           size="small"
-          allowClear
+          clearLabel={t('spot.markets.clearSearch')}
           prefix={<SearchOutlined />}
           placeholder={t('spot.markets.search')}
           aria-label={t('spot.markets.search')}
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={setQuery}
           data-testid="market-search"
         />
       </div>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Input, Segmented, Slider } from 'antd';
+import { Button, Segmented, Slider } from 'antd';
+import { CompactInput } from './CompactInput.tsx';
 import { SwapOutlined } from '@ant-design/icons';
 import { ApiError } from '../../data/api.ts';
 import { openLoginDialog, openRegisterDialog } from '../auth/auth-dialogs.ts';
@@ -177,12 +178,12 @@ function OrderHalf({
       </div>
       <label className="fx-spot-field">
         <span className="fx-spot-field-label">{t('spot.form.price')}</span>
-        <Input
+        <CompactInput
           value={
             mode === 1 ? (lastPrice === null ? t('spot.form.marketPrice') : groupThousands(lastPrice)) : price
           }
           disabled={mode === 1}
-          onChange={(event) => setPrice(cleanDecimalInput(event.target.value, market.price_scale))}
+          onChange={(value) => setPrice(cleanDecimalInput(value, market.price_scale))}
           suffix={market.legal_name}
           inputMode="decimal"
           autoComplete="off"
@@ -191,9 +192,9 @@ function OrderHalf({
       </label>
       <label className="fx-spot-field">
         <span className="fx-spot-field-label">{t('spot.form.amount')}</span>
-        <Input
+        <CompactInput
           value={amount}
-          onChange={(event) => onAmount(event.target.value)}
+          onChange={onAmount}
           suffix={market.currency_name}
           inputMode="decimal"
           autoComplete="off"

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Popconfirm, Segmented, Tabs } from 'antd';
+import { Button, Empty, Popconfirm, Segmented } from 'antd';
 import { openLoginDialog } from '../auth/auth-dialogs.ts';
 import { groupThousands } from '../../format/index.ts';
+import { CompactTabs } from './CompactTabs.tsx';
 import { CompactTable, type CompactColumn } from './CompactTable.tsx';
 import {
   fetchCompleted,
@@ -39,11 +40,10 @@ export function OrdersPanel({ pair, loggedIn }: OrdersPanelProps) {
   const [tab, setTab] = useState('current');
   return (
     <section className="fx-spot-panel fx-spot-orders" data-testid="orders-panel">
-      <Tabs
+      <CompactTabs
         activeKey={tab}
         onChange={setTab}
-        size="small"
-        items={[
+        tabs={[
           {
             key: 'current',
             label: <span data-testid="tab-current">{t('spot.orders.current')}</span>,
