@@ -1,5 +1,6 @@
 import type { Key, ReactNode } from 'react';
-import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from './PanelStates.tsx';
 
 // A small semantic table for the user's orders under the trading panel. It draws what antd's small Table
 // drew there (a header row, one line per row, an empty state, a spinner while the first page loads) with
@@ -33,6 +34,7 @@ export function CompactTable<Row>({
   empty,
   rowTestId,
 }: CompactTableProps<Row>) {
+  const { t } = useTranslation();
   const alignClass = (column: CompactColumn<Row>) => (column.align === 'right' ? 'is-right' : undefined);
   return (
     <div className="fx-spot-table-scroll">
@@ -59,7 +61,9 @@ export function CompactTable<Row>({
           ))}
           {rows.length === 0 && (
             <tr className="fx-spot-table-placeholder">
-              <td colSpan={columns.length}>{loading ? <Spin size="small" /> : empty}</td>
+              <td colSpan={columns.length}>
+                {loading ? <Spinner size="small" label={t('spot.loading')} /> : empty}
+              </td>
             </tr>
           )}
         </tbody>

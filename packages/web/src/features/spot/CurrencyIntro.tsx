@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton } from 'antd';
 import { fetchCurrencyDetail } from './spot-api.ts';
+import { PlaceholderLines } from './PanelStates.tsx';
 
 // The currency introduction (spec 01 section 3, "Currency detail: name, desc") from GET /api/currency/detail.
 // The description is plain text from the catalogue; when it cannot be loaded the card says so and invents
@@ -28,7 +28,7 @@ export function CurrencyIntro({ currencyId, code }: { currencyId: number; code: 
       </header>
       <div className="fx-spot-intro-body">
         {detail.isPending ? (
-          <Skeleton active paragraph={{ rows: 3 }} title={false} />
+          <PlaceholderLines lines={3} label={t('spot.loading')} />
         ) : detail.isError ? (
           <p className="fx-spot-muted">{t('spot.intro.unavailable')}</p>
         ) : (

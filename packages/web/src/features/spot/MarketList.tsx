@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Empty, Segmented } from 'antd';
 import { CompactInput } from './CompactInput.tsx';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTickers } from '../../data/feeds.ts';
 import { tickersByPair, pairKey, useBoardQuotations, withTicker, type Quotation } from '../../data/market.ts';
 import { NO_VALUE, directionOf, formatPercent, groupThousands } from '../../format/index.ts';
 import type { Pair } from './spot-api.ts';
+import { CompactSegmented } from './CompactSegmented.tsx';
+import { EmptyNote } from './PanelStates.tsx';
 
 // The market list beside the book: every displayed pair of one quote currency with its live price and
 // 24-hour change (coloured by direction), a search box, and the pair being traded highlighted. Picking a
@@ -55,7 +56,7 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
           {t('spot.markets.title')}
         </h2>
         {quotes.length > 1 && (
-          <Segmented
+          <CompactSegmented
             size="small"
             value={quote}
             onChange={(value) => setQuote(String(value))}
@@ -83,11 +84,7 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
       {quotations.isError ? (
         <p className="fx-spot-note">{t('spot.markets.loadError')}</p>
       ) : rows.length === 0 && !quotations.isPending ? (
-        <Empty
-          className="fx-spot-empty"
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={t('spot.markets.empty')}
-        />
+        <EmptyNote className="fx-spot-empty">{t('spot.markets.empty')}</EmptyNote>
       ) : (
         <ul className="fx-spot-market-rows">
           {rows.map((quotation) => {

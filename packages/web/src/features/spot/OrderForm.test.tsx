@@ -52,13 +52,14 @@ describe('order form', () => {
     renderForm();
     expect((screen.getByTestId('buy-price') as HTMLInputElement).value).toBe('30000.00');
     // 1,000 USDT x 50 % / 30,000 = 0.016666... -> 0.0166, rounded down to the quantity step.
-    const buySlider = half('buy').getByRole('slider');
-    fireEvent.keyDown(buySlider, { key: 'ArrowRight', keyCode: 39 });
-    fireEvent.keyDown(buySlider, { key: 'ArrowRight', keyCode: 39 });
+    const buySlider = half('buy').getByRole('slider', { name: 'Share of the available balance' });
+    expect(buySlider.getAttribute('step')).toBe('25');
+    fireEvent.change(buySlider, { target: { value: '50' } });
     expect((screen.getByTestId('buy-amount') as HTMLInputElement).value).toBe('0.0166');
     expect(screen.getByTestId('buy-total').textContent).toBe('498.000000 USDT');
-    const sellSlider = half('sell').getByRole('slider');
-    fireEvent.keyDown(sellSlider, { key: 'End', keyCode: 35 });
+    // The marks under the slider jump to their share.
+    fireEvent.click(half('sell').getByRole('button', { name: '100%' }));
+    expect((half('sell').getByRole('slider') as HTMLInputElement).value).toBe('100');
     expect((screen.getByTestId('sell-amount') as HTMLInputElement).value).toBe('0.5000');
   });
 
@@ -133,7 +134,8 @@ describe('order form', () => {
     expect(screen.queryByTestId('buy-submit')).toBeNull();
     expect(screen.getByTestId('buy-login').textContent).toBe('Log in');
     expect(screen.getByTestId('sell-register').getAttribute('href')).toBe('/components/register');
-    expect(half('buy').getByRole('slider').getAttribute('aria-disabled')).toBe('true');
+    expect((half('buy').getByRole('slider') as HTMLInputElement).disabled).toBe(true);
+    expect((half('buy').getByRole('button', { name: '25%' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('buy-available').textContent).toBe('-- USDT');
     fireEvent.click(screen.getByTestId('buy-login'));
     expect(authDialogStore.getState().open).toBe('login');

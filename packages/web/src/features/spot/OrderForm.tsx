@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Segmented, Slider } from 'antd';
+import { Button } from 'antd';
 import { CompactInput } from './CompactInput.tsx';
 import { SwapOutlined } from '@ant-design/icons';
 import { ApiError } from '../../data/api.ts';
@@ -19,6 +19,8 @@ import {
 } from './order-math.ts';
 import { placeOrder, type Pair, type PlacedOrder, type SpotMarketInfo } from './spot-api.ts';
 import { useMessage } from '../../app/message.tsx';
+import { CompactSegmented } from './CompactSegmented.tsx';
+import { PercentSlider } from './PercentSlider.tsx';
 
 // The buy and sell panel (spec 01 sections 2, 4 and 5): limit or market mode for both halves; price
 // (disabled in market mode, where it shows the latest price), quantity, a slider in 25 % steps that
@@ -55,7 +57,7 @@ export function OrderForm(props: OrderFormProps) {
       data-testid="order-form"
     >
       <header className="fx-spot-panel-head">
-        <Segmented
+        <CompactSegmented
           value={mode}
           onChange={(value) => setMode(value === 1 ? 1 : 2)}
           options={[
@@ -202,17 +204,14 @@ function OrderHalf({
           data-testid={`${prefix}-amount`}
         />
       </label>
-      <Slider
-        className="fx-spot-slider"
-        min={0}
-        max={100}
-        step={SLIDER_STEP}
-        marks={Object.fromEntries(SLIDER_MARKS.map((mark) => [mark, `${mark}%`]))}
+      <PercentSlider
         value={percent}
         onChange={onSlide}
+        step={SLIDER_STEP}
+        marks={SLIDER_MARKS}
         disabled={sliderDisabled}
-        tooltip={{ formatter: (value) => `${value ?? 0}%` }}
-        data-testid={`${prefix}-slider`}
+        label={t('spot.form.share')}
+        testId={`${prefix}-slider`}
       />
       <div className="fx-spot-total">
         <span className="fx-spot-muted">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Popconfirm, Segmented } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { openLoginDialog } from '../auth/auth-dialogs.ts';
 import { groupThousands } from '../../format/index.ts';
 import { CompactTabs } from './CompactTabs.tsx';
@@ -17,6 +17,8 @@ import {
   type Pair,
 } from './spot-api.ts';
 import { useMessage } from '../../app/message.tsx';
+import { CompactSegmented } from './CompactSegmented.tsx';
+import { EmptyNote } from './PanelStates.tsx';
 
 // The user's orders under the trading panel (spec 01 sections 2 and 4): current orders with buy and sell
 // sub-tabs and revoke (after a confirmation), and the order history - the user's fills, newest first -
@@ -142,7 +144,7 @@ function CurrentOrders({ pair }: { pair: Pair }) {
   ];
   return (
     <div data-testid="current-orders">
-      <Segmented
+      <CompactSegmented
         size="small"
         className="fx-spot-subtabs"
         value={side}
@@ -158,12 +160,7 @@ function CurrentOrders({ pair }: { pair: Pair }) {
         rows={orders.data?.list ?? []}
         rowKey={(order) => order.id}
         loading={orders.isPending}
-        empty={
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={t('spot.orders.empty', { pair: pairSymbol(pair) })}
-          />
-        }
+        empty={<EmptyNote>{t('spot.orders.empty', { pair: pairSymbol(pair) })}</EmptyNote>}
         rowTestId="open-order-row"
       />
     </div>
@@ -220,7 +217,7 @@ function OrderHistory({ pair }: { pair: Pair }) {
         rows={rows}
         rowKey={(trade) => trade.id}
         loading={history.isPending}
-        empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spot.orders.historyEmpty')} />}
+        empty={<EmptyNote>{t('spot.orders.historyEmpty')}</EmptyNote>}
         rowTestId="history-row"
       />
       {rows.length > LOAD_MORE_AFTER_ROWS && history.hasNextPage && (

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Empty } from 'antd';
 import type { MarketDetailPayload } from '@fairex/shared/socket-events.ts';
 import { groupThousands } from '../../format/index.ts';
 import { clockOf } from './display.ts';
 import type { SpotMarketInfo, TradeDetail } from './spot-api.ts';
+import { EmptyNote } from './PanelStates.tsx';
 
 // The tape: the market's latest trades, newest first, kept to 27 (spec 01 section 9). Trades come from the
 // `market_detail` push when it is live and from the trading answer (`complete`) before the first push;
@@ -71,11 +71,7 @@ export function RecentTrades({ market, trades, onPickPrice }: RecentTradesProps)
         <span>{t('spot.trades.time')}</span>
       </div>
       {trades.length === 0 ? (
-        <Empty
-          className="fx-spot-empty"
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={t('spot.trades.empty')}
-        />
+        <EmptyNote className="fx-spot-empty">{t('spot.trades.empty')}</EmptyNote>
       ) : (
         <ol className="fx-spot-tape">
           {trades.map((trade) => (

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Spin } from 'antd';
+import { Button } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 import type { UpdateBalancePayload } from '@fairex/shared/socket-events.ts';
 import { PriceChart } from '../../charts/index.ts';
@@ -20,6 +20,7 @@ import { RecentTrades, mergeTape } from './RecentTrades.tsx';
 import { choosePair, syncPairFromStorage, usePair } from './pair.ts';
 import { dealKey, pairSymbol, useDeal, type SpotDeal } from './spot-api.ts';
 import './spot.css';
+import { Spinner } from './PanelStates.tsx';
 
 // The spot trading centre, /dealCenter (spec 01 section 2): the notices strip, the price header, the book,
 // the chart with the buy and sell panel, the market list and the tape, then the user's orders and the currency introduction.
@@ -161,7 +162,7 @@ function PanelState({
   if (loading) {
     return (
       <div className="fx-spot-panel fx-spot-panel-state">
-        <Spin />
+        <Spinner label={t('spot.loading')} />
       </div>
     );
   }
