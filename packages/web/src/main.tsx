@@ -7,7 +7,7 @@ import { normalizeHashLink } from './app/hash-link.ts';
 import { applyPreferencesToDocument } from './app/preferences/preferences.ts';
 import { initI18n, loadMessages, storedLanguage } from './i18n/index.ts';
 import { LANGUAGE_INFO } from './i18n/languages.ts';
-import { applyDayjsLocale, loadAntdLocale } from './i18n/vendor-locales.ts';
+import { loadAntdLocale } from './i18n/vendor-locales.ts';
 import './styles/global.css';
 
 async function start(): Promise<void> {
@@ -15,11 +15,7 @@ async function start(): Promise<void> {
   applyPreferencesToDocument(document.documentElement);
   const language = storedLanguage();
   document.documentElement.lang = LANGUAGE_INFO[language].locale;
-  const [messages, antdLocale] = await Promise.all([
-    loadMessages(language),
-    loadAntdLocale(language),
-    applyDayjsLocale(language),
-  ]);
+  const [messages, antdLocale] = await Promise.all([loadMessages(language), loadAntdLocale(language)]);
   await initI18n(language, messages);
   const router = createBrowserRouter(buildRouteObjects());
   const container = document.getElementById('root');

@@ -1,9 +1,9 @@
-import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale/index.js';
 import type { Language } from './languages.ts';
 
-// antd's and dayjs's own strings (date pickers, pagination, relative times) follow the language too.
-// Each is loaded on demand like the product's own messages.
+// antd's own strings (pagination, empty states, dialogs) follow the language too, loaded on demand like the
+// product's own messages. No screen writes a date with dayjs in words (relative times use the platform's
+// Intl.RelativeTimeFormat), so dayjs needs no locale and is not loaded by pages that do not use it.
 
 const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
   en: () => import('antd/es/locale/en_US.js'),
@@ -13,20 +13,6 @@ const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
   jp: () => import('antd/es/locale/ja_JP.js'),
 };
 
-const dayjsLocales: Record<Language, { name: string; load: () => Promise<unknown> }> = {
-  en: { name: 'en', load: () => Promise.resolve() },
-  zh: { name: 'zh-cn', load: () => import('dayjs/locale/zh-cn.js') },
-  hk: { name: 'zh-hk', load: () => import('dayjs/locale/zh-hk.js') },
-  kr: { name: 'ko', load: () => import('dayjs/locale/ko.js') },
-  jp: { name: 'ja', load: () => import('dayjs/locale/ja.js') },
-};
-
 export async function loadAntdLocale(language: Language): Promise<Locale> {
   return (await antdLocales[language]()).default;
-}
-
-export async function applyDayjsLocale(language: Language): Promise<void> {
-  const { name, load } = dayjsLocales[language];
-  await load();
-  dayjs.locale(name);
 }
