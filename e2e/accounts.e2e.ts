@@ -77,7 +77,7 @@ describe('accounts', () => {
   });
 
   async function toast(text: string): Promise<void> {
-    await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+    await page.locator('.fx-toast').filter({ hasText: text }).first().waitFor();
   }
 
   async function waitForReload(action: () => Promise<void>): Promise<void> {

@@ -57,7 +57,7 @@ describe('the back office', () => {
 
   /** Waits for the success toast the console shows with the server's own confirmation. */
   async function toast(text: string | RegExp): Promise<void> {
-    await page.locator('.ant-message-success').filter({ hasText: text }).first().waitFor();
+    await page.locator('.fx-toast.is-success').filter({ hasText: text }).first().waitFor();
   }
 
   beforeAll(async () => {

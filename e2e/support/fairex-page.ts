@@ -135,13 +135,13 @@ interface Animated {
 }
 
 /**
- * Waits until the popup holding `element` has finished its opening animation. antd's popover zooms and
+ * Waits until the popup holding `element` has finished its opening animation. The header's menu slides and
  * scales in; on a loaded machine Playwright can find its box stable between two slow frames and then send
  * the click to a point the option has since left, a click on the menu's padding that changes nothing.
  */
 async function settled(element: Locator): Promise<void> {
   await element.evaluate(async (node) => {
-    const popup = (node as unknown as Animated).closest('.ant-popover') ?? (node as unknown as Animated);
+    const popup = (node as unknown as Animated).closest('.fx-header-menu') ?? (node as unknown as Animated);
     await Promise.all(popup.getAnimations({ subtree: true }).map((animation) => animation.finished));
   });
 }

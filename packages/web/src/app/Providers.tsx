@@ -22,9 +22,9 @@ export function Providers({ language, antdLocale, children }: ProvidersProps) {
     <QueryClientProvider client={queryClient}>
       {/* antd would put a space between two CJK characters in a button ("注 册"); the labels are written as meant. */}
       <ConfigProvider locale={antdLocale} theme={theme} button={{ autoInsertSpace: false }}>
-        <MessageProvider>
-          <AppBase>{children}</AppBase>
-        </MessageProvider>
+        <AppBase>
+          <MessageProvider>{children}</MessageProvider>
+        </AppBase>
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -56,8 +56,12 @@ export function buildTheme(nightMode: boolean, language: Language): ThemeConfig 
 }
 
 /** The header is dark in day and night mode alike; its own theme keeps its popups dark too. */
+/** The class that carries the header theme's CSS variables, for the header's own menus. */
+export const HEADER_THEME_CLASS = 'fx-header-theme';
+
 export function buildHeaderTheme(language: Language): ThemeConfig {
   return {
+    cssVar: { key: HEADER_THEME_CLASS },
     algorithm: theme.darkAlgorithm,
     token: {
       colorPrimary: BRAND_BLUE,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, ConfigProvider, Tooltip } from 'antd';
+import { Button, ConfigProvider } from 'antd';
 import {
   CheckOutlined,
   DownOutlined,
@@ -23,7 +23,7 @@ import { HeaderMenu, type HeaderMenuEntry, type HeaderMenuItem } from './HeaderM
 const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
 import { NAV_ITEMS } from './nav-items.ts';
 import { maskAccount } from './mask-account.ts';
-import { buildHeaderTheme } from '../theme.ts';
+import { HEADER_THEME_CLASS, buildHeaderTheme } from '../theme.ts';
 import {
   setNightMode,
   setPriceColours,
@@ -45,7 +45,7 @@ export function Header() {
   return (
     <>
       <ConfigProvider theme={buildHeaderTheme(language)} button={{ autoInsertSpace: false }}>
-        <header className="fx-header" data-testid="header">
+        <header className={`fx-header ${HEADER_THEME_CLASS}`} data-testid="header">
           <div className="fx-header-inner">
             <Link to="/" className="fx-header-logo" aria-label="Fairex">
               <Logo />
@@ -175,7 +175,8 @@ function NightToggle() {
   const nightMode = usePreferences((state) => state.nightMode);
   const label = nightMode ? t('header.switchToDay') : t('header.switchToNight');
   return (
-    <Tooltip title={label}>
+    // A tooltip drawn by CSS (global.css, .fx-tip): antd's Tooltip would bring its popup code for one label.
+    <span className="fx-tip" data-tip={label}>
       <Button
         type="text"
         className="fx-header-button"
@@ -185,7 +186,7 @@ function NightToggle() {
         data-testid="night-toggle"
         onClick={() => setNightMode(!nightMode)}
       />
-    </Tooltip>
+    </span>
   );
 }
 

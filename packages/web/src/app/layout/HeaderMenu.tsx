@@ -1,17 +1,19 @@
 // The header's drop-down menus (language, preferences, account): a button that opens a short list of
-// choices. It is drawn with antd's Popover, which the header's tooltips load anyway, and a plain list of
-// buttons styled with antd's menu tokens (global.css, .fx-header-menu), instead of antd's Dropdown and Menu:
-// those two bring about 20 KB of compressed script into every page's first download for three short lists.
+// choices under it. The list is drawn by the header itself (global.css, .fx-header-menu, with the header
+// theme's tokens) and placed with CSS under its button, which the sticky header keeps in view, instead of
+// antd's Dropdown or Popover: those bring the popup-positioning, menu and form-context code into every
+// page's first download for three short lists.
 import {
   cloneElement,
+  useEffect,
   useId,
   useRef,
   useState,
+  type FocusEvent,
   type KeyboardEvent,
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { Popover } from 'antd';
 
 export interface HeaderMenuItem {
   key: string;
@@ -24,11 +26,18 @@ export interface HeaderMenuItem {
 export type HeaderMenuEntry =
   HeaderMenuItem | { divider: true } | { group: ReactNode; items: HeaderMenuItem[] };
 
+interface TriggerProps {
+  onClick?: () => void;
+  'aria-haspopup'?: 'menu';
+  'aria-expanded'?: boolean;
+  'aria-controls'?: string;
+}
+
 interface HeaderMenuProps {
   entries: readonly HeaderMenuEntry[];
   onSelect: (key: string) => void;
   /** The button that opens the menu. */
-  children: ReactElement<{ 'aria-haspopup'?: 'menu'; 'aria-expanded'?: boolean; 'aria-controls'?: string }>;
+  children: ReactElement<TriggerProps>;
   testId?: string;
 }
 
@@ -36,10 +45,31 @@ const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"]';
 
 export function HeaderMenu({ entries, onSelect, children, testId }: HeaderMenuProps) {
   const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLSpanElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const id = useId();
-  const choose = (key: string) => {
+
+  // A press anywhere else closes the menu, as clicking beside a drop-down does.
+  useEffect(() => {
+    if (!open) return;
+    const onPress = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPress);
+    return () => document.removeEventListener('pointerdown', onPress);
+  }, [open]);
+
+  useEffect(() => {
+    if (open)
+      listRef.current?.querySelector<HTMLButtonElement>(ITEM_SELECTOR)?.focus({ preventScroll: true });
+  }, [open]);
+
+  const close = (refocus: boolean) => {
     setOpen(false);
+    if (refocus) rootRef.current?.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.focus();
+  };
+  const choose = (key: string) => {
+    close(false);
     onSelect(key);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -50,10 +80,15 @@ export function HeaderMenu({ entries, onSelect, children, testId }: HeaderMenuPr
     else if (event.key === 'ArrowUp') move(at < 0 ? -1 : at - 1);
     else if (event.key === 'Home') move(0);
     else if (event.key === 'End') move(-1);
-    else if (event.key === 'Escape') setOpen(false);
+    else if (event.key === 'Escape') close(true);
     else return;
     event.preventDefault();
   };
+  // Moving the focus out of the menu (Tab) closes it.
+  const onBlur = (event: FocusEvent<HTMLSpanElement>) => {
+    if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
   const item = (entry: HeaderMenuItem, radio: boolean) => (
     <button
       key={entry.key}
@@ -70,48 +105,37 @@ export function HeaderMenu({ entries, onSelect, children, testId }: HeaderMenuPr
     </button>
   );
   const radio = entries.some((entry) => 'key' in entry && entry.selected !== undefined);
-  const content = (
-    <div
-      className="fx-header-menu"
-      role="menu"
-      id={id}
-      ref={listRef}
-      onKeyDown={onKeyDown}
-      data-testid={testId}
-    >
-      {entries.map((entry, index) => {
-        if ('divider' in entry)
-          return <div key={`divider-${index}`} role="separator" className="fx-header-menu-divider" />;
-        if ('group' in entry)
-          return (
-            <div key={`group-${index}`} role="group" className="fx-header-menu-group">
-              <div className="fx-header-menu-group-title">{entry.group}</div>
-              {entry.items.map((member) => item(member, true))}
-            </div>
-          );
-        return item(entry, radio);
-      })}
-    </div>
-  );
   return (
-    <Popover
-      content={content}
-      trigger="click"
-      placement="bottomRight"
-      arrow={false}
-      open={open}
-      onOpenChange={setOpen}
-      styles={{ container: { padding: 4 } }}
-      afterOpenChange={(visible) => {
-        if (visible)
-          listRef.current?.querySelector<HTMLButtonElement>(ITEM_SELECTOR)?.focus({ preventScroll: true });
-      }}
-    >
+    <span className="fx-header-menu-anchor" ref={rootRef} onBlur={onBlur}>
       {cloneElement(children, {
+        onClick: () => setOpen(!open),
         'aria-haspopup': 'menu',
         'aria-expanded': open,
         'aria-controls': open ? id : undefined,
       })}
-    </Popover>
+      {open && (
+        <div
+          className="fx-header-menu"
+          role="menu"
+          id={id}
+          ref={listRef}
+          onKeyDown={onKeyDown}
+          data-testid={testId}
+        >
+          {entries.map((entry, index) => {
+            if ('divider' in entry)
+              return <div key={`divider-${index}`} role="separator" className="fx-header-menu-divider" />;
+            if ('group' in entry)
+              return (
+                <div key={`group-${index}`} role="group" className="fx-header-menu-group">
+                  <div className="fx-header-menu-group-title">{entry.group}</div>
+                  {entry.items.map((member) => item(member, true))}
+                </div>
+              );
+            return item(entry, radio);
+          })}
+        </div>
+      )}
+    </span>
   );
 }

@@ -146,6 +146,24 @@ describe('orders panel', () => {
     await waitFor(() => expect(screen.queryByTestId('open-order-row')).toBeNull());
   });
 
+  it('keeps the order when the question is answered no', async () => {
+    const revoked: string[] = [];
+    serve({
+      '/transaction_in': () => page([openOrder]),
+      '/transaction_del': (body) => {
+        revoked.push(body.toString());
+        return 'Order cancelled.';
+      },
+    });
+    renderPanel();
+    await screen.findByTestId('open-order-row');
+    fireEvent.click(screen.getByTestId('revoke-41'));
+    expect(screen.getByRole('group', { name: 'Cancel this order?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    expect(screen.getByTestId('revoke-41')).toBeTruthy();
+    expect(revoked).toEqual([]);
+  });
+
   it('lists the history and loads more once more than eight rows are shown', async () => {
     const first = Array.from({ length: 10 }, (_, index) => trade(20 - index));
     const second = [trade(10), trade(9)];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import { openLoginDialog } from '../auth/auth-dialogs.ts';
 import { groupThousands } from '../../format/index.ts';
 import { CompactTabs } from './CompactTabs.tsx';
@@ -128,18 +128,7 @@ function CurrentOrders({ pair }: { pair: Pair }) {
       key: 'action',
       title: t('spot.orders.action'),
       align: 'right',
-      render: (order) => (
-        <Popconfirm
-          title={t('spot.orders.revokeConfirm')}
-          okText={t('spot.orders.yes')}
-          cancelText={t('spot.orders.no')}
-          onConfirm={() => revoke(order)}
-        >
-          <Button size="small" type="link" danger data-testid={`revoke-${order.id}`}>
-            {t('spot.orders.revoke')}
-          </Button>
-        </Popconfirm>
-      ),
+      render: (order) => <RevokeButton order={order} onConfirm={() => revoke(order)} />,
     },
   ];
   return (
@@ -232,5 +221,50 @@ function OrderHistory({ pair }: { pair: Pair }) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Revoke, then an inline question with yes and no in the row itself, so that a stray click never revokes.
+ * (antd's Popconfirm would load its popup code into the trading page for this one question.)
+ */
+function RevokeButton({ order, onConfirm }: { order: OpenOrder; onConfirm: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!asking)
+    return (
+      <Button
+        size="small"
+        type="link"
+        danger
+        data-testid={`revoke-${order.id}`}
+        onClick={() => setAsking(true)}
+      >
+        {t('spot.orders.revoke')}
+      </Button>
+    );
+  return (
+    <span className="fx-spot-confirm" role="group" aria-label={t('spot.orders.revokeConfirm')}>
+      <span className="fx-spot-muted">{t('spot.orders.revokeConfirm')}</span>
+      <Button size="small" onClick={() => setAsking(false)} disabled={busy} autoFocus>
+        {t('spot.orders.no')}
+      </Button>
+      <Button
+        size="small"
+        type="primary"
+        danger
+        loading={busy}
+        onClick={() => {
+          setBusy(true);
+          void onConfirm().finally(() => {
+            setBusy(false);
+            setAsking(false);
+          });
+        }}
+      >
+        {t('spot.orders.yes')}
+      </Button>
+    </span>
   );
 }
