@@ -33,6 +33,7 @@ describe('header menu', () => {
     expect(onSelect).toHaveBeenCalledTimes(1);
     expect(onSelect).toHaveBeenCalledWith('b');
     await waitFor(() => expect(trigger.getAttribute('aria-expanded')).toBe('false'));
+    expect(document.activeElement).toBe(trigger);
   });
 
   it('moves between items with the arrow keys, wraps, and closes on Escape without choosing', async () => {
@@ -53,7 +54,17 @@ describe('header menu', () => {
     expect(document.activeElement).toBe(assets);
     fireEvent.keyDown(menu, { key: 'Escape' });
     await waitFor(() => expect(trigger.getAttribute('aria-expanded')).toBe('false'));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
     expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('closes when the user presses elsewhere on the page', async () => {
+    const { trigger } = renderMenu();
+    fireEvent.click(trigger);
+    await screen.findByRole('menu');
+    fireEvent.pointerDown(document.body);
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   });
 
   it('marks the chosen one of a set of choices, in a named group', async () => {

@@ -68,8 +68,9 @@ export function HeaderMenu({ entries, onSelect, children, testId }: HeaderMenuPr
     setOpen(false);
     if (refocus) rootRef.current?.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.focus();
   };
+  // Focus goes back to the menu's button, as after Escape, rather than to the page's start.
   const choose = (key: string) => {
-    close(false);
+    close(true);
     onSelect(key);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
