@@ -2,6 +2,7 @@ import { Navigate, redirect, type RouteObject } from 'react-router';
 import { AppLayout, type RouteHandle } from './layout/AppLayout.tsx';
 import { ROUTES, loginRedirectTarget, type RouteEntry } from './routes.ts';
 import { isLoggedIn } from '../data/session.ts';
+import { loadScreenMessages } from '../i18n/index.ts';
 import { lazy, Suspense, type ReactNode } from 'react';
 
 // The three status screens load when shown: they use antd's Result, whose illustrations would otherwise be
@@ -19,6 +20,12 @@ const routeError = (
     <RouteErrorPage />
   </Loading>
 );
+
+/**
+ * Screens that use only the core part of the messages (i18n/message-parts.ts). Every other screen loads the
+ * screens part with its code; the trading page, whose first download is budgeted, does not.
+ */
+const CORE_MESSAGES_ONLY = new Set(['/dealCenter', '/market']);
 
 /** Stops a visitor without a token at a guarded route and sends them to the login prompt. */
 function guardLoader({ request }: { request: Request }): Response | null {
@@ -52,7 +59,13 @@ function toRouteObject(entry: RouteEntry): RouteObject {
     ...place,
     ...guard,
     handle,
-    lazy: async () => ({ Component: (await screen()).default }),
+    lazy: async () => {
+      const [module] = await Promise.all([
+        screen(),
+        CORE_MESSAGES_ONLY.has(entry.path) ? undefined : loadScreenMessages(),
+      ]);
+      return { Component: module.default };
+    },
   };
 }
 

@@ -13,17 +13,45 @@ import { reloadPage } from '../app/page-reload.ts';
 
 export type Messages = typeof en;
 
-// One dynamic import per language: a visitor downloads only the language they read.
-const messageLoaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import('./locales/en.json'),
-  zh: () => import('./locales/zh.json'),
-  hk: () => import('./locales/hk.json'),
-  kr: () => import('./locales/kr.json'),
-  jp: () => import('./locales/jp.json'),
+// One dynamic import per language and part (message-parts.ts): a visitor downloads only the language they
+// read, and the screens part only with a screen that uses it.
+const coreLoaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('virtual:fairex-messages/en/core'),
+  zh: () => import('virtual:fairex-messages/zh/core'),
+  hk: () => import('virtual:fairex-messages/hk/core'),
+  kr: () => import('virtual:fairex-messages/kr/core'),
+  jp: () => import('virtual:fairex-messages/jp/core'),
 };
 
+const screenLoaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('virtual:fairex-messages/en/screens'),
+  zh: () => import('virtual:fairex-messages/zh/screens'),
+  hk: () => import('virtual:fairex-messages/hk/screens'),
+  kr: () => import('virtual:fairex-messages/kr/screens'),
+  jp: () => import('virtual:fairex-messages/jp/screens'),
+};
+
+/**
+ * The core part of a language's messages, for the start; the screens part follows with its screens. Typed as
+ * the whole so that i18next's key types stay those of the locale file.
+ */
 export function loadMessages(language: Language): Promise<Messages> {
-  return messageLoaders[language]().then((module) => module.default);
+  return coreLoaders[language]().then((module) => module.default as Messages);
+}
+
+let screenMessages: Promise<void> | null = null;
+
+/** Adds the screens part of the current language's messages, once; a screen's route awaits it. */
+export function loadScreenMessages(): Promise<void> {
+  screenMessages ??= (async () => {
+    const language = currentLanguage();
+    const { default: messages } = await screenLoaders[language]();
+    i18next.addResourceBundle(LANGUAGE_INFO[language].locale, 'translation', messages, true, true);
+  })().catch((error: unknown) => {
+    screenMessages = null;
+    throw error;
+  });
+  return screenMessages;
 }
 
 /** The language the visitor chose earlier (`lang`, or the older `locale` key), else the default. */

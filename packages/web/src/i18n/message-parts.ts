@@ -1,0 +1,11 @@
+// The product's messages come in two parts per language. The screens part holds the sections only some
+// screens use (the wallets' and the home page's, the largest); the core part holds everything else, which
+// the shell and the trading screen need. A page loads the core at start and the screens part with any
+// screen that is not listed as core-only, so the trading page's first download carries no wallet texts.
+// The locale files stay whole for translators and tests; the build splits them (vite.config.ts).
+
+/** Top-level sections of the locale files that make up the screens part. */
+export const SCREEN_SECTIONS: readonly string[] = ['wallet', 'home'];
+
+/** The module id under which the build serves one part of one language's messages. */
+export const LOCALE_PART_PREFIX = 'virtual:fairex-messages/';
