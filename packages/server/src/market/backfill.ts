@@ -39,9 +39,9 @@ export async function marketsWithoutHistory(
 
 const INSERT_CHUNK = 5_000;
 
-/** Backfills the given markets that have an index price; returns the number of bars written. */
 const BETWEEN_MARKETS_MS = 10;
 
+/** Backfills the given markets that have an index price; returns the number of bars written. */
 export async function backfillHistory(options: BackfillOptions): Promise<number> {
   let written = 0;
   const untilMs = options.untilMs;

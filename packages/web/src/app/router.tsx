@@ -21,12 +21,6 @@ const routeError = (
   </Loading>
 );
 
-/**
- * Screens that use only the core part of the messages (i18n/message-parts.ts). Every other screen loads the
- * screens part with its code; the trading page, whose first download is budgeted, does not.
- */
-const CORE_MESSAGES_ONLY = new Set(['/dealCenter', '/market']);
-
 /** Stops a visitor without a token at a guarded route and sends them to the login prompt. */
 function guardLoader({ request }: { request: Request }): Response | null {
   if (isLoggedIn()) return null;
@@ -62,7 +56,8 @@ function toRouteObject(entry: RouteEntry): RouteObject {
     lazy: async () => {
       const [module] = await Promise.all([
         screen(),
-        CORE_MESSAGES_ONLY.has(entry.path) ? undefined : loadScreenMessages(),
+        // The screens part of the messages comes with every screen but those that need only the core.
+        entry.coreMessagesOnly === true ? undefined : loadScreenMessages(),
       ]);
       return { Component: module.default };
     },

@@ -24,12 +24,22 @@ export interface RouteEntry {
   guarded: boolean;
   /** A route that only forwards to another path. */
   redirectTo?: string;
+  /**
+   * The screen uses only the core part of the messages (i18n/message-parts.ts), so its route does not load
+   * the screens part; set on the trading and market screens, whose first download is budgeted.
+   */
+  coreMessagesOnly?: boolean;
 }
 
 const home: ScreenLoader = () => import('../features/home/HomePage.tsx');
 
 function route(path: string, titleKey: RouteTitleKey, screen: ScreenLoader | null = null): RouteEntry {
   return { path, titleKey, screen, guarded: false };
+}
+
+/** A route whose screen needs only the core messages (see `coreMessagesOnly`). */
+function coreRoute(path: string, titleKey: RouteTitleKey, screen: ScreenLoader): RouteEntry {
+  return { ...route(path, titleKey, screen), coreMessagesOnly: true };
 }
 
 function guardedRoute(path: string, titleKey: RouteTitleKey, screen: ScreenLoader | null = null): RouteEntry {
@@ -40,7 +50,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // Under the root layout (spec 02, 2.1).
   route('/', 'home', home),
   route('/fiatradCenter', 'fiatTradeCenter'),
-  route('/dealCenter', 'spot', () => import('../features/spot/SpotPage.tsx')),
+  coreRoute('/dealCenter', 'spot', () => import('../features/spot/SpotPage.tsx')),
   route('/secondDealCenter', 'seconds'),
   route('/leverdealCenter', 'leverage'),
   route('/leverRecord', 'leverRecord'),
@@ -72,7 +82,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/miner_earnings', 'minerEarnings'),
   route('/miner_extract', 'minerExtract'),
   route('/defi', 'defi'),
-  route('/market', 'market', () => import('../features/market/MarketPage.tsx')),
+  coreRoute('/market', 'market', () => import('../features/market/MarketPage.tsx')),
   route('/itemDetail', 'itemDetail', () => import('../features/news/ItemDetailPage.tsx')),
   // The account area; its children are absolute paths (spec 02, 2.1).
   { ...route('/account', 'account'), redirectTo: '/accountSet' },

@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { arrowTarget } from './arrow-keys.ts';
 
 // A row of mutually exclusive choices (limit or market, buy or sell orders, the quote currency), drawn as
 // antd's Segmented draws it (spot.css, .fx-segmented, with antd's tokens) from a radio group of buttons, so
@@ -32,17 +33,15 @@ export function CompactSegmented<Value extends string | number>({
     typeof option === 'object' ? option : { value: option, label: String(option) },
   );
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step =
-      event.key === 'ArrowRight' || event.key === 'ArrowDown'
-        ? 1
-        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
-          ? -1
-          : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const at = items.findIndex((item) => item.value === value);
-    const next = items[(at + step + items.length) % items.length];
+    const target = arrowTarget(
+      event.key,
+      items.findIndex((item) => item.value === value),
+      items.length,
+      true,
+    );
+    const next = target === null ? undefined : items[target];
     if (next === undefined) return;
+    event.preventDefault();
     onChange(next.value);
     groupRef.current?.querySelector<HTMLButtonElement>(`[data-value="${String(next.value)}"]`)?.focus();
   };

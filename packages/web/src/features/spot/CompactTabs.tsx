@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { arrowTarget } from './arrow-keys.ts';
 
 // Tabs for the orders panel: a tab list with an ink bar under the chosen tab and one panel, as antd's small
 // Tabs draws them (spot.css, .fx-tabs), without antd's Tabs, which brings its overflow menu and drop-down
@@ -25,12 +26,14 @@ export function CompactTabs({ tabs, activeKey, onChange }: CompactTabsProps) {
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(active ? [active.key] : []));
   if (active !== undefined && !visited.has(active.key)) setVisited(new Set([...visited, active.key]));
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const at = tabs.findIndex((tab) => tab.key === active?.key);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0 || at < 0) return;
-    event.preventDefault();
-    const next = tabs[(at + step + tabs.length) % tabs.length];
+    const target = arrowTarget(
+      event.key,
+      tabs.findIndex((tab) => tab.key === active?.key),
+      tabs.length,
+    );
+    const next = target === null ? undefined : tabs[target];
     if (next === undefined) return;
+    event.preventDefault();
     onChange(next.key);
     listRef.current?.querySelector<HTMLButtonElement>(`[data-key="${next.key}"]`)?.focus();
   };
