@@ -27,6 +27,8 @@ import { createSession } from '../src/auth/sessions.ts';
 import { loadConfig } from '../src/config.ts';
 import type { OpenStoreOptions, Store } from '../src/store/index.ts';
 import { openStore } from '../src/store/index.ts';
+import type { MachineCpu } from './machine-cpu.ts';
+import { describeMachineCpu, machineCpuWindow } from './machine-cpu.ts';
 
 type Figures = Record<string, number | string>;
 
@@ -92,7 +94,10 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
     : await benchBareRoute(settings);
   figures['bare fastify route requests/s'] = Math.round(bare.requestsPerSecond);
   figures['bare fastify route latency p99 ms'] = bare.p99Ms;
-  if ('cpuPercent' in bare) figures['bare fastify route load generator CPU (% of a core)'] = bare.cpuPercent;
+  if ('cpuPercent' in bare) {
+    figures['bare fastify route load generator CPU (% of a core)'] = bare.cpuPercent;
+    figures['bare fastify route machine CPU'] = describeMachineCpu(bare.machine);
+  }
 
   const targets: { name: string; open: () => Promise<Database> }[] = [
     { name: 'pglite', open: pgliteDatabase },
@@ -109,6 +114,8 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
       `${result.max.refused} / ${result.max.non2xx} / ${result.max.errors + result.max.timeouts}`;
     figures[`${prefix} max-rate CPU, server / load generator (% of a core)`] =
       `${result.serverCpuPercent} / ${result.max.cpuPercent}`;
+    // Server, load generator and the kernel's loopback work together: below 100 % some core had time left.
+    figures[`${prefix} max-rate machine CPU`] = describeMachineCpu(result.machine);
     figures[`${prefix} ratio to the bare route`] = round3(
       result.max.ok / settings.seconds / bare.requestsPerSecond,
     );
@@ -142,19 +149,24 @@ function round3(value: number): number {
 
 async function benchBareRoute(
   settings: Required<Omit<HttpOrdersBenchOptions, 'aroundMaxLoad'>>,
-): Promise<LoadResult> {
+): Promise<LoadResult & { machine: MachineCpu | null }> {
   const app = Fastify({ logger: false });
   app.post('/bare', async () => ({ type: 'ok', message: 'ok' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    return await runLoad({
-      url: baseUrl(app),
-      path: '/bare',
-      connections: settings.connections,
-      pipelining: settings.pipelining,
-      seconds: settings.seconds,
-      tokens: [],
-    });
+    let machineCpu = machineCpuWindow();
+    const result = await runLoad(
+      {
+        url: baseUrl(app),
+        path: '/bare',
+        connections: settings.connections,
+        pipelining: settings.pipelining,
+        seconds: settings.seconds,
+        tokens: [],
+      },
+      () => (machineCpu = machineCpuWindow()),
+    );
+    return { ...result, machine: machineCpu() };
   } finally {
     await app.close();
   }
@@ -188,8 +200,8 @@ async function benchOrders(
     const tokens = await fundedUsers(app, store, settings.users);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = baseUrl(app);
-    const load = (connections: number, pipelining: number, seconds: number) =>
-      runLoad({ url, path: '/api/transaction/in', connections, pipelining, seconds, tokens });
+    const load = (connections: number, pipelining: number, seconds: number, onStarted?: () => void) =>
+      runLoad({ url, path: '/api/transaction/in', connections, pipelining, seconds, tokens }, onStarted);
     // A short warm-up lets the JIT and the caches settle; its figures are not reported.
     await load(settings.connections, settings.pipelining, 1);
     const before = await orderCount(store);
@@ -197,8 +209,15 @@ async function benchOrders(
     await settings.aroundMaxLoad?.('start');
     const cpuBefore = process.cpuUsage();
     const loadStartedMs = performance.now();
-    const max = await load(settings.connections, settings.pipelining, settings.seconds);
+    let machineCpu = machineCpuWindow();
+    const max = await load(
+      settings.connections,
+      settings.pipelining,
+      settings.seconds,
+      () => (machineCpu = machineCpuWindow()),
+    );
     const serverCpuPercent = cpuPercent(cpuBefore, loadStartedMs);
+    const machine = machineCpu();
     await settings.aroundMaxLoad?.('end');
     const statsAfter = app.runner.stats();
     const journaled = (await orderCount(store)) - before;
@@ -207,6 +226,7 @@ async function benchOrders(
     return {
       max,
       serverCpuPercent,
+      machine,
       bounded,
       journaled,
       meanBatch:
@@ -282,8 +302,14 @@ async function postgresDatabase(databaseUrl: string): Promise<Database> {
 
 // ---------------------------------------------------------------- the load generator (child process)
 
-/** Runs autocannon in a child process, so that the load generator has a core of its own. */
-async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+/** The load generator's first line on standard output, before its result. */
+const LOAD_STARTED = 'load started';
+
+/**
+ * Runs autocannon in a child process, so that the load generator has a core of its own. `onStarted` is
+ * called when the load begins (after the child's own start-up), for windows that should cover the load only.
+ */
+async function runLoad(spec: LoadSpec, onStarted?: () => void): Promise<LoadResult> {
   const folder = await mkdtemp(join(tmpdir(), 'fairex-load-'));
   const specFile = join(folder, 'spec.json');
   await writeFile(specFile, JSON.stringify(spec));
@@ -293,7 +319,15 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       let text = '';
-      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        // The child's first line says the load has begun; its last is the result.
+        const newline = text.indexOf('\n');
+        if (newline >= 0 && text.startsWith(LOAD_STARTED)) {
+          text = text.slice(newline + 1);
+          onStarted?.();
+        }
+      });
       child.once('error', reject);
       child.once('exit', (code) =>
         code === 0 ? resolve(text) : reject(new Error(`the load generator exited with ${code}`)),
@@ -342,6 +376,7 @@ async function loadGenerator(specFile: string): Promise<void> {
   const orders = spec.tokens.length > 0;
   const cpuBefore = process.cpuUsage();
   const startedMs = performance.now();
+  process.stdout.write(`${LOAD_STARTED}\n`);
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
