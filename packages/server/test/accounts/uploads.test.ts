@@ -151,6 +151,22 @@ describe('POST /api/upload and GET /api/upload/image', () => {
     expect(empty.json()).toEqual({ type: 'error', message: 'Please choose an image file.' });
   });
 
+  it('refuses a multipart body without its boundary with the same message, never a 500', async () => {
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; charset=utf-8']) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/upload?lang=en',
+        headers: { authorization: owner.token, 'content-type': contentType },
+        payload: 'x=1',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        type: 'error',
+        message: 'Send the image as a file upload (multipart/form-data).',
+      });
+    }
+  });
+
   it('answers 999 without a token', async () => {
     expect((await uploadFile(test.app, undefined, makePng(100, 100))).type).toBe('999');
   });

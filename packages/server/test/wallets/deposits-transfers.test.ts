@@ -153,6 +153,17 @@ describe('custody callbacks', () => {
     );
     expect(rows.map((row) => row.outcome)).toEqual(['credited', 'duplicate', 'duplicate']);
     expectLedgerBalanced(test.app);
+    // The administrator's log shows them, newest first (ids of a bigint column travel as text).
+    const log = await ok<{ data: { id: string; outcome: string; tx_id: string | null }[] }>(
+      test.app,
+      '/admin/wallet/callbacks',
+      {},
+      test.adminToken,
+      'GET',
+    );
+    const mine = log.data.filter((line) => line.tx_id === 'tx-1');
+    expect(mine.map((line) => line.outcome)).toEqual(['duplicate', 'duplicate', 'credited']);
+    expect(typeof mine[0]?.id).toBe('string');
   });
 
   it('credits a Bitcoin deposit and converts its decimals', async () => {

@@ -45,7 +45,10 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
     url: '/upload',
     auth: 'required',
     handler: async ({ request, user }) => {
-      if (!request.isMultipart()) throw new AppError('upload.not_multipart');
+      // A multipart body without its boundary cannot be read at all (the parser throws a plain error).
+      if (!request.isMultipart() || !/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) {
+        throw new AppError('upload.not_multipart');
+      }
       let data: Buffer;
       try {
         const file = await request.file();

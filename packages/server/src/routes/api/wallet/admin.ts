@@ -11,10 +11,11 @@
 //   GET  /api/admin/wallet/callbacks            the custody callback log
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fieldName, formatDecimal, id, ok, oneOf, optional, page, paged, text } from '@fairex/shared';
+import { fieldName, formatDecimal, id, ok, oneOf, optional, page, text } from '@fairex/shared';
 import type { AuthAdmin } from '../../../admin/sessions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
+import { listCallbacks } from '../../../backoffice/funding.ts';
 import { admitAdministrator } from '../backoffice/guard.ts';
 import { MAX_AMOUNT_TEXT, parseAmount } from '../../../wallets/amounts.ts';
 import { auditWallet } from '../../../wallets/audit.ts';
@@ -205,15 +206,8 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
     input: z.object({ page: page() }),
     handler: async ({ input, request }) => {
       requireMoneyAdmin(request);
-      const pageNumber = input.page ?? 1;
-      const total = await app.store.query<{ count: string | number }>(
-        'select count(*) as count from custody_callbacks',
-      );
-      const { rows } = await app.store.query(
-        `select id, received_at, ip, sign_ok, outcome, detail, trade_type, tx_id
-           from custody_callbacks order by id desc limit ${PAGE_SIZE} offset ${(pageNumber - 1) * PAGE_SIZE}`,
-      );
-      return ok(paged(rows, pageNumber, PAGE_SIZE, Number(total.rows[0]?.count ?? 0)));
+      // The back office's reader: ids come back as text (a bigint column), newest first.
+      return ok(await listCallbacks(app.store, { page: input.page ?? 1 }));
     },
   });
 }
