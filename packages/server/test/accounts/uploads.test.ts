@@ -151,20 +151,23 @@ describe('POST /api/upload and GET /api/upload/image', () => {
     expect(empty.json()).toEqual({ type: 'error', message: 'Please choose an image file.' });
   });
 
-  it('refuses a multipart body without its boundary with the same message, never a 500', async () => {
-    for (const contentType of ['multipart/form-data', 'multipart/form-data; charset=utf-8']) {
-      const response = await test.app.inject({
-        method: 'POST',
-        url: '/api/upload?lang=en',
-        headers: { authorization: owner.token, 'content-type': contentType },
-        payload: 'x=1',
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
-        type: 'error',
-        message: 'Send the image as a file upload (multipart/form-data).',
-      });
-    }
+  it.each([
+    ['without its boundary', 'multipart/form-data', 'x=1'],
+    ['without its boundary, with a charset', 'multipart/form-data; charset=utf-8', 'x=1'],
+    ['that is not multipart at all', 'multipart/form-data; boundary=x', 'x=1'],
+    ['that ends inside a part', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data'],
+  ])('refuses a multipart body %s with the same message, never a 500', async (_, contentType, payload) => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/upload?lang=en',
+      headers: { authorization: owner.token, 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      type: 'error',
+      message: 'Send the image as a file upload (multipart/form-data).',
+    });
   });
 
   it('answers 999 without a token', async () => {

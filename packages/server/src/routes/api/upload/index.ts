@@ -28,11 +28,15 @@ const MULTIPART_ERRORS: Record<string, ConstructorParameters<typeof AppError>> =
   FST_MP_PREMATURE_CLOSE: ['upload.no_file'],
 };
 
+/**
+ * Everything that can fail while the multipart parser reads the request body is the body's fault: the limits
+ * above have codes; a malformed body ("Unexpected end of multipart data", a part without headers) comes as a
+ * plain error from the parser, and is refused as not being a file upload.
+ */
 function translateMultipartError(error: unknown): never {
   const code = (error as { code?: string }).code;
   const known = code === undefined ? undefined : MULTIPART_ERRORS[code];
-  if (known) throw new AppError(...known);
-  throw error;
+  throw new AppError(...(known ?? (['upload.not_multipart'] as const)));
 }
 
 export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
@@ -45,10 +49,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
     url: '/upload',
     auth: 'required',
     handler: async ({ request, user }) => {
-      // A multipart body without its boundary cannot be read at all (the parser throws a plain error).
-      if (!request.isMultipart() || !/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) {
-        throw new AppError('upload.not_multipart');
-      }
+      if (!request.isMultipart()) throw new AppError('upload.not_multipart');
       let data: Buffer;
       try {
         const file = await request.file();
