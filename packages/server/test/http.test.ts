@@ -307,6 +307,20 @@ describe('bad input gets a translated error and never a 5xx', () => {
       message: 'note must be 1 to 20 characters long.',
     },
     {
+      name: 'NUL character in text (PostgreSQL cannot store it)',
+      body: '{"currency_id": 3, "price": "1", "type": 1, "note": "a\\u0000b"}',
+      type: 'application/json',
+      status: 200,
+      message: 'note contains a character that is not allowed.',
+    },
+    {
+      name: 'NUL character in a form field the route does not know',
+      body: 'currency_id=3&price=1&type=1&extra=%00',
+      type: 'application/x-www-form-urlencoded',
+      status: 200,
+      message: 'extra contains a character that is not allowed.',
+    },
+    {
       name: 'oversize body',
       body: JSON.stringify({ currency_id: 3, price: '1', type: 1, note: 'x'.repeat(70_000) }),
       type: 'application/json',

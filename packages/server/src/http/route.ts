@@ -62,6 +62,12 @@ export function route<S extends z.ZodType | undefined = undefined, A extends Aut
         }
       }
       const raw = mergeInput(request.query, request.body);
+      // PostgreSQL text cannot hold U+0000, so no input may carry it into a statement.
+      const nulField = raw === undefined ? undefined : fieldWithNul(raw);
+      if (nulField !== undefined) {
+        const field = fieldName(request.lang, nulField.replaceAll('\u0000', ''));
+        return apiError(t('validation.nul_character', { field }));
+      }
       let input: unknown = {};
       if (definition.input) {
         const parsed = definition.input.safeParse(raw);
@@ -93,6 +99,23 @@ function mergeInput(query: unknown, body: unknown): Record<string, unknown> | un
     ...(query as Record<string, unknown> | undefined),
     ...(body as Record<string, unknown> | undefined),
   };
+}
+
+/**
+ * The name of the first top-level field whose name or value holds a NUL character anywhere inside it
+ * (PostgreSQL text cannot store U+0000). Routes declared with `route` refuse such input before validation;
+ * the two hand-written routes (the chart's bars and the custody callback) call this themselves.
+ */
+export function fieldWithNul(input: Record<string, unknown>): string | undefined {
+  const holdsNul = (value: unknown, depth: number): boolean => {
+    if (typeof value === 'string') return value.includes('\u0000');
+    if (typeof value !== 'object' || value === null || depth > 32) return false;
+    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner, depth + 1));
+  };
+  for (const [key, value] of Object.entries(input)) {
+    if (key.includes('\u0000') || holdsNul(value, 0)) return key;
+  }
+  return undefined;
 }
 
 function describeFirstIssue(lang: Language, error: z.ZodError): string {

@@ -90,6 +90,7 @@ describe('GET /api/currency/new_timeshar', () => {
     ['symbol=BTC/USDT&period=1min&to=-5', 'en', 'To must be a whole number from 0 to 9999999999999.'],
     ['symbol=BTC/USDT&period=1min&from=99999999999999999999', 'en', 'From must be a whole number.'],
     [`symbol=${'X'.repeat(41)}&period=1min`, 'en', 'Market must be 1 to 40 characters long.'],
+    ['symbol=BTC%00/USDT&period=1min', 'en', 'Market contains a character that is not allowed.'],
   ])('refuses %s with code -1 and a translated message (%s)', async (query, lang, msg) => {
     expect(await get(`/api/currency/new_timeshar?${query}&lang=${lang}`)).toEqual({
       code: -1,

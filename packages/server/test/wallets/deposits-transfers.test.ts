@@ -232,6 +232,16 @@ describe('custody callbacks', () => {
     expect(response.body).toBe('error');
   });
 
+  it('answers error, not a server error, to fields holding a NUL character', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/custody/callback',
+      payload: { timestamp: '1', nonce: 'a\u0000b', sign: 'x', body: '{}' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('error');
+  });
+
   it('refuses every callback when no key is configured', async () => {
     const { walletApp: build } = await import('./wallet-helper.ts');
     const bare = await build({ CUSTODY_API_KEY: '' });

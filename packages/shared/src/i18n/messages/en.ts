@@ -27,6 +27,7 @@ export const en = {
   'validation.decimal_range': '{field} is out of range.',
   'validation.one_of': '{field} must be one of: {values}.',
   'validation.text_length': '{field} must be {min} to {max} characters long.',
+  'validation.nul_character': '{field} contains a character that is not allowed.',
 
   'realtime.invalid_channel': 'There is no such channel.',
   'realtime.too_many_channels': 'Too many subscriptions on one connection.',

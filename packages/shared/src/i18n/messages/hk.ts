@@ -28,6 +28,7 @@ export const hk: Messages = {
   'validation.decimal_range': '{field}超出允許範圍。',
   'validation.one_of': '{field}必須是以下其中之一：{values}。',
   'validation.text_length': '{field}長度必須為 {min} 至 {max} 個字元。',
+  'validation.nul_character': '{field}包含不允許的字元。',
 
   'realtime.invalid_channel': '該頻道不存在。',
   'realtime.too_many_channels': '單一連線的訂閱數量過多。',

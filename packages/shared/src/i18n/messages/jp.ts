@@ -29,6 +29,7 @@ export const jp: Messages = {
   'validation.decimal_range': '{field}が許容範囲外です。',
   'validation.one_of': '{field}は次のいずれかである必要があります：{values}。',
   'validation.text_length': '{field}は {min}～{max} 文字で入力してください。',
+  'validation.nul_character': '{field}に使用できない文字が含まれています。',
 
   'realtime.invalid_channel': 'そのチャンネルは存在しません。',
   'realtime.too_many_channels': '1つの接続での購読が多すぎます。',

@@ -28,6 +28,7 @@ export const kr: Messages = {
   'validation.decimal_range': '{field}이(가) 허용 범위를 벗어났습니다.',
   'validation.one_of': '{field}은(는) 다음 중 하나여야 합니다: {values}.',
   'validation.text_length': '{field}은(는) {min}~{max}자여야 합니다.',
+  'validation.nul_character': '{field}에 허용되지 않는 문자가 포함되어 있습니다.',
 
   'realtime.invalid_channel': '존재하지 않는 채널입니다.',
   'realtime.too_many_channels': '하나의 연결에 구독이 너무 많습니다.',

@@ -28,6 +28,7 @@ export const zh: Messages = {
   'validation.decimal_range': '{field}超出允许范围。',
   'validation.one_of': '{field}必须是以下之一：{values}。',
   'validation.text_length': '{field}长度必须为 {min} 到 {max} 个字符。',
+  'validation.nul_character': '{field}包含不允许的字符。',
 
   'realtime.invalid_channel': '该频道不存在。',
   'realtime.too_many_channels': '单个连接的订阅数量过多。',

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Language, MessageKey, MessageParams, TimesharReply } from '@fairex/shared';
 import { fieldName, id, integer, issueMessage, ok, optional, text, translate } from '@fairex/shared';
 import { AppError } from '../../../http/app-error.ts';
-import { route } from '../../../http/route.ts';
+import { fieldWithNul, route } from '../../../http/route.ts';
 import { barsInRange } from '../../../market/bars.ts';
 import {
   formatBaseMinor,
@@ -87,7 +87,14 @@ export default async function currencyRoutes(app: FastifyInstance): Promise<void
       msg: translate(lang, key, params),
       data: [],
     });
-    const parsed = timesharInput.safeParse(request.query ?? {});
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const nulField = fieldWithNul(query);
+    if (nulField !== undefined) {
+      return refuse('validation.nul_character', {
+        field: fieldName(lang, nulField.replaceAll('\u0000', '')),
+      });
+    }
+    const parsed = timesharInput.safeParse(query);
     if (!parsed.success) return { code: -1, msg: describeIssue(lang, parsed.error), data: [] };
     const input = parsed.data;
     const market = await marketData.catalog.bySymbol(input.symbol);
