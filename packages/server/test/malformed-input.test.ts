@@ -3,7 +3,9 @@
 // form, as a query string and as broken or unexpected bodies, from a visitor, a user, an administrator and
 // a caller with a bad token. The routes are read from the app itself, so a new route is covered the day it
 // is added. The app holds real rows first (funds, orders, a trade, a transfer, a custody callback) so that
-// the lists have something to serialise. Seeded: a failure names its seed and shrinks to a small request.
+// the lists have something to serialise. A request that is refused (any answer but `type: "ok"`) must leave
+// every balance and open order exactly as it was: no partial write. Seeded: a failure names its seed and
+// shrinks to a small request.
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +108,7 @@ function routesOf(app: FastifyInstance): { path: string; methods: string[] }[] {
 }
 
 let store: Store;
+let users: number[] = [];
 let app: FastifyInstance;
 const tokens: Record<Caller, string | undefined> = {
   visitor: undefined,
@@ -130,6 +133,7 @@ beforeAll(async () => {
   await app.ready();
   const userId = await createUser(store, { reviewStatus: 2 });
   const otherId = await createUser(store, { reviewStatus: 2 });
+  users = [userId, otherId];
   tokens.user = await loginAs(store, userId);
   const otherToken = await loginAs(store, otherId);
   const adminId = await createAdmin(store, {
@@ -188,9 +192,18 @@ async function send(method: string, path: string, caller: Caller, encoding: Enco
     headers['content-type'] = encoding;
     payload = formText(input.fields);
   }
+  const before = moneyState();
   const response = await app.inject({ method: method as 'GET' | 'POST', url, headers, payload });
-  expect(response.statusCode, `${method} ${url} ${encoding} -> ${response.body.slice(0, 200)}`).toBeLessThan(
-    500,
+  const what = `${method} ${url} ${encoding} -> ${response.body.slice(0, 200)}`;
+  expect(response.statusCode, what).toBeLessThan(500);
+  if (!response.body.startsWith('{"type":"ok"')) expect(moneyState(), what).toBe(before);
+}
+
+/** Every account's balances and every open order of the two users: what a refused request must not move. */
+function moneyState(): string {
+  return JSON.stringify(
+    { accounts: app.engine.accounts(), orders: users.map((owner) => app.engine.openOrders(owner)) },
+    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
 }
 
