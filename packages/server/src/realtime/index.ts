@@ -3,10 +3,9 @@
 // URL the rooms span every server process through the Redis adapter. Public events leave through the
 // channel fan-out (fanout.ts): one write per subscriber per channel per turn of the event loop.
 import { once } from 'node:events';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 import { Server } from 'socket.io';
 import type {
@@ -97,6 +96,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
   });
   let redisClients: Redis[] = [];
   if (options.redisUrl) {
+    // Loaded only when a deployment uses Redis: the embedded default does not pay for it at start-up.
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     redisClients = await connectRedis(options.redisUrl);
     const [pub, sub] = redisClients as [Redis, Redis];
     io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? 'socket.io' }));
@@ -142,6 +143,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
 }
 
 async function connectRedis(url: string): Promise<Redis[]> {
+  const { Redis } = await import('ioredis');
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = pub.duplicate();
   const timeout = new AbortController();

@@ -11,4 +11,3 @@ export type {
   StoreTransaction,
 } from './store.ts';
 export { openStore } from './store.ts';
-export * as tables from './schema/index.ts';

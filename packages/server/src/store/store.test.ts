@@ -113,7 +113,7 @@ function storeSuite(target: Target) {
   });
 
   it('round-trips bigint amounts through Drizzle and raw SQL', async () => {
-    await store.db.insert(schema.currencies).values({
+    await (await store.drizzle()).insert(schema.currencies).values({
       id: 900,
       code: 'TSTA',
       name: 'Test A',
@@ -121,7 +121,12 @@ function storeSuite(target: Target) {
       withdrawMin: 9_223_372_036_854_775_807n,
       chains: [{ type: 0, code: 'TEST', network: 'test' }],
     });
-    const [viaDrizzle] = await store.db.select().from(schema.currencies).where(eq(schema.currencies.id, 900));
+    const [viaDrizzle] = await (
+      await store.drizzle()
+    )
+      .select()
+      .from(schema.currencies)
+      .where(eq(schema.currencies.id, 900));
     expect(viaDrizzle?.withdrawMin).toBe(9_223_372_036_854_775_807n);
     expect(viaDrizzle?.chains).toEqual([{ type: 0, code: 'TEST', network: 'test' }]);
     const { rows } = await store.query('select withdraw_min from currencies where id = $1', [900]);
@@ -133,12 +138,21 @@ function storeSuite(target: Target) {
   it('commits a transaction that resolves and rolls back one that throws', async () => {
     await store.transaction(async (tx) => {
       await tx.query(`insert into currencies (id, code, name, scale) values (901, 'TSTB', 'Test B', 2)`);
-      await tx.db.insert(schema.currencies).values({ id: 902, code: 'TSTC', name: 'Test C', scale: 2 });
+      await (
+        await tx.drizzle()
+      )
+        .insert(schema.currencies)
+        .values({ id: 902, code: 'TSTC', name: 'Test C', scale: 2 });
     });
     await expect(
       store.transaction(async (tx) => {
         await tx.query(`insert into currencies (id, code, name, scale) values (903, 'TSTD', 'Test D', 2)`);
-        const inside = await tx.db.select().from(schema.currencies).where(eq(schema.currencies.id, 903));
+        const inside = await (
+          await tx.drizzle()
+        )
+          .select()
+          .from(schema.currencies)
+          .where(eq(schema.currencies.id, 903));
         expect(inside).toHaveLength(1);
         throw new Error('abort');
       }),

@@ -4,14 +4,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import type { Transaction as PgliteTransaction } from '@electric-sql/pglite';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireFolderLock } from './folder-lock.ts';
 import type { MigrationSession } from './migrate.ts';
 import { loadMigrations, migrate, MIGRATIONS_URL } from './migrate.ts';
-import * as schema from './schema/index.ts';
+import type * as schema from './schema/index.ts';
 
 export type StoreKind = 'pglite' | 'postgres';
 export type StoreSchema = typeof schema;
@@ -34,7 +32,8 @@ export interface Queryable {
 
 /** Inside `store.transaction`: raw SQL and a Drizzle database bound to the same transaction. Not nestable. */
 export interface StoreTransaction extends Queryable {
-  readonly db: Database;
+  /** Drizzle bound to this transaction (see `Store.drizzle`). */
+  drizzle(): Promise<Database>;
   /**
    * PGlite only: `COPY <table> (<columns>) FROM` the given COPY text, which on the WebAssembly build loads
    * rows about twice as fast as INSERT ... SELECT FROM unnest.
@@ -49,7 +48,12 @@ export interface StoreConnection extends Queryable {
 
 export interface Store extends Queryable {
   readonly kind: StoreKind;
-  readonly db: Database;
+  /**
+   * Typed Drizzle queries over this store. The exchange's own code sends raw SQL; the Drizzle driver
+   * adapters are loaded on the first call only, because loading them takes about a third of a second of
+   * every start.
+   */
+  drizzle(): Promise<Database>;
   /** Migration files this open applied (empty when the database was already up to date). */
   readonly appliedMigrations: readonly string[];
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -117,10 +121,9 @@ async function openPglite(dataDir: string, migrations: Awaited<ReturnType<typeof
     await folderLock.release();
     throw error;
   }
-  const db: Database = drizzlePglite({ client, schema });
   const store: Store = {
     kind: 'pglite',
-    db,
+    drizzle: once(() => pgliteDrizzle(client)),
     appliedMigrations,
     query: (text, params) => pgliteQuery(client, text, params),
     transaction: (fn) => client.transaction((tx) => fn(pgliteTransaction(tx))),
@@ -133,8 +136,30 @@ async function openPglite(dataDir: string, migrations: Awaited<ReturnType<typeof
   return store;
 }
 
+/** Calls `load` the first time, and gives every caller that first promise. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
+// The Drizzle tables and driver adapters load with the first `drizzle()` call (see Store.drizzle).
+async function pgliteDrizzle(client: PGlite | PgliteTransaction): Promise<Database> {
+  const [{ drizzle }, schema] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('./schema/index.ts'),
+  ]);
+  return drizzle({ client: client as PGlite, schema });
+}
+
+async function postgresDrizzle(client: pg.Pool | pg.PoolClient): Promise<Database> {
+  const [{ drizzle }, schema] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('./schema/index.ts'),
+  ]);
+  return drizzle({ client, schema });
+}
+
 function pgliteTransaction(tx: PgliteTransaction): StoreTransaction {
-  let db: Database | undefined;
   return {
     query: (text, params) => pgliteQuery(tx, text, params),
     copyFrom: async (table, columns, text) => {
@@ -142,11 +167,7 @@ function pgliteTransaction(tx: PgliteTransaction): StoreTransaction {
         blob: new Blob([text]),
       });
     },
-    // Built on first use: most hot-path transactions only send raw SQL.
-    get db() {
-      db ??= drizzlePglite({ client: tx as unknown as PGlite, schema });
-      return db;
-    },
+    drizzle: once(() => pgliteDrizzle(tx)),
   };
 }
 
@@ -213,20 +234,19 @@ async function migratePostgres(
 }
 
 function postgresStore(pool: pg.Pool, appliedMigrations: string[]): Store {
-  const db: Database = drizzleNodePg({ client: pool, schema });
   // Pool clients are reused, so a Drizzle instance per client is built once and kept with it.
-  const clientDatabases = new WeakMap<pg.PoolClient, Database>();
-  const databaseFor = (client: pg.PoolClient): Database => {
+  const clientDatabases = new WeakMap<pg.PoolClient, Promise<Database>>();
+  const databaseFor = (client: pg.PoolClient): Promise<Database> => {
     let clientDb = clientDatabases.get(client);
     if (!clientDb) {
-      clientDb = drizzleNodePg({ client, schema });
+      clientDb = postgresDrizzle(client);
       clientDatabases.set(client, clientDb);
     }
     return clientDb;
   };
   return {
     kind: 'postgres',
-    db,
+    drizzle: once(() => postgresDrizzle(pool)),
     appliedMigrations,
     query: (text, params) => postgresQuery(pool, text, params),
     transaction: async (fn) => {
@@ -236,9 +256,7 @@ function postgresStore(pool: pg.Pool, appliedMigrations: string[]): Store {
         await client.query('begin');
         const result = await fn({
           query: (text, params) => postgresQuery(client, text, params),
-          get db() {
-            return databaseFor(client);
-          },
+          drizzle: () => databaseFor(client),
         });
         await client.query('commit');
         return result;
