@@ -65,8 +65,7 @@ export function route<S extends z.ZodType | undefined = undefined, A extends Aut
       // PostgreSQL text cannot hold U+0000, so no input may carry it into a statement.
       const nulField = raw === undefined ? undefined : fieldWithNul(raw);
       if (nulField !== undefined) {
-        const field = fieldName(request.lang, nulField.replaceAll('\u0000', ''));
-        return apiError(t('validation.nul_character', { field }));
+        return apiError(t('validation.nul_character', { field: fieldName(request.lang, nulField) }));
       }
       let input: unknown = {};
       if (definition.input) {
@@ -103,7 +102,7 @@ function mergeInput(query: unknown, body: unknown): Record<string, unknown> | un
 
 /**
  * The name of the first top-level field whose name or value holds a NUL character anywhere inside it
- * (PostgreSQL text cannot store U+0000). Routes declared with `route` refuse such input before validation;
+ * (PostgreSQL text cannot store U+0000), without its own NUL characters so that a message can show it. Routes declared with `route` refuse such input before validation;
  * the two hand-written routes (the chart's bars and the custody callback) call this themselves.
  */
 export function fieldWithNul(input: Record<string, unknown>): string | undefined {
@@ -113,7 +112,7 @@ export function fieldWithNul(input: Record<string, unknown>): string | undefined
     return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner, depth + 1));
   };
   for (const [key, value] of Object.entries(input)) {
-    if (key.includes('\u0000') || holdsNul(value, 0)) return key;
+    if (key.includes('\u0000') || holdsNul(value, 0)) return key.replaceAll('\u0000', '');
   }
   return undefined;
 }

@@ -90,9 +90,7 @@ export default async function currencyRoutes(app: FastifyInstance): Promise<void
     const query = (request.query ?? {}) as Record<string, unknown>;
     const nulField = fieldWithNul(query);
     if (nulField !== undefined) {
-      return refuse('validation.nul_character', {
-        field: fieldName(lang, nulField.replaceAll('\u0000', '')),
-      });
+      return refuse('validation.nul_character', { field: fieldName(lang, nulField) });
     }
     const parsed = timesharInput.safeParse(query);
     if (!parsed.success) return { code: -1, msg: describeIssue(lang, parsed.error), data: [] };
