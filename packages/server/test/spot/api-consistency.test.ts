@@ -2,6 +2,7 @@
 // market orders, revokes and wallet transfers, sent as the web client sends them, after which
 // - every wallet line of /api/wallet/list shows exactly the engine's available and locked amounts;
 // - /api/transaction_all lists exactly the user's open orders, with the engine's remaining quantities;
+// - /api/transaction_complete counts exactly the fills the engine reported for the user;
 // - the account log (/api/account/list, every page) adds up, per wallet and currency, to the engine's
 //   balances, and its newest line's balance is the available amount now;
 // - every currency still sums to zero.
@@ -66,6 +67,8 @@ let app: FastifyInstance;
 const users: { id: number; token: string }[] = [];
 /** Order statuses the answers reported, and 'revoked': shows that the sequences exercised each path. */
 const seen = new Set<string>();
+/** Fills per user, counted from the trade events of committed batches (a self-trade is two fills). */
+const fills = new Map<number, number>();
 
 type Reply = { type: string; message: unknown };
 
@@ -155,6 +158,10 @@ async function checkUser(user: { id: number; token: string }): Promise<void> {
     expect(row.number).toBe(formatDecimal(BigInt(lots ?? 0), 4));
   }
 
+  // Fills against the engine's trade events.
+  const complete = await ok<{ total: number }>('/transaction_complete', user.token);
+  expect(complete.total, 'fills').toBe(fills.get(user.id) ?? 0);
+
   // The account log adds up to the balances.
   const sums = new Map<string, { available: bigint; locked: bigint; newest?: string }>();
   for (let page = 1; ; page++) {
@@ -196,6 +203,16 @@ beforeAll(async () => {
   store = await openTestStore();
   app = await buildTestApp(store);
   await app.ready();
+  app.runner.onCommitted((batch) => {
+    for (const { outcome } of batch.entries) {
+      for (const event of outcome.events) {
+        if (event.type !== 'trade') continue;
+        for (const owner of [event.makerOwner, event.takerOwner]) {
+          if (typeof owner === 'number') fills.set(owner, (fills.get(owner) ?? 0) + 1);
+        }
+      }
+    }
+  });
   for (let index = 0; index < 2; index++) {
     const id = await createUser(store);
     users.push({ id, token: await loginAs(store, id) });
