@@ -205,8 +205,33 @@ export function findSetting(key: string): SettingDefinition | undefined {
 export interface EnvironmentSetting {
   name: string;
   variable: string;
+  /** As an operator reads it, in English (a name, a number, or one of the words of `value_code`). */
   value: string;
+  /** For a value that is one of a few words ("on", "not set", "dev outbox"...): its code, which the back
+   * office translates. Absent for names and numbers, which are shown as they are. */
+  value_code?: EnvironmentWord;
 }
+
+/** The words a start-up setting can take, with their English text. */
+const ENVIRONMENT_WORDS = {
+  on: 'on',
+  off: 'off',
+  yes: 'yes',
+  no: 'no',
+  set: 'set',
+  not_set: 'not set',
+  not_used: 'not used',
+  sandbox: 'sandbox',
+  custody_provider: 'custody provider',
+  configured: 'configured',
+  development_seed: 'development seed',
+  dev_outbox: 'dev outbox',
+  smtp: 'SMTP',
+  sms_gateway: 'SMS gateway',
+  embedded: 'embedded (PGlite)',
+  postgresql: 'PostgreSQL',
+} as const;
+export type EnvironmentWord = keyof typeof ENVIRONMENT_WORDS;
 
 /**
  * The configuration read at start that decides how the exchange behaves, as an operator checks it. Secrets
@@ -216,41 +241,31 @@ export function environmentSettings(
   config: Config,
   live: FastifyInstance['marketLive'],
 ): EnvironmentSetting[] {
-  const set = (value: unknown) => (value === undefined || value === '' ? 'not set' : 'set');
+  const word = (name: string, variable: string, code: EnvironmentWord): EnvironmentSetting => ({
+    name,
+    variable,
+    value: ENVIRONMENT_WORDS[code],
+    value_code: code,
+  });
+  const set = (value: unknown): EnvironmentWord => (value === undefined || value === '' ? 'not_set' : 'set');
   return [
     { name: 'price_source', variable: 'PRICE_SOURCE', value: live?.source.name ?? config.priceSource },
-    { name: 'market_maker', variable: 'MARKET_MAKER', value: config.marketMaker ? 'on' : 'off' },
+    word('market_maker', 'MARKET_MAKER', config.marketMaker ? 'on' : 'off'),
     { name: 'seed', variable: 'SEED', value: String(config.seed) },
-    {
-      name: 'custody',
-      variable: 'CUSTODY_API_URL',
-      value: config.custodyApiUrl === undefined ? 'sandbox' : 'custody provider',
-    },
-    { name: 'custody_api_key', variable: 'CUSTODY_API_KEY', value: set(config.custodyApiKey) },
-    {
-      name: 'deposit_keys',
-      variable: 'DEPOSIT_XPUBS',
-      value: config.depositXpubs ? 'configured' : 'development seed',
-    },
+    word('custody', 'CUSTODY_API_URL', config.custodyApiUrl === undefined ? 'sandbox' : 'custody_provider'),
+    word('custody_api_key', 'CUSTODY_API_KEY', set(config.custodyApiKey)),
+    word('deposit_keys', 'DEPOSIT_XPUBS', config.depositXpubs ? 'configured' : 'development_seed'),
     { name: 'flash_pairs', variable: 'FLASH_PAIRS', value: config.flashPairs },
     {
       name: 'flash_fee',
       variable: 'FLASH_FEE_PERCENT',
       value: `${formatDecimal(BigInt(config.flashFeePpm), 4, { trim: true })} %`,
     },
-    {
-      name: 'invite_code_required',
-      variable: 'INVITE_CODE_REQUIRED',
-      value: config.inviteCodeRequired ? 'yes' : 'no',
-    },
+    word('invite_code_required', 'INVITE_CODE_REQUIRED', config.inviteCodeRequired ? 'yes' : 'no'),
     { name: 'session_hours', variable: 'SESSION_TTL_HOURS', value: String(config.sessionTtlHours) },
-    { name: 'email', variable: 'SMTP_URL', value: config.smtpUrl === undefined ? 'dev outbox' : 'SMTP' },
-    { name: 'sms', variable: 'SMS_URL', value: config.smsUrl === undefined ? 'dev outbox' : 'SMS gateway' },
-    {
-      name: 'database',
-      variable: 'DATABASE_URL',
-      value: config.databaseUrl === undefined ? 'embedded (PGlite)' : 'PostgreSQL',
-    },
-    { name: 'redis', variable: 'REDIS_URL', value: config.redisUrl === undefined ? 'not used' : 'set' },
+    word('email', 'SMTP_URL', config.smtpUrl === undefined ? 'dev_outbox' : 'smtp'),
+    word('sms', 'SMS_URL', config.smsUrl === undefined ? 'dev_outbox' : 'sms_gateway'),
+    word('database', 'DATABASE_URL', config.databaseUrl === undefined ? 'embedded' : 'postgresql'),
+    word('redis', 'REDIS_URL', config.redisUrl === undefined ? 'not_used' : 'set'),
   ];
 }

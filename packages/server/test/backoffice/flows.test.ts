@@ -578,7 +578,7 @@ describe('pairs and currencies', () => {
         engine: boolean;
         rows: { target_id: number; values: Record<string, unknown> }[];
       }[];
-      environment: { variable: string }[];
+      environment: { variable: string; value: string; value_code?: string }[];
     }>('/backoffice/settings');
     expect(settings.settings.map((setting) => [setting.key, setting.engine])).toEqual([
       ['market.fees', true],
@@ -587,6 +587,12 @@ describe('pairs and currencies', () => {
       ['market.maker', false],
     ]);
     expect(settings.environment.map((entry) => entry.variable)).toContain('PRICE_SOURCE');
+    // Words come with a code the back office translates; names and numbers are shown as they are.
+    const byVariable = new Map(settings.environment.map((entry) => [entry.variable, entry]));
+    expect(byVariable.get('DATABASE_URL')).toMatchObject({
+      value_code: expect.stringMatching(/^(embedded|postgresql)$/),
+    });
+    expect(byVariable.get('SEED')?.value_code).toBeUndefined();
     expectOk(
       await post('/backoffice/settings/apply', {
         key: 'market.fees',

@@ -46,7 +46,7 @@ interface Setting {
 
 interface Answer {
   settings: Setting[];
-  environment: { name: string; variable: string; value: string }[];
+  environment: { name: string; variable: string; value: string; value_code?: string }[];
 }
 
 /**
@@ -87,7 +87,14 @@ export default function SettingsPage() {
               {
                 title: t('settings.value'),
                 dataIndex: 'value',
-                render: (value: string) => <span className="fx-admin-mono">{value}</span>,
+                // A word ("on", "not set"...) comes with a code to translate; names and numbers as they are.
+                render: (value: string, row: { value_code?: string }) => (
+                  <span className="fx-admin-mono">
+                    {row.value_code === undefined
+                      ? value
+                      : t(`settings.envValue.${row.value_code}` as AdminKey, { defaultValue: value })}
+                  </span>
+                ),
               },
             ]}
           />
