@@ -99,7 +99,13 @@ export interface ItemLine {
 
 export async function listItems(
   db: Queryable,
-  input: { categoryId?: number | undefined; query?: string | undefined; page: number },
+  input: {
+    categoryId?: number | undefined;
+    query?: string | undefined;
+    page: number;
+    /** The title shown is in this language when the item has it, else in English. */
+    lang: Language;
+  },
 ): Promise<{ data: ItemLine[]; total: number }> {
   const conditions: string[] = [];
   const params: unknown[] = [];
@@ -118,6 +124,7 @@ export async function listItems(
     `select count(*)::int as count from news_items i ${where}`,
     params,
   );
+  const langParam = params.push(input.lang);
   const { rows } = await db.query<{
     id: number;
     category_id: number;
@@ -132,7 +139,7 @@ export async function listItems(
     `select i.id, i.category_id, i.link_url, i.sort_order, i.is_published, (i.seed_key is not null) as seeded,
             greatest(i.updated_at, (select max(t.updated_at) from news_translations t where t.news_id = i.id)) as updated_at,
             (select t.title from news_translations t where t.news_id = i.id
-              order by (t.lang = 'en') desc, t.lang limit 1) as title,
+              order by (t.lang = $${langParam}) desc, (t.lang = 'en') desc, t.lang limit 1) as title,
             (select array_agg(t.lang order by t.lang) from news_translations t where t.news_id = i.id) as languages
        from news_items i ${where}
       order by i.id desc limit ${CONTENT_PAGE_SIZE} offset ${(input.page - 1) * CONTENT_PAGE_SIZE}`,

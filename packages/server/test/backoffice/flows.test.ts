@@ -742,6 +742,16 @@ describe('content', () => {
       await call(test.app, 'POST', '/news/list', { c_id: 3 }, { lang: 'zh' }),
     );
     expect(listZh.data.find((item) => item.id === created.id)?.title).toBe('周日维护');
+    // The back office lists an item under its title in the console's language when it has one.
+    for (const [lang, title] of [
+      ['zh', '周日维护'],
+      ['jp', 'Maintenance on Sunday'],
+    ] as const) {
+      const items = expectOk<{ data: { id: number; title: string }[] }>(
+        await call(test.app, 'GET', '/backoffice/news/items', {}, { token: admin.token, lang }),
+      );
+      expect(items.data.find((item) => item.id === created.id)?.title).toBe(title);
+    }
 
     expectOk(await post('/backoffice/news/items/publish', { id: created.id, published: false }));
     const hidden = expectOk<{ data: { id: number }[] }>(

@@ -70,12 +70,13 @@ export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     url: '/backoffice/news/items',
     access: 'content',
     input: z.object({ category_id: optional(id()), q: optional(text({ max: 100 })), page: page() }),
-    handler: async ({ input }) => {
+    handler: async ({ input, lang }) => {
       const pageNumber = input.page ?? 1;
       const { data, total } = await listItems(app.store, {
         categoryId: input.category_id,
         query: input.q,
         page: pageNumber,
+        lang,
       });
       return ok(paged(data, pageNumber, CONTENT_PAGE_SIZE, total));
     },
