@@ -3,6 +3,10 @@
 // as an authenticator app would.
 import { Secret, TOTP } from 'otpauth';
 import type { FastifyInstance } from 'fastify';
+import { createAdmin } from '../src/admin/admins.ts';
+import type { AdminRole } from '../src/admin/sessions.ts';
+import { AdminAuthenticator } from '../src/admin/sessions.ts';
+import type { Store } from '../src/store/index.ts';
 
 /** The code an authenticator app shows for `secret`, `offsetSteps` 30-second steps from now. */
 export function authenticatorCode(secret: string, offsetSteps = 0): string {
@@ -52,4 +56,24 @@ export async function passSecondFactor(
   });
   if (confirmed.type !== 'ok') throw new Error(`confirmation refused: ${JSON.stringify(confirmed)}`);
   return newSecret;
+}
+
+/**
+ * A new administrator of `role` with a session that has passed the second factor (enrolled on the way), as
+ * the console holds it after signing in. Returns the session token.
+ */
+export async function signedInAdmin(
+  app: FastifyInstance,
+  store: Store,
+  input: { username: string; role: AdminRole; ip?: string | null },
+): Promise<string> {
+  const adminId = await createAdmin(store, {
+    username: input.username,
+    password: `${input.username}-password-1`,
+    role: input.role,
+    createdBy: null,
+  });
+  const { token } = await new AdminAuthenticator(store).create(adminId, input.ip ?? '127.0.0.1');
+  await passSecondFactor(app, token);
+  return token;
 }

@@ -9,12 +9,10 @@
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../src/admin/admins.ts';
-import { AdminAuthenticator } from '../src/admin/sessions.ts';
 import type { Store } from '../src/store/index.ts';
-import { passSecondFactor } from './helper-admin.ts';
+import { signedInAdmin } from './helper-admin.ts';
 import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from './helper.ts';
-import { expectLedgerBalanced } from './wallets/wallet-helper.ts';
+import { expectLedgerBalanced, moneyState } from './wallets/wallet-helper.ts';
 
 const SEED = 20_261_121;
 /** Probes per route, method, encoding and logged-in caller. */
@@ -137,15 +135,7 @@ beforeAll(async () => {
   users = [userId, otherId];
   tokens.user = await loginAs(store, userId);
   const otherToken = await loginAs(store, otherId);
-  const adminId = await createAdmin(store, {
-    username: 'malformed-input-admin',
-    password: 'malformed-input-admin-password',
-    role: 'admin',
-    createdBy: null,
-  });
-  const { token: adminToken } = await new AdminAuthenticator(store).create(adminId, '127.0.0.1');
-  await passSecondFactor(app, adminToken);
-  tokens.admin = adminToken;
+  tokens.admin = await signedInAdmin(app, store, { username: 'malformed-input-admin', role: 'admin' });
   for (const owner of [userId, otherId]) {
     for (const [currencyId, amount] of [
       [3, 10_000_000_000n],
@@ -193,19 +183,11 @@ async function send(method: string, path: string, caller: Caller, encoding: Enco
     headers['content-type'] = encoding;
     payload = formText(input.fields);
   }
-  const before = moneyState();
+  const before = moneyState(app, users);
   const response = await app.inject({ method: method as 'GET' | 'POST', url, headers, payload });
   const what = `${method} ${url} ${encoding} -> ${response.body.slice(0, 200)}`;
   expect(response.statusCode, what).toBeLessThan(500);
-  if (!response.body.startsWith('{"type":"ok"')) expect(moneyState(), what).toBe(before);
-}
-
-/** Every account's balances and every open order of the two users: what a refused request must not move. */
-function moneyState(): string {
-  return JSON.stringify(
-    { accounts: app.engine.accounts(), orders: users.map((owner) => app.engine.openOrders(owner)) },
-    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
-  );
+  if (!response.body.startsWith('{"type":"ok"')) expect(moneyState(app, users), what).toBe(before);
 }
 
 describe('every route, sent malformed input', () => {

@@ -7,6 +7,7 @@ import { parseDecimal, translate } from '@fairex/shared';
 import type { Store } from '../../src/store/index.ts';
 import { freezesOf } from '../../src/backoffice/freezes.ts';
 import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
+import { moneyState as moneyStateOf } from '../wallets/wallet-helper.ts';
 
 // BTC/USDT of the demo catalogue: market 1, price scale 2 (tick 0.01), lot 0.0001 BTC, minimum value 5 USDT.
 const BTC = 1;
@@ -52,11 +53,7 @@ async function ok<T = Record<string, unknown>>(
  * still consumes its sequence number (the journal keeps it), so the state hash moves; this must not.
  */
 function moneyState(): string {
-  const owners = [alice.id, bob.id, carol.id];
-  return JSON.stringify(
-    { accounts: app.engine.accounts(), orders: owners.map((owner) => app.engine.openOrders(owner)) },
-    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
-  );
+  return moneyStateOf(app, [alice.id, bob.id, carol.id]);
 }
 
 async function user(): Promise<{ id: number; token: string }> {

@@ -3,12 +3,10 @@
 // callbacks and check that every currency still sums to zero.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { createAdmin } from '../../src/admin/admins.ts';
-import { AdminAuthenticator } from '../../src/admin/sessions.ts';
 import type { Store } from '../../src/store/index.ts';
 import { custodySign } from '../../src/wallets/custody/protocol.ts';
 import { buildTestApp, createUser, loginAs, openTestStore, tempDir } from '../helper.ts';
-import { passSecondFactor } from '../helper-admin.ts';
+import { signedInAdmin } from '../helper-admin.ts';
 
 export const BTC = 1;
 export const ETH = 2;
@@ -42,15 +40,8 @@ export async function walletApp(env: Record<string, string> = {}): Promise<Walle
     sessionCacheMs: 0,
   });
   await app.ready();
-  const adminId = await createAdmin(store, {
-    username: 'treasurer',
-    password: 'treasurer-password-1',
-    role: 'admin',
-    createdBy: null,
-  });
-  const { token: adminToken } = await new AdminAuthenticator(store).create(adminId, '127.0.0.1');
   // The administrator calls need a session that passed the second factor, as the console's does.
-  await passSecondFactor(app, adminToken);
+  const adminToken = await signedInAdmin(app, store, { username: 'treasurer', role: 'admin' });
   return {
     store,
     app,
@@ -176,9 +167,10 @@ export function expectLedgerBalanced(app: FastifyInstance): void {
   for (const [currencyId, sum] of sums) expect(sum, `currency ${currencyId}`).toBe(0n);
 }
 
-/** All accounts as text: a refused call must leave this unchanged. */
-export function moneyState(app: FastifyInstance): string {
-  return JSON.stringify(app.engine.accounts(), (_key, value: unknown) =>
-    typeof value === 'bigint' ? value.toString() : value,
+/** All accounts, and the open orders of `owners`, as text: a refused call must leave this unchanged. */
+export function moneyState(app: FastifyInstance, owners: readonly number[] = []): string {
+  return JSON.stringify(
+    { accounts: app.engine.accounts(), orders: owners.map((owner) => app.engine.openOrders(owner)) },
+    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@fairex/shared';
 import { custodySignMatches } from '../../src/wallets/custody/protocol.ts';
 import { createUser, loginAs, removeTempDirs } from '../helper.ts';
-import { passSecondFactor } from '../helper-admin.ts';
+import { signedInAdmin } from '../helper-admin.ts';
 import type { TestUser, WalletTestApp } from './wallet-helper.ts';
 import {
   BTC,
@@ -533,16 +533,11 @@ describe('manual credits', () => {
   });
 
   it('refuses reviewers', async () => {
-    const { createAdmin } = await import('../../src/admin/admins.ts');
-    const { AdminAuthenticator } = await import('../../src/admin/sessions.ts');
-    const reviewerId = await createAdmin(test.store, {
+    const token = await signedInAdmin(test.app, test.store, {
       username: 'reviewer',
-      password: 'reviewer-password-1',
       role: 'reviewer',
-      createdBy: null,
+      ip: null,
     });
-    const { token } = await new AdminAuthenticator(test.store).create(reviewerId, null);
-    await passSecondFactor(test.app, token);
     expect(
       await refused(
         test.app,
