@@ -5,6 +5,10 @@
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 
+// libvips keeps recent operations, with their pixels, in a cache meant for pipelines that reuse inputs;
+// every upload is a different private photo, so nothing is kept once it is encoded.
+sharp.cache(false);
+
 export type ImageFormat = 'png' | 'jpeg';
 
 export interface ImageInfo {
