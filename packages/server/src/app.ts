@@ -105,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // request.ip follows X-Forwarded-For only through the proxies the operator named (TRUST_PROXY).
+    trustProxy: options.config.trustProxy ?? false,
     // Start-up recovers the engine from its journal and, on a first start, seeds and backfills market
     // history; on a busy machine that outlasts Fastify's default 10 s per plugin.
     pluginTimeout: 120_000,

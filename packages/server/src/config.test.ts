@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
+      trustProxy: undefined,
       dataDir: resolve('data'),
       databaseUrl: undefined,
       redisUrl: undefined,
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '3000',
       HOST: '127.0.0.1',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8',
       DATA_DIR: '/var/lib/fairex',
       DATABASE_URL: 'postgres://user:secret@db.internal:5432/fairex',
       REDIS_URL: 'redis://cache:6379/0',
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       port: 3000,
       host: '127.0.0.1',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8'],
       dataDir: '/var/lib/fairex',
       databaseUrl: 'postgres://user:secret@db.internal:5432/fairex',
       redisUrl: 'redis://cache:6379/0',
@@ -97,6 +100,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as proxy addresses, never as a hop count that would trust any peer', () => {
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(ConfigError);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
@@ -105,6 +113,10 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '-1'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '2'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,proxy.example.com'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['DATABASE_URL', 'not a url'],
     ['REDIS_URL', 'http://localhost:6379'],
@@ -145,6 +157,7 @@ describe('loadConfig', () => {
     expect(configTable.map((row) => row.name)).toEqual([
       'PORT',
       'HOST',
+      'TRUST_PROXY',
       'DATA_DIR',
       'DATABASE_URL',
       'REDIS_URL',

@@ -1,5 +1,6 @@
 // Configuration from the environment, validated once at start. `settings` is the single table of every
 // variable: validation, defaults and the operator documentation (docs/operations.md) all come from it.
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ export type PriceSourceName = (typeof PRICE_SOURCES)[number];
 export interface Config {
   port: number;
   host: string;
+  trustProxy: string[] | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -73,6 +75,33 @@ function wholeNumber(min: number, max: number) {
     .pipe(z.number().min(min, { error }).max(max, { error }));
 }
 
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length, or a named range proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_ERROR =
+  'must be proxy addresses or CIDR ranges separated by commas (or loopback, linklocal, uniquelocal)';
+
+/**
+ * Proxies are named by address, never by a hop count: trusting "the last N hops" trusts whoever connects,
+ * so a client talking to the server directly could claim any address (Fastify refuses hop counts for this).
+ */
+const trustProxySchema = z
+  .string()
+  .transform((value, context) => {
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({ code: 'custom', message: TRUST_PROXY_ERROR });
+    return z.NEVER;
+  })
+  .optional();
+
 function setting<K extends keyof Config>(definition: Setting<K>): Setting<K> {
   return definition;
 }
@@ -95,6 +124,16 @@ export const settings = [
     default: '0.0.0.0',
     meaning: 'Address to listen on (0.0.0.0 for every interface, 127.0.0.1 for this machine only).',
     schema: z.string().min(1, { error: 'must not be empty' }),
+  }),
+  setting({
+    key: 'trustProxy',
+    name: 'TRUST_PROXY',
+    default: undefined,
+    meaning:
+      'Addresses and CIDR ranges of the reverse proxies in front of the server, separated by commas ' +
+      '(10.0.0.0/8,127.0.0.1): from them X-Forwarded-For names the client. Unset: the header is ignored, so ' +
+      "behind a proxy every user shares the proxy's address and its login and code limits.",
+    schema: trustProxySchema,
   }),
   setting({
     key: 'dataDir',

@@ -1,5 +1,5 @@
-// Logging in and out. Failed logins are limited per account and per client address; a user with
-// two-factor on also needs an authenticator code. Every login gets a fresh token; logout revokes it.
+// Logging in and out. Failed logins are limited per client address and per account (lockout.ts); a user
+// with two-factor on also needs an authenticator code. Every login gets a fresh token; logout revokes it.
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { createSession } from '../auth/sessions.ts';
 import type { AuthUser } from '../auth/sessions.ts';
@@ -9,17 +9,19 @@ import { looksLikeEmail, normalizeEmail, phoneDigits } from './identifiers.ts';
 import type { Identity } from './identity.ts';
 import { findUserByIdentity } from './identity.ts';
 import { dummyPasswordCheck, verifyPassword } from './passwords.ts';
-import type { LimitState } from './throttle.ts';
-import { minutesToWait } from './throttle.ts';
+import type { LoginLockout } from './lockout.ts';
+import { recordLoginFailure, recordLoginSuccess, refuseLockedOut } from './lockout.ts';
 import { acceptTotp } from './totp.ts';
 import type { UserRow } from './users.ts';
 import { findUserByEmail, findUserByPhone, findUsersByPhoneDigits } from './users.ts';
 
-const WINDOW_MS = 15 * 60_000;
-/** Wrong passwords for one account before it pauses for up to 15 minutes. */
-export const LOGIN_ACCOUNT_FAILURES = { scope: 'login.account', max: 5, windowMs: WINDOW_MS };
-/** Wrong passwords from one client address, over all accounts, before it pauses. */
-export const LOGIN_IP_FAILURES = { scope: 'login.ip', max: 30, windowMs: WINDOW_MS };
+/** Wrong passwords from one client address, over all accounts, before that address pauses. */
+export const LOGIN_IP_FAILURES = { scope: 'login.ip', max: 30, windowMs: 15 * 60_000 };
+export const LOGIN_LOCKOUT: LoginLockout = {
+  address: LOGIN_IP_FAILURES,
+  accountScope: 'login.account',
+  accountAddressScope: 'login.account_ip',
+};
 
 /** The dialog names an e-mail or a phone with its country; the login page has one free-text field. */
 export type LoginTarget = { identity: Identity } | { accountText: string };
@@ -58,31 +60,24 @@ function targetName(target: LoginTarget): string {
   return 'identity' in target ? target.identity.destination : target.accountText.trim().toLowerCase();
 }
 
-function refuseWhenBlocked(state: LimitState): void {
-  if (state.blocked)
-    throw new AppError('account.too_many_failures', { minutes: minutesToWait(state.retryAfterMs) });
-}
-
 export async function login(context: AccountContext, input: LoginInput): Promise<LoginResult> {
   const { throttle } = context;
-  refuseWhenBlocked(await throttle.state(LOGIN_IP_FAILURES, input.ip));
   const user = await findLoginUser(context, input.target);
   // Unknown accounts are counted too, under their name, so that they behave like known ones.
   const subject = user ? `user:${user.id}` : `name:${targetName(input.target)}`;
-  refuseWhenBlocked(await throttle.state(LOGIN_ACCOUNT_FAILURES, subject));
+  await refuseLockedOut(throttle, LOGIN_LOCKOUT, subject, input.ip);
   const passwordOk = user
     ? await verifyPassword(input.password, user.password_hash)
     : await dummyPasswordCheck(input.password);
   if (!user || !passwordOk) {
-    await throttle.record(LOGIN_ACCOUNT_FAILURES.scope, subject);
-    await throttle.record(LOGIN_IP_FAILURES.scope, input.ip);
+    await recordLoginFailure(throttle, LOGIN_LOCKOUT, subject, input.ip);
     throw new AppError('account.login_failed');
   }
   if (user.totp_secret !== null) {
     if (input.totpCode === undefined) return { kind: 'totp_required' };
     await acceptTotp(context, context.store, user, input.totpCode, user.totp_secret);
   }
-  await throttle.clear(LOGIN_ACCOUNT_FAILURES.scope, subject);
+  await recordLoginSuccess(throttle, LOGIN_LOCKOUT, subject, input.ip);
   const session = await createSession(context.store, {
     userId: user.id,
     ttlMs: context.sessionTtlMs,

@@ -9,7 +9,8 @@ import type { CodePurpose } from './codes.ts';
 import type { AccountContext } from './context.ts';
 import type { Identity } from './identity.ts';
 import { findUserByIdentity } from './identity.ts';
-import { LOGIN_ACCOUNT_FAILURES } from './login.ts';
+import { liftAccountLock } from './lockout.ts';
+import { LOGIN_LOCKOUT } from './login.ts';
 import { checkOwnPassword } from './own-password.ts';
 import { hashPassword } from './passwords.ts';
 import type { UserRow } from './users.ts';
@@ -90,7 +91,7 @@ export async function resetPassword(
   });
   await setPassword(context, user, await hashPassword(input.password), codeId);
   // Whoever proved the code may log in at once, even if someone else had locked the account by guessing.
-  await context.throttle.clear(LOGIN_ACCOUNT_FAILURES.scope, `user:${user.id}`);
+  await liftAccountLock(context.throttle, LOGIN_LOCKOUT, `user:${user.id}`);
 }
 
 /** safe/password: the old password, then a new one; other sessions end, this device gets a fresh token. */

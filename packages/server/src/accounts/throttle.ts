@@ -15,7 +15,7 @@ export interface LimitState {
   retryAfterMs: number;
 }
 
-/** Events older than this are deleted; it must exceed the longest window of any limit. */
+/** Events older than this are deleted; it must be at least the longest window of any limit. */
 const RETENTION_MS = 24 * 3_600_000;
 const PRUNE_EVERY = 500;
 
@@ -40,6 +40,23 @@ export class Throttle {
     // The window reopens when the oldest of the last `max` events leaves it.
     const retryAfterMs = Math.max(1000, row.oldest.getTime() + limit.windowMs - Date.now());
     return { blocked: true, retryAfterMs };
+  }
+
+  /** How many events of a subject the window holds, and how long ago the latest was (by the database clock). */
+  async recent(
+    scope: string,
+    subject: string,
+    windowMs: number,
+  ): Promise<{ count: number; sinceLatestMs: number }> {
+    const { rows } = await this.#db.query<{ count: number; since_latest_ms: number | null }>(
+      `select count(*)::int as count,
+              (extract(epoch from (now() - max(created_at))) * 1000)::float8 as since_latest_ms
+         from auth_throttle
+        where scope = $1 and subject = $2 and created_at > now() - make_interval(secs => $3)`,
+      [scope, subject, windowMs / 1000],
+    );
+    const row = rows[0];
+    return { count: row?.count ?? 0, sinceLatestMs: row?.since_latest_ms ?? Number.POSITIVE_INFINITY };
   }
 
   async record(scope: string, subject: string): Promise<void> {

@@ -4,7 +4,8 @@
 import { AppError } from '../http/app-error.ts';
 import type { AccountContext } from '../accounts/context.ts';
 import { dummyPasswordCheck, hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import { minutesToWait } from '../accounts/throttle.ts';
+import type { LoginLockout } from '../accounts/lockout.ts';
+import { recordLoginFailure, recordLoginSuccess, refuseLockedOut } from '../accounts/lockout.ts';
 import type { Store } from '../store/index.ts';
 import { audit } from './audit.ts';
 import type { AdminRole, AuthAdmin } from './sessions.ts';
@@ -26,9 +27,13 @@ export function mayDo(admin: Pick<AuthAdmin, 'role'>, permission: Permission): b
   return PERMISSIONS[admin.role].includes(permission);
 }
 
-const WINDOW_MS = 15 * 60_000;
-export const ADMIN_LOGIN_ACCOUNT_FAILURES = { scope: 'admin.login.account', max: 5, windowMs: WINDOW_MS };
-export const ADMIN_LOGIN_IP_FAILURES = { scope: 'admin.login.ip', max: 20, windowMs: WINDOW_MS };
+export const ADMIN_LOGIN_IP_FAILURES = { scope: 'admin.login.ip', max: 20, windowMs: 15 * 60_000 };
+/** The users' lock-out rules (accounts/lockout.ts), with a lower address limit and counters of their own. */
+export const ADMIN_LOGIN_LOCKOUT: LoginLockout = {
+  address: ADMIN_LOGIN_IP_FAILURES,
+  accountScope: 'admin.login.account',
+  accountAddressScope: 'admin.login.account_ip',
+};
 
 export async function createAdmin(
   store: Store,
@@ -72,15 +77,7 @@ export async function adminLogin(
 ): Promise<{ token: string; admin: { id: number; username: string; role: AdminRole } }> {
   const { throttle, store } = context;
   const username = input.username.trim().toLowerCase();
-  for (const [limit, subject] of [
-    [ADMIN_LOGIN_IP_FAILURES, input.ip],
-    [ADMIN_LOGIN_ACCOUNT_FAILURES, username],
-  ] as const) {
-    const state = await throttle.state(limit, subject);
-    if (state.blocked) {
-      throw new AppError('account.too_many_failures', { minutes: minutesToWait(state.retryAfterMs) });
-    }
-  }
+  await refuseLockedOut(throttle, ADMIN_LOGIN_LOCKOUT, username, input.ip);
   const { rows } = await store.query<{
     id: number;
     username: string;
@@ -94,11 +91,10 @@ export async function adminLogin(
     ? await verifyPassword(input.password, admin.password_hash)
     : await dummyPasswordCheck(input.password);
   if (!admin || !ok) {
-    await throttle.record(ADMIN_LOGIN_ACCOUNT_FAILURES.scope, username);
-    await throttle.record(ADMIN_LOGIN_IP_FAILURES.scope, input.ip);
+    await recordLoginFailure(throttle, ADMIN_LOGIN_LOCKOUT, username, input.ip);
     throw new AppError('account.login_failed');
   }
-  await throttle.clear(ADMIN_LOGIN_ACCOUNT_FAILURES.scope, username);
+  await recordLoginSuccess(throttle, ADMIN_LOGIN_LOCKOUT, username, input.ip);
   const session = await context.admins.create(admin.id, input.ip);
   await audit(store, { adminId: admin.id, action: 'admin.login', ip: input.ip });
   return { token: session.token, admin: { id: admin.id, username: admin.username, role: admin.role } };

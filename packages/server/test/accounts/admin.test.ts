@@ -116,7 +116,7 @@ describe('the administrator API', () => {
 
   async function submit(name: string): Promise<void> {
     const photos: string[] = [];
-    for (const image of [makePng(300, 200), makeJpeg(640, 400), makePng(200, 300, [200, 100, 50])]) {
+    for (const image of [makePng(300, 200), await makeJpeg(640, 400), makePng(200, 300, [200, 100, 50])]) {
       photos.push((await uploadFile(test.app, user.token, image)).message as string);
     }
     const reply = await call(

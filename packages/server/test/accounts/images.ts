@@ -1,6 +1,7 @@
-// Small image files for tests: a real PNG (zlib-compressed scanlines with CRCs), and a JPEG with the
-// marker structure of a baseline file (SOI, APP0, DQT, SOF0 with the size, DHT, SOS, data, EOI).
+// Image files for tests: real PNGs (zlib-compressed scanlines with CRCs) written here, with extra chunks or
+// a declared size out of proportion to the file, and real JPEGs encoded by sharp, with EXIF if asked.
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, index) => {
   let value = index;
@@ -45,27 +46,59 @@ export function makePng(
   ]);
 }
 
-function segment(marker: number, data: Buffer): Buffer {
-  const head = Buffer.from([0xff, marker, 0, 0]);
-  head.writeUInt16BE(data.length + 2, 2);
-  return Buffer.concat([head, data]);
+/**
+ * A 1-bit black PNG of any declared size: its rows compress to almost nothing, so 20,000 x 20,000 pixels
+ * (400 megapixels, over a gigabyte once decoded to RGB) take about 50 kB, a decompression bomb.
+ */
+export function makeBlankPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  const raw = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-/** A file with a baseline JPEG's structure and the given size in its frame header. */
-export function makeJpeg(width: number, height: number, padding = 0): Buffer {
-  const frame = Buffer.from([8, 0, 0, 0, 0, 1, 1, 0x11, 0]);
-  frame.writeUInt16BE(height, 1);
-  frame.writeUInt16BE(width, 3);
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8]),
-    segment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
-    segment(0xdb, Buffer.concat([Buffer.from([0]), Buffer.alloc(64, 1)])),
-    segment(0xc0, frame),
-    segment(0xc4, Buffer.concat([Buffer.from([0]), Buffer.alloc(16, 0), Buffer.alloc(0)])),
-    segment(0xda, Buffer.from([1, 1, 0, 0, 63, 0])),
-    Buffer.alloc(32 + padding, 0x55),
-    Buffer.from([0xff, 0xd9]),
-  ]);
+/** The PNG with one more chunk before its end, e.g. a tEXt chunk ("keyword\0text"). */
+export function withPngChunk(png: Buffer, type: string, data: Buffer): Buffer {
+  const end = png.length - 12;
+  return Buffer.concat([png.subarray(0, end), chunk(type, data), png.subarray(end)]);
+}
+
+/**
+ * A real JPEG (encoded by sharp) of one colour, with the EXIF given and `padding` bytes after its end, as a
+ * camera or a polyglot may leave.
+ */
+export async function makeJpeg(
+  width: number,
+  height: number,
+  options: { padding?: number; exif?: Record<string, Record<string, string>> } = {},
+): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
+  const jpeg = await (options.exif ? image.jpeg().withExif(options.exif) : image.jpeg()).toBuffer();
+  return Buffer.concat([jpeg, Buffer.alloc(options.padding ?? 0, 0x55)]);
+}
+
+/** The JPEG with another size written into its frame header (the pixels stay what they were). */
+export function withJpegSize(jpeg: Buffer, width: number, height: number): Buffer {
+  const copy = Buffer.from(jpeg);
+  let offset = 2;
+  while (offset + 9 < copy.length) {
+    const marker = copy[offset + 1];
+    if (marker === 0xc0 || marker === 0xc2) {
+      copy.writeUInt16BE(height, offset + 5);
+      copy.writeUInt16BE(width, offset + 7);
+      return copy;
+    }
+    offset += 2 + copy.readUInt16BE(offset + 2);
+  }
+  throw new Error('no frame header');
 }
 
 /** A multipart/form-data body with one file field. */

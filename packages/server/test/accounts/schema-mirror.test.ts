@@ -38,6 +38,7 @@ describe('accounts schema mirror', () => {
       'outbound_messages',
       'real_name_submissions',
       'sessions',
+      'upload_quota',
       'uploads',
       'users',
       'verification_codes',

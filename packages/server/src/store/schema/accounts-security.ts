@@ -1,7 +1,7 @@
 // Drizzle mirror of the tables migrations/0003_accounts.sql creates: verification codes, outbound messages,
 // uploads, real-name submissions, administrators with their sessions and audit log, operator invite codes
-// and the brute-force counters.
-import { integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+// and the brute-force counters; and of each user's upload quota of the day (0011_upload_quota.sql).
+import { date, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -44,6 +44,14 @@ export const uploads = pgTable('uploads', {
   height: integer('height').notNull(),
   sha256: text('sha256').notNull(),
   createdAt: createdAt(),
+});
+
+export const uploadQuota = pgTable('upload_quota', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  used: integer('used').notNull(),
 });
 
 export const admins = pgTable('admins', {

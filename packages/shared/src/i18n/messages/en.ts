@@ -112,6 +112,8 @@ export const en = {
   'upload.too_large': 'The image must be at most {megabytes} MB.',
   'upload.not_image': 'Only JPG and PNG images are accepted.',
   'upload.bad_dimensions': 'The image must be between 64 and 12,000 pixels on each side.',
+  'upload.too_many_pixels':
+    'The image has too many pixels: at most {megapixels} megapixels (width x height).',
   'upload.too_many': 'Too many uploads today. Please try again tomorrow.',
   'upload.not_found': 'The image was not found. Please upload it again.',
   'real_name.pending': 'Your verification is under review.',

@@ -110,6 +110,7 @@ export const hk: Messages = {
   'upload.too_large': '圖片大小不能超過 {megabytes} MB。',
   'upload.not_image': '只接受 JPG 及 PNG 圖片。',
   'upload.bad_dimensions': '圖片每邊須在 64 至 12000 像素之間。',
+  'upload.too_many_pixels': '圖片像素過多：闊 x 高不能超過 {megapixels} 百萬像素。',
   'upload.too_many': '今日上載次數過多，請明天再試。',
   'upload.not_found': '找不到此圖片，請重新上載。',
   'real_name.pending': '您的實名認證正在審核中。',

@@ -113,6 +113,7 @@ export const jp: Messages = {
   'upload.too_large': '画像は{megabytes}MB以下にしてください。',
   'upload.not_image': 'JPGとPNGの画像のみ受け付けます。',
   'upload.bad_dimensions': '画像の各辺は64〜12,000ピクセルにしてください。',
+  'upload.too_many_pixels': '画像のピクセル数が多すぎます。幅 x 高さは最大{megapixels}メガピクセルです。',
   'upload.too_many': '本日のアップロード回数が多すぎます。明日もう一度お試しください。',
   'upload.not_found': '画像が見つかりません。もう一度アップロードしてください。',
   'real_name.pending': '本人確認を審査中です。',

@@ -112,6 +112,8 @@ export const kr: Messages = {
   'upload.too_large': '이미지는 최대 {megabytes}MB까지 가능합니다.',
   'upload.not_image': 'JPG와 PNG 이미지만 허용됩니다.',
   'upload.bad_dimensions': '이미지의 각 변은 64~12,000픽셀이어야 합니다.',
+  'upload.too_many_pixels':
+    '이미지의 픽셀 수가 너무 많습니다. 가로 x 세로는 최대 {megapixels}메가픽셀입니다.',
   'upload.too_many': '오늘 업로드 횟수가 너무 많습니다. 내일 다시 시도하세요.',
   'upload.not_found': '이미지를 찾을 수 없습니다. 다시 업로드하세요.',
   'real_name.pending': '실명 인증을 심사하고 있습니다.',

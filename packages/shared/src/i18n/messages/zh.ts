@@ -110,6 +110,7 @@ export const zh: Messages = {
   'upload.too_large': '图片大小不能超过 {megabytes} MB。',
   'upload.not_image': '仅支持 JPG 和 PNG 图片。',
   'upload.bad_dimensions': '图片每边须在 64 到 12000 像素之间。',
+  'upload.too_many_pixels': '图片像素过多：宽 x 高不能超过 {megapixels} 百万像素。',
   'upload.too_many': '今日上传次数过多，请明天再试。',
   'upload.not_found': '未找到该图片，请重新上传。',
   'real_name.pending': '您的实名认证正在审核中。',
