@@ -67,6 +67,14 @@ export const adminSessions = pgTable('admin_sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
+/** migrations/0011_admin_setup_tokens.sql: the one-time links that create the first administrator. */
+export const adminSetupTokens = pgTable('admin_setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 export const auditLog = pgTable('audit_log', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   adminId: integer('admin_id').references(() => admins.id),
