@@ -8,7 +8,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: resolve('data'),
       databaseUrl: undefined,
       redisUrl: undefined,
@@ -37,7 +37,7 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '3000',
-      HOST: '127.0.0.1',
+      HOST: '0.0.0.0',
       DATA_DIR: '/var/lib/fairex',
       DATABASE_URL: 'postgres://user:secret@db.internal:5432/fairex',
       REDIS_URL: 'redis://cache:6379/0',
@@ -67,7 +67,7 @@ describe('loadConfig', () => {
     });
     expect(config).toEqual({
       port: 3000,
-      host: '127.0.0.1',
+      host: '0.0.0.0',
       dataDir: '/var/lib/fairex',
       databaseUrl: 'postgres://user:secret@db.internal:5432/fairex',
       redisUrl: 'redis://cache:6379/0',
