@@ -1,10 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Logo } from '../../app/layout/Logo.tsx';
 import { adminApi } from '../admin-api.ts';
-import { LanguagePicker } from '../AdminLayout.tsx';
+import { AuthFrame, FormError } from '../components/AuthFrame.tsx';
 import { errorText } from '../components/common.tsx';
 import { useAdminT } from '../i18n.ts';
 import { storeAdminToken } from '../session.ts';
@@ -51,110 +50,89 @@ export default function SetupPage() {
   };
 
   return (
-    <div className="fx-admin-login">
-      <div className="fx-admin-login-tools">
-        <LanguagePicker />
-      </div>
-      <Card className="fx-admin-login-card" data-testid="admin-setup">
-        <div className="fx-admin-login-brand">
-          <Logo height={30} wordColour="currentColor" />
-          <Typography.Text strong>{t('setup.title')}</Typography.Text>
-        </div>
-        {token === null && (
-          <Alert type="warning" showIcon message={t('setup.noToken')} data-testid="admin-setup-no-token" />
-        )}
-        {token !== null && done === null && (
-          <Form layout="vertical" onFinish={submit} requiredMark={false}>
-            <Typography.Paragraph type="secondary">{t('setup.intro')}</Typography.Paragraph>
-            {error !== null && (
-              <Alert
-                type="error"
-                showIcon
-                message={error}
-                className="fx-admin-login-alert"
-                data-testid="admin-setup-error"
-              />
-            )}
-            <Form.Item
-              name="username"
-              label={t('setup.username')}
-              extra={t('setup.usernameRule')}
-              rules={[{ required: true, message: t('login.usernameRequired') }]}
-            >
-              <Input
-                prefix={<UserOutlined />}
-                autoComplete="username"
-                autoFocus
-                data-testid="admin-setup-username"
-              />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('setup.password')}
-              extra={t('setup.passwordRule')}
-              rules={[{ required: true, min: 12, message: t('setup.passwordRule') }]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                autoComplete="new-password"
-                data-testid="admin-setup-password"
-              />
-            </Form.Item>
-            <Form.Item
-              name="confirm"
-              label={t('setup.confirm')}
-              dependencies={['password']}
-              rules={[
-                { required: true, message: t('setup.mismatch') },
-                ({ getFieldValue }) => ({
-                  validator: (_, value) =>
-                    value === getFieldValue('password')
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('setup.mismatch'))),
-                }),
-              ]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                autoComplete="new-password"
-                data-testid="admin-setup-confirm"
-              />
-            </Form.Item>
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              size="large"
-              loading={pending}
-              data-testid="admin-setup-submit"
-            >
-              {t('setup.submit')}
-            </Button>
-          </Form>
-        )}
-        {done !== null && (
-          <Space direction="vertical" size="middle" className="fx-admin-full">
-            <Alert
-              type="success"
-              showIcon
-              message={t('setup.doneTitle', { username: done.admin.username })}
+    <AuthFrame testId="admin-setup" heading={<Typography.Text strong>{t('setup.title')}</Typography.Text>}>
+      {token === null && (
+        <Alert type="warning" showIcon message={t('setup.noToken')} data-testid="admin-setup-no-token" />
+      )}
+      {token !== null && done === null && (
+        <Form layout="vertical" onFinish={submit} requiredMark={false}>
+          <Typography.Paragraph type="secondary">{t('setup.intro')}</Typography.Paragraph>
+          <FormError message={error} testId="admin-setup-error" />
+          <Form.Item
+            name="username"
+            label={t('setup.username')}
+            extra={t('setup.usernameRule')}
+            rules={[{ required: true, message: t('login.usernameRequired') }]}
+          >
+            <Input
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              autoFocus
+              data-testid="admin-setup-username"
             />
-            <Typography.Text>{t('setup.inviteIntro')}</Typography.Text>
-            <Typography.Paragraph copyable className="fx-admin-secret" data-testid="admin-setup-invite-code">
-              {done.invite_code}
-            </Typography.Paragraph>
-            <Button
-              type="primary"
-              block
-              size="large"
-              data-testid="admin-setup-next"
-              onClick={() => void navigate('/admin/login', { replace: true })}
-            >
-              {t('setup.next')}
-            </Button>
-          </Space>
-        )}
-      </Card>
-    </div>
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('setup.password')}
+            extra={t('setup.passwordRule')}
+            rules={[{ required: true, min: 12, message: t('setup.passwordRule') }]}
+          >
+            <Input.Password
+              prefix={<LockOutlined />}
+              autoComplete="new-password"
+              data-testid="admin-setup-password"
+            />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={t('setup.confirm')}
+            dependencies={['password']}
+            rules={[
+              { required: true, message: t('setup.mismatch') },
+              ({ getFieldValue }) => ({
+                validator: (_, value) =>
+                  value === getFieldValue('password')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('setup.mismatch'))),
+              }),
+            ]}
+          >
+            <Input.Password
+              prefix={<LockOutlined />}
+              autoComplete="new-password"
+              data-testid="admin-setup-confirm"
+            />
+          </Form.Item>
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={pending}
+            data-testid="admin-setup-submit"
+          >
+            {t('setup.submit')}
+          </Button>
+        </Form>
+      )}
+      {done !== null && (
+        <Space direction="vertical" size="middle" className="fx-admin-full">
+          <Alert type="success" showIcon message={t('setup.doneTitle', { username: done.admin.username })} />
+          <Typography.Text>{t('setup.inviteIntro')}</Typography.Text>
+          <Typography.Paragraph copyable className="fx-admin-secret" data-testid="admin-setup-invite-code">
+            {done.invite_code}
+          </Typography.Paragraph>
+          <Button
+            type="primary"
+            block
+            size="large"
+            data-testid="admin-setup-next"
+            onClick={() => void navigate('/admin/login', { replace: true })}
+          >
+            {t('setup.next')}
+          </Button>
+        </Space>
+      )}
+    </AuthFrame>
   );
 }
