@@ -35,6 +35,8 @@ async function liveToken(db: Queryable, token: string): Promise<boolean> {
 /** A new set-up token when no administrator exists (null otherwise); the caller prints its link. */
 export async function issueSetupToken(store: Store, ttlMs = SETUP_TOKEN_TTL_MS): Promise<string | null> {
   if (await administratorExists(store)) return null;
+  // Links of earlier starts that have expired are of no use to anyone.
+  await store.query('delete from admin_setup_tokens where expires_at <= now()');
   const token = generateToken();
   await store.query(
     `insert into admin_setup_tokens (token_hash, expires_at) values ($1, now() + $2 * interval '1 millisecond')`,

@@ -64,6 +64,12 @@ describe('the one-time set-up link', () => {
     await test.store.query(`update admin_setup_tokens set expires_at = now() - interval '1 second'`);
     expect(await setup(token ?? '')).toEqual(INVALID);
     expect(await adminCount()).toBe(0);
+    // The next start's link replaces it.
+    await issueSetupToken(test.store);
+    const { rows } = await test.store.query<{ n: number }>(
+      'select count(*)::int as n from admin_setup_tokens where expires_at <= now()',
+    );
+    expect(rows).toEqual([{ n: 0 }]);
   });
 
   it('keeps only the hash of a token', async () => {
