@@ -8,7 +8,8 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['packages/server/**/*.test.ts'],
+          // The repository's own scripts (scripts/) are tested with the server: both run on Node.
+          include: ['packages/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

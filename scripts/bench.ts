@@ -1,4 +1,4 @@
-// `npm run bench`: every performance figure of DESIGN.md §6 that is built so far, measured in one
+// `npm run bench`: every performance target of docs/product.md that is built so far, measured in one
 // run on this machine and printed as one table. Each section is a module exporting a function that
 // returns its figures; a section that fails is reported as failed, never silently skipped.
 import { runEngineBench } from '../packages/engine/bench/engine-bench.ts';

@@ -1,4 +1,5 @@
-// Engine benchmark (DESIGN §6): one thread, mixed place / cancel / match with about 10,000 resting orders.
+// Engine benchmark (docs/product.md, Performance targets): one thread, mixed place / cancel / match with
+// about 10,000 resting orders.
 // A first pass generates the operations against a live engine (so cancels name real open orders and
 // crossing orders really cross); a second, timed pass applies the same envelopes to a fresh engine. Both
 // must end at the same state hash. Latency is measured per batch of operations and divided by the batch

@@ -1,4 +1,4 @@
-// Fan-out benchmark (DESIGN.md section 6): 10,000 socket.io clients subscribed to one market receive depth and
+// Fan-out benchmark (docs/product.md): 10,000 socket.io clients subscribed to one market receive depth and
 // trade updates at 10 per second; how long from publish to delivery, and how much memory a client costs.
 //
 // The server is the real app on a fresh PGlite folder, listening on loopback. A driver makes one real trade

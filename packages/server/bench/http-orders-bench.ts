@@ -1,4 +1,4 @@
-// HTTP order-placement benchmark (DESIGN.md section 6): durable limit orders through the whole gateway -
+// HTTP order-placement benchmark (docs/product.md): durable limit orders through the whole gateway -
 // session authentication, input validation, the engine, the journal commit with its projections, the reply -
 // measured from a load generator in a separate process over loopback, on PGlite and, when DATABASE_URL is
 // set, on PostgreSQL. The same run measures a bare Fastify route (JSON body in, small JSON out) with the

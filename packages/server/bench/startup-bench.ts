@@ -1,4 +1,4 @@
-// Start-up benchmark (DESIGN.md section 6: "an embedded start serves in < 3 s"): the real command-line
+// Start-up benchmark (docs/product.md: "an embedded start serves in under 3 s"): the real command-line
 // server (`packages/server/src/main.ts`, live market included) on embedded PGlite, timed from the moment the
 // process is spawned to the first `GET /api/health` that answers ok. Three starts on one data folder:
 //
@@ -21,7 +21,7 @@ type Figures = Record<string, number | string>;
 
 const MAIN = new URL('../src/main.ts', import.meta.url);
 const START_TIMEOUT_MS = 120_000;
-/** The budget of DESIGN.md section 6 for an embedded start. */
+/** The start-up target of docs/product.md (Performance targets) for an embedded start. */
 export const START_BUDGET_MS = 3_000;
 const TRADING_MS = 5_000;
 

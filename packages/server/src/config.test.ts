@@ -8,7 +8,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       trustProxy: undefined,
       dataDir: resolve('data'),
       databaseUrl: undefined,
@@ -38,7 +38,7 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '3000',
-      HOST: '127.0.0.1',
+      HOST: '0.0.0.0',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8',
       DATA_DIR: '/var/lib/fairex',
       DATABASE_URL: 'postgres://user:secret@db.internal:5432/fairex',
@@ -69,7 +69,7 @@ describe('loadConfig', () => {
     });
     expect(config).toEqual({
       port: 3000,
-      host: '127.0.0.1',
+      host: '0.0.0.0',
       trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8'],
       dataDir: '/var/lib/fairex',
       databaseUrl: 'postgres://user:secret@db.internal:5432/fairex',

@@ -121,8 +121,10 @@ export const settings = [
   setting({
     key: 'host',
     name: 'HOST',
-    default: '0.0.0.0',
-    meaning: 'Address to listen on (0.0.0.0 for every interface, 127.0.0.1 for this machine only).',
+    default: '127.0.0.1',
+    meaning:
+      'Address to listen on: 127.0.0.1 (this machine only, for a laptop start); a deployment sets 0.0.0.0 ' +
+      '(every interface) or the address its proxy reaches.',
     schema: z.string().min(1, { error: 'must not be empty' }),
   }),
   setting({

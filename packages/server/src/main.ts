@@ -8,6 +8,7 @@ import { enableCompileCache } from 'node:module';
 enableCompileCache();
 const { buildApp } = await import('./app.ts');
 const { ConfigError, loadConfig } = await import('./config.ts');
+const { issueSetupToken, setupLink, SETUP_TOKEN_TTL_MS } = await import('./admin/setup.ts');
 
 const CLOSE_TIMEOUT_MS = 10_000;
 
@@ -60,6 +61,28 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  await announceSetupLink(app, config);
+}
+
+/**
+ * While no administrator exists, a one-time link to create the first one goes to the log (once per start):
+ * the command line cannot open the embedded database while the server holds it.
+ */
+async function announceSetupLink(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  config: ReturnType<typeof loadConfig>,
+): Promise<void> {
+  const token = await issueSetupToken(app.store);
+  if (token === null) return;
+  const wildcard = ['0.0.0.0', '::', ''].includes(config.host);
+  const host = wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const link = setupLink(token, `http://${host}:${port}`);
+  app.log.warn(
+    `No administrator yet. Open ${link} within ${SETUP_TOKEN_TTL_MS / 60_000} minutes to create the first ` +
+      "one (the link works once; a restart prints a new one; on another machine use this server's address).",
+  );
 }
 
 main().catch((error: unknown) => {

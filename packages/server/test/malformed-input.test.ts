@@ -1,4 +1,4 @@
-// Every /api route, sent malformed input (DESIGN §7: bad input gets a clear error, never a 500): random
+// Every /api route, sent malformed input (bad input gets a clear error, never a 500): random
 // bodies and query strings built from the specifications' field names and hostile values, as JSON, as a
 // form, as a query string and as broken or unexpected bodies, from a visitor, a user, an administrator and
 // a caller with a bad token. The routes are read from the app itself, so a new route is covered the day it

@@ -1,4 +1,4 @@
-// The web targets of DESIGN.md section 6: the market board and the chart page, driven at 20 updates per
+// The web targets of docs/product.md: the market board and the chart page, driven at 20 updates per
 // second, show no main-thread task over 50 ms; and the trading page's initial JavaScript, at most 300 KB
 // gzip (measured as what a first visit loads until the network is idle). Measured in Debian's Chromium
 // with a Chrome performance trace (the RunTask events of the page's main thread).
@@ -264,7 +264,7 @@ function walk(start: number, index: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** The trading page's JavaScript budget of DESIGN.md section 6 (gzip). */
+/** The trading page's JavaScript budget of docs/product.md (gzip). */
 export const INITIAL_JS_BUDGET_KB = 300;
 
 /**

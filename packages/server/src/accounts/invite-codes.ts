@@ -74,3 +74,12 @@ export async function createOperatorCode(
   );
   return code;
 }
+
+/** The oldest operator invite code that still admits users, or null when none does. */
+export async function activeOperatorCode(db: Queryable): Promise<string | null> {
+  const { rows } = await db.query<{ code: string }>(
+    `select code from operator_invite_codes
+      where disabled_at is null and (max_uses is null or used_count < max_uses) order by created_at limit 1`,
+  );
+  return rows[0]?.code ?? null;
+}

@@ -6,7 +6,7 @@ import type { AccountContext } from '../accounts/context.ts';
 import { dummyPasswordCheck, hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { LoginLockout } from '../accounts/lockout.ts';
 import { recordLoginFailure, recordLoginSuccess, refuseLockedOut } from '../accounts/lockout.ts';
-import type { Store } from '../store/index.ts';
+import type { Queryable, Store } from '../store/index.ts';
 import { audit } from './audit.ts';
 import type { AdminRole, AuthAdmin } from './sessions.ts';
 
@@ -35,40 +35,47 @@ export const ADMIN_LOGIN_LOCKOUT: LoginLockout = {
   accountAddressScope: 'admin.login.account_ip',
 };
 
-export async function createAdmin(
-  store: Store,
-  input: {
-    username: string;
-    password: string;
-    role: AdminRole;
-    createdBy: number | null;
-    ip?: string | null;
-  },
-): Promise<number> {
+export interface NewAdmin {
+  username: string;
+  password: string;
+  role: AdminRole;
+  createdBy: number | null;
+  ip?: string | null;
+}
+
+export async function createAdmin(store: Store, input: NewAdmin): Promise<number> {
+  const passwordHash = await checkedPasswordHash(input);
+  return store.transaction((tx) => insertAdmin(tx, input, passwordHash));
+}
+
+/** The hash of a new administrator's password, once the username and password pass the rules. */
+export async function checkedPasswordHash(input: Pick<NewAdmin, 'username' | 'password'>): Promise<string> {
   if (!ADMIN_USERNAME.test(input.username)) throw new AppError('admin.username_invalid');
   if (input.password.length < ADMIN_PASSWORD_MIN_LENGTH || input.password.length > 128) {
     throw new AppError('admin.password_too_short', { min: ADMIN_PASSWORD_MIN_LENGTH });
   }
-  const passwordHash = await hashPassword(input.password);
-  return store.transaction(async (tx) => {
-    const { rows: existing } = await tx.query('select 1 from admins where username = $1', [input.username]);
-    if (existing.length > 0) throw new AppError('admin.username_taken');
-    const { rows } = await tx.query<{ id: number }>(
-      'insert into admins (username, password_hash, role) values ($1, $2, $3) returning id',
-      [input.username, passwordHash, input.role],
-    );
-    const id = rows[0]?.id;
-    if (id === undefined) throw new Error('admin insert returned no id');
-    await audit(tx, {
-      adminId: input.createdBy,
-      action: 'admin.create',
-      targetType: 'admin',
-      targetId: id,
-      detail: { username: input.username, role: input.role },
-      ip: input.ip ?? null,
-    });
-    return id;
+  return hashPassword(input.password);
+}
+
+/** Inserts an administrator (inside the caller's transaction) and audits it; refused when the name is taken. */
+export async function insertAdmin(tx: Queryable, input: NewAdmin, passwordHash: string): Promise<number> {
+  const { rows: existing } = await tx.query('select 1 from admins where username = $1', [input.username]);
+  if (existing.length > 0) throw new AppError('admin.username_taken');
+  const { rows } = await tx.query<{ id: number }>(
+    'insert into admins (username, password_hash, role) values ($1, $2, $3) returning id',
+    [input.username, passwordHash, input.role],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('admin insert returned no id');
+  await audit(tx, {
+    adminId: input.createdBy,
+    action: 'admin.create',
+    targetType: 'admin',
+    targetId: id,
+    detail: { username: input.username, role: input.role },
+    ip: input.ip ?? null,
   });
+  return id;
 }
 
 export async function adminLogin(

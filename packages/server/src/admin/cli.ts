@@ -7,14 +7,17 @@
 // it generated, unless one comes on standard input. While no operator invite code is active it also makes
 // one and prints it: the first users of a fresh exchange register with it, since nobody can invite them.
 // `invite` makes another operator invite code. Both read DATA_DIR / DATABASE_URL like the server; with the
-// embedded database the server must be stopped first (one process per data folder).
+// embedded database the server must be stopped first (one process per data folder). A running server does
+// not need this: while no administrator exists it prints a one-time set-up link at start (admin/setup.ts),
+// and later administrators are made in the back office.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { AppError } from '../http/app-error.ts';
 import { translate } from '@fairex/shared';
-import { createOperatorCode } from '../accounts/invite-codes.ts';
+import { activeOperatorCode, createOperatorCode } from '../accounts/invite-codes.ts';
 import { loadConfig } from '../config.ts';
 import type { Store } from '../store/index.ts';
+import { FolderInUseError } from '../store/folder-lock.ts';
 import { openStore } from '../store/index.ts';
 import { ADMIN_ROLES, createAdmin } from './admins.ts';
 import { audit } from './audit.ts';
@@ -28,14 +31,6 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8').trim();
-}
-
-async function activeOperatorCode(store: Store): Promise<string | null> {
-  const { rows } = await store.query<{ code: string }>(
-    `select code from operator_invite_codes
-      where disabled_at is null and (max_uses is null or used_count < max_uses) order by created_at limit 1`,
-  );
-  return rows[0]?.code ?? null;
 }
 
 async function createCommand(
@@ -85,6 +80,12 @@ async function inviteCommand(
 
 class UsageError extends Error {}
 
+const RUNNING_SERVER_HINT =
+  'The server is running on this data folder. To create the first administrator without stopping it, open ' +
+  'the one-time set-up link it printed in its log at start (/admin/setup#token=...; a restart prints a new ' +
+  'one). Once an administrator exists, further administrators are made in the back office (/admin, ' +
+  'Administrators) and operator invite codes by POST /api/admin/invite_codes.';
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -111,6 +112,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     process.stderr.write(`${USAGE}\n`);
+  } else if (error instanceof FolderInUseError) {
+    process.stderr.write(`${error.message}\n${RUNNING_SERVER_HINT}\n`);
   } else if (error instanceof AppError) {
     process.stderr.write(`${translate('en', error.key, error.params)}\n`);
   } else {

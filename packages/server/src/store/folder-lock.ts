@@ -2,6 +2,20 @@
 // left behind by a process that died is recognised (its pid no longer runs) and taken over.
 import { open, readFile, unlink } from 'node:fs/promises';
 
+/** The folder belongs to another running process (typically the server). */
+export class FolderInUseError extends Error {
+  readonly owner: number;
+  constructor(owner: number, options: ErrorOptions) {
+    super(
+      `The data folder is in use by process ${owner}${owner === process.pid ? ' (this process)' : ''}. ` +
+        'Stop it first, or give this process another DATA_DIR.',
+      options,
+    );
+    this.name = 'FolderInUseError';
+    this.owner = owner;
+  }
+}
+
 export interface FolderLock {
   release(): Promise<void>;
 }
@@ -24,11 +38,7 @@ export async function acquireFolderLock(path: string): Promise<FolderLock> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
       if (Number.isInteger(owner) && owner > 0 && processIsRunning(owner)) {
-        throw new Error(
-          `The data folder is in use by process ${owner}${owner === process.pid ? ' (this process)' : ''}. ` +
-            'Stop it first, or give this process another DATA_DIR.',
-          { cause: error },
-        );
+        throw new FolderInUseError(owner, { cause: error });
       }
       await unlink(path).catch(() => {});
     }

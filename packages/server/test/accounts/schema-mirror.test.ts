@@ -1,6 +1,6 @@
-// The Drizzle mirrors of migration 0003 (schema/accounts-security.ts, and the users columns it adds) declare
-// exactly the migrated columns with the same nullability, so that reads through Drizzle see what the
-// account services write with raw SQL.
+// The Drizzle mirrors of migration 0003 (schema/accounts-security.ts, and the users columns it adds) and of
+// migration 0011 (the administrator set-up tokens) declare exactly the migrated columns with the same
+// nullability, so that reads through Drizzle see what the account services write with raw SQL.
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as accountTables from '../../src/store/schema/accounts-security.ts';
@@ -28,9 +28,10 @@ afterAll(async () => {
 });
 
 describe('accounts schema mirror', () => {
-  it('covers every table of migration 0003', () => {
+  it('covers every table of migration 0003 and the set-up tokens of 0011', () => {
     expect(tables.map((table) => getTableConfig(table).name).sort()).toEqual([
       'admin_sessions',
+      'admin_setup_tokens',
       'admins',
       'audit_log',
       'auth_throttle',

@@ -13,6 +13,7 @@ import {
   type SecondFactorState,
 } from './session.ts';
 import LoginPage from './screens/LoginPage.tsx';
+import SetupPage from './screens/SetupPage.tsx';
 import DashboardPage from './screens/DashboardPage.tsx';
 import UsersPage from './screens/UsersPage.tsx';
 import UserDetailPage from './screens/UserDetailPage.tsx';
@@ -105,6 +106,7 @@ function AdminRoutes() {
   return (
     <Routes>
       <Route path="login" element={<LoginPage />} />
+      <Route path="setup" element={<SetupPage />} />
       <Route
         element={
           <RequireAdmin>

@@ -1,6 +1,6 @@
 // Drizzle mirror of the tables migrations/0003_accounts.sql creates: verification codes, outbound messages,
 // uploads, real-name submissions, administrators with their sessions and audit log, operator invite codes
-// and the brute-force counters; and of each user's upload quota of the day (0011_upload_quota.sql).
+// and the brute-force counters; and of each user's upload quota of the day (0012_upload_quota.sql).
 import { date, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
@@ -73,6 +73,14 @@ export const adminSessions = pgTable('admin_sessions', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** migrations/0011_admin_setup_tokens.sql: the one-time links that create the first administrator. */
+export const adminSetupTokens = pgTable('admin_setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
 export const auditLog = pgTable('audit_log', {

@@ -127,6 +127,9 @@ export const en = {
     'The username must be 3 to 32 lower-case letters, digits, dots, hyphens or underscores.',
   'admin.password_too_short': 'The administrator password must be at least {min} characters long.',
   'admin.username_taken': 'This username is already taken.',
+  'admin.setup_link_invalid':
+    'This set-up link is unknown, already used or expired. Restart the server to print a new one.',
+  'admin.setup_done': 'An administrator already exists: sign in to the back office at /admin.',
   'admin.submission_not_found': 'There is no such submission.',
   'admin.submission_decided': 'This submission has already been decided.',
   'admin.approved': 'The verification has been approved.',

@@ -123,6 +123,8 @@ export const hk: Messages = {
   'admin.username_invalid': '用戶名須為 3 至 32 位小寫字母、數字、點、連字號或底線。',
   'admin.password_too_short': '管理員密碼最少 {min} 位。',
   'admin.username_taken': '此用戶名已被使用。',
+  'admin.setup_link_invalid': '此設定連結無效、已被使用或已過期。請重新啟動伺服器以列印新的連結。',
+  'admin.setup_done': '管理員已存在：請在 /admin 登入後台。',
   'admin.submission_not_found': '沒有此認證申請。',
   'admin.submission_decided': '此認證申請已處理。',
   'admin.approved': '實名認證已通過。',

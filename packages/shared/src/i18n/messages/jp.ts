@@ -127,6 +127,9 @@ export const jp: Messages = {
     'ユーザー名は3〜32文字の英小文字、数字、ドット、ハイフン、アンダースコアにしてください。',
   'admin.password_too_short': '管理者のパスワードは{min}文字以上にしてください。',
   'admin.username_taken': 'このユーザー名はすでに使われています。',
+  'admin.setup_link_invalid':
+    'この設定リンクは無効、使用済み、または期限切れです。サーバーを再起動すると新しいリンクが出力されます。',
+  'admin.setup_done': '管理者はすでに存在します。/admin でバックオフィスにログインしてください。',
   'admin.submission_not_found': 'その申請はありません。',
   'admin.submission_decided': 'この申請はすでに処理されています。',
   'admin.approved': '本人確認を承認しました。',

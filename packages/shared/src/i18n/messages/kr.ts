@@ -126,6 +126,9 @@ export const kr: Messages = {
   'admin.username_invalid': '사용자 이름은 3~32자의 영문 소문자, 숫자, 점, 하이픈, 밑줄이어야 합니다.',
   'admin.password_too_short': '관리자 비밀번호는 {min}자 이상이어야 합니다.',
   'admin.username_taken': '이미 사용 중인 사용자 이름입니다.',
+  'admin.setup_link_invalid':
+    '알 수 없거나 이미 사용되었거나 만료된 설정 링크입니다. 서버를 다시 시작하면 새 링크가 출력됩니다.',
+  'admin.setup_done': '관리자가 이미 있습니다. /admin 에서 백오피스에 로그인하세요.',
   'admin.submission_not_found': '해당 신청이 없습니다.',
   'admin.submission_decided': '이미 처리된 신청입니다.',
   'admin.approved': '실명 인증이 승인되었습니다.',

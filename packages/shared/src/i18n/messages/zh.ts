@@ -123,6 +123,8 @@ export const zh: Messages = {
   'admin.username_invalid': '用户名须为 3 至 32 位小写字母、数字、点、连字符或下划线。',
   'admin.password_too_short': '管理员密码至少 {min} 位。',
   'admin.username_taken': '该用户名已被使用。',
+  'admin.setup_link_invalid': '该设置链接无效、已被使用或已过期。请重启服务器以打印新的链接。',
+  'admin.setup_done': '管理员已存在：请在 /admin 登录后台。',
   'admin.submission_not_found': '没有该认证申请。',
   'admin.submission_decided': '该认证申请已处理。',
   'admin.approved': '实名认证已通过。',

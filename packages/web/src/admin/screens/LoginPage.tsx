@@ -1,15 +1,14 @@
 import { LockOutlined, MoonOutlined, SafetyOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space, Steps, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { useAdminT } from '../i18n.ts';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Logo } from '../../app/layout/Logo.tsx';
 import { setNightMode, usePreferences } from '../../app/preferences/preferences.ts';
 import { adminApi } from '../admin-api.ts';
 import type { SessionAnswer } from '../AdminApp.tsx';
-import { LanguagePicker } from '../AdminLayout.tsx';
+import { AuthFrame, FormError } from '../components/AuthFrame.tsx';
 import { errorText } from '../components/common.tsx';
 import { adminSession, clearAdminSession, storeAdminToken, useAdminSession } from '../session.ts';
 
@@ -72,40 +71,36 @@ export default function LoginPage() {
 
   const current = step === 'password' || step === 'checking' ? 0 : 1;
   return (
-    <div className="fx-admin-login">
-      <div className="fx-admin-login-tools">
-        <LanguagePicker />
-        <NightToggle />
-      </div>
-      <Card className="fx-admin-login-card" data-testid="admin-login">
-        <div className="fx-admin-login-brand">
-          <Logo height={30} wordColour="currentColor" />
-          <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
-        </div>
-        <Steps
-          size="small"
-          current={current}
-          className="fx-admin-login-steps"
-          items={[{ title: t('login.stepPassword') }, { title: t('login.stepCode') }]}
+    <AuthFrame
+      testId="admin-login"
+      heading={<Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>}
+      tools={<NightToggle />}
+      footer={
+        <Typography.Paragraph type="secondary" className="fx-admin-login-note">
+          {t('login.note')}
+        </Typography.Paragraph>
+      }
+    >
+      <Steps
+        size="small"
+        current={current}
+        className="fx-admin-login-steps"
+        items={[{ title: t('login.stepPassword') }, { title: t('login.stepCode') }]}
+      />
+      {(step === 'password' || step === 'checking') && (
+        <PasswordStep onDone={(next) => setStep(next)} busy={step === 'checking'} />
+      )}
+      {step === 'code' && (
+        <CodeStep
+          onDone={finish}
+          onRestart={() => {
+            clearAdminSession();
+            setStep('password');
+          }}
         />
-        {(step === 'password' || step === 'checking') && (
-          <PasswordStep onDone={(next) => setStep(next)} busy={step === 'checking'} />
-        )}
-        {step === 'code' && (
-          <CodeStep
-            onDone={finish}
-            onRestart={() => {
-              clearAdminSession();
-              setStep('password');
-            }}
-          />
-        )}
-        {step === 'enrol' && <EnrolStep onDone={finish} />}
-      </Card>
-      <Typography.Paragraph type="secondary" className="fx-admin-login-note">
-        {t('login.note')}
-      </Typography.Paragraph>
-    </div>
+      )}
+      {step === 'enrol' && <EnrolStep onDone={finish} />}
+    </AuthFrame>
   );
 }
 
@@ -146,15 +141,7 @@ function PasswordStep({ onDone, busy }: { onDone: (next: Step) => void; busy: bo
   };
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
-      {error !== null && (
-        <Alert
-          type="error"
-          showIcon
-          message={error}
-          className="fx-admin-login-alert"
-          data-testid="admin-login-error"
-        />
-      )}
+      <FormError message={error} testId="admin-login-error" />
       <Form.Item
         name="username"
         label={t('login.username')}
@@ -215,15 +202,7 @@ function CodeForm({
   };
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false}>
-      {error !== null && (
-        <Alert
-          type="error"
-          showIcon
-          message={error}
-          className="fx-admin-login-alert"
-          data-testid="admin-code-error"
-        />
-      )}
+      <FormError message={error} testId="admin-code-error" />
       <Form.Item
         name="code"
         label={t('login.code')}

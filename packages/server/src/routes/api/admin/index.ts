@@ -1,7 +1,8 @@
-// The administrator API under /api/admin: log-in with its own sessions, the real-name review queue and
-// decisions, private photos, the dev outbox, operator invite codes, new administrators and the audit log.
-// Every call but the log-in and the logout needs a session that passed the back office's second factor
-// (POST /api/backoffice/second_factor/enrol, confirm or verify); every action writes the audit log.
+// The administrator API under /api/admin: log-in with its own sessions, the first administrator's one-time
+// set-up, the real-name review queue and decisions, private photos, the dev outbox, operator invite codes,
+// new administrators and the audit log. Every call but the log-in, the set-up and the logout needs a session
+// that passed the back office's second factor (POST /api/backoffice/second_factor/enrol, confirm or verify);
+// every action writes the audit log.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { id, integer, ok, oneOf, optional, page } from '@fairex/shared';
@@ -14,6 +15,7 @@ import { audit } from '../../../admin/audit.ts';
 import { listAudit, listOutbox } from '../../../admin/queries.ts';
 import { decideSubmission, listSubmissions, submissionDetail } from '../../../admin/real-name-review.ts';
 import type { AuthAdmin } from '../../../admin/sessions.ts';
+import { completeSetup } from '../../../admin/setup.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
 import { admitAdministrator } from '../backoffice/guard.ts';
@@ -28,7 +30,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   const admins = new WeakMap<FastifyRequest, AuthAdmin>();
   app.addHook('preHandler', async (request, reply) => {
     const url = request.routeOptions.url;
-    if (url === '/api/admin/login') return;
+    if (url === '/api/admin/login' || url === '/api/admin/setup') return;
     const admitted = await admitAdministrator(app, request, { secondFactor: url !== '/api/admin/logout' });
     if ('refusal' in admitted) return reply.send(admitted.refusal);
     admins.set(request, admitted.admin);
@@ -48,6 +50,20 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     input: z.object({ username: lengthBetween(1, 64), password: lengthBetween(1, 128, false) }),
     handler: async ({ input, request }) =>
       ok(await adminLogin(context, { username: input.username, password: input.password, ip: request.ip })),
+  });
+
+  // The first administrator, by the one-time link a server start printed while there was none
+  // (admin/setup.ts). The token is the whole authority: without a live one nothing is created.
+  route(app, {
+    method: 'POST',
+    url: '/admin/setup',
+    input: z.object({
+      token: lengthBetween(16, 128),
+      username: lengthBetween(1, 64),
+      password: lengthBetween(1, 128, false),
+    }),
+    handler: async ({ input, request }) =>
+      ok(await completeSetup(app.store, context.admins, { ...input, ip: request.ip })),
   });
 
   route(app, {
