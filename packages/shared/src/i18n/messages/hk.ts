@@ -46,7 +46,8 @@ export const hk: Messages = {
   'spot.too_many_open_orders': '您的掛單過多，請先撤銷部分掛單。',
   'spot.price_level_full': '該價格的掛單量已達上限，請選擇其他價格。',
   'spot.idempotency_key_invalid': '冪等鍵必須是 1 至 128 個字母、數字或符號 _ . : -',
-  'spot.idempotency_key_reused': '該冪等鍵已用於其他類型的請求。',
+  'spot.idempotency_key_reused':
+    '該鍵（Idempotency-Key 或 client_order_id）已用於另一筆不同的請求。重試時必須與原訂單完全相同；新訂單請使用新的鍵。',
   'spot.client_order_id_invalid': '客戶訂單號無效。',
   'spot.refused': '委託被拒絕。',
   'spot.order_placed': '委託成功。',

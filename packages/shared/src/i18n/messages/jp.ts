@@ -47,7 +47,8 @@ export const jp: Messages = {
   'spot.too_many_open_orders': '未約定注文が多すぎます。先にいくつか取り消してください。',
   'spot.price_level_full': 'この価格で待機している注文が多すぎます。別の価格を選んでください。',
   'spot.idempotency_key_invalid': '冪等キーは 1〜128 文字の英数字または記号 _ . : - で指定してください。',
-  'spot.idempotency_key_reused': 'この冪等キーは別の種類のリクエストですでに使われています。',
+  'spot.idempotency_key_reused':
+    'このキー（Idempotency-Key または client_order_id）はすでに別のリクエストに使われています。再試行は元の注文とまったく同じ内容で送ってください。新しい注文には新しいキーを使ってください。',
   'spot.client_order_id_invalid': 'クライアント注文 ID が無効です。',
   'spot.refused': '注文は受け付けられませんでした。',
   'spot.order_placed': '注文を受け付けました。',

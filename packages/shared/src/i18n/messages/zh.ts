@@ -46,7 +46,8 @@ export const zh: Messages = {
   'spot.too_many_open_orders': '您的挂单过多，请先撤销部分挂单。',
   'spot.price_level_full': '该价格的挂单量已达上限，请选择其他价格。',
   'spot.idempotency_key_invalid': '幂等键必须是 1 到 128 个字母、数字或符号 _ . : -',
-  'spot.idempotency_key_reused': '该幂等键已用于其他类型的请求。',
+  'spot.idempotency_key_reused':
+    '该键（Idempotency-Key 或 client_order_id）已用于另一笔不同的请求。重试时必须与原订单完全相同；新订单请使用新的键。',
   'spot.client_order_id_invalid': '客户订单号无效。',
   'spot.refused': '委托被拒绝。',
   'spot.order_placed': '委托成功。',
