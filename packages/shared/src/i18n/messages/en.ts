@@ -28,6 +28,7 @@ export const en = {
   'validation.one_of': '{field} must be one of: {values}.',
   'validation.text_length': '{field} must be {min} to {max} characters long.',
   'validation.nul_character': '{field} contains a character that is not allowed.',
+  'validation.control_character': '{field} may hold line breaks and tabs, but no other control characters.',
 
   'realtime.invalid_channel': 'There is no such channel.',
   'realtime.too_many_channels': 'Too many subscriptions on one connection.',
@@ -248,6 +249,7 @@ export const en = {
   'wallet.reason.other': 'Other',
   'field.address_id': 'Address',
   'field.notes': 'Notes',
+  'field.note': 'Note',
   'field.coin': 'Coin',
   'field.tx_id': 'Transaction ID',
   'field.user_id': 'User',

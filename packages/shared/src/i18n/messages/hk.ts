@@ -29,6 +29,7 @@ export const hk: Messages = {
   'validation.one_of': '{field}必須是以下其中之一：{values}。',
   'validation.text_length': '{field}長度必須為 {min} 至 {max} 個字元。',
   'validation.nul_character': '{field}包含不允許的字元。',
+  'validation.control_character': '{field}可以包含換行和定位字元，但不能包含其他控制字元。',
 
   'realtime.invalid_channel': '該頻道不存在。',
   'realtime.too_many_channels': '單一連線的訂閱數量過多。',
@@ -243,6 +244,7 @@ export const hk: Messages = {
   'wallet.reason.other': '其他',
   'field.address_id': '地址',
   'field.notes': '備註',
+  'field.note': '備註',
   'field.coin': '幣種',
   'field.tx_id': '交易哈希',
   'field.user_id': '用戶',

@@ -30,6 +30,7 @@ export const jp: Messages = {
   'validation.one_of': '{field}は次のいずれかである必要があります：{values}。',
   'validation.text_length': '{field}は {min}～{max} 文字で入力してください。',
   'validation.nul_character': '{field}に使用できない文字が含まれています。',
+  'validation.control_character': '{field}には改行とタブ以外の制御文字を含めることはできません。',
 
   'realtime.invalid_channel': 'そのチャンネルは存在しません。',
   'realtime.too_many_channels': '1つの接続での購読が多すぎます。',
@@ -249,6 +250,7 @@ export const jp: Messages = {
   'wallet.reason.other': 'その他',
   'field.address_id': 'アドレス',
   'field.notes': 'メモ',
+  'field.note': 'メモ',
   'field.coin': 'コイン',
   'field.tx_id': 'トランザクション ID',
   'field.user_id': 'ユーザー',

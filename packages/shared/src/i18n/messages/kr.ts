@@ -29,6 +29,7 @@ export const kr: Messages = {
   'validation.one_of': '{field}은(는) 다음 중 하나여야 합니다: {values}.',
   'validation.text_length': '{field}은(는) {min}~{max}자여야 합니다.',
   'validation.nul_character': '{field}에 허용되지 않는 문자가 포함되어 있습니다.',
+  'validation.control_character': '{field}에는 줄바꿈과 탭 외의 제어 문자를 넣을 수 없습니다.',
 
   'realtime.invalid_channel': '존재하지 않는 채널입니다.',
   'realtime.too_many_channels': '하나의 연결에 구독이 너무 많습니다.',
@@ -246,6 +247,7 @@ export const kr: Messages = {
   'wallet.reason.other': '기타',
   'field.address_id': '주소',
   'field.notes': '메모',
+  'field.note': '메모',
   'field.coin': '코인',
   'field.tx_id': '거래 ID',
   'field.user_id': '사용자',

@@ -29,6 +29,7 @@ export const zh: Messages = {
   'validation.one_of': '{field}必须是以下之一：{values}。',
   'validation.text_length': '{field}长度必须为 {min} 到 {max} 个字符。',
   'validation.nul_character': '{field}包含不允许的字符。',
+  'validation.control_character': '{field}可以包含换行和制表符，但不能包含其他控制字符。',
 
   'realtime.invalid_channel': '该频道不存在。',
   'realtime.too_many_channels': '单个连接的订阅数量过多。',
@@ -243,6 +244,7 @@ export const zh: Messages = {
   'wallet.reason.other': '其他',
   'field.address_id': '地址',
   'field.notes': '备注',
+  'field.note': '备注',
   'field.coin': '币种',
   'field.tx_id': '交易哈希',
   'field.user_id': '用户',
