@@ -185,7 +185,8 @@ async function deposit(
     currency: coin.currency,
     type: 0,
   });
-  const txId = `admin-e2e-${randomBytes(8).toString('hex')}`;
+  // A chain transaction id: 64 hex digits, which every supported chain accepts.
+  const txId = randomBytes(32).toString('hex');
   const body = JSON.stringify({
     address,
     amount: amountMinor,
@@ -194,7 +195,7 @@ async function deposit(
     mainCoinType: coin.mainCoinType,
     coinType: coin.coinType,
     txId,
-    tradeId: txId,
+    tradeId: `admin-e2e-${txId.slice(0, 16)}`,
     tradeType: 1,
     status: 3,
     businessId: '',

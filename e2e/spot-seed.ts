@@ -84,7 +84,8 @@ export async function depositThroughCustody(
   if (addressReply.type !== 'ok' || typeof address !== 'string') {
     throw new Error(`no deposit address: ${JSON.stringify(addressReply)}`);
   }
-  const txId = `spot-e2e-${randomBytes(8).toString('hex')}`;
+  // A chain transaction id: 64 hex digits, which every supported chain accepts.
+  const txId = randomBytes(32).toString('hex');
   const body = JSON.stringify({
     address,
     amount: deposit.amount,
@@ -93,7 +94,7 @@ export async function depositThroughCustody(
     mainCoinType: deposit.mainCoinType,
     coinType: deposit.coinType,
     txId,
-    tradeId: txId,
+    tradeId: `spot-e2e-${txId.slice(0, 16)}`,
     tradeType: 1,
     status: 3,
     businessId: '',

@@ -132,7 +132,7 @@ describe('wallets and funding', () => {
       fee: '0',
       mainCoinType: '195',
       coinType: USDT_TRC20_CONTRACT,
-      txId: 'e2e-deposit-tx-1',
+      txId: 'e2e0'.repeat(16),
       tradeId: 'e2e-trade-1',
       tradeType: 1,
       status: 3,

@@ -1,7 +1,7 @@
 import type { Command, Envelope } from './commands.ts';
 import type { EngineEvent, Outcome } from './events.ts';
 import { sha256HexOfText } from './hash/sha256.ts';
-import { scopedIdempotencyKey } from './idempotency.ts';
+import { commandFingerprint, sameRequest, scopedIdempotencyKey } from './idempotency.ts';
 import { invariant } from './invariant.ts';
 import { checkStateInvariants } from './invariants.ts';
 import { addCurrency } from './ledger/currencies.ts';
@@ -113,13 +113,16 @@ export class Engine {
     if (typeof command !== 'object' || command === null) return refused(seq, ResultCode.unknownCommand);
 
     let scopedKey: string | undefined;
+    let fingerprint: string | undefined;
     if (idempotencyKey !== undefined) {
       if (!isText(idempotencyKey, MAX_IDEMPOTENCY_KEY_LENGTH))
         return refused(seq, ResultCode.invalidIdempotencyKey);
       scopedKey = scopedIdempotencyKey(command, idempotencyKey);
+      fingerprint = commandFingerprint(command);
       const stored = state.idempotency.get(scopedKey);
       if (stored !== undefined) {
-        if (stored.commandType !== command.type) return refused(seq, ResultCode.idempotencyKeyReused);
+        // A key names one request: the same key with any other parameter is not a retry.
+        if (!sameRequest(stored, command, fingerprint)) return refused(seq, ResultCode.idempotencyKeyReused);
         return {
           seq,
           code: ResultCode.ok,
@@ -142,7 +145,13 @@ export class Engine {
     const reply = state.reply;
     state.reply = undefined;
     if (scopedKey !== undefined) {
-      state.idempotency.remember(scopedKey, { timeMs: state.timeMs, seq, commandType: command.type, reply });
+      state.idempotency.remember(scopedKey, {
+        timeMs: state.timeMs,
+        seq,
+        commandType: command.type,
+        reply,
+        ...(fingerprint === undefined ? {} : { fingerprint }),
+      });
     }
     return { seq, code, events, reply };
   }

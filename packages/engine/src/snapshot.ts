@@ -57,7 +57,21 @@ type SnapshotDocument = {
     requestedTimeMs: number,
     memo: string | null,
   ][];
-  idempotency: [scopedKey: string, timeMs: number, seq: number, commandType: string, reply: unknown][];
+  /**
+   * Idempotency keys, oldest first. The sixth field, the request's fingerprint, is written only when the key
+   * has one: a snapshot written before fingerprints were kept restores to the same text and state hash.
+   */
+  idempotency: (
+    | [scopedKey: string, timeMs: number, seq: number, commandType: string, reply: unknown]
+    | [
+        scopedKey: string,
+        timeMs: number,
+        seq: number,
+        commandType: string,
+        reply: unknown,
+        fingerprint: string,
+      ]
+  )[];
   /**
    * Index prices by market, ascending. Written only when there is one, so that the snapshot text (and the
    * state hash) of a state without index prices is what it was before index prices existed.
@@ -111,13 +125,14 @@ export function writeSnapshot(state: EngineState): string {
     idempotency: [],
   };
   state.idempotency.forEach((scopedKey, entry) => {
-    document.idempotency.push([
+    const row = [
       scopedKey,
       entry.timeMs,
       entry.seq,
       entry.commandType,
       toJsonValue(entry.reply) ?? null,
-    ]);
+    ] as const;
+    document.idempotency.push(entry.fingerprint === undefined ? [...row] : [...row, entry.fingerprint]);
   });
   if (state.indexPrices.size > 0) {
     document.indexPrices = [...state.indexPrices]
@@ -203,12 +218,13 @@ export function readSnapshot(text: string, bookImplementation: BookImplementatio
       memo: memo ?? undefined,
     });
   }
-  for (const [scopedKey, timeMs, seq, commandType, reply] of document.idempotency) {
+  for (const [scopedKey, timeMs, seq, commandType, reply, fingerprint] of document.idempotency) {
     state.idempotency.remember(scopedKey, {
       timeMs,
       seq,
       commandType,
       reply: fromJsonValue(reply ?? undefined),
+      ...(fingerprint === undefined ? {} : { fingerprint }),
     });
   }
   for (const [marketId, priceTicks, timeMs] of document.indexPrices ?? []) {

@@ -28,7 +28,17 @@ export function isText(value: unknown, maxLength: number): value is string {
   return true;
 }
 
-/** An absent memo, or short text. */
+/** Short text that may span lines: no control characters but tab, line feed and carriage return. */
+function isMemo(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_MEMO_LENGTH) return false;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return false;
+  }
+  return true;
+}
+
+/** An absent memo, or short text (an operator's note may span lines). */
 export function isOptionalMemo(value: unknown): value is string | undefined {
-  return value === undefined || isText(value, MAX_MEMO_LENGTH);
+  return value === undefined || isMemo(value);
 }

@@ -304,14 +304,21 @@ describe('bad input gets a translated error and never a 5xx', () => {
       body: '{"currency_id": 3, "price": "1", "type": 1, "note": "' + 'x'.repeat(21) + '"}',
       type: 'application/json',
       status: 200,
-      message: 'note must be 1 to 20 characters long.',
+      message: 'Note must be 1 to 20 characters long.',
     },
     {
       name: 'NUL character in text (PostgreSQL cannot store it)',
       body: '{"currency_id": 3, "price": "1", "type": 1, "note": "a\\u0000b"}',
       type: 'application/json',
       status: 200,
-      message: 'note contains a character that is not allowed.',
+      message: 'Note contains a character that is not allowed.',
+    },
+    {
+      name: 'lone surrogate in text (ill-formed UTF-16, which no database text can store)',
+      body: '{"currency_id": 3, "price": "1", "type": 1, "note": "a\\ud800b"}',
+      type: 'application/json',
+      status: 200,
+      message: 'Note contains a character that is not allowed.',
     },
     {
       name: 'NUL character in a form field the route does not know',

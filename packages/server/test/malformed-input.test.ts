@@ -5,7 +5,10 @@
 // is added. The app holds real rows first (funds, orders, a trade, a transfer, a custody callback) so that
 // the lists have something to serialise. A request that is refused (any answer but `type: "ok"`) must leave
 // every balance and open order exactly as it was: no partial write. Seeded: a failure names its seed and
-// shrinks to a small request.
+// shrinks to a small request. Then every administrator route (/api/admin/*, /api/backoffice/*) meets, from
+// a signed-in administrator, bodies whose ids are valid and whose every text field holds hostile text (lone
+// surrogates, line breaks, tabs, control characters, overlong text), so the text reaches the handlers: no
+// 500, and a refusal leaves balances, orders and the administrators' tables as they were.
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +193,81 @@ async function send(method: string, path: string, caller: Caller, encoding: Enco
   if (!response.body.startsWith('{"type":"ok"')) expect(moneyState(app, users), what).toBe(before);
 }
 
+/** Text that has broken administrator routes: ill-formed UTF-16, line breaks, tabs, control characters. */
+// prettier-ignore
+const HOSTILE_TEXT = [
+  'lone \uD800 high', 'two\nlines\tand a tab\r\n', 'bell\u0007 escape\u001b c1\u0085 del\u007f \u2028 😀',
+  'x'.repeat(600),
+];
+
+/** Every text field of the administrator routes' inputs, at top level and inside the content's languages. */
+function textFields(text: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  // prettier-ignore
+  for (const name of [
+    'note', 'reason', 'name', 'username', 'password', 'key', 'value', 'q', 'tx_id', 'recipient', 'admin',
+    'action', 'target_type', 'target_id', 'code', 'title', 'content', 'summary', 'link_url',
+  ]) fields[name] = text;
+  fields.names = { en: text, zh: text };
+  fields.descriptions = { en: text };
+  fields.translations = { en: { title: text, content: text, summary: text } };
+  return fields;
+}
+
+/** The rows of the tables the administrator routes write (the audit log, which records attempts, aside). */
+async function adminTablesState(): Promise<string> {
+  // prettier-ignore
+  const tables = [
+    'admins', 'operator_invite_codes', 'user_freezes', 'deposits', 'withdrawals', 'currencies', 'markets',
+    'wallet_chains', 'news_categories', 'news_items', 'news_translations', 'users', 'real_name_submissions',
+    'market_maker_settings',
+  ];
+  const digest = (table: string) =>
+    `(select md5(coalesce(string_agg(row::text, '|' order by row::text), '')) from ${table} as row)`;
+  const { rows } = await store.query<{ state: string }>(
+    `select concat_ws(',', ${tables.map(digest).join(', ')}) as state`,
+  );
+  return rows[0]?.state ?? '';
+}
+
+/** The administrator tables as the last request left them. */
+let adminTables = '';
+
+async function sendAdminText(method: string, path: string, text: string, withIds: boolean): Promise<void> {
+  const fields: Record<string, unknown> = {
+    ...(withIds
+      ? // prettier-ignore
+        { id: users[0], user_id: users[0], currency: 3, currency_id: 3, amount: '1', max_uses: 1, trading: 0,
+          withdrawals: 0, chain_type: 0, category_id: 1, page: 1 }
+      : {}),
+    ...textFields(text),
+  };
+  const headers: Record<string, string> = { authorization: tokens.admin as string };
+  let url = `${path}?lang=en`;
+  let payload: string | undefined;
+  if (method === 'GET') {
+    // A URL cannot carry a lone surrogate; its UTF-8 bytes would be invalid, so send those bytes.
+    const encode = (part: string) => (part.isWellFormed() ? encodeURIComponent(part) : '%ED%A0%80');
+    url += `&${Object.entries(fields)
+      .filter(([, field]) => typeof field !== 'object')
+      .map(([key, field]) => `${key}=${encode(String(field))}`)
+      .join('&')}`;
+  } else {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(fields);
+  }
+  const before = moneyState(app, users);
+  const response = await app.inject({ method: method as 'GET' | 'POST', url, headers, payload });
+  const what = `${method} ${path} ${JSON.stringify(text.slice(0, 40))} -> ${response.body.slice(0, 200)}`;
+  expect(response.statusCode, what).toBeLessThan(500);
+  const tablesAfter = await adminTablesState();
+  if (!response.body.startsWith('{"type":"ok"')) {
+    expect(moneyState(app, users), what).toBe(before);
+    expect(tablesAfter, what).toBe(adminTables);
+  }
+  adminTables = tablesAfter;
+}
+
 describe('every route, sent malformed input', () => {
   it('finds the routes', () => {
     const paths = routesOf(app).map((route) => route.path);
@@ -215,6 +293,21 @@ describe('every route, sent malformed input', () => {
             );
           }
         }
+      }
+    }
+    expectLedgerBalanced(app);
+  });
+
+  it('answers every administrator route holding hostile text without a server error or a partial write', async () => {
+    const routes = routesOf(app).filter(
+      (route) => /^\/api\/(admin|backoffice)\//.test(route.path) && !SESSION_ENDING.test(route.path),
+    );
+    expect(routes.length).toBeGreaterThan(50);
+    adminTables = await adminTablesState();
+    for (const route of routes) {
+      for (const method of route.methods) {
+        for (const text of HOSTILE_TEXT) await sendAdminText(method, route.path, text, true);
+        await sendAdminText(method, route.path, HOSTILE_TEXT[1] as string, false);
       }
     }
     expectLedgerBalanced(app);

@@ -62,10 +62,10 @@ export function route<S extends z.ZodType | undefined = undefined, A extends Aut
         }
       }
       const raw = mergeInput(request.query, request.body);
-      // PostgreSQL text cannot hold U+0000, so no input may carry it into a statement.
-      const nulField = raw === undefined ? undefined : fieldWithNul(raw);
-      if (nulField !== undefined) {
-        return apiError(t('validation.nul_character', { field: fieldName(request.lang, nulField) }));
+      // PostgreSQL text cannot hold U+0000 nor a lone surrogate, so no input may carry one into a statement.
+      const badField = raw === undefined ? undefined : fieldWithUnstorableText(raw);
+      if (badField !== undefined) {
+        return apiError(t('validation.nul_character', { field: fieldName(request.lang, badField) }));
       }
       let input: unknown = {};
       if (definition.input) {
@@ -101,18 +101,28 @@ function mergeInput(query: unknown, body: unknown): Record<string, unknown> | un
 }
 
 /**
- * The name of the first top-level field whose name or value holds a NUL character anywhere inside it
- * (PostgreSQL text cannot store U+0000), without its own NUL characters so that a message can show it. Routes declared with `route` refuse such input before validation;
- * the two hand-written routes (the chart's bars and the custody callback) call this themselves.
+ * Whether text can be stored as it is: no NUL character (PostgreSQL text cannot hold U+0000) and well-formed
+ * UTF-16 (a lone surrogate has no UTF-8 form: a text column would get U+FFFD in its place, and a JSON
+ * column refuses it).
  */
-export function fieldWithNul(input: Record<string, unknown>): string | undefined {
-  const holdsNul = (value: unknown, depth: number): boolean => {
-    if (typeof value === 'string') return value.includes('\u0000');
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && text.isWellFormed();
+}
+
+/**
+ * The name of the first top-level field whose name or value holds text that cannot be stored (see
+ * isStorableText) anywhere inside it, cleaned so that a message can show it. Routes declared with `route`
+ * refuse such input before validation; the two hand-written routes (the chart's bars and the custody
+ * callback) call this themselves.
+ */
+export function fieldWithUnstorableText(input: Record<string, unknown>): string | undefined {
+  const unstorable = (value: unknown, depth: number): boolean => {
+    if (typeof value === 'string') return !isStorableText(value);
     if (typeof value !== 'object' || value === null || depth > 32) return false;
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner, depth + 1));
+    return Object.entries(value).some(([key, inner]) => !isStorableText(key) || unstorable(inner, depth + 1));
   };
   for (const [key, value] of Object.entries(input)) {
-    if (key.includes('\u0000') || holdsNul(value, 0)) return key.replaceAll('\u0000', '');
+    if (!isStorableText(key) || unstorable(value, 0)) return key.replaceAll('\u0000', '').toWellFormed();
   }
   return undefined;
 }

@@ -138,6 +138,9 @@ export class SpotService {
       command,
       input.idempotencyKey,
     );
+    // A retry (the engine refuses the key reused with other parameters) gets the order as it stands now,
+    // from the projection its own commit has just brought up to date, not the placement's first answer.
+    if (duplicate) return this.#placedBefore(user, market, reply);
     const order = {
       id: reply.orderId,
       symbol: market.symbol,
@@ -154,6 +157,47 @@ export class SpotService {
       duplicate,
     };
     return { text: placedMessage(reply), order };
+  }
+
+  /** The answer to a retried placement: the first order, in its current state. */
+  async #placedBefore(user: AuthUser, market: SpotMarket, reply: PlaceOrderReply) {
+    const { rows } = await this.#db.query<PlacedOrderRow>(
+      `select side, kind, price_ticks, quantity_lots, filled_lots, quote_filled, status
+         from spot_orders where order_id = $1 and owner_key = $2`,
+      [reply.orderId, user.id],
+    );
+    const row = rows[0];
+    if (row === undefined) throw new Error(`order ${reply.orderId} of a repeated key has no projection row`);
+    const resting = row.status === 'resting' || row.status === 'accepted';
+    const remainingLots = resting ? BigInt(row.quantity_lots) - BigInt(row.filled_lots) : 0n;
+    const current: PlaceOrderReply = {
+      ...reply,
+      status: row.status === 'accepted' ? 'resting' : row.status,
+      filledLots: Number(row.filled_lots),
+      remainingLots: Number(remainingLots),
+      quoteFilled: BigInt(row.quote_filled),
+    };
+    const order = {
+      id: reply.orderId,
+      symbol: market.symbol,
+      type: sideName(row.side),
+      way: row.side === 'buy' ? 2 : 1,
+      mode: row.kind === 'limit' ? 2 : 1,
+      status: current.status,
+      price: row.kind === 'limit' ? formatPrice(market, BigInt(row.price_ticks)) : null,
+      total_number: formatLots(market, BigInt(row.quantity_lots)),
+      complete_number: formatLots(market, BigInt(row.filled_lots)),
+      number: formatLots(market, remainingLots),
+      deal_money: formatQuoteMinor(market, current.quoteFilled),
+      // The trades the order took when it was placed, as the first answer said.
+      trade_count: reply.tradeCount,
+      duplicate: true,
+    };
+    const text: MessageKeyWithParams =
+      row.kind === 'limit' && row.status === 'cancelled'
+        ? { key: 'spot.order_cancelled' }
+        : placedMessage(current);
+    return { text, order };
   }
 
   async cancelOrder(user: AuthUser, orderId: number, side: SpotSide | undefined) {
@@ -330,6 +374,16 @@ function openOrderRow(market: SpotMarket, order: OrderView, timeZone: string) {
 
 const TRADE_COLUMNS = `trade_id, market_id, price_ticks, quantity_lots, base_amount, quote_amount, maker_owner_key,
   taker_owner_key, maker_side, maker_fee, taker_fee, time_ms`;
+
+interface PlacedOrderRow {
+  side: SpotSide;
+  kind: 'limit' | 'market';
+  price_ticks: bigint;
+  quantity_lots: bigint;
+  filled_lots: bigint;
+  quote_filled: string;
+  status: 'accepted' | 'resting' | 'filled' | 'cancelled';
+}
 
 interface TradeRow {
   trade_id: bigint;

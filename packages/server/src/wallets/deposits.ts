@@ -1,7 +1,8 @@
 // Deposits: each user's address per network, crediting confirmed deposits exactly once, and the records.
 //
-// Exactly once: a deposit row is inserted first (unique per transaction id, address and coin), then the
-// engine credits it with the memo and idempotency key "deposit:<id>", then the row is marked credited. A
+// Exactly once: a deposit row is inserted first (unique per transaction id, address and coin; the id in
+// its chain's canonical form, chains/tx-ids.ts, and unique in the database whatever its letter case), then
+// the engine credits it with the memo and idempotency key "deposit:<id>", then the row is marked credited. A
 // repeat of the same deposit finds the row: credited means done; still pending means a crash or a failed
 // commit came in between, and account_log (written in the journal's own transaction) says whether the
 // credit happened. So a transaction id is credited once however late it is repeated, long after the
@@ -148,7 +149,7 @@ export class DepositService {
       }
       const existing = await this.store.query<DepositRow>(
         `select id, user_id, currency_id, amount, status from deposits
-          where tx_id = $1 and address = $2 and coin_type = $3`,
+          where lower(tx_id) = lower($1) and address = $2 and coin_type = $3`,
         [input.txId, input.address, input.coinType],
       );
       const row = existing.rows[0];
@@ -294,7 +295,7 @@ async function insertDeposit(db: Queryable, input: CreditInput): Promise<number 
     `insert into deposits (user_id, currency_id, chain_type, address, coin_type, tx_id, trade_id,
                            chain_amount, chain_decimals, amount, source, admin_id, note, status)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending')
-     on conflict (tx_id, address, coin_type) do nothing
+     on conflict do nothing
      returning id`,
     [
       input.userId,

@@ -12,7 +12,7 @@ export function refuse(key: MessageKey, params: MessageParams = {}): never {
   throw new AppError(key, params);
 }
 
-/** The message for an engine refusal of a wallet command; a code no input can cause is a fault. */
+/** The message for an engine refusal of a wallet command; undefined for a code no checked input causes. */
 export function walletRefusalKey(code: number): MessageKey | undefined {
   switch (code) {
     case ResultCode.insufficientFunds:
@@ -34,6 +34,16 @@ export function walletRefusalKey(code: number): MessageKey | undefined {
 }
 
 /**
+ * Refuses with the message of an engine refusal. A code no checked input should cause still answers in
+ * words (with the code, for the operator), never as a server error.
+ */
+export function refuseEngineCode(code: number): never {
+  const key = walletRefusalKey(code);
+  if (key === undefined) refuse('backoffice.engine_refused', { code });
+  refuse(key);
+}
+
+/**
  * Submits a command and returns its outcome, whatever its code. The runner's own failures (overloaded,
  * stopped) become the refusals a user can act on: try again later.
  */
@@ -52,18 +62,14 @@ export async function submitCommand(
   }
 }
 
-/** Submits and insists on success: a refusal becomes its translated message (or a fault when unexpected). */
+/** Submits and insists on success: a refusal becomes its translated message, whatever its code. */
 export async function submitOrRefuse<R>(
   runner: WalletRunner,
   command: Command,
   idempotencyKey: string | undefined,
 ): Promise<{ reply: R; seq: number }> {
   const outcome = await submitCommand(runner, command, idempotencyKey);
-  if (outcome.code !== 0) {
-    const key = walletRefusalKey(outcome.code);
-    if (key === undefined) throw new Error(`the engine refused ${command.type} with code ${outcome.code}`);
-    refuse(key);
-  }
+  if (outcome.code !== 0) refuseEngineCode(outcome.code);
   return { reply: outcome.reply as R, seq: outcome.seq };
 }
 

@@ -12,7 +12,7 @@ import type { Paged } from '@fairex/shared';
 import type { Store } from '../store/index.ts';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
 import type { WalletRunner } from './engine-calls.ts';
-import { refuse, submitCommand, walletRefusalKey } from './engine-calls.ts';
+import { refuse, submitCommand, refuseEngineCode } from './engine-calls.ts';
 import type { CoinPrice, PriceBook } from './prices.ts';
 import { priceText } from './prices.ts';
 
@@ -246,10 +246,7 @@ export class FlashService {
     }
     if (outcome.code !== 0) {
       await this.fail(row.id, `engine code ${outcome.code}`);
-      const key = walletRefusalKey(outcome.code);
-      if (key === undefined)
-        throw new Error(`the engine refused flash exchange ${row.id} with code ${outcome.code}`);
-      refuse(key);
+      refuseEngineCode(outcome.code);
     }
     await this.store.query(`update flash_exchanges set status = 'done', engine_seq = $2 where id = $1`, [
       row.id,

@@ -17,7 +17,7 @@ import { checkAddress } from './chains/addresses.ts';
 import type { Network } from './chains/addresses.ts';
 import type { PayoutAdapter } from './custody/payout.ts';
 import type { WalletRunner } from './engine-calls.ts';
-import { refuse, submitCommand, submitOrRefuse, walletRefusalKey } from './engine-calls.ts';
+import { refuse, submitCommand, submitOrRefuse, refuseEngineCode } from './engine-calls.ts';
 
 export type WithdrawalStatus = 'requested' | 'pending' | 'approved' | 'completed' | 'rejected' | 'failed';
 
@@ -230,9 +230,7 @@ export class WithdrawalService {
     }
     if (outcome.code !== 0) {
       await this.store.query(`delete from withdrawals where id = $1 and status = 'requested'`, [id]);
-      const key = walletRefusalKey(outcome.code);
-      if (key === undefined) throw new Error(`the engine refused withdrawal ${id} with code ${outcome.code}`);
-      refuse(key);
+      refuseEngineCode(outcome.code);
     }
     const engineId = (outcome.reply as { withdrawalId: number }).withdrawalId;
     await this.store.query(

@@ -278,6 +278,65 @@ describe('spot trading between two users', () => {
     expect((await ok<{ total: number }>('/transaction_out', {}, bob.token)).message.total).toBe(3);
   });
 
+  it('refuses a client_order_id reused with other parameters, and answers a true retry with the order as it is', async () => {
+    // On ETH/USDT, which no other test trades, so the book holds only these orders.
+    const ETH_PAIR = { legal_id: USDT, currency_id: 2 };
+    const buyer = await user();
+    const seller = await user();
+    await deposit(buyer.id, USDT, '10000', 6);
+    await deposit(seller.id, 2, '10', 8);
+    const order = { ...ETH_PAIR, price: '2000', num: '1', client_order_id: 'k1' };
+    const placed = await call('/transaction/in', order, buyer.token);
+    expect(placed.type).toBe('ok');
+    const state = () => moneyStateOf(app, [buyer.id, seller.id]);
+    const before = state();
+    for (const [url, changed] of [
+      ['/transaction/out', {}],
+      ['/transaction/out', { price: '2500', num: '2' }],
+      ['/transaction/in', { price: '2001' }],
+      ['/transaction/in', { num: '2' }],
+      ['/transaction/in', { mode: 1 }],
+      ['/transaction/in', { legal_id: USDT, currency_id: BTC }],
+    ] as const) {
+      const reused = await call(`${url}?lang=en`, { ...order, ...changed }, buyer.token);
+      expect(reused, url).toEqual({ type: 'error', message: translate('en', 'spot.idempotency_key_reused') });
+    }
+    for (const lang of ['zh', 'hk', 'kr', 'jp'] as const) {
+      const reused = await call(`/transaction/out?lang=${lang}`, order, buyer.token);
+      expect(reused.message).toBe(translate(lang, 'spot.idempotency_key_reused'));
+    }
+    expect(state()).toBe(before);
+    // The seller takes part of the order; a retry then shows the order as it now stands.
+    await ok('/transaction/out', { ...ETH_PAIR, price: '2000', num: '0.4' }, seller.token);
+    const retry = await call('/transaction/in?lang=en', order, buyer.token);
+    expect(retry).toMatchObject({
+      type: 'ok',
+      message: translate('en', 'spot.order_partially_filled'),
+      order: {
+        id: placed.order?.id,
+        type: 'in',
+        way: 2,
+        mode: 2,
+        status: 'resting',
+        price: placed.order?.price,
+        total_number: placed.order?.total_number,
+        duplicate: true,
+      },
+    });
+    expect(parseDecimal(String(retry.order?.complete_number), 8)).toBe(40_000_000n);
+    expect(parseDecimal(String(retry.order?.number), 8)).toBe(60_000_000n);
+    expect(parseDecimal(String(retry.order?.deal_money), 6)).toBe(800_000_000n);
+    await ok('/transaction_del', { id: placed.order?.id }, buyer.token);
+    const afterCancel = await call('/transaction/in?lang=en', order, buyer.token);
+    expect(afterCancel).toMatchObject({
+      type: 'ok',
+      message: translate('en', 'spot.order_cancelled'),
+      order: { id: placed.order?.id, status: 'cancelled', duplicate: true },
+    });
+    expect(parseDecimal(String(afterCancel.order?.number), 8)).toBe(0n);
+    expect(app.engine.openOrders(buyer.id)).toEqual([]);
+  });
+
   it('fills a market buy from the book and cancels what the book cannot fill', async () => {
     const partial = await call('/transaction/in', { ...PAIR, num: '0.2', mode: 1, price: '0' }, alice.token);
     expect(partial).toMatchObject({ type: 'ok', order: { status: 'cancelled', complete_number: '0.1700' } });

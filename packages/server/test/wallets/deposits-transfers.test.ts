@@ -3,6 +3,7 @@
 // leaves the ledger exactly as it was; after every flow each currency sums to zero.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@fairex/shared';
+import type { Network } from '../../src/wallets/chains/addresses.ts';
 import { checkAddress } from '../../src/wallets/chains/addresses.ts';
 import { removeTempDirs } from '../helper.ts';
 import type { TestUser, WalletTestApp } from './wallet-helper.ts';
@@ -19,6 +20,7 @@ import {
   ok,
   refused,
   setIndexPrice,
+  txHash,
   walletApp,
 } from './wallet-helper.ts';
 
@@ -135,7 +137,7 @@ describe('custody callbacks', () => {
       decimals: 6,
       mainCoinType: '195',
       coinType: USDT_TRC20,
-      txId,
+      txId: txHash(txId),
     });
 
   it('credits a confirmed deposit once, however often it is repeated', async () => {
@@ -149,7 +151,8 @@ describe('custody callbacks', () => {
     expect(await callback(test.app, usdtDeposit('tx-1'), { timestampMs: Date.now() + 1000 })).toBe('success');
     expect(test.app.engine.balance(alice.id, 'change', USDT).available).toBe(1_500_000_000n);
     const { rows } = await test.store.query<{ outcome: string }>(
-      `select outcome from custody_callbacks where tx_id = 'tx-1' order by id`,
+      `select outcome from custody_callbacks where tx_id = $1 order by id`,
+      [txHash('tx-1')],
     );
     expect(rows.map((row) => row.outcome)).toEqual(['credited', 'duplicate', 'duplicate']);
     expectLedgerBalanced(test.app);
@@ -161,7 +164,7 @@ describe('custody callbacks', () => {
       test.adminToken,
       'GET',
     );
-    const mine = log.data.filter((line) => line.tx_id === 'tx-1');
+    const mine = log.data.filter((line) => line.tx_id === txHash('tx-1'));
     expect(mine.map((line) => line.outcome)).toEqual(['duplicate', 'duplicate', 'credited']);
     expect(typeof mine[0]?.id).toBe('string');
   });
@@ -173,7 +176,7 @@ describe('custody callbacks', () => {
       decimals: 8,
       mainCoinType: '0',
       coinType: '0',
-      txId: 'btc-tx-1',
+      txId: txHash('btc-tx-1'),
     });
     expect(await callback(test.app, trade)).toBe('success');
     expect(test.app.engine.balance(alice.id, 'change', BTC).available).toBe(25_000_000n);
@@ -242,6 +245,92 @@ describe('custody callbacks', () => {
     expect(response.body).toBe('error');
   });
 
+  it('credits a transaction id once on every chain, whatever its letter case or 0x', async () => {
+    const { rows: chains } = await test.store.query<{
+      currency_id: number;
+      chain_type: number;
+      network: Network;
+      main_coin_type: number;
+      coin_type: string;
+      chain_decimals: number;
+    }>(
+      `select currency_id, chain_type, network, main_coin_type, coin_type, chain_decimals
+         from wallet_chains order by currency_id, chain_type`,
+    );
+    const networks = new Set(chains.map((chain) => chain.network));
+    expect([...networks].sort()).toEqual(['bitcoin', 'dogecoin', 'ethereum', 'litecoin', 'tron', 'xrpl']);
+    const user = await newUser(test.store);
+    for (const chain of chains) {
+      const view = await ok<AddressReply>(
+        test.app,
+        '/wallet/get_in_address',
+        { currency: chain.currency_id, type: chain.chain_type },
+        user.token,
+      );
+      const digits = txHash(`${chain.currency_id}-${chain.chain_type}`);
+      const canonical =
+        chain.network === 'ethereum'
+          ? `0x${digits}`
+          : chain.network === 'xrpl'
+            ? digits.toUpperCase()
+            : digits;
+      const spellings = [canonical, canonical.toUpperCase(), canonical.toLowerCase()];
+      if (chain.network === 'ethereum') spellings.push(digits, `0X${digits.toUpperCase()}`);
+      if (chain.network === 'tron') spellings.push(`0x${digits}`);
+      const trade = (txId: string) =>
+        depositTrade({
+          address: view.address,
+          amount: '1'.padEnd(chain.chain_decimals + 1, '0'),
+          decimals: chain.chain_decimals,
+          mainCoinType: String(chain.main_coin_type),
+          coinType: chain.coin_type,
+          txId,
+        });
+      const what = `${chain.network} ${chain.coin_type}`;
+      for (const spelling of spellings)
+        expect(await callback(test.app, trade(spelling)), what).toBe('success');
+      const balance = test.app.engine.balance(user.id, 'change', chain.currency_id).available;
+      const { rows } = await test.store.query<{ tx_id: string }>(
+        'select tx_id from deposits where user_id = $1 and currency_id = $2 and chain_type = $3',
+        [user.id, chain.currency_id, chain.chain_type],
+      );
+      expect(rows, what).toEqual([{ tx_id: canonical }]);
+      const { rows: outcomes } = await test.store.query<{ outcome: string }>(
+        `select outcome from custody_callbacks where lower(tx_id) like '%' || $1 order by id`,
+        [digits],
+      );
+      expect(
+        outcomes.map((row) => row.outcome),
+        what,
+      ).toEqual(['credited', ...spellings.slice(1).map(() => 'duplicate')]);
+      // A malformed id credits nothing and tells the provider to try again.
+      const before = moneyState(test.app);
+      for (const bad of ['tx-1', digits.slice(1), `${digits}00`, `${digits.slice(2)}zz`]) {
+        expect(await callback(test.app, trade(bad)), `${what} ${bad}`).toBe('error');
+      }
+      expect(moneyState(test.app)).toBe(before);
+      expect(test.app.engine.balance(user.id, 'change', chain.currency_id).available).toBe(balance);
+    }
+    expectLedgerBalanced(test.app);
+  });
+
+  it('refuses in the database a second deposit whose transaction id differs only in letter case', async () => {
+    const digits = txHash('database');
+    const insert = (txId: string) =>
+      test.store.query(
+        `insert into deposits (user_id, currency_id, chain_type, address, coin_type, tx_id, chain_amount,
+                               chain_decimals, amount, source, status)
+         values ($1, $2, 0, $3, $4, $5, 1, 6, 1, 'custody', 'pending')`,
+        [alice.id, USDT, 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', USDT_TRC20, txId],
+      );
+    await insert(digits);
+    await expect(insert(digits.toUpperCase())).rejects.toThrow(/deposits_tx_id_canonical/);
+    await expect(insert(`${digits.slice(0, 10).toUpperCase()}${digits.slice(10)}`)).rejects.toThrow(
+      /deposits_tx_id_canonical/,
+    );
+    await test.store.query('delete from deposits where tx_id = $1', [digits]);
+  });
+
   it('refuses every callback when no key is configured', async () => {
     const { walletApp: build } = await import('./wallet-helper.ts');
     const bare = await build({ CUSTODY_API_KEY: '' });
@@ -254,7 +343,7 @@ describe('custody callbacks', () => {
         decimals: 6,
         mainCoinType: '195',
         coinType: USDT_TRC20,
-        txId: 'no-key-1',
+        txId: txHash('no-key-1'),
       });
       expect(await callback(bare.app, trade)).toBe('error');
       expect(bare.app.engine.balance(user.id, 'change', USDT).available).toBe(0n);
@@ -275,7 +364,7 @@ function usdtDepositFor(txId: string, amount = '7000000'): Record<string, unknow
     fee: '0',
     mainCoinType: '195',
     coinType: USDT_TRC20,
-    txId,
+    txId: txHash(txId),
     tradeId: txId,
     tradeType: 1,
     status: 3,
@@ -414,7 +503,7 @@ describe('transfers between wallets', () => {
         decimals: 6,
         mainCoinType: '195',
         coinType: USDT_TRC20,
-        txId: 'carol-1',
+        txId: txHash('carol-1'),
       }),
     );
     const replies = await Promise.all(
@@ -513,7 +602,7 @@ describe('assets overview and ledger', () => {
     expect(records.list[0]).toMatchObject({
       currency_name: 'USDT',
       chain: 'TRC20',
-      tx_id: 'tx-2',
+      tx_id: txHash('tx-2'),
       status: 'credited',
     });
   });

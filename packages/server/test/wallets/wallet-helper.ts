@@ -1,6 +1,7 @@
 // A test exchange for the wallet calls: the demo catalogue, a custody key, index prices, users with real-name
 // approved, an administrator past the second factor, and helpers to call routes, send signed custody
 // callbacks and check that every currency still sums to zero.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
@@ -128,6 +129,11 @@ export async function callback(
   });
   expect(response.statusCode).toBe(200);
   return response.body;
+}
+
+/** A chain transaction id for tests: 64 lower-case hex digits, the SHA-256 of a label. */
+export function txHash(label: string): string {
+  return createHash('sha256').update(label).digest('hex');
 }
 
 /** A confirmed deposit report for an address. */

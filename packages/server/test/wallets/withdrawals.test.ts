@@ -21,6 +21,7 @@ import {
   ok,
   refused,
   walletApp,
+  txHash,
 } from './wallet-helper.ts';
 
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -604,7 +605,7 @@ describe('payouts through a custody provider', () => {
         decimals: '6',
         mainCoinType: '195',
         coinType: TRON_ADDRESS,
-        txId: 'custody-deposit-1',
+        txId: txHash('custody-deposit-1'),
         tradeType: 1,
         status: 3,
       });

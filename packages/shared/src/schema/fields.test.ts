@@ -6,6 +6,7 @@ import {
   id,
   integer,
   issueMessage,
+  note,
   oneOf,
   optional,
   page,
@@ -122,5 +123,35 @@ describe('field schemas', () => {
   it('maps a body that is not an object to the body message', () => {
     expect(firstIssue(order, 'text')).toEqual({ field: '', key: 'validation.body', params: {} });
     expect(firstIssue(order, [1, 2])).toEqual({ field: '', key: 'validation.body', params: {} });
+  });
+});
+
+describe('a note', () => {
+  const schema = z.object({ note: note({ max: 20 }) });
+
+  it('keeps line breaks and tabs inside, and trims the ends', () => {
+    expect(schema.parse({ note: ' one\ntwo\r\n\tthree \n' })).toEqual({ note: 'one\ntwo\r\n\tthree' });
+  });
+
+  it('refuses any other control character', () => {
+    for (const bad of [
+      'be\u0007ll',
+      'n\u0000ul',
+      'v\u000bt',
+      'f\u000cf',
+      'e\u001bsc',
+      'd\u007fel',
+      'c\u00851',
+    ]) {
+      expect(firstIssue(schema, { note: bad }), JSON.stringify(bad)).toMatchObject({
+        key: 'validation.control_character',
+        field: 'note',
+      });
+    }
+  });
+
+  it('counts its length after trimming', () => {
+    expect(firstIssue(schema, { note: 'x'.repeat(21) })).toMatchObject({ key: 'validation.text_length' });
+    expect(firstIssue(schema, { note: ' \n\t ' })).toMatchObject({ key: 'validation.text_length' });
   });
 });

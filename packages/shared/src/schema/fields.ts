@@ -88,6 +88,35 @@ export function text(options: { min?: number; max?: number; trim?: boolean } = {
   });
 }
 
+/** Whether text holds a control character a note may not: C0 but tab, line feed and return; DEL; C1. */
+function hasForbiddenControl(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 ? code !== 0x09 && code !== 0x0a && code !== 0x0d : code >= 0x7f && code <= 0x9f)
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Free text an operator writes (a note, a reason), trimmed, of min..max characters (default 1..200). It may
+ * span lines and hold tabs; any other control character is refused, as a character no reader can see.
+ */
+export function note(options: { min?: number; max?: number } = {}) {
+  const min = options.min ?? 1;
+  const max = options.max ?? 200;
+  return field<string>((value) => {
+    const raw = asText(value);
+    if (raw === undefined) return { ok: false, key: 'validation.invalid' };
+    const result = raw.trim();
+    if (hasForbiddenControl(result)) return { ok: false, key: 'validation.control_character' };
+    if (result.length < min || result.length > max) {
+      return { ok: false, key: 'validation.text_length', params: { min, max } };
+    }
+    return { ok: true, value: result };
+  });
+}
+
 export interface DecimalFieldOptions {
   /** Accept negative values (default false). */
   allowNegative?: boolean;

@@ -7,6 +7,7 @@
 import type { Store } from '../../store/index.ts';
 import type { WalletCatalog } from '../catalog.ts';
 import { checkAddress } from '../chains/addresses.ts';
+import { canonicalTxId, txIdShape } from '../chains/tx-ids.ts';
 import type { DepositService } from '../deposits.ts';
 import type { WithdrawalService } from '../withdrawals.ts';
 import type { CustodyTrade } from './protocol.ts';
@@ -131,6 +132,12 @@ export class CustodyCallbacks {
     }
     if (trade.txId === '')
       return { reply: 'error', outcome: 'refused', detail: 'confirmed deposit without txId' };
+    // One transaction has one id whatever its spelling: the credit-once check sees the canonical form.
+    const txId = canonicalTxId(chain.network, trade.txId);
+    if (!txId.ok) {
+      const detail = `txId is not a ${chain.network} transaction id (${txIdShape(chain.network)})`;
+      return { reply: 'error', outcome: 'refused', detail };
+    }
     const { minor } = toMinorUnits(trade.amount, trade.decimals, currency.scale);
     if (minor <= 0n) return { reply: 'success', outcome: 'noted', detail: 'amount below the smallest unit' };
     const credited = await this.deposits.credit({
@@ -139,7 +146,7 @@ export class CustodyCallbacks {
       chainType: chain.chainType,
       address: check.address,
       coinType: chain.coinType,
-      txId: trade.txId,
+      txId: txId.txId,
       tradeId: trade.tradeId || null,
       chainAmount: trade.amount,
       chainDecimals: trade.decimals,

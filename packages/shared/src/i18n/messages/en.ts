@@ -28,6 +28,7 @@ export const en = {
   'validation.one_of': '{field} must be one of: {values}.',
   'validation.text_length': '{field} must be {min} to {max} characters long.',
   'validation.nul_character': '{field} contains a character that is not allowed.',
+  'validation.control_character': '{field} may hold line breaks and tabs, but no other control characters.',
 
   'realtime.invalid_channel': 'There is no such channel.',
   'realtime.too_many_channels': 'Too many subscriptions on one connection.',
@@ -45,7 +46,8 @@ export const en = {
   'spot.too_many_open_orders': 'You have too many open orders. Cancel some first.',
   'spot.price_level_full': 'Too much is already waiting at this price. Choose another price.',
   'spot.idempotency_key_invalid': 'The idempotency key must be 1 to 128 letters, digits or the signs _ . : -',
-  'spot.idempotency_key_reused': 'This idempotency key was already used for another kind of request.',
+  'spot.idempotency_key_reused':
+    'This key (Idempotency-Key or client_order_id) was already used for a different request. A retry must repeat the order exactly; use a new key for a new order.',
   'spot.client_order_id_invalid': 'The client order ID is not valid.',
   'spot.refused': 'The order was refused.',
   'spot.order_placed': 'Order placed.',
@@ -252,6 +254,7 @@ export const en = {
   'wallet.reason.other': 'Other',
   'field.address_id': 'Address',
   'field.notes': 'Notes',
+  'field.note': 'Note',
   'field.coin': 'Coin',
   'field.tx_id': 'Transaction ID',
   'field.user_id': 'User',

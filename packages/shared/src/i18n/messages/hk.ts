@@ -29,6 +29,7 @@ export const hk: Messages = {
   'validation.one_of': '{field}必須是以下其中之一：{values}。',
   'validation.text_length': '{field}長度必須為 {min} 至 {max} 個字元。',
   'validation.nul_character': '{field}包含不允許的字元。',
+  'validation.control_character': '{field}可以包含換行和定位字元，但不能包含其他控制字元。',
 
   'realtime.invalid_channel': '該頻道不存在。',
   'realtime.too_many_channels': '單一連線的訂閱數量過多。',
@@ -46,7 +47,8 @@ export const hk: Messages = {
   'spot.too_many_open_orders': '您的掛單過多，請先撤銷部分掛單。',
   'spot.price_level_full': '該價格的掛單量已達上限，請選擇其他價格。',
   'spot.idempotency_key_invalid': '冪等鍵必須是 1 至 128 個字母、數字或符號 _ . : -',
-  'spot.idempotency_key_reused': '該冪等鍵已用於其他類型的請求。',
+  'spot.idempotency_key_reused':
+    '該鍵（Idempotency-Key 或 client_order_id）已用於另一筆不同的請求。重試時必須與原訂單完全相同；新訂單請使用新的鍵。',
   'spot.client_order_id_invalid': '客戶訂單號無效。',
   'spot.refused': '委託被拒絕。',
   'spot.order_placed': '委託成功。',
@@ -245,6 +247,7 @@ export const hk: Messages = {
   'wallet.reason.other': '其他',
   'field.address_id': '地址',
   'field.notes': '備註',
+  'field.note': '備註',
   'field.coin': '幣種',
   'field.tx_id': '交易哈希',
   'field.user_id': '用戶',

@@ -30,6 +30,7 @@ export const jp: Messages = {
   'validation.one_of': '{field}は次のいずれかである必要があります：{values}。',
   'validation.text_length': '{field}は {min}～{max} 文字で入力してください。',
   'validation.nul_character': '{field}に使用できない文字が含まれています。',
+  'validation.control_character': '{field}には改行とタブ以外の制御文字を含めることはできません。',
 
   'realtime.invalid_channel': 'そのチャンネルは存在しません。',
   'realtime.too_many_channels': '1つの接続での購読が多すぎます。',
@@ -47,7 +48,8 @@ export const jp: Messages = {
   'spot.too_many_open_orders': '未約定注文が多すぎます。先にいくつか取り消してください。',
   'spot.price_level_full': 'この価格で待機している注文が多すぎます。別の価格を選んでください。',
   'spot.idempotency_key_invalid': '冪等キーは 1〜128 文字の英数字または記号 _ . : - で指定してください。',
-  'spot.idempotency_key_reused': 'この冪等キーは別の種類のリクエストですでに使われています。',
+  'spot.idempotency_key_reused':
+    'このキー（Idempotency-Key または client_order_id）はすでに別のリクエストに使われています。再試行は元の注文とまったく同じ内容で送ってください。新しい注文には新しいキーを使ってください。',
   'spot.client_order_id_invalid': 'クライアント注文 ID が無効です。',
   'spot.refused': '注文は受け付けられませんでした。',
   'spot.order_placed': '注文を受け付けました。',
@@ -252,6 +254,7 @@ export const jp: Messages = {
   'wallet.reason.other': 'その他',
   'field.address_id': 'アドレス',
   'field.notes': 'メモ',
+  'field.note': 'メモ',
   'field.coin': 'コイン',
   'field.tx_id': 'トランザクション ID',
   'field.user_id': 'ユーザー',

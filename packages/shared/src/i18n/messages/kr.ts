@@ -29,6 +29,7 @@ export const kr: Messages = {
   'validation.one_of': '{field}은(는) 다음 중 하나여야 합니다: {values}.',
   'validation.text_length': '{field}은(는) {min}~{max}자여야 합니다.',
   'validation.nul_character': '{field}에 허용되지 않는 문자가 포함되어 있습니다.',
+  'validation.control_character': '{field}에는 줄바꿈과 탭 외의 제어 문자를 넣을 수 없습니다.',
 
   'realtime.invalid_channel': '존재하지 않는 채널입니다.',
   'realtime.too_many_channels': '하나의 연결에 구독이 너무 많습니다.',
@@ -46,7 +47,8 @@ export const kr: Messages = {
   'spot.too_many_open_orders': '미체결 주문이 너무 많습니다. 일부를 먼저 취소하세요.',
   'spot.price_level_full': '이 가격에 대기 중인 주문이 너무 많습니다. 다른 가격을 선택하세요.',
   'spot.idempotency_key_invalid': '멱등 키는 1~128자의 영문, 숫자 또는 _ . : - 기호여야 합니다.',
-  'spot.idempotency_key_reused': '이 멱등 키는 이미 다른 종류의 요청에 사용되었습니다.',
+  'spot.idempotency_key_reused':
+    '이 키(Idempotency-Key 또는 client_order_id)는 이미 다른 요청에 사용되었습니다. 재시도는 주문과 완전히 같아야 하며, 새 주문에는 새 키를 사용하세요.',
   'spot.client_order_id_invalid': '클라이언트 주문 ID가 올바르지 않습니다.',
   'spot.refused': '주문이 거부되었습니다.',
   'spot.order_placed': '주문이 접수되었습니다.',
@@ -250,6 +252,7 @@ export const kr: Messages = {
   'wallet.reason.other': '기타',
   'field.address_id': '주소',
   'field.notes': '메모',
+  'field.note': '메모',
   'field.coin': '코인',
   'field.tx_id': '거래 ID',
   'field.user_id': '사용자',

@@ -29,6 +29,7 @@ export const zh: Messages = {
   'validation.one_of': '{field}必须是以下之一：{values}。',
   'validation.text_length': '{field}长度必须为 {min} 到 {max} 个字符。',
   'validation.nul_character': '{field}包含不允许的字符。',
+  'validation.control_character': '{field}可以包含换行和制表符，但不能包含其他控制字符。',
 
   'realtime.invalid_channel': '该频道不存在。',
   'realtime.too_many_channels': '单个连接的订阅数量过多。',
@@ -46,7 +47,8 @@ export const zh: Messages = {
   'spot.too_many_open_orders': '您的挂单过多，请先撤销部分挂单。',
   'spot.price_level_full': '该价格的挂单量已达上限，请选择其他价格。',
   'spot.idempotency_key_invalid': '幂等键必须是 1 到 128 个字母、数字或符号 _ . : -',
-  'spot.idempotency_key_reused': '该幂等键已用于其他类型的请求。',
+  'spot.idempotency_key_reused':
+    '该键（Idempotency-Key 或 client_order_id）已用于另一笔不同的请求。重试时必须与原订单完全相同；新订单请使用新的键。',
   'spot.client_order_id_invalid': '客户订单号无效。',
   'spot.refused': '委托被拒绝。',
   'spot.order_placed': '委托成功。',
@@ -245,6 +247,7 @@ export const zh: Messages = {
   'wallet.reason.other': '其他',
   'field.address_id': '地址',
   'field.notes': '备注',
+  'field.note': '备注',
   'field.coin': '币种',
   'field.tx_id': '交易哈希',
   'field.user_id': '用户',

@@ -5,7 +5,7 @@
 // every action writes the audit log.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { id, integer, ok, oneOf, optional, page } from '@fairex/shared';
+import { id, integer, note, ok, oneOf, optional, page } from '@fairex/shared';
 import { lengthBetween } from '../../../accounts/inputs.ts';
 import { createOperatorCode } from '../../../accounts/invite-codes.ts';
 import { findUpload, readUploadFile, uploadIdFrom } from '../../../accounts/uploads.ts';
@@ -130,7 +130,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/admin/real_name/reject',
-    input: z.object({ id: id(), reason: lengthBetween(1, 500) }),
+    input: z.object({ id: id(), reason: note({ max: 500 }) }),
     handler: async ({ input, request, t }) => {
       const admin = await requireAdmin(request, 'real_name.review');
       await decideSubmission(app.store, app.sessions, {
@@ -196,7 +196,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     url: '/admin/invite_codes',
     input: z.object({
       max_uses: optional(integer({ min: 1, max: 1_000_000 })),
-      note: optional(lengthBetween(1, 200)),
+      note: optional(note({ max: 200 })),
     }),
     handler: async ({ input, request }) => {
       const admin = await requireAdmin(request, 'invite.create');

@@ -12,7 +12,7 @@
 //   POST /api/backoffice/chains/update              currency_id, chain_type, confirmations, is_enabled
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { decimalText, id, integer, ok, oneOf, optional, page, text } from '@fairex/shared';
+import { decimalText, id, integer, note, ok, oneOf, optional, page, text } from '@fairex/shared';
 import { amountAtScale } from '../../../backoffice/catalog.ts';
 import { freezesOf } from '../../../backoffice/freezes.ts';
 import {
@@ -111,7 +111,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/withdrawals/reject',
     access: 'funding.manage',
-    input: z.object({ id: id(), reason: text({ max: 200 }) }),
+    input: z.object({ id: id(), reason: note({ max: 200 }) }),
     handler: async ({ input, actor, t }) => {
       await expectStatus(input.id, 'pending');
       await services.withdrawals.reject(input.id, input.reason, { adminId: actor.adminId, ip: actor.ip });
@@ -165,7 +165,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
       user_id: id(),
       currency_id: id(),
       amount: decimalText({ positive: true }),
-      note: text({ max: 200 }),
+      note: note({ max: 200 }),
     }),
     handler: async ({ input, actor, t }) => {
       // A credit from nowhere is a test tool: with a custody provider, money arrives only on chain.

@@ -6,7 +6,7 @@
 //   POST /api/backoffice/real_name/reject    id, reason (the user reads it)
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { id, ok, oneOf, optional, page, text } from '@fairex/shared';
+import { id, note, ok, oneOf, optional, page, text } from '@fairex/shared';
 import { findUpload, readUploadFile, uploadIdFrom } from '../../../accounts/uploads.ts';
 import { decideSubmission, listSubmissions, submissionDetail } from '../../../admin/real-name-review.ts';
 import { recordChange } from '../../../backoffice/audit.ts';
@@ -89,7 +89,7 @@ export function reviewRoutes(app: FastifyInstance, adminRoute: AdminRoute): void
     method: 'POST',
     url: '/backoffice/real_name/reject',
     access: 'real_name',
-    input: z.object({ id: id(), reason: text({ max: 500 }) }),
+    input: z.object({ id: id(), reason: note({ max: 500 }) }),
     handler: async ({ input, admin, actor, t }) => {
       await decideSubmission(app.store, app.sessions, {
         admin,

@@ -9,7 +9,7 @@
 //   POST /api/backoffice/users/reset_second_factor    id, reason
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { id, ok, optional, page, text } from '@fairex/shared';
+import { id, note, ok, optional, page, text } from '@fairex/shared';
 import { recordChange } from '../../../backoffice/audit.ts';
 import { dashboard } from '../../../backoffice/dashboard.ts';
 import { freezesOf } from '../../../backoffice/freezes.ts';
@@ -100,7 +100,7 @@ export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
     method: 'POST',
     url: '/backoffice/users/freeze',
     access: 'users.manage',
-    input: z.object({ id: id(), trading: flag(), withdrawals: flag(), reason: text({ max: 500 }) }),
+    input: z.object({ id: id(), trading: flag(), withdrawals: flag(), reason: note({ max: 500 }) }),
     handler: async ({ input, actor, t }) => {
       await requireUser(app.store, input.id);
       await app.store.transaction((tx) =>
@@ -120,7 +120,7 @@ export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
     method: 'POST',
     url: '/backoffice/users/reset_second_factor',
     access: 'users.manage',
-    input: z.object({ id: id(), reason: text({ max: 500 }) }),
+    input: z.object({ id: id(), reason: note({ max: 500 }) }),
     handler: async ({ input, actor, t }) => {
       await app.store.transaction((tx) => resetUserSecondFactor(tx, actor, input.id, input.reason));
       app.sessions.forgetUser(input.id);

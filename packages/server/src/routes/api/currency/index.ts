@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Language, MessageKey, MessageParams, TimesharReply } from '@fairex/shared';
 import { fieldName, id, integer, issueMessage, ok, optional, text, translate } from '@fairex/shared';
 import { AppError } from '../../../http/app-error.ts';
-import { fieldWithNul, route } from '../../../http/route.ts';
+import { fieldWithUnstorableText, route } from '../../../http/route.ts';
 import { barsInRange } from '../../../market/bars.ts';
 import {
   formatBaseMinor,
@@ -88,7 +88,7 @@ export default async function currencyRoutes(app: FastifyInstance): Promise<void
       data: [],
     });
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const nulField = fieldWithNul(query);
+    const nulField = fieldWithUnstorableText(query);
     if (nulField !== undefined) {
       return refuse('validation.nul_character', { field: fieldName(lang, nulField) });
     }

@@ -3,7 +3,7 @@
 // repeated), `error` otherwise, so the provider retries what was not processed. See wallets/custody.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { fieldWithNul } from '../../../http/route.ts';
+import { fieldWithUnstorableText } from '../../../http/route.ts';
 import { walletServicesOf } from '../../../wallets/services.ts';
 
 /** The body field holds one trade as JSON; a few kilobytes is plenty. */
@@ -28,7 +28,7 @@ export default async function custodyRoutes(app: FastifyInstance): Promise<void>
     handler: async (request, reply) => {
       const parsed = fields.safeParse(request.body);
       reply.type('text/plain; charset=utf-8');
-      if (!parsed.success || fieldWithNul(parsed.data) !== undefined) {
+      if (!parsed.success || fieldWithUnstorableText(parsed.data) !== undefined) {
         await services.callbacks.log({ ip: request.ip, detail: 'missing or malformed fields' });
         return 'error';
       }

@@ -11,7 +11,7 @@
 //   GET  /api/admin/wallet/callbacks            the custody callback log
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fieldName, formatDecimal, id, ok, oneOf, optional, page, text } from '@fairex/shared';
+import { fieldName, formatDecimal, id, note, ok, oneOf, optional, page, text } from '@fairex/shared';
 import type { AuthAdmin } from '../../../admin/sessions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
@@ -86,7 +86,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'POST',
     url: '/admin/wallet/withdrawal/reject',
-    input: z.object({ id: id(), reason: text({ max: 200 }) }),
+    input: z.object({ id: id(), reason: note({ max: 200 }) }),
     handler: async ({ input, request, t }) => {
       const admin = requireMoneyAdmin(request);
       await services.withdrawals.reject(input.id, input.reason, { adminId: admin.id, ip: request.ip });
@@ -126,7 +126,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
       user_id: id(),
       currency: id(),
       amount: text({ max: MAX_AMOUNT_TEXT }),
-      note: text({ max: 200 }),
+      note: note({ max: 200 }),
     }),
     handler: async ({ input, request, t, lang }) => {
       const admin = requireMoneyAdmin(request);
@@ -147,7 +147,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'POST',
     url: '/admin/wallet/house_fund',
-    input: z.object({ currency: id(), amount: text({ max: MAX_AMOUNT_TEXT }), note: text({ max: 200 }) }),
+    input: z.object({ currency: id(), amount: text({ max: MAX_AMOUNT_TEXT }), note: note({ max: 200 }) }),
     handler: async ({ input, request, t, lang }) => {
       const admin = requireMoneyAdmin(request);
       const { minor, scale, code } = await amountIn(input.currency, input.amount, fieldName(lang, 'amount'));
