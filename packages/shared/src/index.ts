@@ -1,3 +1,4 @@
+export * from './account-replies.ts';
 export * from './backoffice.ts';
 export * from './decimal.ts';
 export * from './envelope.ts';

@@ -138,12 +138,12 @@ export async function registerByEmail(
   if (registered.type !== 'ok') throw new Error(`register: ${String(registered.message)}`);
   const loggedIn = await call(test.app, '/user/login', { type: 'email', email, password }, { ip });
   if (loggedIn.type !== 'ok') throw new Error(`login: ${String(loggedIn.message)}`);
-  const message = loggedIn.message as { token: string; user: { id: number; extension_code: string } };
+  const data = loggedIn.data as { token: string; user: { id: number; extension_code: string } };
   return {
-    id: message.user.id,
-    token: message.token,
+    id: data.user.id,
+    token: data.token,
     account: email,
-    extensionCode: message.user.extension_code,
+    extensionCode: data.user.extension_code,
   };
 }
 

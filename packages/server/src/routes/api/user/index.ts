@@ -2,7 +2,7 @@
 // logout, password recovery, user info, the account centre, real-name submission and the country list.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok, optional } from '@fairex/shared';
+import { loginOk, loginTotpRequired, ok, optional } from '@fairex/shared';
 import { countryList } from '../../../accounts/countries.ts';
 import { identityFrom } from '../../../accounts/identity.ts';
 import {
@@ -101,7 +101,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       password: currentPassword(),
       totp_code: optional(totpCode()),
     }),
-    handler: async ({ input, request }) => {
+    handler: async ({ input, request, t }) => {
       const named = input.type !== undefined || input.email !== undefined || input.mobile !== undefined;
       const accountTextValue = input.account ?? input.user_string;
       const target =
@@ -115,8 +115,9 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      if (result.kind === 'totp_required') return ok({ totp_required: true });
-      return ok({ token: result.token, data: { token: result.token }, user: userInfo(result.user) });
+      // A refusal, not an ok without a token: a template client keeps an ok answer's message as its token.
+      if (result.kind === 'totp_required') return loginTotpRequired(t('totp.required'));
+      return loginOk(result.token, userInfo(result.user));
     },
   });
 
