@@ -7,3 +7,4 @@ export * from './i18n/index.ts';
 export * from './languages.ts';
 export * from './schema/fields.ts';
 export * from './socket-events.ts';
+export * from './wallet-replies.ts';
