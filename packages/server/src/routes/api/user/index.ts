@@ -22,7 +22,8 @@ import {
 import { login, logout } from '../../../accounts/login.ts';
 import { realNameCenter, submitRealName } from '../../../accounts/real-name.ts';
 import { assertAccountFree, register } from '../../../accounts/registration.ts';
-import { checkCode, resetPassword } from '../../../accounts/security.ts';
+import { checkClientCode, checkCode, resetPassword } from '../../../accounts/security.ts';
+import { codeClientHash } from '../../../accounts/code-client.ts';
 import { uploadIdFrom } from '../../../accounts/uploads.ts';
 import { findUserById, userInfo } from '../../../accounts/users.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -49,9 +50,11 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       type: codePurpose(),
     });
 
-  for (const [url, codeField, kind] of [
-    ['/user/check_email', 'email_code', 'email'],
-    ['/user/check_mobile', 'mobile_code', 'mobile'],
+  // With the account named, the latest code for it and the purpose; with the code alone (the template's
+  // clients), the code sent to this client, found through the cookie the sending request set.
+  for (const [url, codeField, kind, channel] of [
+    ['/user/check_email', 'email_code', 'email', 'email'],
+    ['/user/check_mobile', 'mobile_code', 'mobile', 'sms'],
   ] as const) {
     route(app, {
       method: 'POST',
@@ -60,6 +63,11 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       handler: async ({ input, request, t }) => {
         const code = (input as Record<string, string | undefined>)[codeField] ?? input.code;
         if (code === undefined) throw new AppError('validation.required', { field: t(`field.${codeField}`) });
+        if (input.user_string === undefined && input.email === undefined && input.mobile === undefined) {
+          const clientHash = codeClientHash(request, channel);
+          await checkClientCode(context, { clientHash, channel, code, ip: request.ip });
+          return ok(t('code.correct'));
+        }
         const identity = identityFrom({ ...input, type: kind });
         const purpose = resolvePurpose(input.type, kind, false);
         await checkCode(context, { purpose, identity, code, ip: request.ip });
