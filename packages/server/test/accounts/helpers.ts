@@ -147,6 +147,28 @@ export async function registerByEmail(
   };
 }
 
+/** Registers a phone number (with its calling code) through the API, the code read from the outbox. */
+export async function registerByMobile(
+  test: AccountsTestApp,
+  mobile: string,
+  areaCode: string,
+): Promise<void> {
+  const ip = freshIp();
+  const sent = await call(test.app, '/sms_send', { user_string: mobile, country_code: areaCode }, { ip });
+  if (sent.type !== 'ok') throw new Error(`sms_send: ${String(sent.message)}`);
+  const code = await lastCode(test.store, `+${areaCode}${mobile}`);
+  const fields = {
+    type: 'mobile',
+    mobile,
+    area_code: areaCode,
+    code,
+    password: PASSWORD,
+    re_password: PASSWORD,
+  };
+  const registered = await call(test.app, '/user/register', fields, { ip });
+  if (registered.type !== 'ok') throw new Error(`register: ${String(registered.message)}`);
+}
+
 /** POST /api/upload with one file. */
 export async function uploadFile(
   app: FastifyInstance,

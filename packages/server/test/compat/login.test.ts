@@ -7,7 +7,14 @@ import { TOTP } from 'otpauth';
 import { translate } from '@fairex/shared';
 import { removeTempDirs } from '../helper.ts';
 import type { AccountsTestApp } from '../accounts/helpers.ts';
-import { PASSWORD, accountsApp, call, freshIp, lastCode, registerByEmail } from '../accounts/helpers.ts';
+import {
+  PASSWORD,
+  accountsApp,
+  call,
+  freshIp,
+  registerByEmail,
+  registerByMobile,
+} from '../accounts/helpers.ts';
 import { templateCall } from './template-client.ts';
 
 let test: AccountsTestApp;
@@ -47,19 +54,8 @@ describe('template login', () => {
   });
 
   it('logs in a phone account with type 1 and the bare number', async () => {
-    const ip = freshIp();
     const mobile = '13800138077';
-    expect(
-      (await call(test.app, '/sms_send', { user_string: mobile, country_code: '86' }, { ip })).type,
-    ).toBe('ok');
-    const code = await lastCode(test.store, `+86${mobile}`);
-    const registered = await call(
-      test.app,
-      '/user/register',
-      { type: 'mobile', mobile, area_code: '86', code, password: PASSWORD, re_password: PASSWORD },
-      { ip },
-    );
-    expect(registered.type).toBe('ok');
+    await registerByMobile(test, mobile, '86');
     const reply = await templateCall(test.app, '/user/login', {
       user_string: mobile,
       password: PASSWORD,

@@ -17,51 +17,34 @@ const sendInput = z.object({ ...identityFields, type: codePurpose() });
 export default async function smsRoutes(app: FastifyInstance): Promise<void> {
   const context = app.accounts;
 
-  route(app, {
-    method: 'POST',
-    url: '/sms_send',
-    auth: 'optional',
-    input: sendInput,
-    handler: async ({ input, user, request, reply, lang, t }) => {
-      const value = input.mobile ?? input.user_string;
-      if (value === undefined) throw new AppError('account.account_required');
-      const identity = mobileIdentity(input.area_code ?? input.country_code ?? input.area_code_id, value);
-      const purpose = resolvePurpose(input.type, 'mobile', user !== null);
-      const client = newCodeClient();
-      await sendCode(context, {
-        purpose,
-        identity,
-        userId: user?.id ?? null,
-        ip: request.ip,
-        lang,
-        clientHash: client.hash,
-      });
-      setCodeCookie(request, reply, 'sms', client.token);
-      return ok(t('code.sent'));
-    },
-  });
-
-  route(app, {
-    method: 'POST',
-    url: '/sms_mail',
-    auth: 'optional',
-    input: sendInput,
-    handler: async ({ input, user, request, reply, lang, t }) => {
-      const value = input.email ?? input.user_string;
-      if (value === undefined) throw new AppError('account.account_required');
-      const identity = emailIdentity(value);
-      const purpose = resolvePurpose(input.type, 'email', user !== null);
-      const client = newCodeClient();
-      await sendCode(context, {
-        purpose,
-        identity,
-        userId: user?.id ?? null,
-        ip: request.ip,
-        lang,
-        clientHash: client.hash,
-      });
-      setCodeCookie(request, reply, 'email', client.token);
-      return ok(t('code.sent'));
-    },
-  });
+  for (const [url, kind] of [
+    ['/sms_send', 'mobile'],
+    ['/sms_mail', 'email'],
+  ] as const) {
+    route(app, {
+      method: 'POST',
+      url,
+      auth: 'optional',
+      input: sendInput,
+      handler: async ({ input, user, request, reply, lang, t }) => {
+        const value = (kind === 'email' ? input.email : input.mobile) ?? input.user_string;
+        if (value === undefined) throw new AppError('account.account_required');
+        const identity =
+          kind === 'email'
+            ? emailIdentity(value)
+            : mobileIdentity(input.area_code ?? input.country_code ?? input.area_code_id, value);
+        const client = newCodeClient();
+        await sendCode(context, {
+          purpose: resolvePurpose(input.type, kind, user !== null),
+          identity,
+          userId: user?.id ?? null,
+          ip: request.ip,
+          lang,
+          clientHash: client.hash,
+        });
+        setCodeCookie(request, reply, kind === 'email' ? 'email' : 'sms', client.token);
+        return ok(t('code.sent'));
+      },
+    });
+  }
 }
