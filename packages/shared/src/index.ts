@@ -1,3 +1,4 @@
+export * from './account-replies.ts';
 export * from './backoffice.ts';
 export * from './decimal.ts';
 export * from './envelope.ts';
@@ -6,3 +7,4 @@ export * from './i18n/index.ts';
 export * from './languages.ts';
 export * from './schema/fields.ts';
 export * from './socket-events.ts';
+export * from './wallet-replies.ts';

@@ -37,6 +37,8 @@ export interface SendCodeInput {
   userId: number | null;
   ip: string;
   lang: Language;
+  /** SHA-256 (hex) of the token the sending request gives its client, for checks that send the code alone. */
+  clientHash?: string;
 }
 
 export interface CheckCodeInput {
@@ -48,6 +50,14 @@ export interface CheckCodeInput {
   userId?: number;
 }
 
+/** The code alone, from the client a code was sent to (the hash of the token it was given then). */
+export interface CheckClientCodeInput {
+  clientHash: string;
+  channel: CodeChannel;
+  code: string;
+  ip: string;
+}
+
 interface CodeRow {
   id: number;
   code_hash: string;
@@ -56,6 +66,10 @@ interface CodeRow {
   expired: boolean;
   consumed: boolean;
 }
+
+const SELECT_CODE = `select id, code_hash, salt, attempts, expires_at <= now() as expired,
+                            consumed_at is not null as consumed
+                       from verification_codes`;
 
 function hashCode(salt: string, code: string): string {
   return createHash('sha256').update(`${salt}:${code}`).digest('hex');
@@ -84,8 +98,9 @@ export class VerificationCodes {
          update verification_codes set expires_at = least(expires_at, now())
           where destination = $1 and purpose = $2 and consumed_at is null and expires_at > now()
        )
-       insert into verification_codes (purpose, channel, destination, user_id, code_hash, salt, request_ip, expires_at)
-       values ($2, $3, $1, $4, $5, $6, $7, now() + make_interval(secs => $8)) returning id`,
+       insert into verification_codes (purpose, channel, destination, user_id, code_hash, salt, request_ip, expires_at,
+                                       client_hash)
+       values ($2, $3, $1, $4, $5, $6, $7, now() + make_interval(secs => $8), $9) returning id`,
       [
         input.destination,
         input.purpose,
@@ -95,6 +110,7 @@ export class VerificationCodes {
         salt,
         input.ip,
         CODE_TTL_MS / 1000,
+        input.clientHash ?? null,
       ],
     );
     const message = { lang: input.lang, code, purpose: input.purpose, minutes: CODE_TTL_MS / 60_000 };
@@ -120,15 +136,35 @@ export class VerificationCodes {
    * code's id for `consume`.
    */
   async check(input: CheckCodeInput): Promise<number> {
+    return this.#verify(input, () =>
+      this.#db.query<CodeRow>(
+        `${SELECT_CODE} where destination = $1 and purpose = $2 and ($3::int is null or user_id = $3)
+          order by created_at desc, id desc limit 1`,
+        [input.destination, input.purpose, input.userId ?? null],
+      ),
+    );
+  }
+
+  /**
+   * The template's check_email / check_mobile: the code alone, matched against the latest code sent by
+   * `channel` to the client that holds the token. Like `check`, it does not use the code up.
+   */
+  async checkForClient(input: CheckClientCodeInput): Promise<number> {
+    return this.#verify(input, () =>
+      this.#db.query<CodeRow>(
+        `${SELECT_CODE} where client_hash = $1 and channel = $2 order by created_at desc, id desc limit 1`,
+        [input.clientHash, input.channel],
+      ),
+    );
+  }
+
+  async #verify(
+    input: { code: string; ip: string },
+    find: () => Promise<{ rows: CodeRow[] }>,
+  ): Promise<number> {
     const wrongCodes = { scope: 'code.wrong.ip', max: WRONG_CODES_PER_IP_PER_HOUR, windowMs: HOUR_MS };
     await this.#refuseWhen(wrongCodes, input.ip, 'account.too_many_failures');
-    const { rows } = await this.#db.query<CodeRow>(
-      `select id, code_hash, salt, attempts, expires_at <= now() as expired, consumed_at is not null as consumed
-         from verification_codes
-        where destination = $1 and purpose = $2 and ($3::int is null or user_id = $3)
-        order by created_at desc, id desc limit 1`,
-      [input.destination, input.purpose, input.userId ?? null],
-    );
+    const { rows } = await find();
     const row = rows[0];
     if (!row) throw new AppError('code.not_sent');
     if (row.consumed) throw new AppError('code.used');

@@ -82,16 +82,20 @@ export const inviteCode = () =>
     }),
   );
 
-/** The login dialog's tabs: an e-mail or a phone account. The template also sends 1 (phone) and 2 (e-mail). */
+/**
+ * The login dialog's tabs: an e-mail or a phone account. A number is the template's login mode (1: with a
+ * password), which says nothing about the account: the account is then read from the fields that name it.
+ */
 export const accountType = () =>
   optional(
     textField((value) => {
       const type = value.trim().toLowerCase();
-      if (type === 'email' || type === '2') return { ok: true, value: 'email' };
-      if (type === 'mobile' || type === 'phone' || type === '1') return { ok: true, value: 'mobile' };
+      if (type === 'email') return { ok: true, value: 'email' };
+      if (type === 'mobile' || type === 'phone') return { ok: true, value: 'mobile' };
+      if (/^\d{1,2}$/.test(type)) return { ok: true, value: '' };
       return { ok: false, key: 'validation.one_of', params: { values: 'email, mobile' } };
     }),
-  ).transform((value) => value as 'email' | 'mobile' | undefined);
+  ).transform((value) => (value === '' ? undefined : (value as 'email' | 'mobile' | undefined)));
 
 /** Fields naming an account, shared by every call that needs one. */
 export const identityFields = {

@@ -5,7 +5,7 @@ import type { Language } from '@fairex/shared';
 import type { SessionOrigin } from '../auth/sessions.ts';
 import { createSession } from '../auth/sessions.ts';
 import { AppError } from '../http/app-error.ts';
-import type { CodePurpose } from './codes.ts';
+import type { CodeChannel, CodePurpose } from './codes.ts';
 import type { AccountContext } from './context.ts';
 import type { Identity } from './identity.ts';
 import { findUserByIdentity } from './identity.ts';
@@ -23,6 +23,8 @@ export interface SendCodeRequest {
   userId: number | null;
   ip: string;
   lang: Language;
+  /** See codes.ts `SendCodeInput.clientHash`. */
+  clientHash?: string;
 }
 
 /**
@@ -47,7 +49,20 @@ export async function sendCode(context: AccountContext, request: SendCodeRequest
     userId: purpose === 'forget' ? (owner?.id ?? null) : request.userId,
     ip: request.ip,
     lang: request.lang,
+    ...(request.clientHash === undefined ? {} : { clientHash: request.clientHash }),
   });
+}
+
+/**
+ * The template's check: the code alone, from the client the code was sent to (the hash of its cookie
+ * token; none is answered like a code never sent). Does not use the code up.
+ */
+export async function checkClientCode(
+  context: AccountContext,
+  input: { clientHash: string | undefined; channel: CodeChannel; code: string; ip: string },
+): Promise<void> {
+  if (input.clientHash === undefined) throw new AppError('code.not_sent');
+  await context.codes.checkForClient({ ...input, clientHash: input.clientHash });
 }
 
 /** Checks a code without using it (user/check_email and user/check_mobile). */

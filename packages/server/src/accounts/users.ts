@@ -1,4 +1,5 @@
 // Reading users: by id, e-mail or phone, and the user-info answer the web client reads (spec 01 section 3).
+import type { UserInfo } from '@fairex/shared';
 import type { Queryable } from '../store/index.ts';
 
 export interface UserRow {
@@ -52,20 +53,7 @@ export async function findUsersByPhoneDigits(db: Queryable, national: string): P
   return rows;
 }
 
-export interface UserInfo {
-  id: number;
-  account: string;
-  extension_code: string;
-  /** 1 when the user is a fiat merchant (the web client compares with 1). */
-  is_seller: 0 | 1;
-  phone: string | null;
-  area_code: string | null;
-  email: string | null;
-  review_status: number;
-  /** 1 when two-factor authentication (an authenticator app) is on. */
-  google_bind: 0 | 1;
-  created_at: string;
-}
+export type { UserInfo };
 
 export function userInfo(user: UserRow): UserInfo {
   return {

@@ -2,11 +2,19 @@
 // funds atomically and refuses to take what open lever positions need (reservedFunds).
 import type { Wallet } from '@fairex/engine';
 import { WALLETS } from '@fairex/engine';
+import type { UserCurrency } from '@fairex/shared';
 import { formatDecimal } from '@fairex/shared';
 import { parseAmount } from './amounts.ts';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
 import type { WalletRunner } from './engine-calls.ts';
 import { refuse, submitOrRefuse } from './engine-calls.ts';
+import { currencyFlags } from './valuation.ts';
+
+/** The template's older transfer form: 1 moves from the spot wallet to the lever wallet, 2 back. */
+export const TRANSFER_TYPES = {
+  1: { from: 'change', to: 'lever' },
+  2: { from: 'lever', to: 'change' },
+} as const;
 
 export class TransferService {
   private readonly runner: WalletRunner;
@@ -28,6 +36,32 @@ export class TransferService {
     return (await this.catalog.currencies())
       .filter((currency) => currency.isEnabled)
       .map((currency) => ({ id: currency.id, name: currency.code, scale: currency.scale }));
+  }
+
+  /**
+   * currency/user_currency_list: every currency a transfer moves (the same as `currencies`), what it is used
+   * for, and the user's balances in it in all six wallets.
+   */
+  async userCurrencies(userId: number): Promise<UserCurrency[]> {
+    const { engine } = this.runner;
+    const flagsOf = currencyFlags(engine);
+    return (await this.catalog.currencies())
+      .filter((currency) => currency.isEnabled)
+      .map((currency) => {
+        const wallet: UserCurrency['wallet'] = { currency: currency.id };
+        for (const name of WALLETS) {
+          const balance = engine.balance(userId, name, currency.id);
+          wallet[`${name}_balance`] = formatDecimal(balance.available, currency.scale);
+          wallet[`lock_${name}_balance`] = formatDecimal(balance.locked, currency.scale);
+        }
+        return {
+          id: currency.id,
+          name: currency.code,
+          scale: currency.scale,
+          ...flagsOf(currency.id),
+          wallet,
+        };
+      });
   }
 
   /** One wallet's balance in one currency (wallet/detail). */

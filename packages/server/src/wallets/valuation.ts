@@ -4,39 +4,36 @@
 // value, and the totals say they leave it out (`priced: false`), rather than guess.
 import type { Engine, Wallet } from '@fairex/engine';
 import { WALLETS } from '@fairex/engine';
+import type { CurrencyFlags, LegalWallet, WalletGroup, WalletLine, WalletOverview } from '@fairex/shared';
 import { formatDecimal } from '@fairex/shared';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
-import type { PriceBook } from './prices.ts';
-import { VALUE_SCALE, valueAt, valueIn } from './prices.ts';
+import type { CoinPrice, PriceBook } from './prices.ts';
+import { VALUE_SCALE, priceText, valueAt, valueIn } from './prices.ts';
+
+export type { WalletGroup, WalletLine, WalletOverview };
 
 /** Totals are shown with 8 decimals (rounded down). */
 export const TOTAL_DECIMALS = 8;
 
-export interface WalletLine {
-  currency: number;
-  currency_name: string;
-  udun_id: number;
-  scale: number;
-  /** {wallet}_balance and lock_{wallet}_balance, as the template's client reads them. */
-  [field: string]: string | number | boolean | null;
+/** What the engine's markets make of each currency: traded on a spot market, quote ("legal") of one. */
+export function currencyFlags(engine: Pick<Engine, 'markets'>): (currencyId: number) => CurrencyFlags {
+  const traded = new Set<number>();
+  const quotes = new Set<number>();
+  for (const market of engine.markets()) {
+    traded.add(market.baseCurrencyId).add(market.quoteCurrencyId);
+    quotes.add(market.quoteCurrencyId);
+  }
+  // Leverage and seconds contracts are not built: no currency can be traded there yet.
+  return (currencyId) => ({
+    is_match: traded.has(currencyId) ? 1 : 0,
+    is_lever: 0,
+    is_micro: 0,
+    is_legal: quotes.has(currencyId) ? 1 : 0,
+  });
 }
-
-export interface WalletGroup {
-  usdt_total: string | null;
-  btc_total: string | null;
-  priced: boolean;
-  balance: WalletLine[];
-}
-
-export type WalletOverview = {
-  usdt_total: string | null;
-  btc_total: string | null;
-  priced: boolean;
-  legal: string;
-} & Record<`${Wallet}_wallet`, WalletGroup>;
 
 export async function walletOverview(input: {
-  engine: Pick<Engine, 'balance'>;
+  engine: Pick<Engine, 'balance' | 'markets'>;
   catalog: WalletCatalog;
   prices: PriceBook;
   userId: number;
@@ -46,6 +43,7 @@ export async function walletOverview(input: {
   const legal = await catalog.currencyByCode('USDT');
   const btc = await catalog.currencyByCode('BTC');
   const btcPrice = legal && btc ? prices.priceOf(btc.id, legal.id) : undefined;
+  const flagsOf = currencyFlags(engine);
   let grandValue = 0n;
   let grandPriced = legal !== undefined;
   const overview: Record<string, unknown> = {};
@@ -60,25 +58,42 @@ export async function walletOverview(input: {
       if (price) value = valueAt(available + locked, currency.scale, price);
       else if (available + locked > 0n) priced = false;
       if (value !== null) total += value;
-      balance.push(line(wallet, currency, available, locked, value, price !== undefined));
+      balance.push(line(wallet, currency, { available, locked }, value, price, flagsOf(currency.id)));
     }
     grandValue += total;
     grandPriced &&= priced;
+    const usdtTotal = legal ? formatValue(total) : null;
     overview[`${wallet}_wallet`] = {
-      usdt_total: legal ? formatValue(total) : null,
+      usdt_total: usdtTotal,
+      usdt_totle: usdtTotal,
       btc_total: btcPrice ? formatDecimal(valueIn(total, btcPrice, TOTAL_DECIMALS), TOTAL_DECIMALS) : null,
       priced,
       balance,
     } satisfies WalletGroup;
   }
+  const usdtTotal = legal ? formatValue(grandValue) : null;
   return {
     ...(overview as Record<`${Wallet}_wallet`, WalletGroup>),
-    usdt_total: legal ? formatValue(grandValue) : null,
+    legal_wallet: EMPTY_LEGAL_WALLET,
+    usdt_total: usdtTotal,
+    usdt_totle: usdtTotal,
     btc_total: btcPrice ? formatDecimal(valueIn(grandValue, btcPrice, TOTAL_DECIMALS), TOTAL_DECIMALS) : null,
     priced: grandPriced,
     legal: legal?.code ?? '',
   };
 }
+
+/**
+ * The template's fiat (C2C) wallet. Fairex has no fiat wallet and no fiat trading, so nobody holds
+ * anything there: it is answered empty, worth exactly zero, for clients that add its total to the others.
+ */
+const EMPTY_LEGAL_WALLET: LegalWallet = {
+  balance: [],
+  usdt_total: formatDecimal(0n, TOTAL_DECIMALS),
+  usdt_totle: formatDecimal(0n, TOTAL_DECIMALS),
+  btc_total: formatDecimal(0n, TOTAL_DECIMALS),
+  priced: true,
+};
 
 function formatValue(value: bigint): string {
   return formatDecimal(value / 10n ** BigInt(VALUE_SCALE - TOTAL_DECIMALS), TOTAL_DECIMALS);
@@ -87,19 +102,21 @@ function formatValue(value: bigint): string {
 function line(
   wallet: Wallet,
   currency: WalletCurrency,
-  available: bigint,
-  locked: bigint,
+  { available, locked }: { available: bigint; locked: bigint },
   value: bigint | null,
-  hasPrice: boolean,
+  price: CoinPrice | undefined,
+  flags: CurrencyFlags,
 ): WalletLine {
   return {
+    ...flags,
     currency: currency.id,
     currency_name: currency.code,
     udun_id: currency.chains.length > 0 ? currency.udunId : -1,
     scale: currency.scale,
     [`${wallet}_balance`]: formatDecimal(available, currency.scale),
     [`lock_${wallet}_balance`]: formatDecimal(locked, currency.scale),
+    usdt_price: price === undefined ? null : priceText(price),
     usdt_total: value === null ? null : formatValue(value),
-    priced: hasPrice,
+    priced: price !== undefined,
   };
 }

@@ -79,11 +79,9 @@ beforeAll(async () => {
     repassword: PASSWORD,
   });
   expect(reset.type).toBe('ok');
-  bob.token = (
-    (await call(test.app, '/user/login', { account: bob.account, password: PASSWORD })).message as {
-      token: string;
-    }
-  ).token;
+  bob.token = String(
+    (await call(test.app, '/user/login', { account: bob.account, password: PASSWORD })).message,
+  );
 
   aliceBind.email = uniqueEmail('alicebind');
   await call(test.app, '/sms_mail', { user_string: aliceBind.email, type: 'bind' }, { token: alice.token });

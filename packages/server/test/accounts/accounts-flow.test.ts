@@ -62,9 +62,9 @@ describe('register and log in by e-mail', () => {
       { ip },
     );
     expect(loggedIn.type).toBe('ok');
-    const { token, data } = loggedIn.message as { token: string; data: { token: string } };
+    const token = String(loggedIn.message);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(data.token).toBe(token);
+    expect((loggedIn.data as { token: string }).token).toBe(token);
 
     const info = await call(test.app, '/user/info', {}, { token, method: 'GET' });
     expect(info.message).toMatchObject({
@@ -86,7 +86,7 @@ describe('register and log in by e-mail', () => {
   it('gives a fresh token at every login, and logout revokes only that one', async () => {
     const user = await registerByEmail(test);
     const second = await call(test.app, '/user/login', { user_string: user.account, password: PASSWORD });
-    const secondToken = (second.message as { token: string }).token;
+    const secondToken = String(second.message);
     expect(secondToken).not.toBe(user.token);
     expect((await call(test.app, '/user/logout', {}, { token: user.token })).type).toBe('ok');
     expect((await call(test.app, '/user/info', {}, { token: user.token, method: 'GET' })).type).toBe('999');
@@ -99,7 +99,7 @@ describe('register and log in by e-mail', () => {
       account: `  ${user.account.toUpperCase()} `,
       password: PASSWORD,
     });
-    const token = (reply.message as { token: string }).token;
+    const token = String(reply.message);
     expect((await call(test.app, '/user/info', {}, { token: `Bearer ${token}`, method: 'GET' })).type).toBe(
       'ok',
     );
@@ -148,7 +148,7 @@ describe('register and log in by phone', () => {
       { ip },
     );
     expect(dialog.type).toBe('ok');
-    const info = (dialog.message as { user: { account: string; phone: string; area_code: string } }).user;
+    const info = (dialog.data as { user: { account: string; phone: string; area_code: string } }).user;
     expect(info).toMatchObject({ account: '+8613800138001', phone: mobile, area_code: '86' });
     expect((await call(test.app, '/user/login', { account: mobile, password: PASSWORD }, { ip })).type).toBe(
       'ok',
@@ -207,9 +207,10 @@ describe('password recovery and change', () => {
 
   it('changes the password with the old one: other sessions end, this device gets a new token', async () => {
     const user = await registerByEmail(test);
-    const other = (await call(test.app, '/user/login', { account: user.account, password: PASSWORD }))
-      .message as {
-      token: string;
+    const other = {
+      token: String(
+        (await call(test.app, '/user/login', { account: user.account, password: PASSWORD })).message,
+      ),
     };
     const changed = await call(
       test.app,
@@ -253,7 +254,7 @@ describe('binding', () => {
       { type: 'mobile', user_string: mobile, area_code: '86', password: PASSWORD },
       { ip },
     );
-    const token = (login.message as { token: string }).token;
+    const token = String(login.message);
     const email = uniqueEmail('bind');
     expect((await call(test.app, '/sms_mail', { user_string: email }, { token, ip })).type).toBe('ok');
     const emailCode = await lastCode(test.store, email);
@@ -341,8 +342,7 @@ describe('invite codes', () => {
       expect(rows[0]?.used_count).toBe(1);
 
       // The operator code is used up; the first user's own code invites the next.
-      const first = (await call(strict.app, '/user/login', { account: email, password: PASSWORD }))
-        .message as {
+      const first = (await call(strict.app, '/user/login', { account: email, password: PASSWORD })).data as {
         user: { id: number; extension_code: string };
       };
       const second = uniqueEmail('invited');
@@ -404,9 +404,9 @@ describe('two-factor authentication', () => {
       google_bind: 1,
     });
 
-    expect(
-      (await call(test.app, '/user/login', { account: user.account, password: PASSWORD })).message,
-    ).toEqual({
+    expect(await call(test.app, '/user/login', { account: user.account, password: PASSWORD })).toEqual({
+      type: 'error',
+      message: 'Enter the 6-digit code from your authenticator app.',
       totp_required: true,
     });
     // The code that confirmed enrolment cannot log in; the next step's code can, once.

@@ -138,13 +138,35 @@ export async function registerByEmail(
   if (registered.type !== 'ok') throw new Error(`register: ${String(registered.message)}`);
   const loggedIn = await call(test.app, '/user/login', { type: 'email', email, password }, { ip });
   if (loggedIn.type !== 'ok') throw new Error(`login: ${String(loggedIn.message)}`);
-  const message = loggedIn.message as { token: string; user: { id: number; extension_code: string } };
+  const data = loggedIn.data as { token: string; user: { id: number; extension_code: string } };
   return {
-    id: message.user.id,
-    token: message.token,
+    id: data.user.id,
+    token: data.token,
     account: email,
-    extensionCode: message.user.extension_code,
+    extensionCode: data.user.extension_code,
   };
+}
+
+/** Registers a phone number (with its calling code) through the API, the code read from the outbox. */
+export async function registerByMobile(
+  test: AccountsTestApp,
+  mobile: string,
+  areaCode: string,
+): Promise<void> {
+  const ip = freshIp();
+  const sent = await call(test.app, '/sms_send', { user_string: mobile, country_code: areaCode }, { ip });
+  if (sent.type !== 'ok') throw new Error(`sms_send: ${String(sent.message)}`);
+  const code = await lastCode(test.store, `+${areaCode}${mobile}`);
+  const fields = {
+    type: 'mobile',
+    mobile,
+    area_code: areaCode,
+    code,
+    password: PASSWORD,
+    re_password: PASSWORD,
+  };
+  const registered = await call(test.app, '/user/register', fields, { ip });
+  if (registered.type !== 'ok') throw new Error(`register: ${String(registered.message)}`);
 }
 
 /** POST /api/upload with one file. */

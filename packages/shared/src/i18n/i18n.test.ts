@@ -51,6 +51,7 @@ describe('translate', () => {
 
   it('names fields in the language, falling back to the field name', () => {
     expect(fieldName('jp', 'price')).toBe('価格');
-    expect(fieldName('en', 'from_field')).toBe('from_field');
+    expect(fieldName('en', 'from_field')).toBe('Source wallet');
+    expect(fieldName('en', 'no_such_field')).toBe('no_such_field');
   });
 });

@@ -19,6 +19,8 @@ export const verificationCodes = pgTable('verification_codes', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  /** migrations/0014_code_client.sql: SHA-256 of the sending client's cookie token. */
+  clientHash: text('client_hash'),
 });
 
 export const outboundMessages = pgTable('outbound_messages', {

@@ -186,6 +186,8 @@ export const en = {
   'field.status': 'Status',
   'field.token': 'Token',
   'field.type': 'Type',
+  'field.from_field': 'Source wallet',
+  'field.to_field': 'Target wallet',
 
   'news.not_found': 'This page does not exist or has been removed.',
   'field.c_id': 'Category',

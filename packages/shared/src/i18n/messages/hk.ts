@@ -180,6 +180,8 @@ export const hk: Messages = {
   'field.status': '狀態',
   'field.token': '令牌',
   'field.type': '類型',
+  'field.from_field': '轉出賬戶',
+  'field.to_field': '轉入賬戶',
 
   'news.not_found': '此頁面不存在或已被刪除。',
   'field.c_id': '分類',

@@ -185,6 +185,8 @@ export const jp: Messages = {
   'field.status': 'ステータス',
   'field.token': 'トークン',
   'field.type': '種類',
+  'field.from_field': '振替元ウォレット',
+  'field.to_field': '振替先ウォレット',
 
   'news.not_found': 'このページは存在しないか、削除されました。',
   'field.c_id': 'カテゴリー',

@@ -184,6 +184,8 @@ export const kr: Messages = {
   'field.status': '상태',
   'field.token': '토큰',
   'field.type': '유형',
+  'field.from_field': '보내는 지갑',
+  'field.to_field': '받는 지갑',
 
   'news.not_found': '이 페이지는 없거나 삭제되었습니다.',
   'field.c_id': '분류',

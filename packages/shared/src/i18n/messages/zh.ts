@@ -180,6 +180,8 @@ export const zh: Messages = {
   'field.status': '状态',
   'field.token': '令牌',
   'field.type': '类型',
+  'field.from_field': '转出账户',
+  'field.to_field': '转入账户',
 
   'news.not_found': '该页面不存在或已被删除。',
   'field.c_id': '分类',

@@ -2,6 +2,7 @@
 // strings from the server; the screens show them as they are (grouped), never through a JavaScript number.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@fairex/shared/envelope.ts';
+import type { WalletGroup, WalletLine, WalletOverview } from '@fairex/shared';
 import { api } from '../../data/api.ts';
 import { useSocketEvent } from '../../data/feeds.ts';
 import { useSession } from '../../data/session.ts';
@@ -13,30 +14,8 @@ export function isWalletType(value: unknown): value is WalletType {
   return typeof value === 'string' && (WALLET_TYPES as readonly string[]).includes(value);
 }
 
-/** One currency of one wallet: `{wallet}_balance` and `lock_{wallet}_balance` as the template names them. */
-export interface WalletLine {
-  currency: number;
-  currency_name: string;
-  udun_id: number;
-  scale: number;
-  usdt_total: string | null;
-  priced: boolean;
-  [field: string]: string | number | boolean | null;
-}
-
-export interface WalletGroup {
-  usdt_total: string | null;
-  btc_total: string | null;
-  priced: boolean;
-  balance: WalletLine[];
-}
-
-export type WalletOverview = Record<`${WalletType}_wallet`, WalletGroup> & {
-  usdt_total: string | null;
-  btc_total: string | null;
-  priced: boolean;
-  legal: string;
-};
+/** The overview as the server answers it (`{wallet}_balance` and `lock_{wallet}_balance` per line). */
+export type { WalletGroup, WalletLine, WalletOverview };
 
 export function availableOf(line: WalletLine, wallet: WalletType): string {
   return String(line[`${wallet}_balance`] ?? '0');

@@ -1,25 +1,15 @@
 // The account calls of specs 01/02 as the screens use them. Answers follow the server's envelope; the
 // shapes here are what packages/server/src/routes/api/user, safe and sms answer.
 import { useQuery } from '@tanstack/react-query';
-import { api, apiRaw } from '../../data/api.ts';
+import type { LoginOk, LoginTotpRequired, UserInfo } from '@fairex/shared';
+import { api, apiRaw, readEnvelope } from '../../data/api.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { useSession } from '../../data/session.ts';
 
 export type AccountKind = 'email' | 'mobile';
 export type CodePurpose = 'register' | 'forget' | 'bind';
 
-export interface UserInfo {
-  id: number;
-  account: string;
-  extension_code: string;
-  is_seller: 0 | 1;
-  phone: string | null;
-  area_code: string | null;
-  email: string | null;
-  review_status: number;
-  google_bind: 0 | 1;
-  created_at: string;
-}
+export type { UserInfo };
 
 export interface Country {
   country_id: string;
@@ -80,8 +70,12 @@ export function register(input: RegisterInput): Promise<string> {
 
 export type LoginReply = { token: string; user: UserInfo } | { totp_required: true };
 
-/** The dialog names the account by kind; the login page sends the typed account as it is. */
-export function login(
+/**
+ * The dialog names the account by kind; the login page sends the typed account as it is. The server
+ * answers the token as the message (for template-era clients) and again with the user under `data`; an
+ * account with two-factor on is refused with `totp_required`, and the form then asks for the code.
+ */
+export async function login(
   input: ({ target: AccountTarget } | { account: string }) & { password: string; totpCode?: string },
 ): Promise<LoginReply> {
   const named =
@@ -90,11 +84,13 @@ export function login(
         ? { type: 'email', email: input.target.email.trim() }
         : { type: 'mobile', mobile: input.target.mobile.trim(), area_code_id: input.target.areaCode }
       : { account: input.account.trim() };
-  return api.post<LoginReply>('/user/login', {
-    ...named,
-    password: input.password,
-    totp_code: input.totpCode,
+  const { status, body } = await apiRaw('/user/login', {
+    method: 'POST',
+    body: { ...named, password: input.password, totp_code: input.totpCode },
   });
+  if ((body as Partial<LoginTotpRequired> | null)?.totp_required === true) return { totp_required: true };
+  readEnvelope(body, status);
+  return (body as LoginOk).data;
 }
 
 /**

@@ -123,7 +123,7 @@ describe('account dialogs', () => {
     const { calls } = fakeAccountApi({
       '/user/login': (body) =>
         body.get('password') === 'secret123'
-          ? ok({ token: 'T'.repeat(43), user })
+          ? { type: 'ok', message: 'T'.repeat(43), data: { token: 'T'.repeat(43), user } }
           : refused('The account or the password is wrong.'),
       '/user/info': () => ok(user),
     });
@@ -157,7 +157,11 @@ describe('account dialogs', () => {
       '/user/login': (body) =>
         body.get('totp_code')
           ? refused('The authenticator code is wrong or has already been used.')
-          : ok({ totp_required: true }),
+          : {
+              type: 'error',
+              message: 'Enter the 6-digit code from your authenticator app.',
+              totp_required: true,
+            },
     });
     renderApp('/');
     act(() => openLoginDialog());

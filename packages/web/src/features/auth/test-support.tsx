@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 // A fake /api for the account screens' tests: answers by path with the server's envelope and records the
 // form bodies the screens sent.
 
-export type Answer = { type: 'ok' | 'error' | '999'; message: unknown };
+export type Answer = { type: 'ok' | 'error' | '999'; message: unknown; [field: string]: unknown };
 export type Handler = (body: URLSearchParams) => Answer;
 
 export const COUNTRIES = [

@@ -2,7 +2,7 @@
 // logout, password recovery, user info, the account centre, real-name submission and the country list.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok, optional } from '@fairex/shared';
+import { loginOk, loginTotpRequired, ok, optional } from '@fairex/shared';
 import { countryList } from '../../../accounts/countries.ts';
 import { identityFrom } from '../../../accounts/identity.ts';
 import {
@@ -22,7 +22,8 @@ import {
 import { login, logout } from '../../../accounts/login.ts';
 import { realNameCenter, submitRealName } from '../../../accounts/real-name.ts';
 import { assertAccountFree, register } from '../../../accounts/registration.ts';
-import { checkCode, resetPassword } from '../../../accounts/security.ts';
+import { checkClientCode, checkCode, resetPassword } from '../../../accounts/security.ts';
+import { codeClientHash } from '../../../accounts/code-client.ts';
 import { uploadIdFrom } from '../../../accounts/uploads.ts';
 import { findUserById, userInfo } from '../../../accounts/users.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -49,9 +50,11 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       type: codePurpose(),
     });
 
-  for (const [url, codeField, kind] of [
-    ['/user/check_email', 'email_code', 'email'],
-    ['/user/check_mobile', 'mobile_code', 'mobile'],
+  // With the account named, the latest code for it and the purpose; with the code alone (the template's
+  // clients), the code sent to this client, found through the cookie the sending request set.
+  for (const [url, codeField, kind, channel] of [
+    ['/user/check_email', 'email_code', 'email', 'email'],
+    ['/user/check_mobile', 'mobile_code', 'mobile', 'sms'],
   ] as const) {
     route(app, {
       method: 'POST',
@@ -60,6 +63,11 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       handler: async ({ input, request, t }) => {
         const code = (input as Record<string, string | undefined>)[codeField] ?? input.code;
         if (code === undefined) throw new AppError('validation.required', { field: t(`field.${codeField}`) });
+        if (input.user_string === undefined && input.email === undefined && input.mobile === undefined) {
+          const clientHash = codeClientHash(request, channel);
+          await checkClientCode(context, { clientHash, channel, code, ip: request.ip });
+          return ok(t('code.correct'));
+        }
         const identity = identityFrom({ ...input, type: kind });
         const purpose = resolvePurpose(input.type, kind, false);
         await checkCode(context, { purpose, identity, code, ip: request.ip });
@@ -101,7 +109,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       password: currentPassword(),
       totp_code: optional(totpCode()),
     }),
-    handler: async ({ input, request }) => {
+    handler: async ({ input, request, t }) => {
       const named = input.type !== undefined || input.email !== undefined || input.mobile !== undefined;
       const accountTextValue = input.account ?? input.user_string;
       const target =
@@ -115,8 +123,9 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      if (result.kind === 'totp_required') return ok({ totp_required: true });
-      return ok({ token: result.token, data: { token: result.token }, user: userInfo(result.user) });
+      // A refusal, not an ok without a token: a template client keeps an ok answer's message as its token.
+      if (result.kind === 'totp_required') return loginTotpRequired(t('totp.required'));
+      return loginOk(result.token, userInfo(result.user));
     },
   });
 

@@ -2,7 +2,8 @@
 //   GET|POST /api/wallet/list              the six wallets with balances, values and totals
 //   GET      /api/wallet/currencylist      currencies a transfer can move
 //   POST     /api/wallet/detail            type (wallet), currency -> that wallet's balance
-//   POST     /api/wallet/change            from_field, to_field, currency_id, number: move between wallets
+//   POST     /api/wallet/change            from_field, to_field (or the older type 1 or 2), currency_id, number:
+//                                          move between wallets
 //   POST     /api/wallet/change_list       the last 20 transfers (message.list)
 //   POST     /api/wallet/hzhistory         transfers, paged
 //   POST     /api/wallet/legal_log         currency, type (1580 deposits, or a wallet name), page
@@ -17,15 +18,18 @@
 //   POST     /api/wallet/get_address       currency -> the address book
 //   POST     /api/wallet/addaddress        currency_id, address, notes, type (chain, optional)
 //   POST     /api/wallet/deladdress        address_id
+//   GET      /api/currency/user_currency_list  currencies a transfer moves, their flags, the user's balances
 // Administrator calls for deposits, withdrawals and the house's inventory are in admin.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { WalletListReply } from '@fairex/shared';
 import { fieldName, id, integer, ok, oneOf, optional, page, text } from '@fairex/shared';
 import { route } from '../../../http/route.ts';
 import { MAX_AMOUNT_TEXT } from '../../../wallets/amounts.ts';
 import { walletOverview } from '../../../wallets/valuation.ts';
 import { walletServicesOf } from '../../../wallets/services.ts';
-import { walletOf } from '../../../wallets/transfers.ts';
+import { TRANSFER_TYPES, walletOf } from '../../../wallets/transfers.ts';
+import { AppError } from '../../../http/app-error.ts';
 import walletAdminRoutes from './admin.ts';
 import { freezesOf } from '../../../backoffice/freezes.ts';
 
@@ -54,7 +58,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
         prices: services.prices,
         userId: user.id,
       });
-      return ok({ ...overview, list: overview.change_wallet.balance });
+      return ok({ ...overview, list: overview.change_wallet.balance } satisfies WalletListReply);
     },
   });
 
@@ -64,6 +68,14 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     auth: 'required',
     input: z.object({}),
     handler: async () => ok(await services.transfers.currencies()),
+  });
+
+  route(app, {
+    method: ['GET', 'POST'],
+    url: '/currency/user_currency_list',
+    auth: 'required',
+    input: z.object({}),
+    handler: async ({ user }) => ok(await services.transfers.userCurrencies(user.id)),
   });
 
   route(app, {
@@ -80,17 +92,25 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     url: '/wallet/change',
     auth: 'required',
     input: z.object({
-      from_field: text({ max: 16 }),
-      to_field: text({ max: 16 }),
+      from_field: optional(text({ max: 16 })),
+      to_field: optional(text({ max: 16 })),
+      type: optional(oneOf([1, 2])),
       currency_id: id(),
       number: text({ max: MAX_AMOUNT_TEXT }),
     }),
     handler: async ({ input, user, t, lang }) => {
+      // from_field and to_field decide when either is given; the older clients' type only without them.
+      const named = input.from_field !== undefined || input.to_field !== undefined;
+      const older = named || input.type === undefined ? undefined : TRANSFER_TYPES[input.type];
+      const from = older?.from ?? input.from_field;
+      const to = older?.to ?? input.to_field;
+      if (from === undefined) throw new AppError('validation.required', { field: t('field.from_field') });
+      if (to === undefined) throw new AppError('validation.required', { field: t('field.to_field') });
       await services.transfers.transfer({
         userId: user.id,
         currencyId: input.currency_id,
-        from: input.from_field,
-        to: input.to_field,
+        from,
+        to,
         number: input.number,
         label: fieldName(lang, 'number'),
       });
