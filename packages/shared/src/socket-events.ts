@@ -19,6 +19,8 @@ export interface DaymarketPayload {
   volume: string;
   /** Quote currency turnover over 24 hours. */
   amount: string;
+  /** The price now again (= now_price), the name the template's clients read. */
+  close: string;
 }
 
 export interface KlinePayload {
@@ -51,8 +53,10 @@ export interface MarketDepthPayload {
 
 export interface TradeItem {
   id: number;
+  /** "YYYY-MM-DD HH:mm:ss" in the chart's time zone, Asia/Shanghai (what the template's clients show). */
+  time: string;
   /** Milliseconds since the epoch. */
-  time: number;
+  time_ms: number;
   price: string;
   amount: string;
   /** The taker's side. */
