@@ -8,6 +8,7 @@ import currencyRoutes from './api/currency/index.ts';
 import custodyRoutes from './api/custody/index.ts';
 import healthRoutes from './api/health/index.ts';
 import newsRoutes from './api/news/index.ts';
+import notBuiltRoutes from './api/not-built/index.ts';
 import quotationRoutes from './api/quotation/index.ts';
 import safeRoutes from './api/safe/index.ts';
 import smsRoutes from './api/sms/index.ts';
@@ -33,6 +34,8 @@ const apiAreas = [
   accountRoutes,
   custodyRoutes,
   backofficeRoutes,
+  // Last: it answers only the specifications' calls no area above has built.
+  notBuiltRoutes,
 ];
 
 export default async function routes(app: FastifyInstance): Promise<void> {
