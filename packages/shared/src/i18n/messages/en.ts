@@ -4,6 +4,8 @@ export const en = {
   'common.ok': 'Success',
   'common.not_available': 'This feature is not available yet.',
 
+  'site.customer_service_unset': 'No customer-service link has been set.',
+
   'error.bad_request': 'The request could not be understood.',
   'error.invalid_json': 'The request body is not valid JSON.',
   'error.unsupported_media_type': 'Send the request body as JSON or as form fields.',

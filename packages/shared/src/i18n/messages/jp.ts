@@ -5,6 +5,8 @@ export const jp: Messages = {
   'common.ok': '成功しました',
   'common.not_available': 'この機能はまだご利用いただけません。',
 
+  'site.customer_service_unset': 'カスタマーサポートのリンクはまだ設定されていません。',
+
   'error.bad_request': 'リクエストを解釈できませんでした。',
   'error.invalid_json': 'リクエスト本文が正しい JSON ではありません。',
   'error.unsupported_media_type': 'リクエスト本文は JSON またはフォーム項目で送信してください。',

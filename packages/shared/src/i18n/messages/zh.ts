@@ -5,6 +5,8 @@ export const zh: Messages = {
   'common.ok': '操作成功',
   'common.not_available': '该功能暂未开放。',
 
+  'site.customer_service_unset': '尚未设置客服链接。',
+
   'error.bad_request': '无法识别该请求。',
   'error.invalid_json': '请求内容不是有效的 JSON。',
   'error.unsupported_media_type': '请以 JSON 或表单字段发送请求内容。',
