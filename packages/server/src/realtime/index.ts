@@ -32,6 +32,7 @@ import {
 import type { AuthUser } from '../auth/sessions.ts';
 import type { FanoutStats } from './fanout.ts';
 import { ChannelFanout } from './fanout.ts';
+import { CORS_ALLOWED_HEADERS } from '../plugins/external/index.ts';
 
 export interface SocketData {
   userId?: number;
@@ -96,6 +97,8 @@ export interface RealtimeOptions {
   redisUrl?: string;
   /** Redis channel prefix of the adapter (default "socket.io"); lets unrelated deployments share a Redis. */
   redisKey?: string;
+  /** Web origins whose pages may open the polling transport (CORS_ORIGINS); none: same origin only. */
+  corsOrigins?: readonly string[];
   /** Resolves a token to its user; the app passes its session authenticator. */
   authenticate(token: string): Promise<AuthUser | null>;
 }
@@ -118,6 +121,18 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
     allowEIO3: true,
     serveClient: false,
     maxHttpBufferSize: 16 * 1024,
+    // The same origins as the HTTP API. (Browsers apply CORS to the polling transport only; a WebSocket
+    // from any page connects, and gets nothing private without a token it has to hold already.)
+    ...(options.corsOrigins !== undefined && options.corsOrigins.length > 0
+      ? {
+          cors: {
+            origin: [...options.corsOrigins],
+            methods: ['GET', 'POST'],
+            allowedHeaders: CORS_ALLOWED_HEADERS,
+            credentials: false,
+          },
+        }
+      : {}),
   });
   let redisClients: Redis[] = [];
   if (options.redisUrl) {
