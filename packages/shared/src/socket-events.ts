@@ -163,8 +163,11 @@ export type EventPayload<E extends keyof ServerToClientEvents> = Parameters<Serv
 export type SocketAck = { type: 'ok'; message: string } | { type: 'error' | '999'; message: string };
 
 export interface ClientToServerEvents {
-  /** Prove a session token; the socket then receives that user's private events. */
-  login: (payload: { token: string }, ack?: (reply: SocketAck) => void) => void;
+  /**
+   * Prove a session token; the socket then receives that user's private events. Template-era clients send
+   * the token (or a user id, which proves nothing) bare; such a socket is also joined to the public channels.
+   */
+  login: (payload: { token: string } | string, ack?: (reply: SocketAck) => void) => void;
   logout: (ack?: (reply: SocketAck) => void) => void;
   subscribe: (payload: { channel: string }, ack?: (reply: SocketAck) => void) => void;
   unsubscribe: (payload: { channel: string }, ack?: (reply: SocketAck) => void) => void;
