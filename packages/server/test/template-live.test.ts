@@ -1,7 +1,6 @@
 // A client written for the template's API (socket.io v2, Engine.IO 3) connects and only listens: it must
 // receive the public pushes without subscribing, `daymarket` with `close`, and after a `login` with its
 // token (bare or as {token}) its own `update_balance`; a bare user id in `login` gets nothing private.
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connectV4 } from 'socket.io-client';
 import connectV2 from 'socket.io-client-v2';
@@ -9,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHANNELS_PER_SOCKET } from '@fairex/shared';
 import { TEMPLATE_CHANNELS_MAX } from '../src/realtime/index.ts';
 import type { Store } from '../src/store/index.ts';
-import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from './helper.ts';
-import { BTC_USDT, fundTraders, trade, until } from './market/helpers.ts';
+import { createUser, loginAs, removeTempDirs } from './helper.ts';
+import { BTC_USDT, listeningMarketApp, trade, until } from './market/helpers.ts';
 
 let store: Store;
 let app: FastifyInstance;
@@ -20,11 +19,7 @@ const sockets: { close(): unknown }[] = [];
 type Message = { event: string; payload: Record<string, unknown> };
 
 beforeAll(async () => {
-  store = await openTestStore();
-  app = await buildTestApp(store, { market: { intervals: { depthIntervalMs: 20, tickerIntervalMs: 40 } } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  await fundTraders(app);
+  ({ store, app, url } = await listeningMarketApp());
 });
 
 afterAll(async () => {
