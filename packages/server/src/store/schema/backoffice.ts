@@ -1,5 +1,5 @@
 // Drizzle mirror of the tables migrations/0008_backoffice.sql creates: the administrators' authenticator
-// secrets, the sessions that passed the second factor, and user freezes; and of 0011_site_settings.sql.
+// secrets, the sessions that passed the second factor, and user freezes; and of 0014_site_settings.sql.
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { adminSessions, admins } from './accounts-security.ts';
