@@ -32,11 +32,11 @@ afterAll(async () => {
 const EVENTS = ['daymarket', 'kline', 'market_depth', 'market_detail', 'transaction', 'update_balance'];
 
 /** A v2 client that records the events a template client listens to, connected. */
-async function templateClient(): Promise<{
+async function templateClient(transport: 'websocket' | 'polling' = 'websocket'): Promise<{
   socket: ReturnType<typeof connectV2>;
   messages: Message[];
 }> {
-  const socket = connectV2(url, { path: '/socket.io', transports: ['websocket'], forceNew: true });
+  const socket = connectV2(url, { path: '/socket.io', transports: [transport], forceNew: true });
   sockets.push(socket);
   const messages: Message[] = [];
   for (const event of EVENTS) {
@@ -75,6 +75,20 @@ describe('a template-era client that only listens', () => {
     expect(first?.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(typeof first?.time_ms).toBe('number');
     expect(of(messages, 'kline').some((bar) => bar.period === '1min' && bar.close === '67000.00')).toBe(true);
+  });
+
+  it('gets the current state of its channels at once, on WebSocket and on long-polling', async () => {
+    for (const transport of ['websocket', 'polling'] as const) {
+      const { messages } = await templateClient(transport);
+      // Snapshots: every ticker, each displayed pair's book and trades, and its current 1-minute bar.
+      await until(
+        () =>
+          of(messages, 'daymarket').length >= 7 &&
+          of(messages, 'market_depth').length >= 7 &&
+          of(messages, 'market_detail').length >= 7 &&
+          of(messages, 'kline').some((bar) => bar.symbol === 'BTC/USDT'),
+      );
+    }
   });
 
   it('gets its own balance pushes after login with its token, bare or as {token}', async () => {
