@@ -53,7 +53,7 @@ export interface AppOptions {
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 async function app(instance: FastifyInstance, options: AppOptions): Promise<void> {
-  await instance.register(externalPlugins);
+  await instance.register(externalPlugins, { corsOrigins: options.config.corsOrigins });
 
   await instance.register(i18nPlugin);
   await instance.register(errorsPlugin);
@@ -72,6 +72,7 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   await instance.register(realtimePlugin, {
     redisUrl: options.config.redisUrl,
     redisKey: options.redisKey,
+    corsOrigins: options.config.corsOrigins,
     authenticate: (token: string) => instance.sessions.authenticate(token),
   });
   if (options.engine !== false) {

@@ -18,6 +18,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  corsOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   smsUrl: string | undefined;
@@ -102,6 +103,33 @@ const trustProxySchema = z
   })
   .optional();
 
+/** Comma-separated web origins (scheme, host and port only), each as the browser sends it in `Origin`. */
+function originList() {
+  const error = 'must be a comma-separated list of web origins, each scheme://host[:port] without a path';
+  return z
+    .string()
+    .optional()
+    .transform((value = '') =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            (origin) =>
+              URL.canParse(origin) &&
+              ['http:', 'https:'].includes(new URL(origin).protocol) &&
+              new URL(origin).origin === origin,
+            { error },
+          ),
+      ),
+    );
+}
+
 function setting<K extends keyof Config>(definition: Setting<K>): Setting<K> {
   return definition;
 }
@@ -161,6 +189,15 @@ export const settings = [
     default: undefined,
     meaning: 'Redis URL. When set, socket.io events fan out through Redis to every server process.',
     schema: optionalUrl(['redis:', 'rediss:']),
+  }),
+  setting({
+    key: 'corsOrigins',
+    name: 'CORS_ORIGINS',
+    default: undefined,
+    meaning:
+      'Comma-separated web origins (e.g. https://trade.example.com) whose pages may call /api and socket.io ' +
+      'from the browser: a front end served from another origin than the API. Unset: same origin only.',
+    schema: originList(),
   }),
   setting({
     key: 'smtpUrl',

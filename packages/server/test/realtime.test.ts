@@ -216,6 +216,7 @@ describe('socket.io on one process', () => {
         low: '63000.00',
         volume: '12.5000',
         amount: '800000.000000',
+        close: '64000.00',
       };
       app.realtime.publish('daymarket', 'daymarket', payload);
       expect(await received).toEqual(payload);

@@ -19,6 +19,8 @@ export interface DaymarketPayload {
   volume: string;
   /** Quote currency turnover over 24 hours. */
   amount: string;
+  /** The price now again (= now_price), the name the template's clients read. */
+  close: string;
 }
 
 export interface KlinePayload {
@@ -51,8 +53,10 @@ export interface MarketDepthPayload {
 
 export interface TradeItem {
   id: number;
+  /** "YYYY-MM-DD HH:mm:ss" in the chart's time zone, Asia/Shanghai (what the template's clients show). */
+  time: string;
   /** Milliseconds since the epoch. */
-  time: number;
+  time_ms: number;
   price: string;
   amount: string;
   /** The taker's side. */
@@ -159,8 +163,11 @@ export type EventPayload<E extends keyof ServerToClientEvents> = Parameters<Serv
 export type SocketAck = { type: 'ok'; message: string } | { type: 'error' | '999'; message: string };
 
 export interface ClientToServerEvents {
-  /** Prove a session token; the socket then receives that user's private events. */
-  login: (payload: { token: string }, ack?: (reply: SocketAck) => void) => void;
+  /**
+   * Prove a session token; the socket then receives that user's private events. Template-era clients send
+   * the token (or a user id, which proves nothing) bare; such a socket is also joined to the public channels.
+   */
+  login: (payload: { token: string } | string, ack?: (reply: SocketAck) => void) => void;
   logout: (ack?: (reply: SocketAck) => void) => void;
   subscribe: (payload: { channel: string }, ack?: (reply: SocketAck) => void) => void;
   unsubscribe: (payload: { channel: string }, ack?: (reply: SocketAck) => void) => void;

@@ -12,7 +12,9 @@ import { z } from 'zod';
 import { decimalText, formatDecimal, integer, optional } from '@fairex/shared';
 import type { Config } from '../config.ts';
 import type { Actor } from './audit.ts';
-import { flag } from './inputs.ts';
+import { AppError } from '../http/app-error.ts';
+import { flag, httpsUrl } from './inputs.ts';
+import { readSiteSettings, updateSiteSettings } from './site-settings.ts';
 import type { MarketMakerConfig } from '../market/market-maker.ts';
 import { DEFAULT_MARKET_MAKER_CONFIG } from '../market/market-maker.ts';
 import { listCurrencies, listMarkets, MAX_FEE_PERCENT, updateCurrency, updateMarket } from './catalog.ts';
@@ -33,7 +35,9 @@ export type SettingField =
       /** Decimals allowed; per row when the scale depends on the target. */ scale?: number;
     }
   | { name: string; type: 'integer'; min: number; max: number }
-  | { name: string; type: 'boolean' };
+  | { name: string; type: 'boolean' }
+  /** An https address, or empty for not set. */
+  | { name: string; type: 'url' };
 
 export type SettingValue = string | number | boolean;
 
@@ -47,8 +51,8 @@ export interface SettingRow {
 
 export interface SettingDefinition<V extends Record<string, unknown> = Record<string, unknown>> {
   key: string;
-  /** What a row is: one market, one currency. */
-  scope: 'market' | 'currency';
+  /** What a row is: one market, one currency, or the whole site (one row, target_id 1). */
+  scope: 'market' | 'currency' | 'site';
   /** Applied through an engine command: money depends on it. */
   engine: boolean;
   fields: readonly SettingField[];
@@ -191,11 +195,40 @@ const marketMaker: SettingDefinition<MarketMakerUpdate> = {
   },
 };
 
+/** The only row of a site-wide setting. */
+export const SITE_TARGET_ID = 1;
+
+const siteLinks: SettingDefinition<{ customer_service_url?: string | undefined }> = {
+  key: 'site.links',
+  scope: 'site',
+  engine: false,
+  fields: [{ name: 'customer_service_url', type: 'url' }],
+  // An empty text clears the link (so not `optional`, which reads an empty field as absent).
+  schema: z.object({ customer_service_url: emptyOr(httpsUrl()).optional() }).strict(),
+  rows: async (app) => [
+    {
+      target_id: SITE_TARGET_ID,
+      target: 'site',
+      values: { ...(await readSiteSettings(app.store)) },
+    },
+  ],
+  apply: async (app, actor, id, values) => {
+    if (id !== SITE_TARGET_ID) throw new AppError('backoffice.setting_unknown');
+    await updateSiteSettings(app.store, actor, values);
+  },
+};
+
+/** An empty text (clears a setting), or what `schema` accepts. */
+function emptyOr<S extends z.ZodType<string>>(schema: S) {
+  return z.union([z.literal(''), schema]);
+}
+
 export const SETTINGS: readonly SettingDefinition[] = [
   marketFees as unknown as SettingDefinition,
   marketDisplay as unknown as SettingDefinition,
   currencyWithdrawal as unknown as SettingDefinition,
   marketMaker as unknown as SettingDefinition,
+  siteLinks as unknown as SettingDefinition,
 ];
 
 export function findSetting(key: string): SettingDefinition | undefined {

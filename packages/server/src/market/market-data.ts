@@ -19,6 +19,7 @@ import type {
 import { DAYMARKET_CHANNEL, klineChannel, marketChannel } from '@fairex/shared';
 import type { CommittedBatch } from '../engine-runner/index.ts';
 import type { Realtime } from '../realtime/index.ts';
+import { DEFAULT_TIME_ZONE, formatTime } from '../spot/time-format.ts';
 import type { Store } from '../store/index.ts';
 import type { Bar, TradeFact } from './candles.ts';
 import { BAR_COLUMNS, barFromRow, CandleProjection, tradesAfter } from './candles.ts';
@@ -42,6 +43,8 @@ export const RECENT_TRADES = 30;
 export const DEPTH_INTERVAL_MS = 100;
 export const TICKER_INTERVAL_MS = 1_000;
 export const CANDLE_FLUSH_INTERVAL_MS = 1_000;
+/** The bars a template-era client receives without subscribing. */
+const TEMPLATE_KLINE_PERIOD: Period = '1min';
 /** Every ticker is sent again this often even without trades, because the 24-hour window slides. */
 const TICKER_REFRESH_MS = 60_000;
 
@@ -56,7 +59,7 @@ export interface MarketDataLogger {
 export interface MarketDataOptions {
   engine: Engine;
   store: Pick<Store, 'query' | 'transaction'>;
-  realtime: Pick<Realtime, 'publish' | 'io'>;
+  realtime: Pick<Realtime, 'publish' | 'onJoin' | 'setTemplateChannels'>;
   onCommitted(listener: (batch: Batch) => void): () => void;
   logger: MarketDataLogger;
   depthIntervalMs?: number;
@@ -321,7 +324,8 @@ export class MarketData {
       seq,
       data: this.recentTrades(market.marketId).map((trade) => ({
         id: trade.tradeId,
-        time: trade.timeMs,
+        time: formatTime(trade.timeMs, DEFAULT_TIME_ZONE),
+        time_ms: trade.timeMs,
         price: formatPrice(market, trade.priceTicks),
         amount: formatLots(market, trade.quantityLots),
         direction: trade.takerSide,
@@ -346,12 +350,15 @@ export class MarketData {
   }
 
   daymarketPayload(market: MarketInfo, ticker: Ticker): DaymarketPayload {
+    const fields = tickerFields(market, ticker);
     return {
       type: 'daymarket',
       symbol: market.symbol,
       legal_id: market.quoteCurrencyId,
       currency_id: market.baseCurrencyId,
-      ...tickerFields(market, ticker),
+      ...fields,
+      // The template's clients read the price now as `close`.
+      close: fields.now_price,
     };
   }
 
@@ -380,20 +387,33 @@ export class MarketData {
   }
 
   /**
-   * After the realtime plugin has joined a socket to a channel it asked for, send the socket that channel's
-   * snapshot. This listener is added after the realtime plugin's, so it runs after the join; a refused
-   * subscription leaves the socket outside the room and gets no snapshot.
+   * After the realtime plugin has joined a socket to channels (a subscription, or a template-era client's
+   * automatic channels), send the socket those channels' snapshots. A refused subscription joins nothing
+   * and gets no snapshot.
    */
   #attachSnapshots(): void {
-    this.#options.realtime.io.on('connection', (socket) => {
-      socket.on('subscribe', (payload) => {
-        const channel = typeof payload === 'object' && payload !== null ? payload.channel : undefined;
-        if (typeof channel !== 'string' || !socket.rooms.has(channel)) return;
+    this.#options.realtime.onJoin((socket, channels) => {
+      for (const channel of channels) {
         for (const [event, data] of this.snapshot(channel)) {
           (socket.emit as (name: string, data: unknown) => boolean)(event, data);
         }
-      });
+      }
     });
+    this.#options.realtime.setTemplateChannels(() => this.templateChannels());
+  }
+
+  /**
+   * The public channels a template-era client gets without subscribing, most wanted first: every ticker,
+   * then the book and trades of each displayed market, then its 1-minute bars (the template chart's
+   * default and its realtime line). The realtime plugin keeps at most TEMPLATE_CHANNELS_MAX of them.
+   */
+  templateChannels(): string[] {
+    const markets = this.catalog.list().filter((market) => market.isDisplay);
+    return [
+      DAYMARKET_CHANNEL,
+      ...markets.map((market) => marketChannel(market.symbol)),
+      ...markets.map((market) => klineChannel(market.symbol, TEMPLATE_KLINE_PERIOD)),
+    ];
   }
 }
 

@@ -36,6 +36,8 @@ export interface Quotation {
   spread: string;
   /** Leverage opening fee, percent of the contract value. */
   lever_trade_fee: string;
+  /** Whether seconds contracts trade on this pair: always 0, seconds trading is not built. */
+  open_microtrade: 0 | 1;
 }
 
 export interface QuotationGroup {
@@ -61,6 +63,7 @@ export function quotationOf(marketData: MarketData, market: MarketInfo): Quotati
     lever_share_num: formatDecimal(market.leverShareSize, market.baseScale, { trim: true }),
     spread: ppmPercent(market.leverSpreadPpm),
     lever_trade_fee: ppmPercent(market.leverFeePpm),
+    open_microtrade: 0,
   };
 }
 

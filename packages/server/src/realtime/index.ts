@@ -2,6 +2,11 @@
 // private events go to `user:<id>`, which a socket joins only after proving a session token. With a Redis
 // URL the rooms span every server process through the Redis adapter. Public events leave through the
 // channel fan-out (fanout.ts): one write per subscriber per channel per turn of the event loop.
+//
+// Clients written for the template's API never subscribe: they connect (socket.io v2, Engine.IO 3), emit
+// `login` with a bare value and listen. Such a socket is joined to the template's public channels at once
+// (`joinTemplateChannels`, at most TEMPLATE_CHANNELS_MAX of them, the list supplied by market data); a
+// socket of Fairex's own web app (v4, `login` with `{token}`) joins only what it subscribes to.
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -27,6 +32,7 @@ import {
 import type { AuthUser } from '../auth/sessions.ts';
 import type { FanoutStats } from './fanout.ts';
 import { ChannelFanout } from './fanout.ts';
+import { CORS_ALLOWED_HEADERS } from '../plugins/external/index.ts';
 
 export interface SocketData {
   userId?: number;
@@ -46,7 +52,12 @@ export type RealtimeServer = Server<
   InterServerEvents,
   SocketData
 >;
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 
 export interface Realtime {
   readonly io: RealtimeServer;
@@ -65,7 +76,16 @@ export interface Realtime {
   endUser(userId: number): void;
   /** Counters of the public fan-out of this process. */
   fanoutStats(): Readonly<FanoutStats>;
+  /** Sets where the public channels of a template-era client come from (market data supplies them). */
+  setTemplateChannels(channels: () => readonly string[]): void;
+  /**
+   * Calls `listener` after a socket has joined public channels (a subscription, or a template-era client's
+   * automatic channels), before the subscription is acknowledged: market data sends their snapshots.
+   */
+  onJoin(listener: JoinListener): void;
 }
+
+export type JoinListener = (socket: RealtimeSocket, channels: readonly string[]) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,11 +97,19 @@ export interface RealtimeOptions {
   redisUrl?: string;
   /** Redis channel prefix of the adapter (default "socket.io"); lets unrelated deployments share a Redis. */
   redisKey?: string;
+  /** Web origins whose pages may open the polling transport (CORS_ORIGINS); none: same origin only. */
+  corsOrigins?: readonly string[];
   /** Resolves a token to its user; the app passes its session authenticator. */
   authenticate(token: string): Promise<AuthUser | null>;
 }
 
 const REDIS_READY_TIMEOUT_MS = 10_000;
+
+/**
+ * Public channels a template-era socket is joined to without asking. The rest of MAX_CHANNELS_PER_SOCKET
+ * stays free for its own subscriptions.
+ */
+export const TEMPLATE_CHANNELS_MAX = 24;
 
 export const userRoom = (userId: number) => `user:${userId}`;
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
@@ -93,6 +121,18 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
     allowEIO3: true,
     serveClient: false,
     maxHttpBufferSize: 16 * 1024,
+    // The same origins as the HTTP API. (Browsers apply CORS to the polling transport only; a WebSocket
+    // from any page connects, and gets nothing private without a token it has to hold already.)
+    ...(options.corsOrigins !== undefined && options.corsOrigins.length > 0
+      ? {
+          cors: {
+            origin: [...options.corsOrigins],
+            methods: ['GET', 'POST'],
+            allowedHeaders: CORS_ALLOWED_HEADERS,
+            credentials: false,
+          },
+        }
+      : {}),
   });
   let redisClients: Redis[] = [];
   if (options.redisUrl) {
@@ -103,7 +143,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
     io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? 'socket.io' }));
   }
 
-  io.on('connection', (socket) => onConnection(app, options, socket));
+  const hooks: ConnectionHooks = { templateChannels: () => [], joinListeners: [] };
+  io.on('connection', (socket) => onConnection(app, options, hooks, socket));
 
   const fanout = new ChannelFanout(io.of('/'));
   if (options.redisUrl) {
@@ -128,6 +169,12 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
       io.in(sessionRoom(tokenHash)).socketsLeave([userRoom(userId), sessionRoom(tokenHash)]),
     endUser: (userId) => io.in(userRoom(userId)).socketsLeave(userRoom(userId)),
     fanoutStats: () => ({ ...fanout.stats }),
+    setTemplateChannels: (channels) => {
+      hooks.templateChannels = channels;
+    },
+    onJoin: (listener) => {
+      hooks.joinListeners.push(listener);
+    },
   };
   app.decorate('realtime', realtime);
 
@@ -165,7 +212,17 @@ async function connectRedis(url: string): Promise<Redis[]> {
   }
 }
 
-function onConnection(app: FastifyInstance, options: RealtimeOptions, socket: RealtimeSocket): void {
+interface ConnectionHooks {
+  templateChannels: () => readonly string[];
+  joinListeners: JoinListener[];
+}
+
+function onConnection(
+  app: FastifyInstance,
+  options: RealtimeOptions,
+  hooks: ConnectionHooks,
+  socket: RealtimeSocket,
+): void {
   const query = socket.handshake.query as Record<string, unknown>;
   socket.data.channels = new Set();
   socket.data.lang =
@@ -178,6 +235,29 @@ function onConnection(app: FastifyInstance, options: RealtimeOptions, socket: Re
     app.log.error({ err: error }, 'socket handler failed');
     answer(ack, { type: 'error', message: t('error.internal') });
   };
+
+  /** Joins public channels, then tells the join listeners (snapshots). */
+  const join = async (channels: readonly string[]) => {
+    if (channels.length === 0) return;
+    for (const channel of channels) socket.data.channels.add(channel);
+    await socket.join([...channels]);
+    for (const listener of hooks.joinListeners) listener(socket, channels);
+  };
+
+  // The template's public channels, once per socket, bounded (see TEMPLATE_CHANNELS_MAX).
+  let templateJoined = false;
+  const joinTemplateChannels = () => {
+    if (templateJoined) return;
+    templateJoined = true;
+    const room = MAX_CHANNELS_PER_SOCKET - socket.data.channels.size;
+    const channels = hooks
+      .templateChannels()
+      .filter((channel) => isPublicChannel(channel) && !socket.data.channels.has(channel))
+      .slice(0, Math.min(TEMPLATE_CHANNELS_MAX, room));
+    join(channels).catch(failed(undefined));
+  };
+  // A socket.io v2 client speaks Engine.IO 3: only template-era clients do.
+  if (socket.conn.protocol === 3) joinTemplateChannels();
 
   const login = async (token: unknown): Promise<SocketAck> => {
     const user = typeof token === 'string' ? await options.authenticate(token) : null;
@@ -193,10 +273,13 @@ function onConnection(app: FastifyInstance, options: RealtimeOptions, socket: Re
   const handshakeToken = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
   if (handshakeToken !== undefined) login(handshakeToken).catch(failed(undefined));
 
-  socket.on('login', (payload, ack) => {
-    // The template's client sends a bare user id here; only a token proves who the socket belongs to.
-    const token =
-      typeof payload === 'object' && payload !== null ? (payload as { token?: unknown }).token : undefined;
+  socket.on('login', (payload: unknown, ack) => {
+    // Fairex's web app sends `{token}`. Anything else is the template's style: a bare token, or the bare
+    // user id the template's client sends, which proves nothing (answered 999) but still means the socket
+    // only listens, so it gets the public channels. Only a token joins a user's room.
+    const carriesToken = typeof payload === 'object' && payload !== null && 'token' in payload;
+    if (!carriesToken) joinTemplateChannels();
+    const token = carriesToken ? (payload as { token?: unknown }).token : payload;
     login(token)
       .then((reply) => answer(ack, reply))
       .catch(failed(ack));
@@ -212,8 +295,7 @@ function onConnection(app: FastifyInstance, options: RealtimeOptions, socket: Re
     if (!socket.data.channels.has(channel) && socket.data.channels.size >= MAX_CHANNELS_PER_SOCKET) {
       return answer(ack, { type: 'error', message: t('realtime.too_many_channels') });
     }
-    socket.data.channels.add(channel);
-    Promise.resolve(socket.join(channel))
+    join([channel])
       .then(() => answer(ack, { type: 'ok', message: t('common.ok') }))
       .catch(failed(ack));
   });

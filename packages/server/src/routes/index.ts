@@ -8,8 +8,10 @@ import currencyRoutes from './api/currency/index.ts';
 import custodyRoutes from './api/custody/index.ts';
 import healthRoutes from './api/health/index.ts';
 import newsRoutes from './api/news/index.ts';
+import notBuiltRoutes from './api/not-built/index.ts';
 import quotationRoutes from './api/quotation/index.ts';
 import safeRoutes from './api/safe/index.ts';
+import siteRoutes, { qrRoute } from './api/site/index.ts';
 import smsRoutes from './api/sms/index.ts';
 import statsRoutes from './api/stats/index.ts';
 import transactionRoutes from './api/transaction/index.ts';
@@ -33,10 +35,15 @@ const apiAreas = [
   accountRoutes,
   custodyRoutes,
   backofficeRoutes,
+  siteRoutes,
+  // Last: it answers only the specifications' calls no area above has built.
+  notBuiltRoutes,
 ];
 
 export default async function routes(app: FastifyInstance): Promise<void> {
   // Services the account, security and administrator areas share (app.accounts).
   await app.register(accountsPlugin);
   for (const area of apiAreas) await app.register(area, { prefix: '/api' });
+  // The template's clients also ask for QR codes outside /api.
+  qrRoute(app, '/qr_create');
 }

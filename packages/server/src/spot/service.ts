@@ -240,6 +240,41 @@ export class SpotService {
     };
   }
 
+  /**
+   * The leverage page's read (`/lever/deal`, spec 01 section 3), which the trading pages of template-era
+   * clients also read for the book and the last price. Leveraged trading is not built: what needs it
+   * answers empty or zero (no multiples, no lot presets or limits, no positions), never invented values.
+   * The book is the spot book as [price, amount] pairs; `user_lever` and `all_levers` are the real lever
+   * wallet balances (quote and base currency) of the signed-in user, null for a visitor; `ExRAte` is null
+   * because no fiat rate source is configured (as `cny_price` in `deal`).
+   */
+  async leverDeal(user: AuthUser | null, market: SpotMarket) {
+    const depth = this.#engine.depth(market.marketId, BOOK_LEVELS);
+    const lastTicks = await this.lastPrices.get(market.marketId);
+    const pair = ([priceTicks, lots]: [number, number]) => [
+      formatPrice(market, priceTicks),
+      formatLots(market, lots),
+    ];
+    const lever = (currencyId: number, scale: number) =>
+      user === null
+        ? null
+        : formatDecimal(this.#engine.balance(user.id, 'lever', currencyId).available, scale);
+    return {
+      lever_available: false,
+      lever_transaction: { in: depth.bids.map(pair), out: depth.asks.map(pair) },
+      last_price: lastTicks === undefined ? null : formatPrice(market, lastTicks),
+      ExRAte: null,
+      multiple: { muit: [], share: [] },
+      lever_share_limit: { min: 0, max: 0 },
+      my_transaction: [],
+      user_lever: lever(market.quoteCurrencyId, market.quoteScale),
+      all_levers: lever(market.baseCurrencyId, market.baseScale),
+      legal_name: market.quoteCode,
+      currency_name: market.baseCode,
+      symbol: market.symbol,
+    };
+  }
+
   /** The latest trades of a market, newest first (trade detail: create_time, price, number). */
   async recentTrades(market: SpotMarket, timeZone: string) {
     const { rows } = await this.#db.query<TradeRow>(

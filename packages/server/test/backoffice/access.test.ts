@@ -119,6 +119,7 @@ async function state(): Promise<string> {
     test.store.query('select id, disabled_at from admins order by id'),
     test.store.query('select admin_id, secret from admin_totp order by admin_id'),
     test.store.query('select count(*)::int as n from admin_session_factors'),
+    test.store.query('select key, value from site_settings order by key'),
     test.store.query('select count(*)::int as n from deposits'),
     test.store.query('select currency_id, chain_type, confirmations from wallet_chains order by 1, 2'),
   ]);

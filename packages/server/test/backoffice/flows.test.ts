@@ -585,6 +585,7 @@ describe('pairs and currencies', () => {
       ['market.display', false],
       ['currency.withdrawal', false],
       ['market.maker', false],
+      ['site.links', false],
     ]);
     expect(settings.environment.map((entry) => entry.variable)).toContain('PRICE_SOURCE');
     // Words come with a code the back office translates; names and numbers are shown as they are.

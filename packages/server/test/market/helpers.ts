@@ -1,6 +1,9 @@
 // Helpers for market-data tests on a real app: funded traders and trades through the engine runner.
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Command } from '@fairex/engine';
+import type { Store } from '../../src/store/index.ts';
+import { buildTestApp, openTestStore } from '../helper.ts';
 
 export const BTC_USDT = { marketId: 1, symbol: 'BTC/USDT', baseId: 1, quoteId: 3 };
 export const SELLER = 900_001;
@@ -59,4 +62,19 @@ export async function until(condition: () => boolean | Promise<boolean>, timeout
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * An app on a fresh store, listening on a free port, with pushes every 20 ms (books) and 40 ms (tickers) and
+ * funded traders, for socket tests. Close the app, then the store.
+ */
+export async function listeningMarketApp(): Promise<{ store: Store; app: FastifyInstance; url: string }> {
+  const store = await openTestStore();
+  const app = await buildTestApp(store, {
+    market: { intervals: { depthIntervalMs: 20, tickerIntervalMs: 40 } },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await fundTraders(app);
+  return { store, app, url };
 }

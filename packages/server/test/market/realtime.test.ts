@@ -1,14 +1,13 @@
 // The realtime protocol of market data: a subscriber gets the channel's current state at once (a snapshot
 // carrying the current sequence number), then coalesced updates whose numbers grow by one; a refused
 // subscription gets nothing; a reconnecting client subscribes again and gets a fresh snapshot.
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
-import { buildTestApp, openTestStore, removeTempDirs } from '../helper.ts';
-import { fundTraders, restingBid, trade, until } from './helpers.ts';
+import { removeTempDirs } from '../helper.ts';
+import { listeningMarketApp, restingBid, trade, until } from './helpers.ts';
 
 let store: Store;
 let app: FastifyInstance;
@@ -16,11 +15,7 @@ let url: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  store = await openTestStore();
-  app = await buildTestApp(store, { market: { intervals: { depthIntervalMs: 20, tickerIntervalMs: 40 } } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  await fundTraders(app);
+  ({ store, app, url } = await listeningMarketApp());
 });
 
 afterAll(async () => {

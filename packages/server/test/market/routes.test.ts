@@ -136,6 +136,7 @@ describe('quotations', () => {
       lever_share_num: '0.01',
       spread: '0.05',
       lever_trade_fee: '0.1',
+      open_microtrade: 0,
     });
     // A pair that never traded has no price, no change and no volume: nothing is made up.
     expect(quotations[1]).toMatchObject({
@@ -193,7 +194,11 @@ describe('GET /api/currency/new_tradehistory', () => {
       ['67000.00', '0.0020', 'buy'],
     ]);
     expect(list[0]).toMatchObject({ close: '66900.00' });
-    expect(typeof list[0]?.time).toBe('number');
+    // The time as the chart's zone (Asia/Shanghai, UTC+8) shows it, and the milliseconds beside it.
+    const timeMs = list[0]?.time_ms as number;
+    expect(typeof timeMs).toBe('number');
+    const shanghai = new Date(timeMs + 8 * 3_600_000).toISOString();
+    expect(list[0]?.time).toBe(`${shanghai.slice(0, 10)} ${shanghai.slice(11, 19)}`);
     expect(
       (await get(`/api/currency/new_tradehistory?legal_id=3&currency_id=1&limit=1`)).message,
     ).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { i18next, currentLanguage } from '../i18n/index.ts';
+import { apiAddress } from './api-base.ts';
 import { reportNotLoggedIn, sessionStore } from './session.ts';
 
 // The one HTTP client for `/api`. Every call carries the stored token (raw, in Authorization), the
@@ -51,7 +52,7 @@ export function buildApiUrl(path: string, query: Record<string, ApiFormValue> = 
   params.set('lang', currentLanguage());
   params.set('timestamp', String(Date.now()));
   params.set('timezone', browserTimeZone());
-  return `${API_PREFIX}${path}?${params.toString()}`;
+  return apiAddress(`${API_PREFIX}${path}?${params.toString()}`);
 }
 
 export function encodeForm(body: ApiBody): URLSearchParams {

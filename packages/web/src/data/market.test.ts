@@ -58,6 +58,7 @@ describe('market data over HTTP', () => {
       legal_id: 3,
       currency_id: 1,
       now_price: '2',
+      close: '2',
       change: '100.00',
       high: '',
       low: '1',

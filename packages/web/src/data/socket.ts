@@ -1,4 +1,5 @@
 import { io } from 'socket.io-client';
+import { API_BASE } from './api-base.ts';
 import { createStore, type StoreApi } from 'zustand';
 import type {
   DaymarketPayload,
@@ -286,7 +287,9 @@ function forgetChannel(draft: FeedsState, channel: string): void {
 }
 
 function createBrowserSocket(): SocketLike {
-  return io({ path: SOCKET_PATH, autoConnect: false }) as unknown as SocketLike;
+  const options = { path: SOCKET_PATH, autoConnect: false };
+  // The page's own origin unless the build names the API's (data/api-base.ts).
+  return (API_BASE === '' ? io(options) : io(API_BASE, options)) as unknown as SocketLike;
 }
 
 export const socketManager = new SocketManager({

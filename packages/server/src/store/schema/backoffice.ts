@@ -1,5 +1,5 @@
 // Drizzle mirror of the tables migrations/0008_backoffice.sql creates: the administrators' authenticator
-// secrets, the sessions that passed the second factor, and user freezes.
+// secrets, the sessions that passed the second factor, and user freezes; and of 0015_site_settings.sql.
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { adminSessions, admins } from './accounts-security.ts';
@@ -32,5 +32,11 @@ export const userFreezes = pgTable('user_freezes', {
   updatedBy: integer('updated_by')
     .notNull()
     .references(() => admins.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

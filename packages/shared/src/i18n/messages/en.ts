@@ -2,6 +2,9 @@
 // same {placeholders}; a test checks it. Keep sentences short: they are shown as toasts.
 export const en = {
   'common.ok': 'Success',
+  'common.not_available': 'This feature is not available yet.',
+
+  'site.customer_service_unset': 'No customer-service link has been set.',
 
   'error.bad_request': 'The request could not be understood.',
   'error.invalid_json': 'The request body is not valid JSON.',

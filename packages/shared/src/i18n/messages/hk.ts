@@ -3,6 +3,9 @@ import type { Messages } from './en.ts';
 
 export const hk: Messages = {
   'common.ok': '操作成功',
+  'common.not_available': '該功能暫未開放。',
+
+  'site.customer_service_unset': '尚未設定客服連結。',
 
   'error.bad_request': '無法識別該請求。',
   'error.invalid_json': '請求內容不是有效的 JSON。',

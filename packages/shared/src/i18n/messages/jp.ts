@@ -3,6 +3,9 @@ import type { Messages } from './en.ts';
 
 export const jp: Messages = {
   'common.ok': '成功しました',
+  'common.not_available': 'この機能はまだご利用いただけません。',
+
+  'site.customer_service_unset': 'カスタマーサポートのリンクはまだ設定されていません。',
 
   'error.bad_request': 'リクエストを解釈できませんでした。',
   'error.invalid_json': 'リクエスト本文が正しい JSON ではありません。',

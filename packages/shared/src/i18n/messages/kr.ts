@@ -3,6 +3,9 @@ import type { Messages } from './en.ts';
 
 export const kr: Messages = {
   'common.ok': '성공했습니다',
+  'common.not_available': '이 기능은 아직 이용할 수 없습니다.',
+
+  'site.customer_service_unset': '고객 센터 링크가 설정되지 않았습니다.',
 
   'error.bad_request': '요청을 이해할 수 없습니다.',
   'error.invalid_json': '요청 본문이 올바른 JSON이 아닙니다.',

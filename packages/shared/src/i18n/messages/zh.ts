@@ -3,6 +3,9 @@ import type { Messages } from './en.ts';
 
 export const zh: Messages = {
   'common.ok': '操作成功',
+  'common.not_available': '该功能暂未开放。',
+
+  'site.customer_service_unset': '尚未设置客服链接。',
 
   'error.bad_request': '无法识别该请求。',
   'error.invalid_json': '请求内容不是有效的 JSON。',

@@ -25,7 +25,8 @@ type Field =
   | { name: string; type: 'percent'; max: string }
   | { name: string; type: 'decimal'; scale?: number }
   | { name: string; type: 'integer'; min: number; max: number }
-  | { name: string; type: 'boolean' };
+  | { name: string; type: 'boolean' }
+  | { name: string; type: 'url' };
 
 type Value = string | number | boolean;
 
@@ -38,7 +39,7 @@ interface Row {
 
 interface Setting {
   key: string;
-  scope: 'market' | 'currency';
+  scope: 'market' | 'currency' | 'site';
   engine: boolean;
   fields: Field[];
   rows: Row[];
@@ -116,7 +117,11 @@ function SettingCard({ setting }: { setting: Setting }) {
     {
       title: t(`settings.scope.${setting.scope}`),
       dataIndex: 'target',
-      render: (target: string) => <span className="fx-admin-strong">{target}</span>,
+      render: (target: string) => (
+        <span className="fx-admin-strong">
+          {setting.scope === 'site' ? t('settings.scope.site') : target}
+        </span>
+      ),
     },
     ...setting.fields.map((field) => ({
       title: label(t, field.name),
@@ -128,6 +133,15 @@ function SettingCard({ setting }: { setting: Setting }) {
           return value ? <Tag color="green">{t('common.on')}</Tag> : <Tag>{t('common.off')}</Tag>;
         if (field.type === 'percent') return <Amount value={`${String(value)}`} code="%" />;
         if (field.type === 'decimal') return <Amount value={String(value)} />;
+        if (field.type === 'url') {
+          return value ? (
+            <Typography.Text copyable className="fx-admin-mono">
+              {String(value)}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">{t('settings.notSet')}</Typography.Text>
+          );
+        }
         return String(value);
       },
     })),
@@ -199,7 +213,7 @@ function SettingEditor({ setting, row, onClose }: { setting: Setting; row: Row; 
   return (
     <Modal
       open
-      title={`${row.target} · ${t(`settings.keys.${setting.key.replace('.', '_')}` as AdminKey, { defaultValue: setting.key })}`}
+      title={`${setting.scope === 'site' ? t('settings.scope.site') : row.target} · ${t(`settings.keys.${setting.key.replace('.', '_')}` as AdminKey, { defaultValue: setting.key })}`}
       okText={t('common.save')}
       onCancel={onClose}
       onOk={() => void form.validateFields().then((values) => save.mutate(values))}
@@ -224,6 +238,20 @@ function SettingEditor({ setting, row, onClose }: { setting: Setting; row: Row; 
                 valuePropName="checked"
               >
                 <Switch />
+              </Form.Item>
+            );
+          }
+          if (field.type === 'url') {
+            return (
+              <Form.Item
+                key={field.name}
+                name={field.name}
+                label={label(t, field.name)}
+                extra={t('settings.urlNote')}
+                normalize={(value: string | undefined) => value ?? ''}
+                rules={[{ pattern: /^(https:\/\/\S+)?$/, message: t('settings.urlFormat') }]}
+              >
+                <Input inputMode="url" placeholder="https://" allowClear />
               </Form.Item>
             );
           }

@@ -2,6 +2,7 @@
 // two-factor enrolment and phone binding.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../data/api.ts';
+import { apiAddress } from '../../data/api-base.ts';
 import { sessionStore, useSession } from '../../data/session.ts';
 
 export interface RealNameCenter {
@@ -38,7 +39,9 @@ export function uploadImage(file: File): Promise<string> {
  */
 export async function fetchImageUrl(address: string): Promise<string> {
   const token = sessionStore.getState().token;
-  const response = await fetch(address, { headers: token === null ? {} : { Authorization: token } });
+  const response = await fetch(apiAddress(address), {
+    headers: token === null ? {} : { Authorization: token },
+  });
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || !type.startsWith('image/')) throw new Error('image unavailable');
   return URL.createObjectURL(await response.blob());

@@ -1,3 +1,4 @@
+import { apiAddress } from '../../data/api-base.ts';
 import type { BoardRow } from './board-rows.ts';
 
 interface CoinPairProps {
@@ -15,7 +16,7 @@ export function CoinPair({ row, compact = false }: CoinPairProps) {
           {row.currency_name.slice(0, 1)}
         </span>
       ) : (
-        <img className="fx-coin-mark" src={row.logo} alt="" loading="lazy" />
+        <img className="fx-coin-mark" src={apiAddress(row.logo)} alt="" loading="lazy" />
       )}
       <span className="fx-coin-name">
         <span className="fx-coin-base">{row.currency_name}</span>

@@ -216,6 +216,7 @@ describe('market board', () => {
       legal_id: 3,
       currency_id: 1,
       now_price: '65999.99999',
+      close: '65999.99999',
       change: '-1.5',
       high: '67500.2',
       low: '65000',

@@ -23,6 +23,7 @@ function ticker(currencyId: number, base: string, price: string): DaymarketPaylo
     legal_id: 3,
     currency_id: currencyId,
     now_price: price,
+    close: price,
     change: '1',
     high: price,
     low: price,

@@ -37,7 +37,7 @@ export function mergeTape(
   for (const trade of fromPush?.data ?? []) {
     byId.set(trade.id, {
       id: trade.id,
-      time: trade.time,
+      time: trade.time_ms,
       price: trade.price,
       amount: trade.amount,
       direction: trade.direction,

@@ -19,6 +19,7 @@ import {
 } from '../../../market/market-catalog.ts';
 import { nominalLengthMs, parsePeriod, PERIODS } from '../../../market/periods.ts';
 import { CATALOG_MAX_AGE_MS, quotationGroups } from '../../../market/quotations.ts';
+import { DEFAULT_TIME_ZONE, formatTime } from '../../../spot/time-format.ts';
 
 /** Bars a request without `from` covers. */
 const DEFAULT_BARS = 300;
@@ -144,7 +145,9 @@ export default async function currencyRoutes(app: FastifyInstance): Promise<void
           const price = formatPrice(market, row.price_ticks);
           return {
             id: Number(row.trade_id),
-            time: Number(row.time_ms),
+            // Display text in the chart's zone, as the `market_detail` push carries it.
+            time: formatTime(Number(row.time_ms), DEFAULT_TIME_ZONE),
+            time_ms: Number(row.time_ms),
             price,
             amount: formatLots(market, row.quantity_lots),
             direction: row.maker_side === 'buy' ? 'sell' : 'buy',

@@ -8,6 +8,8 @@
 //   POST /api/transaction_all           all the user's open orders
 //   POST /api/transaction_complete      the user's fills, newest first
 //   POST /api/transaction_del           id, type: revoke one of the user's open orders
+//   POST /api/lever/deal                legal_id, currency_id -> the leverage page's read: the spot book
+//                                       and last price, the lever wallet; leverage fields empty
 //
 // Placement takes an idempotency key from the `Idempotency-Key` header, or else from `client_order_id`:
 // a retry with the same key answers with the first outcome instead of placing a second order.
@@ -49,6 +51,8 @@ const dealInput = z.object({
   currency_id: optional(id()),
   address: optional(text({ max: 40 })),
 });
+
+const pairInput = z.object({ legal_id: id(), currency_id: id() });
 
 const revokeInput = z.object({
   id: id(),
@@ -145,6 +149,18 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
         return { type: 'ok', message: { complete: await spot.recentTrades(market, timeZone) } };
       }
       throw new AppError('spot.market_not_found');
+    },
+  });
+
+  // The leverage page's read, also what template-era trading pages read for the book (spot/service.ts).
+  route(app, {
+    method: ['GET', 'POST'],
+    url: '/lever/deal',
+    auth: 'optional',
+    input: pairInput,
+    handler: async ({ input, user }) => {
+      const market = await spot.market(input.legal_id, input.currency_id);
+      return { type: 'ok', message: await spot.leverDeal(user, market) };
     },
   });
 
