@@ -643,7 +643,6 @@ describe('market maker settings', () => {
         half_spread: '0.05',
         level_step: '0.03',
         level_notional: '2000',
-        follow_threshold: '0.08',
       },
       scales: { level_notional: 6 },
     });
@@ -678,7 +677,7 @@ describe('market maker settings', () => {
       [{ levels: 51 }, 'Levels per side must be a whole number from 1 to 50.'],
       [{ half_spread: '0' }, 'Half spread must be more than 0 and at most 10 %.'],
       [{ level_step: '10.0001' }, 'Step between levels must be more than 0 and at most 10 %.'],
-      [{ follow_threshold: '0.00001' }, 'Follow the index beyond allows at most 4 decimal places.'],
+      [{ level_step: '0.00001' }, 'Step between levels allows at most 4 decimal places.'],
       [{ level_notional: '0' }, 'Value of the first level must be greater than zero.'],
       [{ level_notional: '1.0000001' }, 'Value of the first level allows at most 6 decimal places.'],
       [{ level_notional: '1e3' }, 'Value of the first level must be a plain number such as 12.5.'],
