@@ -73,8 +73,8 @@ async function marketVolumes(db: Queryable, sinceMs: number): Promise<MarketVolu
        join currencies q on q.id = m.quote_currency_id
        left join (
          select market_id, count(*) as trades, sum(base_amount) as base_volume, sum(quote_amount) as quote_volume,
-                count(*) filter (where maker_owner_key > 0 or taker_owner_key > 0) as user_trades,
-                sum(quote_amount) filter (where maker_owner_key > 0 or taker_owner_key > 0) as user_quote_volume
+                count(*) filter (where with_user) as user_trades,
+                sum(quote_amount) filter (where with_user) as user_quote_volume
            from spot_trades where time_ms >= $1 group by market_id
        ) t on t.market_id = m.id
       order by m.display_order, m.id`,
