@@ -105,7 +105,8 @@ export function planWithdrawal(view: Pick<MakerView, 'orders'>, config: MarketMa
 
 export const GENESIS_MEMO = 'market maker genesis';
 export const MAKER: AccountOwner = 'marketMaker';
-const MAKER_OWNER_KEY = -4;
+/** The market maker's owner key in the projections (account_log, spot_trades). */
+export const MAKER_OWNER_KEY = -4;
 const PPM = 1_000_000n;
 
 /** What one market looks like to the market maker at the start of a cycle. */
