@@ -5,20 +5,11 @@
 // with the exchange adapter pointed at a local stand-in of the exchange.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BuildAppOptions } from '../../src/app.ts';
 import { GENESIS_MEMO } from '../../src/market/market-maker.ts';
 import type { Store } from '../../src/store/index.ts';
 import { buildTestApp, openTestStore, removeTempDirs } from '../helper.ts';
-import { BTC_USDT, BUYER, fundTraders, until } from './helpers.ts';
+import { BTC_USDT, BUYER, FAST, fundTraders, until } from './helpers.ts';
 import { startStandInExchange } from './stand-in-exchange.ts';
-
-const FAST: Partial<BuildAppOptions> = {
-  liveMarket: true,
-  market: {
-    intervals: { indexMs: 50, depthIntervalMs: 20, tickerIntervalMs: 50, candleFlushIntervalMs: 100 },
-    maker: { intervalMs: 50 },
-  },
-};
 
 afterAll(removeTempDirs);
 

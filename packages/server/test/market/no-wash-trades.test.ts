@@ -6,20 +6,10 @@
 // after a restart that folds the stored trades again. On PGlite, and on PostgreSQL with DATABASE_URL.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BuildAppOptions } from '../../src/app.ts';
 import { countHomeFigures } from '../../src/routes/api/stats/service.ts';
 import type { Store } from '../../src/store/index.ts';
 import { buildTestApp, createUser, openTestStore, removeTempDirs } from '../helper.ts';
-import { BTC_USDT } from './helpers.ts';
-import { until } from './helpers.ts';
-
-const FAST: Partial<BuildAppOptions> = {
-  liveMarket: true,
-  market: {
-    intervals: { indexMs: 50, depthIntervalMs: 20, tickerIntervalMs: 50, candleFlushIntervalMs: 100 },
-    maker: { intervalMs: 50 },
-  },
-};
+import { BTC_USDT, FAST, until } from './helpers.ts';
 
 interface Figures {
   /** Per symbol: [now_price, volume, amount] of the quotation list. */
