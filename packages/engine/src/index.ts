@@ -22,6 +22,7 @@ export { sha256Hex, sha256HexOfText } from './hash/sha256.ts';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.ts';
 export * from './limits.ts';
 export { quoteAmountOf, feeOf } from './spot/amounts.ts';
+export { hasUserSide } from './spot/events.ts';
 export type { Currency, EngineOptions, BookImplementation } from './state.ts';
 export type { IndexPrice } from './market/index-price.ts';
 export type * from './commands.ts';

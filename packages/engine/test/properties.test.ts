@@ -1,7 +1,8 @@
 // Property tests (fast-check): random command sequences on a small exchange. After EVERY command the test
 // checks, with its own code and only the public read side, that each currency sums to zero, no balance but
 // the outside world's is negative, no book is crossed, and locked funds equal what open orders and pending
-// withdrawals hold. The fast book and the reference book run side by side and must agree on every outcome.
+// withdrawals hold, and no trade has one owner on both sides or two of the exchange's own owners (no wash
+// trade). The fast book and the reference book run side by side and must agree on every outcome.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine, encodeEvents, encodeValue } from '../src/index.ts';
@@ -12,7 +13,7 @@ const A = 1;
 const B = 2;
 const Q = 3;
 const CURRENCIES = [A, B, Q];
-const OWNERS: AccountOwner[] = [1, 2, 3, 'marketMaker'];
+const OWNERS: AccountOwner[] = [1, 2, 3, 'marketMaker', 'house'];
 const WALLETS: Wallet[] = ['change', 'lever', 'micro'];
 
 const genesis: Command[] = [
@@ -44,6 +45,9 @@ const genesis: Command[] = [
   { type: 'systemFund', owner: 'marketMaker', currencyId: A, amount: 5000n },
   { type: 'systemFund', owner: 'marketMaker', currencyId: B, amount: 5000n },
   { type: 'systemFund', owner: 'marketMaker', currencyId: Q, amount: 500_000n },
+  { type: 'systemFund', owner: 'house', currencyId: A, amount: 3000n },
+  { type: 'systemFund', owner: 'house', currencyId: B, amount: 3000n },
+  { type: 'systemFund', owner: 'house', currencyId: Q, amount: 300_000n },
   ...[1, 2, 3].flatMap((userId): Command[] => [
     { type: 'deposit', userId, currencyId: A, amount: 300n },
     { type: 'deposit', userId, currencyId: B, amount: 3000n },
@@ -174,7 +178,18 @@ function checkFromOutside(engine: Engine): void {
 }
 
 /** What the generated sequences really did, so the properties are known not to hold vacuously. */
-const tally = { trades: 0, selfTrades: 0, refused: 0, marketOrders: 0, codes: {} as Record<number, number> };
+const tally = {
+  trades: 0,
+  selfTrades: 0,
+  /** Resting orders of one system owner cancelled because another system owner's order met them. */
+  systemPairsPrevented: 0,
+  userSystemTrades: 0,
+  refused: 0,
+  marketOrders: 0,
+  codes: {} as Record<number, number>,
+};
+
+const isSystem = (owner: AccountOwner) => typeof owner === 'string';
 
 function run(commands: Command[]): { fast: Engine; reference: Engine } {
   const fast = Engine.create();
@@ -192,8 +207,16 @@ function run(commands: Command[]): { fast: Engine; reference: Engine } {
     tally.refused += outcome.code === 0 ? 0 : 1;
     tally.codes[outcome.code] = (tally.codes[outcome.code] ?? 0) + 1;
     for (const event of outcome.events) {
-      if (event.type === 'trade') tally.trades += 1;
-      if (event.type === 'orderCancelled' && event.reason === 'selfTrade') tally.selfTrades += 1;
+      if (event.type === 'trade') {
+        tally.trades += 1;
+        expect(event.makerOwner).not.toBe(event.takerOwner);
+        expect(isSystem(event.makerOwner) && isSystem(event.takerOwner)).toBe(false);
+        if (isSystem(event.makerOwner) || isSystem(event.takerOwner)) tally.userSystemTrades += 1;
+      }
+      if (event.type === 'orderCancelled' && event.reason === 'selfTrade') {
+        tally.selfTrades += 1;
+        if (next.type === 'placeOrder' && event.owner !== next.owner) tally.systemPairsPrevented += 1;
+      }
       if (event.type === 'orderAccepted' && event.kind === 'market') tally.marketOrders += 1;
     }
     fast.checkInvariants();
@@ -214,9 +237,11 @@ describe('properties after every command', () => {
     );
     expect(tally.trades).toBeGreaterThan(400);
     expect(tally.selfTrades).toBeGreaterThan(50);
+    expect(tally.systemPairsPrevented).toBeGreaterThan(20);
+    expect(tally.userSystemTrades).toBeGreaterThan(50);
     expect(tally.marketOrders).toBeGreaterThan(100);
     expect(tally.refused).toBeGreaterThan(100);
-  });
+  }, 60_000);
 
   it('a snapshot at any point continues exactly like the engine it was taken from', () => {
     fc.assert(

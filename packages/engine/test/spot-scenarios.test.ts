@@ -1,11 +1,12 @@
 // One scenario table, run against both book implementations (the exchange-core pattern): each row is the
 // book before, one incoming order, the trades it makes, and the book and balances after. Every user starts
-// with 1,000 BASE and 100,000 QUOTE; the market has scale 0, tick 1 and lot 1, so amounts read as written.
+// with 1,000 BASE and 100,000 QUOTE, and so do two of the exchange's own owners, `house` and `marketMaker`;
+// the market has scale 0, tick 1 and lot 1, so amounts read as written.
 import { describe, expect, it } from 'vitest';
 import type { AccountOwner, TradeEvent } from '../src/index.ts';
 import { BASE, BOOKS, MARKET, QUOTE, TestExchange } from './test-exchange.ts';
 
-type Row = [owner: number, side: 'buy' | 'sell', priceTicks: number, quantityLots: number];
+type Row = [owner: AccountOwner, side: 'buy' | 'sell', priceTicks: number, quantityLots: number];
 type Pair = [available: number, locked: number];
 
 type Scenario = {
@@ -13,14 +14,14 @@ type Scenario = {
   fees?: [makerFeePpm: number, takerFeePpm: number];
   resting: Row[];
   order: {
-    owner: number;
+    owner: AccountOwner;
     side: 'buy' | 'sell';
     kind: 'limit' | 'market';
     price?: number;
     lots: number;
     quoteMax?: number;
   };
-  trades: [makerOwner: number, priceTicks: number, quantityLots: number][];
+  trades: [makerOwner: AccountOwner, priceTicks: number, quantityLots: number][];
   status: 'resting' | 'filled' | 'cancelled';
   bookAfter: { bids: [number, number][]; asks: [number, number][] };
   balancesAfter: Partial<Record<AccountOwner, { base: Pair; quote: Pair }>>;
@@ -149,6 +150,57 @@ const scenarios: Scenario[] = [
     balancesAfter: { 1: { base: [1003, 0], quote: [99600, 100] }, 2: { base: [997, 0], quote: [100300, 0] } },
   },
   {
+    name: 'two system owners never trade: the house buying cancels the market maker\u2019s ask and takes the user\u2019s',
+    resting: [
+      ['marketMaker', 'sell', 100, 2],
+      [2, 'sell', 101, 3],
+    ],
+    order: { owner: 'house', side: 'buy', kind: 'market', lots: 4 },
+    trades: [[2, 101, 3]],
+    status: 'cancelled',
+    bookAfter: { bids: [], asks: [] },
+    balancesAfter: {
+      house: { base: [1003, 0], quote: [99697, 0] },
+      marketMaker: { base: [1000, 0], quote: [100000, 0] },
+      2: { base: [997, 0], quote: [100303, 0] },
+    },
+  },
+  {
+    name: 'two system owners never trade: a market maker ask crossing the house\u2019s bid cancels the bid and rests',
+    resting: [
+      ['house', 'buy', 100, 5],
+      [3, 'buy', 99, 1],
+    ],
+    order: { owner: 'marketMaker', side: 'sell', kind: 'limit', price: 99, lots: 3 },
+    trades: [[3, 99, 1]],
+    status: 'resting',
+    bookAfter: { bids: [], asks: [[99, 2]] },
+    balancesAfter: {
+      house: { base: [1000, 0], quote: [100000, 0] },
+      marketMaker: { base: [997, 2], quote: [100099, 0] },
+      3: { base: [1001, 0], quote: [99901, 0] },
+    },
+  },
+  {
+    name: 'a user trades with the market maker like with anyone',
+    resting: [
+      ['marketMaker', 'buy', 100, 2],
+      ['house', 'buy', 100, 1],
+    ],
+    order: { owner: 1, side: 'sell', kind: 'limit', price: 100, lots: 3 },
+    trades: [
+      ['marketMaker', 100, 2],
+      ['house', 100, 1],
+    ],
+    status: 'filled',
+    bookAfter: { bids: [], asks: [] },
+    balancesAfter: {
+      1: { base: [997, 0], quote: [100300, 0] },
+      marketMaker: { base: [1002, 0], quote: [99800, 0] },
+      house: { base: [1001, 0], quote: [99900, 0] },
+    },
+  },
+  {
     name: 'fees come out of what each side receives, rounded down (maker sells, taker buys)',
     fees: [1000, 2000],
     resting: [[2, 'sell', 50, 999]],
@@ -182,6 +234,13 @@ describe.each(BOOKS)('spot scenarios on the %s book', (book) => {
   it.each(scenarios)('$name', (scenario) => {
     const exchange = new TestExchange({ book }).setUpSimpleMarket(...(scenario.fees ?? [0, 0]));
     for (const user of [1, 2, 3, 4]) exchange.fund(user, 1000n, 100_000n);
+    for (const system of ['house', 'marketMaker'] as const) {
+      for (const [currencyId, amount] of [
+        [BASE, 1000n],
+        [QUOTE, 100_000n],
+      ] as const)
+        expect(exchange.apply({ type: 'systemFund', owner: system, currencyId, amount }).code).toBe(0);
+    }
     for (const [owner, side, price, lots] of scenario.resting) {
       expect(exchange.limit(owner, side, price, lots).code).toBe(0);
     }

@@ -282,7 +282,8 @@ export const settings = [
     name: 'MARKET_MAKER',
     default: 'on',
     meaning:
-      'on: the market maker quotes a ladder around the index price and trades to follow it on every pair; ' +
+      'on: the market maker quotes a ladder around the index price on every pair (it only quotes: it never ' +
+      'trades without a user); ' +
       'off: users trade only with each other (index prices and the history backfill run either way).',
     schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
   }),

@@ -52,6 +52,14 @@ export function ownerFromKey(ownerKey: number): AccountOwner {
   return name;
 }
 
+/**
+ * True when two owners must never trade with each other (self-trade prevention): one owner on both sides,
+ * or two of the exchange's own owners (house, market maker, ...), whose trades would be wash trades.
+ */
+export function isSelfTradeBetween(ownerKeyA: number, ownerKeyB: number): boolean {
+  return ownerKeyA === ownerKeyB || (ownerKeyA < 0 && ownerKeyB < 0);
+}
+
 export function isUserOwnerKey(ownerKey: number): boolean {
   return ownerKey > 0;
 }

@@ -99,6 +99,15 @@ export type TradeEvent = {
   takerFeeCurrencyId: number;
 };
 
+/**
+ * True when a user is on at least one side of a trade. Only such trades count in public figures (volume,
+ * trade count, tape, candles, tickers); the engine lets no trade between two system owners happen, but a
+ * journal written before that rule may hold some.
+ */
+export function hasUserSide(trade: Pick<TradeEvent, 'makerOwner' | 'takerOwner'>): boolean {
+  return typeof trade.makerOwner === 'number' || typeof trade.takerOwner === 'number';
+}
+
 export type SpotEvent =
   | MarketAddedEvent
   | MarketFeesChangedEvent

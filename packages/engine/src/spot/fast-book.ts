@@ -1,4 +1,5 @@
 import { fail, invariant } from '../invariant.ts';
+import { isSelfTradeBetween } from '../ledger/accounts.ts';
 import { affordableLots } from './order-book.ts';
 import type { MatchHandler, OrderBook } from './order-book.ts';
 import { PriceLevel } from './price-level.ts';
@@ -87,7 +88,7 @@ export class FastOrderBook implements OrderBook {
       const priceTicks = level.priceTicks;
       if (!isMarket && (isBuy ? priceTicks > limitTicks : priceTicks < limitTicks)) return;
       const maker = level.head as Order;
-      if (maker.ownerKey === taker.ownerKey) {
+      if (isSelfTradeBetween(maker.ownerKey, taker.ownerKey)) {
         this.unlink(side, level, maker);
         handler.selfTrade(maker);
         continue;

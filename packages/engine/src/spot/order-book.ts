@@ -3,7 +3,9 @@ import type { Depth, Order, Side } from './types.ts';
 /**
  * What the engine asks of a book while a taker matches. The book has already taken the lots off the maker
  * (and unlinked it when nothing remains) before it calls `fill`; the handler settles the money and updates
- * the taker. For `selfTrade` the book has unlinked the maker, which the handler then cancels.
+ * the taker. For `selfTrade` the book has unlinked the maker, which the handler then cancels: when the taker
+ * meets a resting order of its own owner, or both are system owners (`isSelfTradeBetween`), the resting
+ * order is cancelled and matching goes on (Binance's EXPIRE_MAKER).
  */
 export interface MatchHandler {
   fill(maker: Order, lots: number): void;

@@ -30,7 +30,9 @@ export class ReferenceOrderBook implements OrderBook {
           taker.side === 'buy' ? maker.priceTicks <= taker.priceTicks : maker.priceTicks >= taker.priceTicks;
         if (!crosses) break;
       }
-      if (maker.owner === taker.owner) {
+      // One owner on both sides, or two of the exchange's own (named) owners: no trade.
+      const bothSystem = typeof maker.owner === 'string' && typeof taker.owner === 'string';
+      if (maker.owner === taker.owner || bothSystem) {
         opposite.shift();
         handler.selfTrade(maker);
         continue;

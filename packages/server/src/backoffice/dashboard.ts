@@ -2,6 +2,7 @@
 // the trades projection, balances from the engine. Nothing is estimated.
 import type { Engine } from '@fairex/engine';
 import { formatDecimal } from '@fairex/shared';
+import { MAKER_OWNER_KEY } from '../market/market-maker.ts';
 import type { Queryable } from '../store/index.ts';
 import type { SolvencyReport } from './solvency.ts';
 import { solvencyReport } from './solvency.ts';
@@ -16,9 +17,14 @@ export interface MarketVolume {
   base_volume: string;
   /** Quote currency traded, all trades. */
   quote_volume: string;
-  /** Of which trades where at least one side was a user (not the house or the market maker). */
+  /**
+   * Of which trades where at least one side was a user: the only ones public figures count. Since the
+   * engine refuses trades between two system owners, only rows from before that rule differ.
+   */
   user_trades: number;
   user_quote_volume: string;
+  /** Trades with the market maker on one side (its fills, all against users). */
+  maker_fills: number;
 }
 
 export interface PendingWithdrawalTotal {
@@ -61,24 +67,27 @@ async function marketVolumes(db: Queryable, sinceMs: number): Promise<MarketVolu
     quote_volume: string;
     user_trades: number;
     user_quote_volume: string;
+    maker_fills: number;
   }>(
     `select m.id, m.symbol, b.scale as base_scale, q.scale as quote_scale,
             coalesce(t.trades, 0)::int as trades,
             coalesce(t.base_volume, 0)::text as base_volume,
             coalesce(t.quote_volume, 0)::text as quote_volume,
             coalesce(t.user_trades, 0)::int as user_trades,
-            coalesce(t.user_quote_volume, 0)::text as user_quote_volume
+            coalesce(t.user_quote_volume, 0)::text as user_quote_volume,
+            coalesce(t.maker_fills, 0)::int as maker_fills
        from markets m
        join currencies b on b.id = m.base_currency_id
        join currencies q on q.id = m.quote_currency_id
        left join (
          select market_id, count(*) as trades, sum(base_amount) as base_volume, sum(quote_amount) as quote_volume,
-                count(*) filter (where maker_owner_key > 0 or taker_owner_key > 0) as user_trades,
-                sum(quote_amount) filter (where maker_owner_key > 0 or taker_owner_key > 0) as user_quote_volume
+                count(*) filter (where with_user) as user_trades,
+                sum(quote_amount) filter (where with_user) as user_quote_volume,
+                count(*) filter (where maker_owner_key = $2 or taker_owner_key = $2) as maker_fills
            from spot_trades where time_ms >= $1 group by market_id
        ) t on t.market_id = m.id
       order by m.display_order, m.id`,
-    [sinceMs],
+    [sinceMs, MAKER_OWNER_KEY],
   );
   return rows.map((row) => ({
     market_id: row.id,
@@ -88,6 +97,7 @@ async function marketVolumes(db: Queryable, sinceMs: number): Promise<MarketVolu
     quote_volume: formatDecimal(BigInt(row.quote_volume), row.quote_scale),
     user_trades: row.user_trades,
     user_quote_volume: formatDecimal(BigInt(row.user_quote_volume), row.quote_scale),
+    maker_fills: row.maker_fills,
   }));
 }
 

@@ -24,7 +24,6 @@ export type MarketMakerValues = {
   half_spread: string;
   level_step: string;
   level_notional: string;
-  follow_threshold: string;
 };
 
 export type MarketMakerUpdate = {
@@ -33,7 +32,6 @@ export type MarketMakerUpdate = {
   half_spread?: string | undefined;
   level_step?: string | undefined;
   level_notional?: string | undefined;
-  follow_threshold?: string | undefined;
 };
 
 interface PairRow {
@@ -56,7 +54,6 @@ export function effectiveValues(
     half_spread: percent(effective.halfSpreadPpm),
     level_step: percent(effective.levelStepPpm),
     level_notional: effective.levelNotional,
-    follow_threshold: percent(effective.followThresholdPpm),
   };
 }
 
@@ -110,8 +107,6 @@ export async function updateMarketMakerSettings(
   const halfSpreadPpm =
     update.half_spread === undefined ? undefined : ratePpm(update.half_spread, 'half_spread');
   const levelStepPpm = update.level_step === undefined ? undefined : ratePpm(update.level_step, 'level_step');
-  const followThresholdPpm =
-    update.follow_threshold === undefined ? undefined : ratePpm(update.follow_threshold, 'follow_threshold');
   return store.transaction(async (tx) => {
     const [pair] = await pairRows(tx, marketId);
     if (pair === undefined) throw new AppError('spot.market_not_found');
@@ -131,19 +126,18 @@ export async function updateMarketMakerSettings(
       ...(halfSpreadPpm === undefined ? {} : { halfSpreadPpm }),
       ...(levelStepPpm === undefined ? {} : { levelStepPpm }),
       ...(levelNotional === undefined ? {} : { levelNotional }),
-      ...(followThresholdPpm === undefined ? {} : { followThresholdPpm }),
     };
     const after = effectiveValues(config, next);
     const changed = changedFields(before, after);
     if (Object.keys(changed.after).length === 0) throw new AppError('backoffice.nothing_changed');
     await tx.query(
       `insert into market_maker_settings
-              (market_id, enabled, levels, half_spread_ppm, level_step_ppm, level_notional, follow_threshold_ppm)
-       values ($1, $2, $3, $4, $5, $6, $7)
+              (market_id, enabled, levels, half_spread_ppm, level_step_ppm, level_notional)
+       values ($1, $2, $3, $4, $5, $6)
        on conflict (market_id) do update set
               enabled = excluded.enabled, levels = excluded.levels, half_spread_ppm = excluded.half_spread_ppm,
               level_step_ppm = excluded.level_step_ppm, level_notional = excluded.level_notional,
-              follow_threshold_ppm = excluded.follow_threshold_ppm, updated_at = now()`,
+              updated_at = now()`,
       [
         marketId,
         next.enabled,
@@ -151,7 +145,6 @@ export async function updateMarketMakerSettings(
         next.halfSpreadPpm ?? null,
         next.levelStepPpm ?? null,
         next.levelNotional ?? null,
-        next.followThresholdPpm ?? null,
       ],
     );
     await recordChange(tx, actor, {

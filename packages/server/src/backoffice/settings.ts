@@ -171,7 +171,6 @@ const marketMaker: SettingDefinition<MarketMakerUpdate> = {
     { name: 'half_spread', type: 'percent', max: MAX_MAKER_PERCENT },
     { name: 'level_step', type: 'percent', max: MAX_MAKER_PERCENT },
     { name: 'level_notional', type: 'decimal' },
-    { name: 'follow_threshold', type: 'percent', max: MAX_MAKER_PERCENT },
   ],
   schema: z
     .object({
@@ -180,7 +179,6 @@ const marketMaker: SettingDefinition<MarketMakerUpdate> = {
       half_spread: optional(decimalText()),
       level_step: optional(decimalText()),
       level_notional: optional(decimalText()),
-      follow_threshold: optional(decimalText()),
     })
     .strict(),
   rows: async (app) =>

@@ -25,8 +25,7 @@ export interface BackfillOptions {
 }
 
 /**
- * The markets that have never had a candle nor a backfill. Taken before the market maker's first trade of
- * this start, and with `untilMs` taken then too, backfilled buckets all end before any trade's bucket.
+ * The markets that have never had a candle nor a backfill. Taken before the first trade of this start, and with `untilMs` taken then too, backfilled buckets all end before any trade's bucket.
  */
 export async function marketsWithoutHistory(
   store: Pick<Store, 'query'>,

@@ -1,8 +1,9 @@
-// Candles from trades: the projection that turns each committed spot trade into the bars of every period.
+// Candles from trades: the projection that turns each committed spot trade with a user on at least one side
+// (spot_trades.with_user; the only trades public figures count) into the bars of every period.
 // Bars are folded in memory (only the latest bar of a market and period can change, because trades arrive
 // in time order), written to the candles table at most once a second together with the last trade folded,
 // and on start-up the trades after that mark are folded again, so the table always equals a recomputation
-// from spot_trades. `candlesFromTrades` is that recomputation, used by tests.
+// from the trades with a user in spot_trades. `candlesFromTrades` is that recomputation, used by tests.
 import type { Queryable, Store } from '../store/index.ts';
 import type { Period } from './periods.ts';
 import { bucketStartMs, PERIODS } from './periods.ts';
@@ -262,12 +263,13 @@ export class CandleProjection {
 /** Trades read per query while catching up. */
 const CATCH_UP_PAGE = 5_000;
 
-/** Every trade after `tradeId`, in id order, page by page. */
+/** Every trade with a user after `tradeId`, in id order, page by page. */
 export async function* tradesAfter(db: Queryable, tradeId: number): AsyncGenerator<TradeFact[]> {
   let after = tradeId;
   for (;;) {
     const page = await db.query<TradeRow>(
-      `select ${TRADE_COLUMNS} from spot_trades where trade_id > $1 order by trade_id limit ${CATCH_UP_PAGE}`,
+      `select ${TRADE_COLUMNS} from spot_trades where trade_id > $1 and with_user
+        order by trade_id limit ${CATCH_UP_PAGE}`,
       [after],
     );
     const trades = page.rows.map(tradeFromRow);

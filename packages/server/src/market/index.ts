@@ -112,7 +112,6 @@ function startLive(app: FastifyInstance, options: MarketPluginOptions, marketDat
         submit,
         store: app.store,
         catalog: marketData.catalog,
-        marketData,
         logger: app.log,
         config: options.maker,
         seed: options.config.seed,
@@ -123,8 +122,9 @@ function startLive(app: FastifyInstance, options: MarketPluginOptions, marketDat
     await scheduler.tick();
     // A live feed needs a moment for its first prices; the backfill ends at the first index of each market.
     await waitForIndexPrices(app, marketData, options.intervals?.indexWaitMs ?? INDEX_WAIT_MS);
-    // Which markets need history, and where it ends, are settled before the bots' first trade; then the bots
-    // start at once and the backfill, which may take a while, runs beside them.
+    // Which markets need history, and where it ends, are settled before the market maker's first quote (and
+    // so before a user can trade with it); then it starts at once and the backfill, which may take a while,
+    // runs beside it.
     const markets = await marketsWithoutHistory(app.store, marketData.catalog);
     const untilMs = Date.now();
     await maker?.start();

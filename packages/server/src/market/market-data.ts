@@ -1,13 +1,15 @@
 // Market data as projections of committed engine events, and their realtime feed.
 //
-// Every committed trade is folded into the candles of every period, the 24-hour tickers and the list of
-// recent trades; every batch that touched a book marks its market's depth. Pushes (spec 03 section 9) are
+// Every committed trade with a user on at least one side is folded into the candles of every period, the
+// 24-hour tickers and the list of recent trades (a trade between two of the exchange's own accounts, which
+// only a journal from before self-trade prevention covered them can hold, counts nowhere public); every batch that touched a book marks its market's depth. Pushes (spec 03 section 9) are
 // coalesced: `market_depth`, `market_detail` and `kline` at most every DEPTH_INTERVAL_MS per market, and
 // `daymarket` at most every TICKER_INTERVAL_MS, so a burst of orders costs a bounded number of messages.
 // `market_depth` and `market_detail` carry a sequence number per symbol that grows by one per message; a
 // socket that subscribes receives the current state at once with the current number (a snapshot), then the
 // updates. Every message carries a whole state (ten levels, the latest trades, the current bar, the ticker),
 // so a client that sees a gap in the numbers has lost nothing it cannot replace with the next message.
+import { hasUserSide } from '@fairex/engine';
 import type { Command, Engine, EngineEvent, TradeEvent } from '@fairex/engine';
 import type {
   DaymarketPayload,
@@ -160,7 +162,7 @@ export class MarketData {
       for (const event of outcome.events) {
         switch (event.type) {
           case 'trade':
-            this.#applyTrade(tradeFact(event, envelope.timeMs));
+            if (hasUserSide(event)) this.#applyTrade(tradeFact(event, envelope.timeMs));
             break;
           case 'orderRested':
           case 'orderCancelled':
@@ -200,7 +202,7 @@ export class MarketData {
     for (const row of bars.rows) this.tickers.addMinuteBar(barFromRow(row));
     const last = await this.#options.store.query<{ market_id: number; price_ticks: bigint; time_ms: bigint }>(
       `select distinct on (market_id) market_id, price_ticks, time_ms
-         from spot_trades order by market_id, trade_id desc`,
+         from spot_trades where with_user order by market_id, trade_id desc`,
     );
     for (const row of last.rows)
       this.tickers.setLast(row.market_id, Number(row.price_ticks), Number(row.time_ms));
@@ -218,7 +220,7 @@ export class MarketData {
         time_ms: bigint;
       }>(
         `select trade_id, price_ticks, quantity_lots, base_amount, quote_amount, maker_side, time_ms
-           from spot_trades where market_id = $1 order by trade_id desc limit ${RECENT_TRADES}`,
+           from spot_trades where market_id = $1 and with_user order by trade_id desc limit ${RECENT_TRADES}`,
         [market.marketId],
       );
       this.#recent.set(

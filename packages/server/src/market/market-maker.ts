@@ -1,17 +1,15 @@
-// The market maker: a bot that trades through the engine like any user, so that a fresh installation has a
-// living market of real orders and real trades.
+// The market maker: a bot that places orders through the engine like any user, so that a fresh installation
+// has a living book that users can trade against.
 //
-// Two system owners take part, both funded once at genesis by journaled systemFund transfers from the
-// outside world:
-// - `marketMaker` quotes a ladder of bids and asks around the journaled index price of every market
-//   (LEVELS per side, the first HALF_SPREAD from the index, then one STEP apart), re-quoting only the levels
-//   the index has left behind, within its inventory limits;
-// - `house` follows the index: when the last trade price has drifted from the index by more than the
-//   threshold, or nothing traded for a while, it takes a small amount from the best bid or ask on the index's
-//   side, so that the last price, and with it the chart, follows the index.
-// These trades are real engine trades between two of the exchange's own accounts; they count in volumes
-// like any trade, and the account log shows them (owner keys -4 and -1). Users trade against both bots and
-// against each other. MARKET_MAKER=off turns all of it off.
+// The `marketMaker` system owner, funded once at genesis by journaled systemFund transfers from the outside
+// world, quotes a ladder of bids and asks around the journaled index price of every market (LEVELS per side,
+// the first HALF_SPREAD from the index, then one STEP apart), re-quoting only the levels the index has left
+// behind, within its inventory limits. It only quotes: it never takes, and no other account of the exchange
+// trades against it (the engine refuses any trade between two system owners: self-trade prevention), so
+// every trade it makes has a user on the other side, and the last price moves through user trades only.
+// (An earlier version had the `house` take from these quotes to drag the last price after the index: wash
+// trades between two of the exchange's own accounts. That is gone; the house keeps whatever it was funded
+// with for its other roles, the counterparty of contracts.) MARKET_MAKER=off turns it off.
 //
 // Each cycle sends at most maxCommandsPerCycle commands per market, so the journal grows by a few commands
 // per second per market. planCycle is a pure function of what the engine shows, for tests.
@@ -20,7 +18,6 @@ import { ReasonCode } from '@fairex/engine';
 import { parseDecimal } from '@fairex/shared';
 import type { Store } from '../store/index.ts';
 import type { MarketCatalog, MarketInfo } from './market-catalog.ts';
-import type { MarketData } from './market-data.ts';
 import { hashText } from './simulator.ts';
 
 export interface MarketMakerConfig {
@@ -34,14 +31,6 @@ export interface MarketMakerConfig {
   levelNotional: string;
   /** Quote value of base and of quote the market maker holds per market, funded at genesis. */
   inventoryNotional: string;
-  /** Typical quote value of one index-following trade. */
-  followNotional: string;
-  /** Quote value of base and of quote the house holds per market for following, funded at genesis. */
-  followInventoryNotional: string;
-  /** A follow trade happens when the last price is further than this from the index (ppm)... */
-  followThresholdPpm: number;
-  /** ...or when nothing traded for this long. */
-  idleTradeMs: number;
   maxCommandsPerCycle: number;
   intervalMs: number;
 }
@@ -52,10 +41,6 @@ export const DEFAULT_MARKET_MAKER_CONFIG: MarketMakerConfig = {
   levelStepPpm: 300,
   levelNotional: '2000',
   inventoryNotional: '250000',
-  followNotional: '300',
-  followInventoryNotional: '25000',
-  followThresholdPpm: 800,
-  idleTradeMs: 5_000,
   maxCommandsPerCycle: 4,
   intervalMs: 1_000,
 };
@@ -70,7 +55,6 @@ export interface MarketMakerPairSettings {
   halfSpreadPpm?: number;
   levelStepPpm?: number;
   levelNotional?: string;
-  followThresholdPpm?: number;
 }
 
 interface PairSettingsRow {
@@ -80,7 +64,6 @@ interface PairSettingsRow {
   half_spread_ppm: number | null;
   level_step_ppm: number | null;
   level_notional: string | null;
-  follow_threshold_ppm: number | null;
 }
 
 /** Every pair's stored market-maker settings, by market id. */
@@ -88,7 +71,7 @@ export async function loadPairSettings(
   store: Pick<Store, 'query'>,
 ): Promise<Map<number, MarketMakerPairSettings>> {
   const { rows } = await store.query<PairSettingsRow>(
-    `select market_id, enabled, levels, half_spread_ppm, level_step_ppm, level_notional, follow_threshold_ppm
+    `select market_id, enabled, levels, half_spread_ppm, level_step_ppm, level_notional
        from market_maker_settings`,
   );
   const settings = new Map<number, MarketMakerPairSettings>();
@@ -98,7 +81,6 @@ export async function loadPairSettings(
     if (row.half_spread_ppm !== null) pair.halfSpreadPpm = row.half_spread_ppm;
     if (row.level_step_ppm !== null) pair.levelStepPpm = row.level_step_ppm;
     if (row.level_notional !== null) pair.levelNotional = row.level_notional;
-    if (row.follow_threshold_ppm !== null) pair.followThresholdPpm = row.follow_threshold_ppm;
     settings.set(row.market_id, pair);
   }
   return settings;
@@ -123,11 +105,11 @@ export function planWithdrawal(view: Pick<MakerView, 'orders'>, config: MarketMa
 
 export const GENESIS_MEMO = 'market maker genesis';
 export const MAKER: AccountOwner = 'marketMaker';
-export const TAKER: AccountOwner = 'house';
-const OWNER_KEYS = { marketMaker: -4, house: -1 } as const;
+/** The market maker's owner key in the projections (account_log, spot_trades). */
+export const MAKER_OWNER_KEY = -4;
 const PPM = 1_000_000n;
 
-/** What one market looks like to the bots at the start of a cycle. */
+/** What one market looks like to the market maker at the start of a cycle. */
 export interface MakerView {
   market: MarketInfo;
   minimumLots: number;
@@ -136,14 +118,6 @@ export interface MakerView {
   orders: readonly OrderView[];
   makerBase: Balance;
   makerQuote: Balance;
-  takerBase: Balance;
-  takerQuote: Balance;
-  /** Best level of the whole book per side: [priceTicks, lots]. */
-  bestBid: [number, number] | undefined;
-  bestAsk: [number, number] | undefined;
-  lastTicks: number | undefined;
-  lastTradeMs: number | undefined;
-  nowMs: number;
   /** A uniform integer in [0, bound), different per call index `k`. */
   draw(k: number, bound: number): number;
 }
@@ -205,7 +179,8 @@ function quoteMinor(market: MarketInfo, text: string): bigint {
 
 /**
  * The commands of one cycle for one market, in the order they must be applied: cancels of quotes the index
- * has crossed, the follow trade, new levels nearest the index first, then cancels of quotes left far out.
+ * has crossed, new levels nearest the index first, then cancels of quotes left far out. Only quotes: the
+ * plan never contains an order meant to take.
  */
 export function planCycle(view: MakerView, config: MarketMakerConfig): Command[] {
   const { indexTicks } = view;
@@ -241,12 +216,8 @@ export function planCycle(view: MakerView, config: MarketMakerConfig): Command[]
     buy: ladder.bids.filter((price) => open.buy.has(price)),
     sell: ladder.asks.filter((price) => open.sell.has(price)),
   };
-  const follow = planFollow(view, config);
   const placements = planPlacements(view, config, missing, kept, freedQuote, freedBase);
-  return [...urgent, ...(follow === undefined ? [] : [follow]), ...placements, ...late].slice(
-    0,
-    config.maxCommandsPerCycle,
-  );
+  return [...urgent, ...placements, ...late].slice(0, config.maxCommandsPerCycle);
 }
 
 function planPlacements(
@@ -319,73 +290,21 @@ function priceToBaseRatio(market: MarketInfo, indexTicks: number): bigint {
   return ratio > 0n ? ratio : 1n;
 }
 
-/** The house's index-following trade, when one is due and the book offers a price near the index. */
-export function planFollow(view: MakerView, config: MarketMakerConfig): Command | undefined {
-  const { market, indexTicks } = view;
-  const drifted =
-    view.lastTicks === undefined ||
-    BigInt(Math.abs(view.lastTicks - indexTicks)) * PPM >
-      BigInt(config.followThresholdPpm) * BigInt(indexTicks);
-  const idle = view.lastTradeMs === undefined || view.nowMs - view.lastTradeMs >= config.idleTradeMs;
-  if (!drifted && !idle) return undefined;
-  const buy =
-    view.lastTicks === undefined || view.lastTicks === indexTicks
-      ? view.draw(-1, 2) === 0
-      : indexTicks > view.lastTicks;
-  const reachPpm = BigInt(config.halfSpreadPpm + 2 * config.levelStepPpm);
-  const notional = (quoteMinor(market, config.followNotional) * BigInt(25 + view.draw(-2, 151))) / 100n;
-  if (buy) {
-    const best = view.bestAsk;
-    if (best === undefined || best[0] > scaleTicks(indexTicks, PPM + reachPpm, 'ceil')) return undefined;
-    const lots = Math.min(lotsFor(view, best[0], notional), best[1]);
-    const cost = BigInt(best[0]) * BigInt(lots) * market.quoteMinorPerTickLot;
-    if (lots < view.minimumLots || cost > view.takerQuote.available) return undefined;
-    return {
-      type: 'placeOrder',
-      owner: TAKER,
-      marketId: market.marketId,
-      side: 'buy',
-      kind: 'market',
-      quantityLots: lots,
-      quoteAmountMax: cost,
-    };
-  }
-  const best = view.bestBid;
-  if (best === undefined || best[0] < scaleTicks(indexTicks, PPM - reachPpm, 'floor')) return undefined;
-  const lots = Math.min(lotsFor(view, best[0], notional), best[1]);
-  if (lots < view.minimumLots || BigInt(lots) * market.lotBaseMinor > view.takerBase.available)
-    return undefined;
-  return {
-    type: 'placeOrder',
-    owner: TAKER,
-    marketId: market.marketId,
-    side: 'sell',
-    kind: 'market',
-    quantityLots: lots,
-  };
-}
-
 /**
- * Genesis funding per currency for both bots: for every market with an index, the inventory value in base
- * (at the index) and in quote. Amounts in minor units of each currency.
+ * Genesis funding per currency for the market maker: for every market with an index, the inventory value in
+ * base (at the index) and in quote. Amounts in minor units of each currency.
  */
 export function genesisAmounts(
   markets: readonly { market: MarketInfo; indexTicks: number }[],
   config: MarketMakerConfig,
-): Map<number, { maker: bigint; taker: bigint }> {
-  const amounts = new Map<number, { maker: bigint; taker: bigint }>();
-  const add = (currencyId: number, maker: bigint, taker: bigint) => {
-    const entry = amounts.get(currencyId) ?? { maker: 0n, taker: 0n };
-    entry.maker += maker;
-    entry.taker += taker;
-    amounts.set(currencyId, entry);
-  };
+): Map<number, bigint> {
+  const amounts = new Map<number, bigint>();
+  const add = (currencyId: number, amount: bigint) =>
+    amounts.set(currencyId, (amounts.get(currencyId) ?? 0n) + amount);
   for (const { market, indexTicks } of markets) {
-    const makerQuote = quoteMinor(market, config.inventoryNotional);
-    const takerQuote = quoteMinor(market, config.followInventoryNotional);
-    const ratio = priceToBaseRatio(market, indexTicks);
-    add(market.baseCurrencyId, (makerQuote * PPM) / ratio, (takerQuote * PPM) / ratio);
-    add(market.quoteCurrencyId, makerQuote, takerQuote);
+    const quote = quoteMinor(market, config.inventoryNotional);
+    add(market.baseCurrencyId, (quote * PPM) / priceToBaseRatio(market, indexTicks));
+    add(market.quoteCurrencyId, quote);
   }
   return amounts;
 }
@@ -397,20 +316,17 @@ export interface MarketMakerOptions {
   submit(command: Command, options?: { idempotencyKey?: string }): Promise<Outcome>;
   store: Pick<Store, 'query'>;
   catalog: MarketCatalog;
-  marketData: Pick<MarketData, 'ticker'>;
   logger: { info(object: object, message?: string): void; warn(object: object, message?: string): void };
   config?: Partial<MarketMakerConfig>;
   seed?: number;
-  clock?: () => number;
 }
 
 export class MarketMaker {
   readonly config: MarketMakerConfig;
   readonly #options: MarketMakerOptions;
-  readonly #clock: () => number;
   readonly #seed: number;
-  /** `${ownerKey}:${currencyId}` of every genesis funding already journaled. */
-  readonly #funded = new Set<string>();
+  /** Currency ids whose genesis funding of the market maker is already journaled. */
+  readonly #funded = new Set<number>();
   #cycleCount = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
   #running: Promise<void> | undefined;
@@ -418,17 +334,15 @@ export class MarketMaker {
   constructor(options: MarketMakerOptions) {
     this.#options = options;
     this.config = { ...DEFAULT_MARKET_MAKER_CONFIG, ...options.config };
-    this.#clock = options.clock ?? Date.now;
     this.#seed = (options.seed ?? 1) >>> 0;
   }
 
   async start(): Promise<void> {
-    const { rows } = await this.#options.store.query<{ owner_key: number; currency_id: number }>(
-      `select distinct owner_key, currency_id from account_log
-        where reason = $1 and memo = $2 and owner_key in ($3, $4)`,
-      [ReasonCode.systemFund, GENESIS_MEMO, OWNER_KEYS.marketMaker, OWNER_KEYS.house],
+    const { rows } = await this.#options.store.query<{ currency_id: number }>(
+      `select distinct currency_id from account_log where reason = $1 and memo = $2 and owner_key = $3`,
+      [ReasonCode.systemFund, GENESIS_MEMO, MAKER_OWNER_KEY],
     );
-    for (const row of rows) this.#funded.add(`${row.owner_key}:${row.currency_id}`);
+    for (const row of rows) this.#funded.add(row.currency_id);
     this.#timer = setInterval(() => {
       // A failed round (the database away for a moment, say) is logged; the next one tries again.
       this.cycle().catch((error: unknown) =>
@@ -500,44 +414,32 @@ export class MarketMaker {
   }
 
   #isFunded(market: MarketInfo): boolean {
-    return [market.baseCurrencyId, market.quoteCurrencyId].every(
-      (currencyId) =>
-        this.#funded.has(`${OWNER_KEYS.marketMaker}:${currencyId}`) &&
-        this.#funded.has(`${OWNER_KEYS.house}:${currencyId}`),
-    );
+    return this.#funded.has(market.baseCurrencyId) && this.#funded.has(market.quoteCurrencyId);
   }
 
-  /** Journals the genesis funding of every currency not funded yet, once per owner and currency. */
+  /** Journals the genesis funding of every currency not funded yet, once per currency. */
   async #fund(markets: { market: MarketInfo; indexTicks: number }[]): Promise<void> {
-    const amounts = genesisAmounts(markets, this.config);
-    for (const [currencyId, amount] of amounts) {
-      for (const [owner, value] of [
-        ['marketMaker', amount.maker],
-        ['house', amount.taker],
-      ] as const) {
-        const key = `${OWNER_KEYS[owner]}:${currencyId}`;
-        if (this.#funded.has(key) || value <= 0n) continue;
-        const outcome = await this.#options.submit(
-          { type: 'systemFund', owner, currencyId, amount: value, memo: GENESIS_MEMO },
-          { idempotencyKey: `genesis:${owner}:${currencyId}` },
-        );
-        if (outcome.code !== 0) {
-          this.#options.logger.warn({ owner, currencyId, code: outcome.code }, 'genesis funding refused');
-          continue;
-        }
-        this.#funded.add(key);
-        this.#options.logger.info(
-          { owner, currencyId, amount: value.toString() },
-          'genesis funding journaled',
-        );
+    const owner = 'marketMaker';
+    for (const [currencyId, amount] of genesisAmounts(markets, this.config)) {
+      if (this.#funded.has(currencyId) || amount <= 0n) continue;
+      const outcome = await this.#options.submit(
+        { type: 'systemFund', owner, currencyId, amount, memo: GENESIS_MEMO },
+        { idempotencyKey: `genesis:${owner}:${currencyId}` },
+      );
+      if (outcome.code !== 0) {
+        this.#options.logger.warn({ owner, currencyId, code: outcome.code }, 'genesis funding refused');
+        continue;
       }
+      this.#funded.add(currencyId);
+      this.#options.logger.info(
+        { owner, currencyId, amount: amount.toString() },
+        'genesis funding journaled',
+      );
     }
   }
 
   #view(market: MarketInfo, indexTicks: number): MakerView {
     const engine = this.#options.engine;
-    const top = engine.depth(market.marketId, 1);
-    const ticker = this.#options.marketData.ticker(market.marketId);
     const cycle = this.#cycleCount;
     const stream = hashText(`maker:${market.symbol}`) ^ this.#seed;
     return {
@@ -547,13 +449,6 @@ export class MarketMaker {
       orders: engine.openOrders(MAKER, market.marketId),
       makerBase: engine.balance(MAKER, 'change', market.baseCurrencyId),
       makerQuote: engine.balance(MAKER, 'change', market.quoteCurrencyId),
-      takerBase: engine.balance(TAKER, 'change', market.baseCurrencyId),
-      takerQuote: engine.balance(TAKER, 'change', market.quoteCurrencyId),
-      bestBid: top.bids[0],
-      bestAsk: top.asks[0],
-      lastTicks: ticker.lastTicks,
-      lastTradeMs: ticker.lastTradeTimeMs,
-      nowMs: this.#clock(),
       draw: (k, bound) => hashText(`${stream}:${cycle}:${k}`) % bound,
     };
   }

@@ -1,5 +1,6 @@
-// The last traded price per market, in ticks: read once from the trades projection, then kept current from
-// committed trade events. A market that never traded has no last price (undefined), and none is invented.
+// The last traded price per market, in ticks: the price of the latest trade with a user on at least one
+// side, read once from the trades projection, then kept current from committed trade events. A market that
+// never traded has no last price (undefined), and none is invented.
 import type { Queryable } from '../store/index.ts';
 
 export class LastPrices {
@@ -15,7 +16,7 @@ export class LastPrices {
   async get(marketId: number): Promise<number | undefined> {
     if (!this.#known.has(marketId)) {
       const { rows } = await this.#db.query<{ price_ticks: bigint }>(
-        'select price_ticks from spot_trades where market_id = $1 order by trade_id desc limit 1',
+        'select price_ticks from spot_trades where market_id = $1 and with_user order by trade_id desc limit 1',
         [marketId],
       );
       // A trade committed while the query ran has already set the newer price; keep it.

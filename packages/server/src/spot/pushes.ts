@@ -11,6 +11,7 @@
 // be ahead of the journal. A book is therefore read only when the engine stands exactly at the end of a
 // committed batch (nothing applied after it); under load that holds after most batches. Only if it has not
 // held for MAX_BOOK_STALENESS_MS is the live book sent, which is then at most one batch ahead.
+import { hasUserSide } from '@fairex/engine';
 import type { BalanceChangedEvent, Command, Engine, EngineEvent } from '@fairex/engine';
 import type { TransactionPayload } from '@fairex/shared';
 import { formatDecimal, marketChannel } from '@fairex/shared';
@@ -126,7 +127,7 @@ export function startSpotPushes(options: SpotPushesOptions): SpotPushes {
               balances.set(`${event.owner}:${event.wallet}:${event.currencyId}`, event);
             break;
           case 'trade':
-            options.lastPrices.record(event.marketId, event.priceTicks);
+            if (hasUserSide(event)) options.lastPrices.record(event.marketId, event.priceTicks);
             dirtyMarkets.add(event.marketId);
             break;
           case 'orderRested':

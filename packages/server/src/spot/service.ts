@@ -279,7 +279,7 @@ export class SpotService {
   async recentTrades(market: SpotMarket, timeZone: string) {
     const { rows } = await this.#db.query<TradeRow>(
       `select trade_id, price_ticks, quantity_lots, maker_side, time_ms
-         from spot_trades where market_id = $1 order by trade_id desc limit ${RECENT_TRADES}`,
+         from spot_trades where market_id = $1 and with_user order by trade_id desc limit ${RECENT_TRADES}`,
       [market.marketId],
     );
     return rows.map((row) => ({

@@ -142,6 +142,28 @@ describe('the dashboard', () => {
       { token: buyer.token },
     );
     expect(buy.type).toBe('ok');
+    // The buyer also takes 0.05 BTC from the market maker: a fill of the market maker, with a user.
+    for (const command of [
+      { type: 'systemFund', owner: 'marketMaker', currencyId: BTC, amount: 5_000_000n },
+      {
+        type: 'placeOrder',
+        owner: 'marketMaker',
+        marketId: 1,
+        side: 'sell',
+        kind: 'limit',
+        priceTicks: 3_000_000,
+        quantityLots: 500,
+      },
+    ] as const)
+      expect((await test.app.runner.submit(command)).code).toBe(0);
+    const fromMaker = await call(
+      test.app,
+      'POST',
+      '/transaction/in',
+      { legal_id: USDT, currency_id: BTC, price: '30000', num: '0.05', mode: 2 },
+      { token: buyer.token },
+    );
+    expect(fromMaker.type).toBe('ok');
 
     const board = await get<{
       users: { total: number };
@@ -151,6 +173,7 @@ describe('the dashboard', () => {
         base_volume: string;
         quote_volume: string;
         user_trades: number;
+        maker_fills: number;
       }[];
       solvency: {
         balanced: boolean;
@@ -166,17 +189,19 @@ describe('the dashboard', () => {
     }>('/backoffice/dashboard');
     expect(board.users.total).toBeGreaterThanOrEqual(2);
     expect(board.volume.find((row) => row.symbol === 'BTC/USDT')).toMatchObject({
-      trades: 1,
-      base_volume: '0.10000000',
-      quote_volume: '3000.000000',
-      user_trades: 1,
+      trades: 2,
+      base_volume: '0.15000000',
+      quote_volume: '4500.000000',
+      user_trades: 2,
+      maker_fills: 1,
     });
     expect(board.solvency.balanced).toBe(true);
     const usdt = board.solvency.rows.find((row) => row.code === 'USDT');
     expect(usdt).toMatchObject({ sum: '0.000000', balanced: true });
-    // The buyer paid 3000 USDT and the seller received 3000 less the 0.1 % fee, which went to the fees account.
-    expect(usdt?.users.change).toBe('9997.000000');
-    expect(usdt?.system.fees).toBe('3.000000');
+    // The buyer paid 4500 USDT; the seller received 3000 and the market maker 1500, each less the 0.1 % fee,
+    // which went to the fees account.
+    expect(usdt?.users.change).toBe('8497.000000');
+    expect(usdt?.system.fees).toBe('4.500000');
     expect(usdt?.custody).toBe('10000.000000');
   });
 
@@ -644,7 +669,6 @@ describe('market maker settings', () => {
         half_spread: '0.05',
         level_step: '0.03',
         level_notional: '2000',
-        follow_threshold: '0.08',
       },
       scales: { level_notional: 6 },
     });
@@ -679,7 +703,7 @@ describe('market maker settings', () => {
       [{ levels: 51 }, 'Levels per side must be a whole number from 1 to 50.'],
       [{ half_spread: '0' }, 'Half spread must be more than 0 and at most 10 %.'],
       [{ level_step: '10.0001' }, 'Step between levels must be more than 0 and at most 10 %.'],
-      [{ follow_threshold: '0.00001' }, 'Follow the index beyond allows at most 4 decimal places.'],
+      [{ level_step: '0.00001' }, 'Step between levels allows at most 4 decimal places.'],
       [{ level_notional: '0' }, 'Value of the first level must be greater than zero.'],
       [{ level_notional: '1.0000001' }, 'Value of the first level allows at most 6 decimal places.'],
       [{ level_notional: '1e3' }, 'Value of the first level must be a plain number such as 12.5.'],

@@ -4,9 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Command } from '@fairex/engine';
 import type { Store } from '../../src/store/index.ts';
 import { buildTestApp, openTestStore } from '../helper.ts';
+import type { BuildAppOptions } from '../../src/app.ts';
 
 export const BTC_USDT = { marketId: 1, symbol: 'BTC/USDT', baseId: 1, quoteId: 3 };
 export const SELLER = 900_001;
+
+/** A live market (index, market maker, pushes) running twenty times faster than in production. */
+export const FAST: Partial<BuildAppOptions> = {
+  liveMarket: true,
+  market: {
+    intervals: { indexMs: 50, depthIntervalMs: 20, tickerIntervalMs: 50, candleFlushIntervalMs: 100 },
+    maker: { intervalMs: 50 },
+  },
+};
 export const BUYER = 900_002;
 
 async function submit(app: FastifyInstance, command: Command): Promise<void> {

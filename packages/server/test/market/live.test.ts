@@ -1,23 +1,15 @@
 // Live market data in a real app: index prices journaled from the price source, history backfilled once and
-// marked with its source, the market maker funded once and quoting, trades that move the chart; and after a
-// restart nothing is funded or backfilled again and the prices continue from the journaled index. The same
+// marked with its source, the market maker funded once and quoting (never trading without a user: see
+// no-wash-trades.test.ts), a user's trade that moves the chart; and after a restart nothing is funded or
+// backfilled again and the prices continue from the journaled index. The same
 // with the exchange adapter pointed at a local stand-in of the exchange.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BuildAppOptions } from '../../src/app.ts';
 import { GENESIS_MEMO } from '../../src/market/market-maker.ts';
 import type { Store } from '../../src/store/index.ts';
 import { buildTestApp, openTestStore, removeTempDirs } from '../helper.ts';
-import { until } from './helpers.ts';
+import { BTC_USDT, BUYER, FAST, fundTraders, until } from './helpers.ts';
 import { startStandInExchange } from './stand-in-exchange.ts';
-
-const FAST: Partial<BuildAppOptions> = {
-  liveMarket: true,
-  market: {
-    intervals: { indexMs: 50, depthIntervalMs: 20, tickerIntervalMs: 50, candleFlushIntervalMs: 100 },
-    maker: { intervalMs: 50 },
-  },
-};
 
 afterAll(removeTempDirs);
 
@@ -37,7 +29,7 @@ describe('live market data with the simulator', () => {
     await store?.close();
   });
 
-  it('journals index prices, backfills once, funds once, quotes and trades, and resumes after a restart', async () => {
+  it('journals index prices, backfills once, funds once, quotes, trades with a user, and resumes after a restart', async () => {
     store = await openTestStore();
     app = await buildTestApp(store, FAST);
     await app.ready();
@@ -63,19 +55,25 @@ describe('live market data with the simulator', () => {
     );
     expect(periods.rows).toHaveLength(8);
 
-    // The bots: funded once, quoting a ladder, trading so that bars and tickers come from real trades.
+    // The market maker: funded once (the house no more), quoting a ladder; a user's trade against it makes
+    // the bars and tickers from real trades.
     const genesis = () =>
       count(store, 'select 1 from account_log where memo = $1 and reason = 101 and owner_key in (-4, -1)', [
         GENESIS_MEMO,
       ]);
-    // Eight currencies, each for the market maker and for the house.
-    await until(async () => (await genesis()) === 16);
+    // Eight currencies, each for the market maker.
+    await until(async () => (await genesis()) === 8);
     await until(() => live.engine.openOrders('marketMaker', 1).length >= 20, 20_000);
-    await until(
-      async () =>
-        (await count(store, 'select 1 from spot_trades where market_id = 1 and taker_owner_key = -1')) > 0,
-      20_000,
-    );
+    await fundTraders(live);
+    const bought = await live.runner.submit({
+      type: 'placeOrder',
+      owner: BUYER,
+      marketId: BTC_USDT.marketId,
+      side: 'buy',
+      kind: 'market',
+      quantityLots: 10,
+    });
+    expect(bought.events.filter((event) => event.type === 'trade').length).toBeGreaterThan(0);
     await until(() => live.marketData.candles.latest(1, '1min') !== undefined);
     const bars = (
       await live.inject({ method: 'GET', url: '/api/currency/new_timeshar?symbol=BTC/USDT&period=1min' })
@@ -97,7 +95,7 @@ describe('live market data with the simulator', () => {
         'select 1 from account_log where memo = $1 and reason = 101 and owner_key in (-4, -1)',
         [GENESIS_MEMO],
       ),
-    ).toBe(16);
+    ).toBe(8);
     expect(await count(store, 'select 1 from market_backfills')).toBe(7);
     // The walk goes on from the journaled index rather than from the profile's start.
     const resumed = restarted.engine.indexPrice(1)?.priceTicks ?? 0;

@@ -1,7 +1,7 @@
 // The market maker against a real engine: it never crosses its own quotes, never asks for money it does not
-// have, stops buying above its inventory limit, sends a bounded number of commands per cycle, and with the
-// house's follow trades keeps the last price near a moving index. planCycle's guards are also checked on
-// random situations.
+// have, stops buying above its inventory limit, sends a bounded number of commands per cycle, keeps its
+// ladder around a moving index, and only quotes: without users there is not a single trade, and a user's
+// order trades with it. planCycle's guards are also checked on random situations.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '@fairex/engine';
@@ -95,11 +95,9 @@ async function makerFor(
     submit: async (command) => ex.apply(command),
     store: store as typeof noRows,
     catalog,
-    marketData: { ticker: (marketId) => ex.tickers.ticker(marketId, ex.now()) },
     logger: { info: () => {}, warn: () => {} },
     config: { ...config, intervalMs: 3_600_000 },
     seed: 5,
-    clock: ex.now,
   });
   await maker.start();
   await maker.stop();
@@ -115,7 +113,7 @@ function ownBook(engine: Engine): { bids: number[]; asks: number[] } {
 }
 
 describe('market maker on a real engine', () => {
-  it('quotes a ladder, follows a moving index, and never crosses itself or overdraws', async () => {
+  it('quotes a ladder around a moving index, never crosses itself or overdraws, and never trades alone', async () => {
     const ex = exchange();
     const { maker } = await makerFor(ex);
     const simulator = new PriceSimulator({ seed: 9 });
@@ -153,18 +151,40 @@ describe('market maker on a real engine', () => {
       funding.map(({ command }) => command.type === 'systemFund' && [command.owner, command.currencyId]),
     ).toEqual([
       ['marketMaker', BTC],
-      ['house', BTC],
       ['marketMaker', USDT],
-      ['house', USDT],
     ]);
-    // The last price follows the index: within the spread plus the follow threshold.
+    // The ladder sits around the index: the best bid below it, the best ask above it, within the reach of
+    // the half spread and one grid step.
     const index = ex.engine.indexPrice(MARKET)?.priceTicks ?? 0;
-    const last = ex.tickers.ticker(MARKET, ex.now()).lastTicks ?? 0;
-    const reachPpm =
-      DEFAULT_MARKET_MAKER_CONFIG.halfSpreadPpm + DEFAULT_MARKET_MAKER_CONFIG.followThresholdPpm + 2000;
-    expect(Math.abs(last - index) / index).toBeLessThan(reachPpm / 1e6);
+    const grid = gridTicks(index, DEFAULT_MARKET_MAKER_CONFIG);
+    const reach = (index * DEFAULT_MARKET_MAKER_CONFIG.halfSpreadPpm) / 1e6 + grid;
+    expect(index - Math.max(...own.bids)).toBeLessThanOrEqual(reach);
+    expect(Math.min(...own.asks) - index).toBeLessThanOrEqual(reach);
+    // Only quotes, and only the market maker's: no trade at all without a user, and no order of the house.
     const trades = ex.log.flatMap(({ outcome }) => outcome.events.filter((event) => event.type === 'trade'));
-    expect(trades.length).toBeGreaterThan(50);
+    expect(trades).toEqual([]);
+    const owners = new Set(
+      ex.log.flatMap(({ command }) => (command.type === 'placeOrder' ? [command.owner] : [])),
+    );
+    expect(owners).toEqual(new Set(['marketMaker']));
+    expect(ex.tickers.ticker(MARKET, ex.now()).lastTicks).toBeUndefined();
+
+    // A user's market buy trades with the best ask: the only trade, with the user on one side.
+    ex.apply({ type: 'deposit', userId: 7, currencyId: USDT, amount: 10_000_000_000n });
+    const bestAsk = Math.min(...own.asks);
+    const bought = ex.apply({
+      type: 'placeOrder',
+      owner: 7,
+      marketId: MARKET,
+      side: 'buy',
+      kind: 'market',
+      quantityLots: 1,
+    });
+    const fills = bought.events.filter((event) => event.type === 'trade');
+    expect(
+      fills.map((fill) => [fill.makerOwner, fill.takerOwner, fill.priceTicks, fill.quantityLots]),
+    ).toEqual([['marketMaker', 7, bestAsk, 1]]);
+    expect(ex.tickers.ticker(MARKET, ex.now()).lastTicks).toBe(bestAsk);
   });
 
   it('follows the settings an administrator stored for the pair: fewer levels, then out of the book', async () => {
@@ -193,7 +213,6 @@ describe('market maker on a real engine', () => {
       half_spread_ppm: null,
       level_step_ppm: null,
       level_notional: null,
-      follow_threshold_ppm: null,
     };
     pairRow = row;
     await settle();
@@ -203,7 +222,7 @@ describe('market maker on a real engine', () => {
     const logged = ex.log.length;
     await settle();
     expect(ownBook(ex.engine)).toEqual({ bids: [], asks: [] });
-    // Disabled: only cancels, no quote and no follow trade.
+    // Disabled: only cancels, no quote.
     expect(new Set(ex.log.slice(logged).map(({ command }) => command.type))).toEqual(
       new Set(['cancelOrder']),
     );
@@ -219,7 +238,6 @@ describe('market maker on a real engine', () => {
       level_step_ppm: null,
       // Finer than USDT's six decimals: the quote currency cannot carry it.
       level_notional: '0.0000001',
-      follow_threshold_ppm: null,
     };
     const store = {
       query: async (text: string) => {
@@ -255,13 +273,13 @@ describe('market maker on a real engine', () => {
     expect(market.symbol).toBe('BTC/USDT');
   });
 
-  it('sizes genesis funding from the index: inventory value in base and in quote, per bot', async () => {
+  it('sizes genesis funding from the index: inventory value in base and in quote', async () => {
     const ex = exchange();
     const { market } = await makerFor(ex);
     const amounts = genesisAmounts([{ market, indexTicks: 5_000_000 }], DEFAULT_MARKET_MAKER_CONFIG);
-    // 250,000 USDT at 50,000.00 is 5 BTC; 25,000 USDT is 0.5 BTC.
-    expect(amounts.get(BTC)).toEqual({ maker: 500_000_000n, taker: 50_000_000n });
-    expect(amounts.get(USDT)).toEqual({ maker: 250_000_000_000n, taker: 25_000_000_000n });
+    // 250,000 USDT at 50,000.00 is 5 BTC.
+    expect(amounts.get(BTC)).toBe(500_000_000n);
+    expect(amounts.get(USDT)).toBe(250_000_000_000n);
   });
 });
 
@@ -315,7 +333,6 @@ describe('planCycle on random situations', () => {
     orders: fc.uniqueArray(order, { selector: (entry) => entry.orderId, maxLength: 30 }),
     makerBase: fc.bigInt({ min: 0n, max: 2_000_000_000n }),
     makerQuote: fc.bigInt({ min: 0n, max: 1_000_000_000_000n }),
-    lastTicks: fc.option(fc.integer({ min: 6_000_000, max: 7_400_000 }), { nil: undefined }),
   });
 
   it('never plans a quote through its own book, beyond its money, or more than the budget', () => {
@@ -350,13 +367,6 @@ describe('planCycle on random situations', () => {
           orders,
           makerBase: { available: input.makerBase, locked: 0n },
           makerQuote: { available: input.makerQuote, locked: 0n },
-          takerBase: { available: 100_000_000n, locked: 0n },
-          takerQuote: { available: 100_000_000_000n, locked: 0n },
-          bestBid: undefined,
-          bestAsk: undefined,
-          lastTicks: input.lastTicks,
-          lastTradeMs: 0,
-          nowMs: 1,
           draw: (k, bound) => Math.abs(k) % bound,
         };
         const plan = planCycle(view, DEFAULT_MARKET_MAKER_CONFIG);
@@ -376,7 +386,10 @@ describe('planCycle on random situations', () => {
         let spentQuote = 0n;
         let spentBase = 0n;
         for (const command of plan) {
-          if (command.type !== 'placeOrder' || command.owner !== 'marketMaker') continue;
+          // Only the market maker's own cancels and limit quotes: nothing meant to take.
+          expect(command.type === 'cancelOrder' || command.type === 'placeOrder').toBe(true);
+          if (command.type !== 'placeOrder') continue;
+          expect([command.owner, command.kind]).toEqual(['marketMaker', 'limit']);
           const price = command.priceTicks ?? 0;
           if (command.side === 'buy') {
             expect(price).toBeLessThan(lowestAsk);

@@ -1,7 +1,18 @@
 // Drizzle mirror of the engine journal, snapshots and event projections (see migrations/0002_journal.sql).
 // The engine runner writes these tables with raw SQL on its hot path; routes read the projections through
 // Drizzle. Amounts are numeric(40,0) and arrive as decimal strings: parse them with BigInt, never Number.
-import { bigint, index, integer, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const amount = (name: string) => numeric(name, { precision: 40, scale: 0 });
 
@@ -69,8 +80,17 @@ export const spotTrades = pgTable(
     takerFeeCurrencyId: integer('taker_fee_currency_id').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+    /** migrations/0016_no_wash_trades.sql: a user is on at least one side (only these count publicly). */
+    withUser: boolean('with_user')
+      .notNull()
+      .generatedAlwaysAs(sql`maker_owner_key > 0 or taker_owner_key > 0`),
   },
-  (table) => [index('spot_trades_market_idx').on(table.marketId, table.tradeId)],
+  (table) => [
+    index('spot_trades_market_idx').on(table.marketId, table.tradeId),
+    index('spot_trades_market_with_user_idx')
+      .on(table.marketId, table.tradeId)
+      .where(sql`with_user`),
+  ],
 );
 
 export const accountLog = pgTable(

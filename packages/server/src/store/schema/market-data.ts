@@ -55,6 +55,5 @@ export const marketMakerSettings = pgTable('market_maker_settings', {
   halfSpreadPpm: integer('half_spread_ppm'),
   levelStepPpm: integer('level_step_ppm'),
   levelNotional: text('level_notional'),
-  followThresholdPpm: integer('follow_threshold_ppm'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

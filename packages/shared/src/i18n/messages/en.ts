@@ -326,7 +326,6 @@ export const en = {
   'field.half_spread': 'Half spread',
   'field.level_step': 'Step between levels',
   'field.level_notional': 'Value of the first level',
-  'field.follow_threshold': 'Follow the index beyond',
   'field.udun_id': 'Custody coin id',
   'field.display_order': 'Display order',
   'field.is_display': 'Shown',

@@ -318,7 +318,6 @@ export const hk: Messages = {
   'field.half_spread': '半價差',
   'field.level_step': '檔位間距',
   'field.level_notional': '第一檔金額',
-  'field.follow_threshold': '偏離指數觸發跟隨',
   'field.udun_id': '託管幣種編號',
   'field.display_order': '顯示順序',
   'field.is_display': '是否顯示',

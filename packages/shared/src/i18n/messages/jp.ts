@@ -327,7 +327,6 @@ export const jp: Messages = {
   'field.half_spread': 'ハーフスプレッド',
   'field.level_step': '段の間隔',
   'field.level_notional': '最初の段の金額',
-  'field.follow_threshold': '指数追従の乖離幅',
   'field.udun_id': 'カストディ通貨ID',
   'field.display_order': '表示順',
   'field.is_display': '表示',

@@ -324,7 +324,6 @@ export const kr: Messages = {
   'field.half_spread': '절반 스프레드',
   'field.level_step': '단계 간격',
   'field.level_notional': '첫 단계 금액',
-  'field.follow_threshold': '지수 추종 기준 편차',
   'field.udun_id': '수탁 코인 ID',
   'field.display_order': '표시 순서',
   'field.is_display': '표시 여부',

@@ -318,7 +318,6 @@ export const zh: Messages = {
   'field.half_spread': '半价差',
   'field.level_step': '档位间距',
   'field.level_notional': '第一档金额',
-  'field.follow_threshold': '偏离指数触发跟随',
   'field.udun_id': '托管币种编号',
   'field.display_order': '显示顺序',
   'field.is_display': '是否显示',

@@ -31,6 +31,7 @@ interface VolumeRow {
   quote_volume: string;
   user_trades: number;
   user_quote_volume: string;
+  maker_fills: number;
 }
 
 interface Dashboard {
@@ -279,6 +280,7 @@ function Volume({ rows, loading }: { rows: VolumeRow[] | undefined; loading: boo
       align: 'right',
       render: (value: string) => <Amount value={value} />,
     },
+    { title: t('volume.makerFills'), dataIndex: 'maker_fills', align: 'right' },
   ];
   return (
     <Card

@@ -111,7 +111,8 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
                     <span className="fx-spot-muted">/{quotation.legal_name}</span>
                   </span>
                   <span className={`fx-spot-num is-${direction}`}>
-                    {quotation.now_price === undefined ? NO_VALUE : groupThousands(quotation.now_price)}
+                    {/* No trade with a user yet: the server sends "" (no last price), shown as no value. */}
+                    {quotation.now_price ? groupThousands(quotation.now_price) : NO_VALUE}
                   </span>
                   <span className={`fx-spot-num is-${direction}`}>{formatPercent(quotation.change)}</span>
                 </button>

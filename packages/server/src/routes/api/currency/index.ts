@@ -137,7 +137,7 @@ export default async function currencyRoutes(app: FastifyInstance): Promise<void
         time_ms: bigint;
       }>(
         `select trade_id, price_ticks, quantity_lots, maker_side, time_ms from spot_trades
-          where market_id = $1 order by trade_id desc limit $2`,
+          where market_id = $1 and with_user order by trade_id desc limit $2`,
         [market.marketId, input.limit ?? 30],
       );
       return ok(

@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 export interface HomeFigures {
   /** Registered accounts. */
   users: number;
-  /** Spot trades executed in the last 24 hours. */
+  /** Spot trades with a user on at least one side executed in the last 24 hours. */
   trades_24h: number;
   /** Distinct user accounts with at least one spot trade in the last 24 hours. */
   traders_24h: number;
@@ -23,7 +23,7 @@ export async function countHomeFigures(db: Queryable, nowMs: number): Promise<Ho
   const { rows } = await db.query<{ users: number; markets: number; trades: number; traders: number }>(
     `select (select count(*)::int from users) as users,
             (select count(*)::int from markets where is_display) as markets,
-            (select count(*)::int from spot_trades where time_ms >= $1) as trades,
+            (select count(*)::int from spot_trades where time_ms >= $1 and with_user) as trades,
             (select count(distinct owner)::int from (
                select maker_owner_key as owner from spot_trades where time_ms >= $1 and maker_owner_key > 0
                union all
@@ -119,7 +119,7 @@ export async function recentActivity(db: Queryable, nowMs: number, limit: number
               m.quote_currency_id as currency_id, t.quote_amount as amount, m.symbol, t.time_ms
          from spot_trades t
          join markets m on m.id = t.market_id
-        where (t.taker_owner_key > 0 or t.maker_owner_key > 0)
+        where t.with_user
           and t.trade_id > (select coalesce(max(trade_id), 0) - 10000 from spot_trades)
         order by t.trade_id desc
         limit $2
