@@ -3,16 +3,17 @@
 // same chart.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
 import { launchBrowser, newContext } from './support/browser.ts';
 import { FairexPage } from './support/fairex-page.ts';
+import { startUserTradingServer, type TradingServer } from './support/user-trading.ts';
 import { SCREENSHOT_DIR } from './support/paths.ts';
 
 const CHART_PAGE = '/dealCenter';
 const INTERVALS = ['realtime', '1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon'];
-/** The market maker trades within seconds; pushes reach the chart at most every 100 ms per market. */
+/** The user trades within seconds; pushes reach the chart at most every 100 ms per market. */
 const LIVE_TIMEOUT_MS = 45_000;
 
 interface InPageCanvas {
@@ -40,16 +41,21 @@ async function shootChart(chart: Locator, name: string): Promise<void> {
 }
 
 describe('price chart', () => {
-  const baseURL = inject('baseURL');
+  // A server of this file's own, where a user trades: public prices come only from trades with a user.
+  let server: TradingServer;
+  let baseURL: string;
   let browser: Browser;
   let context: BrowserContext;
   let fairex: FairexPage | null = null;
 
   beforeAll(async () => {
+    server = await startUserTradingServer();
+    baseURL = server.baseURL;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
+    await server?.stop();
     await browser?.close();
   });
 

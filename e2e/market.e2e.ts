@@ -1,18 +1,19 @@
 // The market board in real Chromium against the real server: every USDT pair listed by the server, live
-// prices that move with the market maker's trades, the rankings, the colour preference, languages, night
+// prices that move with a user's trades against the market maker, the rankings, the colour preference, languages, night
 // mode and a phone screen.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
 import jp from '../packages/web/src/i18n/locales/jp.json' with { type: 'json' };
 import { launchBrowser, newContext } from './support/browser.ts';
 import { FairexPage } from './support/fairex-page.ts';
+import { startUserTradingServer, type TradingServer } from './support/user-trading.ts';
 
 /** The USDT markets of the demo data (packages/server/src/seed). */
 const USDT_BASES = ['BTC', 'ETH', 'XRP', 'DOGE', 'LINK', 'LTC', 'TRX'];
 const FEATURED = ['BTC', 'ETH', 'XRP', 'DOGE', 'LINK'];
-/** The market maker trades within seconds of a start; this leaves room for a busy machine. */
+/** The user trades within seconds of a start; this leaves room for a busy machine. */
 const LIVE_TIMEOUT_MS = 45_000;
 const DECIMAL_4 = /^\d{1,3}(,\d{3})*\.\d{4}$/;
 
@@ -49,16 +50,21 @@ async function colourOf(locator: Locator): Promise<string> {
 }
 
 describe('market board', () => {
-  const baseURL = inject('baseURL');
+  // A server of this file's own, where a user trades: public prices come only from trades with a user.
+  let server: TradingServer;
+  let baseURL: string;
   let browser: Browser;
   let context: BrowserContext;
   let fairex: FairexPage | null = null;
 
   beforeAll(async () => {
+    server = await startUserTradingServer();
+    baseURL = server.baseURL;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
+    await server?.stop();
     await browser?.close();
   });
 

@@ -13,6 +13,13 @@ import { startServer } from './support/server-process.ts';
 /** The custody key of the test's own server; it signs nothing anywhere else. */
 const SPOT_E2E_CUSTODY_KEY = `spot-e2e-${randomBytes(8).toString('hex')}`;
 
+/** A server's settings for the test's own custody key, so the test can sign deposit callbacks. */
+export const SPOT_E2E_CUSTODY_ENV = {
+  CUSTODY_API_KEY: SPOT_E2E_CUSTODY_KEY,
+  CUSTODY_API_URL: '',
+  DEPOSIT_XPUBS: '',
+};
+
 export interface SeededUser {
   id: number;
   account: string;
@@ -121,11 +128,6 @@ export interface SpotServer {
  * the test's users place, and with the test's custody key, so the test can sign deposit callbacks.
  */
 export async function startSpotServer(dataDir: string): Promise<SpotServer> {
-  const server = await startServer(dataDir, {
-    MARKET_MAKER: 'off',
-    CUSTODY_API_KEY: SPOT_E2E_CUSTODY_KEY,
-    CUSTODY_API_URL: '',
-    DEPOSIT_XPUBS: '',
-  });
+  const server = await startServer(dataDir, { MARKET_MAKER: 'off', ...SPOT_E2E_CUSTODY_ENV });
   return { baseURL: server.baseURL, stop: () => server.stop() };
 }
