@@ -110,9 +110,7 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
                     <strong>{quotation.currency_name}</strong>
                     <span className="fx-spot-muted">/{quotation.legal_name}</span>
                   </span>
-                  <span className={`fx-spot-num is-${direction}`}>
-                    {quotation.now_price === undefined ? NO_VALUE : groupThousands(quotation.now_price)}
-                  </span>
+                  <LastOrMark quotation={quotation} direction={direction} />
                   <span className={`fx-spot-num is-${direction}`}>{formatPercent(quotation.change)}</span>
                 </button>
               </li>
@@ -121,5 +119,26 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The pair's last traded price; before its first trade, its mark price, marked as such (a blank or a
+ * zero would say something false about the market).
+ */
+function LastOrMark({ quotation, direction }: { quotation: Quotation; direction: string }) {
+  const { t } = useTranslation();
+  if (quotation.now_price === undefined && quotation.mark_price !== undefined) {
+    return (
+      <span className="fx-spot-num is-flat fx-spot-mark-price" title={t('spot.header.markInstead')}>
+        {groupThousands(quotation.mark_price)}
+        <sup className="fx-spot-mark-tag">{t('spot.markets.markTag')}</sup>
+      </span>
+    );
+  }
+  return (
+    <span className={`fx-spot-num is-${direction}`}>
+      {quotation.now_price === undefined ? NO_VALUE : groupThousands(quotation.now_price)}
+    </span>
   );
 }

@@ -7,6 +7,7 @@ import type { UpdateBalancePayload } from '@fairex/shared/socket-events.ts';
 import { PriceChart } from '../../charts/index.ts';
 import { useMarketFeed, useSocketEvent, useTickers } from '../../data/feeds.ts';
 import { onReconnect } from '../../data/market-feeds.ts';
+import { readMarkAndIndex } from '../../data/price-record.ts';
 import { useSession } from '../../data/session.ts';
 import { directionOf } from '../../format/index.ts';
 import { NoticesStrip } from '../news/NoticesStrip.tsx';
@@ -46,6 +47,12 @@ export default function SpotPage() {
   const lastPrice =
     nonEmpty(feed?.transaction?.last_price) ?? nonEmpty(ticker?.now_price) ?? deal.data?.last_price ?? null;
   const direction = directionOf(ticker?.change);
+  const pushedPrices = readMarkAndIndex(ticker);
+  const answeredPrices = readMarkAndIndex(deal.data);
+  const prices = {
+    mark: pushedPrices.mark ?? answeredPrices.mark,
+    index: pushedPrices.index ?? answeredPrices.index,
+  };
   const tape = useMemo(
     () => mergeTape(deal.data?.complete, feed?.trades),
     [deal.data?.complete, feed?.trades],
@@ -92,6 +99,7 @@ export default function SpotPage() {
           lastPrice={lastPrice}
           direction={direction}
           ticker={ticker}
+          prices={prices}
         />
         <div className="fx-spot-area-book">
           {market === undefined ? (
