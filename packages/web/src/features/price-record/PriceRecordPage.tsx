@@ -30,6 +30,7 @@ export const HEADS_SHOWN = 20;
 export const LOOKUP_HALF_WINDOW_MS = 30_000;
 /** Heads come on the socket; this only repairs one that was missed while the connection was down. */
 const HEADS_REFRESH_MS = 60_000;
+const SAMPLES_PER_PAGE = 15;
 
 const HEADS_KEY = ['price-record', 'heads'] as const;
 
@@ -277,6 +278,12 @@ function SamplesTable({
     queryFn: ({ signal }) =>
       fetchPriceSamples(symbol, at - LOOKUP_HALF_WINDOW_MS, at + LOOKUP_HALF_WINDOW_MS, signal),
   });
+  // The page that holds the chosen sample is shown, so a shared link opens on it.
+  const [page, setPage] = useState(1);
+  const selectedIndex = samples.data?.findIndex((sample) => sample.seq === selectedSeq) ?? -1;
+  useEffect(() => {
+    if (selectedIndex >= 0) setPage(Math.floor(selectedIndex / SAMPLES_PER_PAGE) + 1);
+  }, [selectedIndex]);
   const price = (text: string | null) => (text === null ? NO_VALUE : groupThousands(text));
   const columns: TableColumnsType<PriceSample> = [
     { title: t('priceRecord.seq'), dataIndex: 'seq', key: 'seq', align: 'right' },
@@ -328,7 +335,13 @@ function SamplesTable({
       columns={columns}
       dataSource={samples.data ?? []}
       loading={samples.isPending}
-      pagination={{ pageSize: 15, hideOnSinglePage: true, showSizeChanger: false }}
+      pagination={{
+        pageSize: SAMPLES_PER_PAGE,
+        current: page,
+        onChange: setPage,
+        hideOnSinglePage: true,
+        showSizeChanger: false,
+      }}
       scroll={{ x: 'max-content' }}
       rowClassName={(sample) => (sample.seq === selectedSeq ? 'is-selected' : '')}
       locale={{ emptyText: t('priceRecord.samplesEmpty') }}
