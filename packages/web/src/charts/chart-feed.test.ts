@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KlinePayload } from '@fairex/shared/socket-events.ts';
 import type { Bar, BarQuery } from '../data/market.ts';
-import type { MarkBar } from '../data/price-record.ts';
+import type { MarkBar } from '../data/mark-price.ts';
 import { ChartModel } from './chart-model.ts';
 import { buildChartTheme } from './chart-theme.ts';
 import {

@@ -1,6 +1,6 @@
 import { fetchBars, readBar, type Bar, type BarQuery } from '../data/market.ts';
 import { onReconnect, subscribeBars } from '../data/market-feeds.ts';
-import { fetchMarkBars, isMarkBarPeriod, type MarkBar, type MarkBarPeriod } from '../data/price-record.ts';
+import { fetchMarkBars, isMarkBarPeriod, type MarkBar, type MarkBarPeriod } from '../data/mark-price.ts';
 import type { KlinePayload } from '@fairex/shared/socket-events.ts';
 import type { Candle, ChartModel } from './chart-model.ts';
 import { BAR_LENGTH_MS, barPeriodOf, type ChartPeriod } from './periods.ts';

@@ -1,11 +1,13 @@
-import { ApiError, api } from './api.ts';
-import { i18next } from '../i18n/index.ts';
-import { socketManager, type SocketManager } from './socket.ts';
+import { api } from './api.ts';
+import { badResponse, decimalOrNull, isDecimal, isRecord, isWhole } from './mark-price.ts';
+
+const HASH = /^[0-9a-f]{64}$/;
 
 // The public price record (docs/price-record.md): every second each market's index price (the median of
 // its configured sources) and mark price are sampled into a hash chain, and the chain's head is published
 // once a minute. The screens read it through these calls only. Prices stay the decimal strings the server
-// sent; an answer that does not have the documented shape is refused rather than guessed at.
+// sent; an answer that does not have the documented shape is refused rather than guessed at. The mark
+// and index figures the trading screens show, and the chart's mark bars, are in mark-price.ts.
 
 export interface PriceSource {
   name: string;
@@ -39,47 +41,6 @@ export interface PriceProof {
   head: PriceHead;
   /** The chain from the asked sample up to and including the covering head's sample, oldest first. */
   samples: PriceSample[];
-}
-
-/** One bar of the mark price: open time in epoch milliseconds and exact decimal strings. */
-export interface MarkBar {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-}
-
-/** The periods the mark bars are kept at. */
-export const MARK_BAR_PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day'] as const;
-export type MarkBarPeriod = (typeof MARK_BAR_PERIODS)[number];
-
-export function isMarkBarPeriod(value: string): value is MarkBarPeriod {
-  return (MARK_BAR_PERIODS as readonly string[]).includes(value);
-}
-
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
-const HASH = /^[0-9a-f]{64}$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isDecimal(value: unknown): value is string {
-  return typeof value === 'string' && DECIMAL.test(value);
-}
-
-function isWhole(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
-
-function decimalOrNull(value: unknown): string | null | undefined {
-  if (value === null) return null;
-  return isDecimal(value) ? value : undefined;
-}
-
-function badResponse(): ApiError {
-  return new ApiError('bad-response', i18next.t('errors.badResponse'), 200);
 }
 
 export function readHead(value: unknown): PriceHead | null {
@@ -163,48 +124,4 @@ export async function fetchPriceProof(symbol: string, seq: number, signal?: Abor
   const head = readHead(message.head);
   if (head === null || typeof message.symbol !== 'string') throw badResponse();
   return { symbol: message.symbol, head, samples: readAll(message.samples, readSample) };
-}
-
-function readMarkBar(value: unknown): MarkBar | null {
-  if (!Array.isArray(value) || value.length < 5) return null;
-  const [time, open, high, low, close] = value as unknown[];
-  if (!isWhole(time) || ![open, high, low, close].every(isDecimal)) return null;
-  return { time, open, high, low, close } as MarkBar;
-}
-
-/** GET /api/price/mark_bars: bars of the mark price (stale samples left out), oldest first. */
-export async function fetchMarkBars(
-  query: { symbol: string; period: MarkBarPeriod; fromMs: number; toMs: number },
-  signal?: AbortSignal,
-): Promise<MarkBar[]> {
-  const message = await api.get<unknown>(
-    '/price/mark_bars',
-    { symbol: query.symbol, period: query.period, from: query.fromMs, to: query.toMs },
-    signal,
-  );
-  if (!isRecord(message) || !Array.isArray(message.bars)) throw badResponse();
-  // A single unreadable bar is left out: the line is drawn from the bars that can be trusted.
-  return message.bars.map(readMarkBar).filter((bar): bar is MarkBar => bar !== null);
-}
-
-/** Calls `listener` with every head the server publishes (socket event `price_head`). */
-export function subscribePriceHeads(
-  listener: (head: PriceHead) => void,
-  manager: SocketManager = socketManager,
-): () => void {
-  return manager.onUnknown('price_head', (payload) => {
-    const head = readHead(payload);
-    if (head !== null) listener(head);
-  });
-}
-
-/** The mark and index prices a trading answer, a quotation row or a ticker carries (null when none yet). */
-export interface MarkAndIndex {
-  mark: string | null;
-  index: string | null;
-}
-
-export function readMarkAndIndex(value: unknown): MarkAndIndex {
-  if (!isRecord(value)) return { mark: null, index: null };
-  return { mark: decimalOrNull(value.mark_price) ?? null, index: decimalOrNull(value.index_price) ?? null };
 }

@@ -5,16 +5,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Select, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useMessage } from '../../app/message.tsx';
+import { useUncheckedSocketEvent } from '../../data/feeds.ts';
 import { useBoardQuotations, symbolOf } from '../../data/market.ts';
 import {
   fetchPriceHeads,
   fetchPriceProof,
   fetchPriceSamples,
-  subscribePriceHeads,
+  readHead,
   type PriceHead,
   type PriceSample,
 } from '../../data/price-record.ts';
-import { onReconnect } from '../../data/market-feeds.ts';
 import { groupThousands, NO_VALUE } from '../../format/index.ts';
 import { verifyProof, type Verification } from './canonical.ts';
 import { formatRecordTime, fromTimeInput, shortHash, toTimeInput } from './record-format.ts';
@@ -28,7 +28,7 @@ import './price-record.css';
 export const HEADS_SHOWN = 20;
 /** The look-up shows this long on each side of the chosen time. */
 export const LOOKUP_HALF_WINDOW_MS = 30_000;
-/** Heads come on the socket; this only repairs one that was missed while the connection was down. */
+/** Heads come on the socket; this repairs any that were missed while the connection was down. */
 const HEADS_REFRESH_MS = 60_000;
 const SAMPLES_PER_PAGE = 15;
 
@@ -74,17 +74,11 @@ function useHeads() {
     queryFn: ({ signal }) => fetchPriceHeads({ limit: HEADS_SHOWN }, signal),
     refetchInterval: HEADS_REFRESH_MS,
   });
-  useEffect(
-    () =>
-      subscribePriceHeads((head) =>
-        queryClient.setQueryData<PriceHead[]>(HEADS_KEY, (current) => withHead(current, head)),
-      ),
-    [queryClient],
-  );
-  useEffect(
-    () => onReconnect(() => void queryClient.invalidateQueries({ queryKey: HEADS_KEY })),
-    [queryClient],
-  );
+  // A head the server publishes (`price_head`) goes to the top of the list at once.
+  useUncheckedSocketEvent('price_head', (payload) => {
+    const head = readHead(payload);
+    if (head !== null) queryClient.setQueryData<PriceHead[]>(HEADS_KEY, (current) => withHead(current, head));
+  });
   return heads;
 }
 

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import enUS from 'antd/es/locale/en_US.js';
 import { Providers } from '../../app/Providers.tsx';
-import type { MarkAndIndex } from '../../data/price-record.ts';
+import type { MarkAndIndex } from '../../data/mark-price.ts';
 import { PairHeader, PRICE_RECORD_PATH } from './PairHeader.tsx';
 import { testMarket } from './test-market.ts';
 

@@ -10,7 +10,7 @@ import {
   groupThousands,
   type Direction,
 } from '../../format/index.ts';
-import type { MarkAndIndex } from '../../data/price-record.ts';
+import type { MarkAndIndex } from '../../data/mark-price.ts';
 import type { SpotMarketInfo } from './spot-api.ts';
 
 // The price header over the chart: the pair, its last traded price coloured by the day's direction, and

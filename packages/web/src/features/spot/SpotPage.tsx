@@ -7,7 +7,7 @@ import type { UpdateBalancePayload } from '@fairex/shared/socket-events.ts';
 import { PriceChart } from '../../charts/index.ts';
 import { useMarketFeed, useSocketEvent, useTickers } from '../../data/feeds.ts';
 import { onReconnect } from '../../data/market-feeds.ts';
-import { readMarkAndIndex } from '../../data/price-record.ts';
+import { readMarkAndIndex } from '../../data/mark-price.ts';
 import { useSession } from '../../data/session.ts';
 import { directionOf } from '../../format/index.ts';
 import { NoticesStrip } from '../news/NoticesStrip.tsx';
