@@ -30,16 +30,6 @@ async function headRows(page: Page): Promise<HeadRow[]> {
   return found;
 }
 
-async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    value = await read();
-  }
-  return value;
-}
-
 describe('price record', () => {
   let server: ServerProcess;
   let browser: Browser;
@@ -73,31 +63,23 @@ describe('price record', () => {
     await page.getByTestId('price-record-page').waitFor();
     expect(new URL(page.url()).pathname).toBe('/priceRecord');
 
-    const first = await poll(
-      () => headRows(page),
-      (rows) => rows.some((row) => row.symbol === SYMBOL),
-      LIVE_TIMEOUT_MS,
-    );
-    const firstSeq = Math.max(...first.filter((row) => row.symbol === SYMBOL).map((row) => row.seq));
-    expect(firstSeq).toBeGreaterThan(0);
+    const latestSeq = async () =>
+      Math.max(0, ...(await headRows(page)).filter((row) => row.symbol === SYMBOL).map((row) => row.seq));
+    await expect.poll(latestSeq, { timeout: LIVE_TIMEOUT_MS }).toBeGreaterThan(0);
+    const firstSeq = await latestSeq();
     // No reload: a newer head of the market shows up on its own (socket `price_head`, or the page's repair).
-    const later = await poll(
-      () => headRows(page),
-      (rows) => rows.some((row) => row.symbol === SYMBOL && row.seq > firstSeq),
-      LIVE_TIMEOUT_MS,
-    );
-    expect(later.some((row) => row.symbol === SYMBOL && row.seq > firstSeq)).toBe(true);
+    await expect.poll(latestSeq, { timeout: LIVE_TIMEOUT_MS }).toBeGreaterThan(firstSeq);
     await fairex.screenshot('price-record-heads');
   });
 
   it('looks up the samples around a time and verifies one in the browser', async () => {
     fairex = await FairexPage.open(context, server.baseURL, '/priceRecord');
     const page = fairex.page;
-    await poll(
-      () => headRows(page),
-      (rows) => rows.filter((row) => row.symbol === SYMBOL).length >= 2,
-      LIVE_TIMEOUT_MS,
-    );
+    await expect
+      .poll(async () => (await headRows(page)).filter((row) => row.symbol === SYMBOL).length, {
+        timeout: LIVE_TIMEOUT_MS,
+      })
+      .toBeGreaterThanOrEqual(2);
     // A time a few seconds back: its samples are covered by a head published since.
     const lookup = page.getByTestId('price-lookup');
     expect(await lookup.locator('.ant-select').textContent()).toContain(SYMBOL);

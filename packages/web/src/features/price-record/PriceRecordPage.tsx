@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Select, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { useMessage } from '../../app/message.tsx';
+import { useCopyText } from '../account/CopyButton.tsx';
 import { useUncheckedSocketEvent } from '../../data/feeds.ts';
 import { useBoardQuotations, symbolOf } from '../../data/market.ts';
 import {
@@ -84,15 +84,7 @@ function useHeads() {
 
 function CopyHash({ hash }: { hash: string }) {
   const { t } = useTranslation();
-  const message = useMessage();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(hash);
-      void message.success(t('priceRecord.copied'));
-    } catch {
-      void message.error(t('priceRecord.copyFailed'));
-    }
-  };
+  const copy = useCopyText();
   return (
     <span className="fx-price-hash">
       <Tooltip title={hash}>
@@ -104,7 +96,7 @@ function CopyHash({ hash }: { hash: string }) {
         icon={<CopyOutlined />}
         aria-label={t('priceRecord.copy')}
         title={t('priceRecord.copy')}
-        onClick={() => void copy()}
+        onClick={() => void copy(hash)}
       />
     </span>
   );
