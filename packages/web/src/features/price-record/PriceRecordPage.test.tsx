@@ -61,6 +61,8 @@ describe('price record page', () => {
       time: SECOND.time + 60_000,
       hash: 'c'.repeat(64),
     };
+    // Heads are pushed to each market's channel: the page holds the channels of the listed markets.
+    await waitFor(() => expect(fake.socket!.subscriptions()).toContain('market:BTC/USDT'));
     act(() => fake.socket!.push('price_head', next));
     await waitFor(() => expect(screen.getAllByTestId('price-head-row')).toHaveLength(3));
     expect(screen.getAllByTestId('price-head-row')[0]!.textContent).toContain('62');

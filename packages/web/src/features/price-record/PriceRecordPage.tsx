@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Select, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useCopyText } from '../account/CopyButton.tsx';
-import { useUncheckedSocketEvent } from '../../data/feeds.ts';
+import { useMarketChannels, useUncheckedSocketEvent } from '../../data/feeds.ts';
 import { useBoardQuotations, symbolOf } from '../../data/market.ts';
 import {
   fetchPriceHeads,
@@ -46,7 +46,12 @@ export function withHead(heads: readonly PriceHead[] | undefined, head: PriceHea
 
 export default function PriceRecordPage() {
   const { t } = useTranslation();
-  const heads = useHeads();
+  const quotations = useBoardQuotations();
+  const symbols = useMemo(
+    () => (quotations.data ?? []).filter((item) => item.is_display === 1).map(symbolOf),
+    [quotations.data],
+  );
+  const heads = useHeads(symbols);
   return (
     <div className="fx-price-record" data-testid="price-record-page">
       <div className="fx-container fx-price-record-inner">
@@ -61,14 +66,16 @@ export default function PriceRecordPage() {
           <p>{t('priceRecord.recipeHash')}</p>
         </section>
         <HeadsCard heads={heads} />
-        <LookupCard heads={heads.data ?? []} />
+        <LookupCard heads={heads.data ?? []} listed={symbols} loadingMarkets={quotations.isPending} />
       </div>
     </div>
   );
 }
 
-function useHeads() {
+/** The latest heads of every market; a head published on a listed market's channel is added at once. */
+function useHeads(symbols: readonly string[]) {
   const queryClient = useQueryClient();
+  useMarketChannels(symbols);
   const heads = useQuery({
     queryKey: HEADS_KEY,
     queryFn: ({ signal }) => fetchPriceHeads({ limit: HEADS_SHOWN }, signal),
@@ -166,15 +173,21 @@ function readWhole(text: string | null): number | null {
   return text !== null && /^\d{1,15}$/.test(text) ? Number(text) : null;
 }
 
-function LookupCard({ heads }: { heads: readonly PriceHead[] }) {
+function LookupCard({
+  heads,
+  listed,
+  loadingMarkets,
+}: {
+  heads: readonly PriceHead[];
+  listed: readonly string[];
+  loadingMarkets: boolean;
+}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const quotations = useBoardQuotations();
-  const symbols = useMemo(() => {
-    const listed = (quotations.data ?? []).filter((item) => item.is_display === 1).map(symbolOf);
-    const fromHeads = heads.map((head) => head.symbol);
-    return [...new Set([...listed, ...fromHeads])].sort();
-  }, [quotations.data, heads]);
+  const symbols = useMemo(
+    () => [...new Set([...listed, ...heads.map((head) => head.symbol)])].sort(),
+    [listed, heads],
+  );
 
   const symbol = params.get('symbol');
   const at = readWhole(params.get('at'));
@@ -208,7 +221,7 @@ function LookupCard({ heads }: { heads: readonly PriceHead[] }) {
             value={chosenSymbol ?? undefined}
             onChange={(value: string) => setDraftSymbol(value)}
             options={symbols.map((item) => ({ value: item, label: item }))}
-            loading={quotations.isPending}
+            loading={loadingMarkets}
             showSearch
             data-testid="lookup-market"
             aria-label={t('priceRecord.market')}

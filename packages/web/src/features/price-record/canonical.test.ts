@@ -21,6 +21,24 @@ describe('canonical price record', () => {
     await expect(chainHash(FIRST.hash, SECOND)).resolves.toBe(SECOND.hash);
   });
 
+  it('agrees with the worked example of the record format', async () => {
+    const sample = {
+      seq: 1,
+      time: 1_764_115_200_000,
+      source_time: 1_764_115_200_000,
+      index_price: '67250.10',
+      mark_price: '67250.10',
+      stale: false,
+      sources: [{ name: 'simulated', price: '67250.10', time: 1_764_115_200_000 }],
+    };
+    expect(canonicalRecord(sample)).toBe(
+      'fairex-price-v1|1|1764115200000|1764115200000|67250.10|67250.10|0|simulated:67250.10:1764115200000',
+    );
+    await expect(chainHash(GENESIS_HASH, sample)).resolves.toBe(
+      '97d4bfe7de437cc6b294871ccd1bcc546b77fc3b6e59490670992f81e7cbf62e',
+    );
+  });
+
   it('verifies a chain up to its published head', async () => {
     await expect(verifyProof(proof([FIRST, SECOND]), HEAD)).resolves.toEqual({
       result: 'verified',
