@@ -79,3 +79,26 @@ export function readMarkAndIndex(value: unknown): MarkAndIndex {
   if (!isRecord(value)) return { mark: null, index: null };
   return { mark: decimalOrNull(value.mark_price) ?? null, index: decimalOrNull(value.index_price) ?? null };
 }
+
+/** How far back the trading page looks for the latest sample; the record has one a second. */
+export const LATEST_SAMPLE_WINDOW_MS = 10_000;
+
+/**
+ * The mark and index prices of a market's latest sample (GET /api/price/samples over the last few
+ * seconds), or null when there is none in that window. The `daymarket` ticker carries them too, but it
+ * is pushed on trades (and once a minute otherwise), and a market without trades still has a moving mark.
+ */
+export async function fetchLatestMarkAndIndex(
+  symbol: string,
+  nowMs: number,
+  signal?: AbortSignal,
+): Promise<MarkAndIndex | null> {
+  const message = await api.get<unknown>(
+    '/price/samples',
+    { symbol, from: nowMs - LATEST_SAMPLE_WINDOW_MS },
+    signal,
+  );
+  if (!isRecord(message) || !Array.isArray(message.samples)) throw badResponse();
+  const latest: unknown = message.samples.at(-1);
+  return latest === undefined ? null : readMarkAndIndex(latest);
+}
