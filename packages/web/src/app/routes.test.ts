@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/locales/en.json';
 import { ROUTES, loginRedirectTarget, safeRedirectPath } from './routes.ts';
 
-// Every path spec 02 section 2.1 lists, and the routes spec 01 section 2 adds.
+// Every path spec 02 section 2.1 lists, the routes spec 01 section 2 adds, and the public price record.
 const SPEC_PATHS = [
   '/',
   '/fiatradCenter',
@@ -47,6 +47,7 @@ const SPEC_PATHS = [
   '/allTransaction',
   '/leverTransactions',
   '/setCash',
+  '/priceRecord',
 ];
 
 describe('route table', () => {

@@ -83,6 +83,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/miner_extract', 'minerExtract'),
   route('/defi', 'defi'),
   coreRoute('/market', 'market', () => import('../features/market/MarketPage.tsx')),
+  route('/priceRecord', 'priceRecord', () => import('../features/price-record/PriceRecordPage.tsx')),
   route('/itemDetail', 'itemDetail', () => import('../features/news/ItemDetailPage.tsx')),
   // The account area; its children are absolute paths (spec 02, 2.1).
   { ...route('/account', 'account'), redirectTo: '/accountSet' },

@@ -71,6 +71,8 @@ export function PriceChart({
     volume: t('chart.legend.volume'),
     simulated: t('chart.legend.simulated'),
     imported: t('chart.legend.imported'),
+    mark: t('chart.legend.mark'),
+    markOnly: t('chart.legend.markOnly'),
   };
   const labelsKey = JSON.stringify(legendLabels);
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KlinePayload } from '@fairex/shared/socket-events.ts';
 import type { Bar, BarQuery } from '../data/market.ts';
+import type { MarkBar } from '../data/mark-price.ts';
 import { ChartModel } from './chart-model.ts';
 import { buildChartTheme } from './chart-theme.ts';
 import {
@@ -26,6 +27,11 @@ function bar(minute: number, close: string): Bar {
   };
 }
 
+function mark(minute: number, close: string): MarkBar {
+  const { time } = bar(minute, close);
+  return { time, open: close, high: close, low: close, close };
+}
+
 function push(minute: number, close: string, period = '1min'): KlinePayload {
   return { type: 'kline', symbol: 'BTC/USDT', period, change: '0', ...bar(minute, close) };
 }
@@ -41,7 +47,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function setup(overrides: Partial<ChartFeedOptions> = {}) {
+function setup(overrides: Partial<ChartFeedOptions> = {}, initialMarks?: MarkBar[] | Error) {
   const { factory, charts } = fakeChartFactory();
   const model = new ChartModel(
     document.createElement('div'),
@@ -65,11 +71,22 @@ function setup(overrides: Partial<ChartFeedOptions> = {}) {
   let reconnect: (() => void) | null = null;
   const unsubscribe = vi.fn();
   const statuses: ChartStatus[] = [];
+  /** The mark bars the next mark request answers with; an Error is thrown instead. */
+  const markReplies: Array<MarkBar[] | Error> = [];
+  const markQueries: Array<{ symbol: string; period: string; fromMs: number; toMs: number }> = [];
+  const fetchMarkBars = vi.fn(async (query: (typeof markQueries)[number]) => {
+    markQueries.push(query);
+    const reply = markReplies.shift() ?? [];
+    if (reply instanceof Error) throw reply;
+    return reply;
+  });
+  if (initialMarks !== undefined) markReplies.push(initialMarks);
   const stop = startChartFeed(model, {
     symbol: 'BTC/USDT',
     period: '1min',
     onStatus: (status) => statuses.push(status),
     fetchBars,
+    fetchMarkBars,
     subscribeBars: (_symbol, _period, onBar) => {
       listener = onBar;
       return unsubscribe;
@@ -83,9 +100,13 @@ function setup(overrides: Partial<ChartFeedOptions> = {}) {
     ...overrides,
   });
   const candles = charts[0]!.series[0]!;
+  const markLine = charts[0]!.series[4]!;
   return {
     model,
     candles,
+    markLine,
+    markReplies,
+    markQueries,
     answers,
     queries,
     statuses,
@@ -205,6 +226,54 @@ describe('chart feed', () => {
   it('draws the realtime interval from the 1-minute bars', () => {
     const feed = setup({ period: 'realtime' });
     expect(feed.queries[0]).toMatchObject({ period: '1min' });
+    feed.stop();
+  });
+
+  it('draws the mark price beside the candles, from the same period and time', async () => {
+    const feed = setup({}, [mark(27, '121.5'), mark(28, '129.25')]);
+    expect(feed.markQueries[0]).toEqual({
+      symbol: 'BTC/USDT',
+      period: '1min',
+      fromMs: NOW - HISTORY_BARS * MINUTE,
+      toMs: NOW + MINUTE,
+    });
+    feed.answers[0]!.resolve([bar(27, '120'), bar(28, '130')]);
+    await settle();
+    expect(feed.candles.data.map((item) => item.close)).toEqual([120, 130]);
+    expect(feed.markLine.data.map((item) => item.value)).toEqual([121.5, 129.25]);
+    feed.stop();
+  });
+
+  it('is ready with the mark line alone when the interval has no trades, and moves it every pulse', async () => {
+    const feed = setup({}, [mark(28, '130'), mark(29, '131')]);
+    feed.answers[0]!.resolve([]);
+    await settle();
+    expect(feed.statuses).toEqual(['loading', 'ready']);
+    expect(feed.model.barCount()).toBe(0);
+    feed.markReplies.push([mark(29, '132'), mark(30, '133')]);
+    vi.advanceTimersByTime(PULSE_MS);
+    expect(feed.markQueries[1]).toMatchObject({ fromMs: bar(29, '').time });
+    feed.answers[1]!.resolve([]);
+    await settle();
+    expect(feed.markLine.data.map((item) => item.value)).toEqual([130, 132, 133]);
+    expect(feed.model.latestMarkTime()).toBe(bar(30, '').time);
+    feed.stop();
+  });
+
+  it('shows the candles as before when the mark line cannot be loaded', async () => {
+    const feed = setup({}, new Error('not there'));
+    feed.answers[0]!.resolve([bar(28, '130')]);
+    await settle();
+    expect(feed.statuses).toEqual(['loading', 'ready']);
+    expect(feed.candles.data).toHaveLength(1);
+    expect(feed.markLine.data).toHaveLength(0);
+    feed.stop();
+  });
+
+  it('asks for no mark line on weekly and monthly charts, which the record does not keep', () => {
+    const feed = setup({ period: '1week' });
+    expect(feed.queries[0]).toMatchObject({ period: '1week' });
+    expect(feed.markQueries).toHaveLength(0);
     feed.stop();
   });
 });

@@ -1,5 +1,6 @@
 import { fetchBars, readBar, type Bar, type BarQuery } from '../data/market.ts';
 import { onReconnect, subscribeBars } from '../data/market-feeds.ts';
+import { fetchMarkBars, isMarkBarPeriod, type MarkBar, type MarkBarPeriod } from '../data/mark-price.ts';
 import type { KlinePayload } from '@fairex/shared/socket-events.ts';
 import type { Candle, ChartModel } from './chart-model.ts';
 import { BAR_LENGTH_MS, barPeriodOf, type ChartPeriod } from './periods.ts';
@@ -9,6 +10,10 @@ import { BAR_LENGTH_MS, barPeriodOf, type ChartPeriod } from './periods.ts';
 // the connection is down, so every PULSE_MS (spec 01 section 9: "chart polls every 10 s") and after
 // every reconnect the feed asks the server for the bars since the latest one it shows and applies them
 // with update() too: the pulse repairs gaps without ever resetting the reader's zoom or scroll.
+// Beside the trades, the mark price (docs/price-record.md) is drawn as a line from its own bars: loaded
+// with the history and extended by the same pulse, so an interval without trades still shows the price
+// the exchange marks at, moving. The mark line is an addition: when it cannot be loaded the trade
+// candles are shown as before.
 
 export type ChartStatus = 'loading' | 'ready' | 'empty' | 'error';
 
@@ -22,6 +27,10 @@ export interface ChartFeedOptions {
   onStatus: (status: ChartStatus, message?: string) => void;
   /** Seams for tests. */
   fetchBars?: (query: BarQuery, signal?: AbortSignal) => Promise<Bar[]>;
+  fetchMarkBars?: (
+    query: { symbol: string; period: MarkBarPeriod; fromMs: number; toMs: number },
+    signal?: AbortSignal,
+  ) => Promise<MarkBar[]>;
   subscribeBars?: (symbol: string, period: string, listener: (bar: KlinePayload) => void) => () => void;
   onReconnect?: (listener: () => void) => () => void;
   now?: () => number;
@@ -33,11 +42,15 @@ export interface ChartFeedOptions {
 export function startChartFeed(model: ChartModel, options: ChartFeedOptions): () => void {
   const barPeriod = barPeriodOf(options.period);
   const fetch = options.fetchBars ?? fetchBars;
+  const fetchMarks = options.fetchMarkBars ?? fetchMarkBars;
+  /** Mark bars exist at the shorter periods only; weekly and monthly charts show the trades alone. */
+  const markPeriod = isMarkBarPeriod(barPeriod) ? barPeriod : null;
   const now = options.now ?? Date.now;
   const isHidden = options.isHidden ?? (() => typeof document !== 'undefined' && document.hidden);
   let stopped = false;
   let historyLoaded = false;
   let inFlight: AbortController | null = null;
+  let marksInFlight: AbortController | null = null;
   /** The newest push received before the history arrived; applied on top of it. */
   let earlyPush: Candle | null = null;
   let status: ChartStatus = 'loading';
@@ -48,7 +61,8 @@ export function startChartFeed(model: ChartModel, options: ChartFeedOptions): ()
     options.onStatus(next, message);
   };
 
-  const showStatusOfBars = (): void => setStatus(model.barCount() > 0 ? 'ready' : 'empty');
+  const showStatusOfBars = (): void =>
+    setStatus(model.barCount() > 0 || model.markCount() > 0 ? 'ready' : 'empty');
 
   const onPush = (payload: KlinePayload): void => {
     const candle = readBar(payload);
@@ -73,17 +87,41 @@ export function startChartFeed(model: ChartModel, options: ChartFeedOptions): ()
     }
   };
 
+  /** The mark bars since `fromMs`, or none when there is no mark line here or it cannot be loaded now. */
+  const requestMarks = async (fromMs: number, controller: AbortController): Promise<MarkBar[] | null> => {
+    if (markPeriod === null) return null;
+    marksInFlight = controller;
+    try {
+      const toMs = now() + BAR_LENGTH_MS[barPeriod];
+      return await fetchMarks(
+        { symbol: options.symbol, period: markPeriod, fromMs, toMs },
+        controller.signal,
+      );
+    } catch {
+      return null;
+    } finally {
+      if (marksInFlight === controller) marksInFlight = null;
+    }
+  };
+
   const loadHistory = async (): Promise<void> => {
     setStatus('loading');
+    const fromMs = now() - HISTORY_BARS * BAR_LENGTH_MS[barPeriod];
+    const marksController = new AbortController();
+    const marks = requestMarks(fromMs, marksController);
     try {
-      const bars = await request(now() - HISTORY_BARS * BAR_LENGTH_MS[barPeriod]);
+      const bars = await request(fromMs);
       if (stopped || bars === null) return;
+      const markBars = await marks;
+      if (stopped) return;
       model.setHistory(bars);
+      if (markBars !== null) model.setMarkHistory(markBars);
       historyLoaded = true;
       if (earlyPush !== null) model.pushBar(earlyPush);
       earlyPush = null;
       showStatusOfBars();
     } catch (error) {
+      marksController.abort();
       if (!stopped) setStatus('error', error instanceof Error ? error.message : undefined);
     }
   };
@@ -96,12 +134,19 @@ export function startChartFeed(model: ChartModel, options: ChartFeedOptions): ()
       return;
     }
     const since = model.latestBarTime() ?? now() - HISTORY_BARS * BAR_LENGTH_MS[barPeriod];
+    const markSince = model.latestMarkTime() ?? now() - HISTORY_BARS * BAR_LENGTH_MS[barPeriod];
+    const marksController = new AbortController();
+    const marks = requestMarks(markSince, marksController);
     try {
       const bars = await request(since);
       if (stopped || bars === null) return;
       for (const bar of [...bars].sort((a, b) => a.time - b.time)) model.pushBar(bar);
+      const markBars = await marks;
+      if (stopped) return;
+      for (const bar of [...(markBars ?? [])].sort((a, b) => a.time - b.time)) model.pushMark(bar);
       showStatusOfBars();
     } catch {
+      marksController.abort();
       // A missed pulse is repaired by the next one; the bars on screen stay true meanwhile.
     }
   };
@@ -117,6 +162,7 @@ export function startChartFeed(model: ChartModel, options: ChartFeedOptions): ()
     stopped = true;
     clearInterval(timer);
     inFlight?.abort();
+    marksInFlight?.abort();
     unsubscribe();
     stopReconnect();
   };

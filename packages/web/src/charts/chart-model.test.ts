@@ -21,6 +21,8 @@ const LABELS = {
   volume: 'Vol',
   simulated: 'Simulated history',
   imported: 'History from',
+  mark: 'Mark',
+  markOnly: 'No trades: mark price',
 };
 
 function makeModel(overrides: Partial<ChartModelOptions> = {}) {
@@ -40,7 +42,7 @@ function makeModel(overrides: Partial<ChartModelOptions> = {}) {
     factory,
   );
   const chart = charts[0]!;
-  const [candles, line, volumeUp, volumeDown] = chart.series;
+  const [candles, line, volumeUp, volumeDown, mark] = chart.series;
   return {
     model,
     charts,
@@ -50,6 +52,7 @@ function makeModel(overrides: Partial<ChartModelOptions> = {}) {
     line: line!,
     volumeUp: volumeUp!,
     volumeDown: volumeDown!,
+    mark: mark!,
   };
 }
 
@@ -58,7 +61,7 @@ function legendText(legend: HTMLElement, field: string): string | null | undefin
 }
 
 describe('ChartModel', () => {
-  it('makes one chart with candles, a line and volume in two colours', () => {
+  it('makes one chart with candles, a line, volume in two colours and the mark price line', () => {
     const { charts, chart } = makeModel();
     expect(charts).toHaveLength(1);
     expect(chart.series.map((series) => series.type)).toEqual([
@@ -66,6 +69,7 @@ describe('ChartModel', () => {
       'Line',
       'Histogram',
       'Histogram',
+      'Line',
     ]);
     expect(chart.options[0]).toMatchObject({
       autoSize: true,
@@ -178,6 +182,42 @@ describe('ChartModel', () => {
     expect(note()?.parentElement?.hidden).toBe(false);
     chart.crosshair?.({ time: toChartTime(T0 + MINUTE) });
     expect(note()?.textContent).toBe('History from binance');
+  });
+
+  it('draws the mark price as its own line and names it in the legend', () => {
+    const { model, chart, legend, mark, candles } = makeModel();
+    model.setHistory([bar(0, '100.00'), bar(1, '101.00')]);
+    model.setMarkHistory([
+      { time: T0 + MINUTE, open: '100.9', high: '101.2', low: '100.8', close: '101.05' },
+      { time: T0, open: '100.1', high: '100.3', low: '99.9', close: '100.02' },
+    ]);
+    expect(mark.data.map((item) => item.value)).toEqual([100.02, 101.05]);
+    expect(mark.options).toMatchObject({ color: '#c98a00', lineStyle: 2 });
+    expect(legendText(legend, 'mark')).toBe('101.05');
+    chart.crosshair?.({ time: toChartTime(T0) });
+    expect(legendText(legend, 'mark')).toBe('100.02');
+    chart.crosshair?.({});
+    expect(model.pushMark({ time: T0 + 2 * MINUTE, open: '1', high: '1', low: '1', close: '101.10' })).toBe(
+      true,
+    );
+    expect(model.pushMark({ time: T0, open: '1', high: '1', low: '1', close: '99.00' })).toBe(false);
+    expect(mark.updates.map((item) => item.value)).toEqual([101.1]);
+    // The mark line is apart from the trades: the candles did not move.
+    expect(candles.data).toHaveLength(2);
+    model.reset('5min');
+    expect(mark.data).toHaveLength(0);
+    expect(model.markCount()).toBe(0);
+  });
+
+  it('shows the mark price alone, said to be the mark, where the interval has no trades', () => {
+    const { model, legend } = makeModel();
+    model.setMarkHistory([{ time: T0, open: '100', high: '100', low: '100', close: '100.00' }]);
+    expect(legend.hidden).toBe(false);
+    expect(legendText(legend, 'mark')).toBe('100.00');
+    expect(legendText(legend, 'note')).toBe('No trades: mark price');
+    const close = legend.querySelector('[data-field="close"]');
+    expect(close?.parentElement?.hidden).toBe(true);
+    expect(legendText(legend, 'time')).toBe('05/01/2024, 14:00');
   });
 
   it('takes the price precision from the server strings', () => {

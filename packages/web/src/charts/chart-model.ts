@@ -4,6 +4,7 @@ import {
   CrosshairMode,
   HistogramSeries,
   LineSeries,
+  LineStyle,
   createChart,
   type CandlestickData,
   type ChartOptions,
@@ -63,6 +64,19 @@ export interface LegendLabels {
   simulated: string;
   /** Lead-in to the name of the source of imported history ("History from"). */
   imported: string;
+  /** Label of the mark price line. */
+  mark: string;
+  /** Note when the interval has the mark price but no trades. */
+  markOnly: string;
+}
+
+/** A bar of the mark price (docs/price-record.md): open time in epoch milliseconds, exact strings. */
+export interface MarkCandle {
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
 }
 
 export interface ChartModelOptions {
@@ -82,7 +96,9 @@ export type ChartFactory = (container: HTMLElement, options: DeepPartial<ChartOp
 const VOLUME_SCALE = 'volume';
 /** Price precision is read from the server's strings; this caps it for very small prices. */
 const MAX_PRECISION = 8;
-const LEGEND_FIELDS = ['time', 'open', 'high', 'low', 'close', 'change', 'volume', 'note'] as const;
+const LEGEND_FIELDS = ['time', 'open', 'high', 'low', 'close', 'change', 'volume', 'mark', 'note'] as const;
+/** The legend items that describe a trade bar, hidden where the interval has only the mark price. */
+const TRADE_FIELDS: ReadonlySet<LegendField> = new Set(['open', 'high', 'low', 'close', 'change', 'volume']);
 type LegendField = (typeof LEGEND_FIELDS)[number];
 
 /**
@@ -110,9 +126,13 @@ export class ChartModel {
   private readonly lineSeries: ISeriesApi<'Line'>;
   private readonly volumeUp: ISeriesApi<'Histogram'>;
   private readonly volumeDown: ISeriesApi<'Histogram'>;
+  private readonly markSeries: ISeriesApi<'Line'>;
   /** The bars on screen by chart time, for the legend, which shows exact strings. */
   private readonly shown = new Map<number, Candle>();
+  /** The mark price's closes on screen by chart time. */
+  private readonly marks = new Map<number, MarkCandle>();
   private lastTime: number | null = null;
+  private lastMarkTime: number | null = null;
   private precision = 2;
   private period: ChartPeriod;
   private locale: string;
@@ -152,6 +172,12 @@ export class ChartModel {
     this.volumeUp = this.chart.addSeries(HistogramSeries, volume);
     this.volumeDown = this.chart.addSeries(HistogramSeries, volume);
     this.chart.priceScale(VOLUME_SCALE).applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    this.markSeries = this.chart.addSeries(LineSeries, {
+      lineWidth: 1,
+      lineStyle: LineStyle.Dashed,
+      priceLineVisible: false,
+      crosshairMarkerVisible: false,
+    });
     this.applySeriesTheme();
     this.applyPeriodVisibility();
     this.chart.subscribeCrosshairMove(this.onCrosshairMove);
@@ -190,7 +216,9 @@ export class ChartModel {
     if (this.removed) return;
     this.period = period;
     this.shown.clear();
+    this.marks.clear();
     this.lastTime = null;
+    this.lastMarkTime = null;
     this.hoveredTime = null;
     for (const series of this.allSeries()) series.setData([]);
     this.applyPeriodVisibility();
@@ -236,6 +264,47 @@ export class ChartModel {
     return true;
   }
 
+  /** Replaces the mark price line (a new market or interval). */
+  setMarkHistory(bars: readonly MarkCandle[]): void {
+    if (this.removed) return;
+    const byTime = new Map<number, MarkCandle>();
+    for (const bar of bars) if (readDecimal(bar.close) !== null) byTime.set(toChartTime(bar.time), bar);
+    const sorted = [...byTime.entries()].sort(([a], [b]) => a - b);
+    this.marks.clear();
+    for (const [time, bar] of sorted) this.marks.set(time, bar);
+    this.lastMarkTime = sorted.length === 0 ? null : sorted[sorted.length - 1]![0];
+    const decimals = sorted.reduce((most, [, bar]) => Math.max(most, decimalsOf(bar.close)), 0);
+    if (decimals > this.precision) this.setPrecision(decimals);
+    this.markSeries.setData(
+      sorted.map(([time, bar]) => ({ time: time as UTCTimestamp, value: plotNumber(bar.close) })),
+    );
+    if (this.lastTime === null) this.chart.timeScale().resetTimeScale();
+    this.renderLegend();
+  }
+
+  /** Shows one mark bar: a new latest one, or the latest again with a new close. Older ones are left. */
+  pushMark(bar: MarkCandle): boolean {
+    if (this.removed || readDecimal(bar.close) === null) return false;
+    const time = toChartTime(bar.time);
+    if (this.lastMarkTime !== null && time < this.lastMarkTime) return false;
+    this.lastMarkTime = time;
+    this.marks.set(time, bar);
+    if (decimalsOf(bar.close) > this.precision) this.setPrecision(decimalsOf(bar.close));
+    this.markSeries.update({ time, value: plotNumber(bar.close) });
+    if (this.hoveredTime === null) this.renderLegend();
+    return true;
+  }
+
+  /** The open time (epoch ms) of the latest mark bar on screen, or null while there is none. */
+  latestMarkTime(): number | null {
+    if (this.lastMarkTime === null) return null;
+    return this.marks.get(this.lastMarkTime)?.time ?? null;
+  }
+
+  markCount(): number {
+    return this.marks.size;
+  }
+
   /** The open time (epoch ms) of the latest bar on screen, or null while there is none. */
   latestBarTime(): number | null {
     if (this.lastTime === null) return null;
@@ -256,11 +325,12 @@ export class ChartModel {
     this.chart.unsubscribeCrosshairMove(this.onCrosshairMove);
     this.chart.remove();
     this.shown.clear();
+    this.marks.clear();
     this.legend?.replaceChildren();
   }
 
   private allSeries(): Array<ISeriesApi<'Candlestick'> | ISeriesApi<'Line'> | ISeriesApi<'Histogram'>> {
-    return [this.candleSeries, this.lineSeries, this.volumeUp, this.volumeDown];
+    return [this.candleSeries, this.lineSeries, this.volumeUp, this.volumeDown, this.markSeries];
   }
 
   private themeOptions(): DeepPartial<ChartOptions> {
@@ -295,11 +365,13 @@ export class ChartModel {
       wickDownColor: down,
     });
     this.lineSeries.applyOptions({ color: line });
+    this.markSeries.applyOptions({ color: this.theme.mark });
     this.volumeUp.applyOptions({ color: withAlpha(up, volumeAlpha) });
     this.volumeDown.applyOptions({ color: withAlpha(down, volumeAlpha) });
     if (this.legend !== null) {
       this.legend.style.setProperty('--fx-chart-up', up);
       this.legend.style.setProperty('--fx-chart-down', down);
+      this.legend.style.setProperty('--fx-chart-mark', this.theme.mark);
     }
   }
 
@@ -314,10 +386,14 @@ export class ChartModel {
     const priceFormat = { type: 'price' as const, precision: this.precision, minMove: 10 ** -this.precision };
     this.candleSeries.applyOptions({ priceFormat });
     this.lineSeries.applyOptions({ priceFormat });
+    this.markSeries.applyOptions({ priceFormat });
   }
 
   private readonly onCrosshairMove = (event: MouseEventParams<Time>): void => {
-    const time = typeof event.time === 'number' && this.shown.has(event.time) ? event.time : null;
+    const time =
+      typeof event.time === 'number' && (this.shown.has(event.time) || this.marks.has(event.time))
+        ? event.time
+        : null;
     if (time === this.hoveredTime) return;
     this.hoveredTime = time;
     this.renderLegend();
@@ -358,25 +434,32 @@ export class ChartModel {
   private renderLegend(): void {
     const legend = this.legend;
     if (legend === null || this.legendCells.size === 0) return;
-    const time = this.hoveredTime ?? this.lastTime;
+    const time = this.hoveredTime ?? this.lastTime ?? this.lastMarkTime;
     const bar = time === null ? undefined : this.shown.get(time);
-    legend.hidden = bar === undefined;
-    if (bar === undefined || time === null) return;
-    const change = changePercent(bar);
+    const mark = time === null ? undefined : this.marks.get(time);
+    legend.hidden = bar === undefined && mark === undefined;
+    if (time === null || (bar === undefined && mark === undefined)) return;
+    const change = bar === undefined ? { text: '', direction: 'flat' as Direction } : changePercent(bar);
     legend.dataset.direction = change.direction;
+    const markText = mark === undefined ? '' : formatFixed(mark.close, this.precision);
     const text: Record<LegendField, string> = {
       time: this.formatTime(time),
-      open: formatFixed(bar.open, this.precision),
-      high: formatFixed(bar.high, this.precision),
-      low: formatFixed(bar.low, this.precision),
-      close: formatFixed(bar.close, this.precision),
+      open: bar === undefined ? '' : formatFixed(bar.open, this.precision),
+      high: bar === undefined ? '' : formatFixed(bar.high, this.precision),
+      low: bar === undefined ? '' : formatFixed(bar.low, this.precision),
+      close: bar === undefined ? '' : formatFixed(bar.close, this.precision),
       change: change.text,
-      volume: formatCompact(bar.volume, this.language),
-      note: this.sourceNote(bar),
+      volume: bar === undefined ? '' : formatCompact(bar.volume, this.language),
+      mark: markText,
+      note: bar === undefined ? (this.legendLabels?.markOnly ?? '') : this.sourceNote(bar),
     };
-    for (const [field, cell] of this.legendCells) cell.textContent = text[field];
-    const note = this.legendCells.get('note')?.parentElement;
-    if (note) note.hidden = text.note === '';
+    for (const [field, cell] of this.legendCells) {
+      cell.textContent = text[field];
+      const item = cell.parentElement;
+      if (item === null) continue;
+      if (TRADE_FIELDS.has(field)) item.hidden = bar === undefined;
+      else if (field !== 'time') item.hidden = text[field] === '';
+    }
   }
 }
 

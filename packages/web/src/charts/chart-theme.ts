@@ -13,6 +13,8 @@ export interface ChartTheme {
   down: string;
   /** The realtime line. */
   line: string;
+  /** The mark price line, apart from both the realtime line and the up/down colours. */
+  mark: string;
   /** Volume bars are the up/down colours at this opacity, so candles stay in front. */
   volumeAlpha: number;
 }
@@ -51,6 +53,7 @@ export function buildChartTheme({ nightMode, redUp = false, up, down }: ThemeInp
     up: up.trim() || (redUp ? FALLBACK_RED : FALLBACK_GREEN),
     down: down.trim() || (redUp ? FALLBACK_GREEN : FALLBACK_RED),
     line: '#2f6bff',
+    mark: nightMode ? '#f0b90b' : '#c98a00',
     volumeAlpha: nightMode ? 0.4 : 0.35,
   };
 }

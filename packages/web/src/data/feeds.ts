@@ -31,6 +31,22 @@ export function useKlineBar(symbol: string | null, period: string): KlinePayload
   return useStore(socketManager.feeds, (feeds) => (channel === null ? undefined : feeds.bars[channel]));
 }
 
+/**
+ * Subscribes the `market:<symbol>` channels of several markets while mounted, for events pushed there
+ * that are read with useUncheckedSocketEvent (the price record's `price_head`). A socket may hold a
+ * limited number of channels, so at most `limit` markets are subscribed.
+ */
+export function useMarketChannels(symbols: readonly string[], limit = 16): void {
+  const key = symbols.slice(0, limit).join(',');
+  useEffect(() => {
+    if (key === '') return undefined;
+    const releases = key.split(',').map((symbol) => socketManager.subscribe(`market:${symbol}`));
+    return () => {
+      for (const release of releases) release();
+    };
+  }, [key]);
+}
+
 /** Calls `listener` for each server event of one kind (private events such as update_balance). */
 export function useSocketEvent<E extends keyof ServerToClientEvents>(
   event: E,
@@ -45,4 +61,16 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(
       (latest.current as (payload: never) => void)(payload)) as ServerToClientEvents[E];
     return socketManager.on(event, forward);
   }, [event]);
+}
+
+/**
+ * Calls `listener` for each event of a kind this app's event map does not name (a newer public event
+ * such as `price_head`); the payload is unknown, so the listener reads it with a checking reader.
+ */
+export function useUncheckedSocketEvent(event: string, listener: (payload: unknown) => void): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => socketManager.onUnknown(event, (payload) => latest.current(payload)), [event]);
 }

@@ -70,6 +70,36 @@ describe('market data over HTTP', () => {
     expect(base.now_price).toBe('1');
   });
 
+  it('keeps the mark and index prices of a row and of a ticker, and leaves out an empty last price', () => {
+    const base = readQuotation({
+      legal_id: 3,
+      currency_id: 1,
+      legal_name: 'USDT',
+      currency_name: 'BTC',
+      now_price: '',
+      mark_price: '67010.50',
+      index_price: null,
+    })!;
+    expect(base.now_price).toBeUndefined();
+    expect(base.mark_price).toBe('67010.50');
+    expect(base.index_price).toBeUndefined();
+    const ticker = {
+      type: 'daymarket' as const,
+      symbol: 'BTC/USDT',
+      legal_id: 3,
+      currency_id: 1,
+      now_price: '',
+      change: '0',
+      high: '',
+      low: '',
+      volume: '0',
+      amount: '0',
+      mark_price: '67011.00',
+      index_price: '67009.75',
+    };
+    expect(withTicker(base, ticker)).toMatchObject({ mark_price: '67011.00', index_price: '67009.75' });
+  });
+
   it('reads every quotation group of the board call', async () => {
     fetchMock.mockImplementation(async () =>
       jsonResponse({

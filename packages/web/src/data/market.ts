@@ -26,6 +26,10 @@ export interface Quotation {
   volume?: string;
   /** 24-hour turnover in the quote currency. */
   amount?: string;
+  /** The pair's mark price (docs/price-record.md); missing while the server has none. */
+  mark_price?: string;
+  /** The pair's index price, the median of its outside sources. */
+  index_price?: string;
   is_display: number;
   logo?: string;
 }
@@ -36,7 +40,16 @@ export interface QuotationGroup {
 }
 
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
-const DECIMAL_FIELDS = ['now_price', 'change', 'high', 'low', 'volume', 'amount'] as const;
+const DECIMAL_FIELDS = [
+  'now_price',
+  'change',
+  'high',
+  'low',
+  'volume',
+  'amount',
+  'mark_price',
+  'index_price',
+] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -112,8 +125,9 @@ export function symbolOf(quotation: Pick<Quotation, 'currency_name' | 'legal_nam
 export function withTicker(quotation: Quotation, ticker: DaymarketPayload | undefined): Quotation {
   if (ticker === undefined) return quotation;
   const live: Quotation = { ...quotation };
+  const pushed: Record<string, unknown> = { ...ticker };
   for (const field of DECIMAL_FIELDS) {
-    const text = ticker[field];
+    const text = pushed[field];
     if (typeof text === 'string' && DECIMAL.test(text)) live[field] = text;
   }
   return live;

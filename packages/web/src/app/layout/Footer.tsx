@@ -43,6 +43,7 @@ const COLUMNS: readonly FooterColumn[] = [
       { to: '/noticeList', route: 'notices' },
       { to: '/flash', route: 'flash' },
       { to: '/transferLegal', route: 'transfer' },
+      { to: '/priceRecord', route: 'priceRecord' },
     ],
   },
 ];

@@ -3,11 +3,11 @@ import { Button } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useMessage } from '../../app/message.tsx';
 
-/** Copies a text; spec 01 section 8: "copy success" or "retry". */
-export function CopyButton({ text, testId }: { text: string; testId: string }) {
+/** Copies a text and says so; spec 01 section 8: "copy success" or "retry". */
+export function useCopyText(): (text: string) => Promise<void> {
   const { t } = useTranslation();
   const message = useMessage();
-  const copy = async () => {
+  return async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
       void message.success(t('account.copied'));
@@ -15,6 +15,13 @@ export function CopyButton({ text, testId }: { text: string; testId: string }) {
       void message.error(t('account.copyFailed'));
     }
   };
+}
+
+/** Copies a text; spec 01 section 8: "copy success" or "retry". */
+export function CopyButton({ text, testId }: { text: string; testId: string }) {
+  const { t } = useTranslation();
+  const copyText = useCopyText();
+  const copy = () => copyText(text);
   return (
     <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()} data-testid={testId}>
       {t('account.copy')}

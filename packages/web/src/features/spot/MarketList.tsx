@@ -110,10 +110,7 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
                     <strong>{quotation.currency_name}</strong>
                     <span className="fx-spot-muted">/{quotation.legal_name}</span>
                   </span>
-                  <span className={`fx-spot-num is-${direction}`}>
-                    {/* No trade with a user yet: the server sends "" (no last price), shown as no value. */}
-                    {quotation.now_price ? groupThousands(quotation.now_price) : NO_VALUE}
-                  </span>
+                  <LastOrMark quotation={quotation} direction={direction} />
                   <span className={`fx-spot-num is-${direction}`}>{formatPercent(quotation.change)}</span>
                 </button>
               </li>
@@ -122,5 +119,29 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The pair's last traded price; before its first trade, its mark price, marked as such (a blank or a
+ * zero would say something false about the market).
+ */
+function LastOrMark({ quotation, direction }: { quotation: Quotation; direction: string }) {
+  const { t } = useTranslation();
+  // No trade with a user yet: the server sends no last price ("" or none), and the mark stands in for it.
+  const last = quotation.now_price || undefined;
+  const mark = quotation.mark_price || undefined;
+  if (last === undefined && mark !== undefined) {
+    return (
+      <span className="fx-spot-num is-flat fx-spot-mark-price" title={t('spot.header.markInstead')}>
+        {groupThousands(mark)}
+        <sup className="fx-spot-mark-tag">{t('spot.markets.markTag')}</sup>
+      </span>
+    );
+  }
+  return (
+    <span className={`fx-spot-num is-${direction}`}>
+      {last === undefined ? NO_VALUE : groupThousands(last)}
+    </span>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 import type { UpdateBalancePayload } from '@fairex/shared/socket-events.ts';
 import { PriceChart } from '../../charts/index.ts';
 import { useMarketFeed, useSocketEvent, useTickers } from '../../data/feeds.ts';
 import { onReconnect } from '../../data/market-feeds.ts';
+import { fetchLatestMarkAndIndex, readMarkAndIndex } from '../../data/mark-price.ts';
 import { useSession } from '../../data/session.ts';
 import { directionOf } from '../../format/index.ts';
 import { NoticesStrip } from '../news/NoticesStrip.tsx';
@@ -27,6 +28,9 @@ import { Spinner } from './PanelStates.tsx';
 // Server state comes from /api/transaction/deal and the order lists; live state from the socket feeds:
 // `transaction` (the book), `market_detail` (trades), `daymarket` (the header) and `update_balance`.
 
+/** The mark price moves every second whether or not anyone trades; the header asks for it this often. */
+const MARK_POLL_MS = 5_000;
+
 /** Pushes arrive in bursts; lists are refetched once a burst is over. */
 const REFRESH_DEBOUNCE_MS = 300;
 
@@ -46,6 +50,19 @@ export default function SpotPage() {
   const lastPrice =
     nonEmpty(feed?.transaction?.last_price) ?? nonEmpty(ticker?.now_price) ?? deal.data?.last_price ?? null;
   const direction = directionOf(ticker?.change);
+  const sampled = useQuery({
+    queryKey: ['spot', 'mark', symbol],
+    queryFn: ({ signal }) => fetchLatestMarkAndIndex(symbol, Date.now(), signal),
+    refetchInterval: MARK_POLL_MS,
+    retry: false,
+  });
+  // The latest sample first; then the ticker's push; then the trading answer.
+  const pushedPrices = readMarkAndIndex(ticker);
+  const answeredPrices = readMarkAndIndex(deal.data);
+  const prices = {
+    mark: sampled.data?.mark ?? pushedPrices.mark ?? answeredPrices.mark,
+    index: sampled.data?.index ?? pushedPrices.index ?? answeredPrices.index,
+  };
   const tape = useMemo(
     () => mergeTape(deal.data?.complete, feed?.trades),
     [deal.data?.complete, feed?.trades],
@@ -92,6 +109,7 @@ export default function SpotPage() {
           lastPrice={lastPrice}
           direction={direction}
           ticker={ticker}
+          prices={prices}
         />
         <div className="fx-spot-area-book">
           {market === undefined ? (

@@ -1,0 +1,427 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Input, Select, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useCopyText } from '../account/CopyButton.tsx';
+import { useMarketChannels, useUncheckedSocketEvent } from '../../data/feeds.ts';
+import { useBoardQuotations, symbolOf } from '../../data/market.ts';
+import {
+  fetchPriceHeads,
+  fetchPriceProof,
+  fetchPriceSamples,
+  readHead,
+  type PriceHead,
+  type PriceSample,
+} from '../../data/price-record.ts';
+import { groupThousands, NO_VALUE } from '../../format/index.ts';
+import { verifyProof, type Verification } from './canonical.ts';
+import { formatRecordTime, fromTimeInput, shortHash, toTimeInput } from './record-format.ts';
+import './price-record.css';
+
+// The public price record (/priceRecord): how the index and mark prices are made, the latest published
+// heads of every market (live on `price_head`), and a look-up of the samples around a time, each of which
+// a visitor can verify in this browser against the published head that covers it. The state of the
+// look-up lives in the address (symbol, at, seq), so a proof can be shared as a link.
+
+export const HEADS_SHOWN = 20;
+/** The look-up shows this long on each side of the chosen time. */
+export const LOOKUP_HALF_WINDOW_MS = 30_000;
+/** Heads come on the socket; this repairs any that were missed while the connection was down. */
+const HEADS_REFRESH_MS = 60_000;
+const SAMPLES_PER_PAGE = 15;
+
+const HEADS_KEY = ['price-record', 'heads'] as const;
+
+function headKey(head: Pick<PriceHead, 'symbol' | 'seq'>): string {
+  return `${head.symbol}#${head.seq}`;
+}
+
+/** The heads with a new one in front, newest first, without repeats, at most HEADS_SHOWN. */
+export function withHead(heads: readonly PriceHead[] | undefined, head: PriceHead): PriceHead[] {
+  const others = (heads ?? []).filter((item) => headKey(item) !== headKey(head));
+  return [head, ...others].sort((a, b) => b.time - a.time || b.seq - a.seq).slice(0, HEADS_SHOWN);
+}
+
+export default function PriceRecordPage() {
+  const { t } = useTranslation();
+  const quotations = useBoardQuotations();
+  const symbols = useMemo(
+    () => (quotations.data ?? []).filter((item) => item.is_display === 1).map(symbolOf),
+    [quotations.data],
+  );
+  const heads = useHeads(symbols);
+  return (
+    <div className="fx-price-record" data-testid="price-record-page">
+      <div className="fx-container fx-price-record-inner">
+        <header className="fx-price-record-head">
+          <h1 className="fx-price-record-title">{t('priceRecord.title')}</h1>
+          <p className="fx-price-record-intro">{t('priceRecord.intro')}</p>
+        </header>
+        <section className="fx-price-record-card" aria-labelledby="fx-price-recipe">
+          <h2 id="fx-price-recipe">{t('priceRecord.recipeTitle')}</h2>
+          <p>{t('priceRecord.recipeIndex')}</p>
+          <p>{t('priceRecord.recipeMark')}</p>
+          <p>{t('priceRecord.recipeHash')}</p>
+        </section>
+        <HeadsCard heads={heads} />
+        <LookupCard heads={heads.data ?? []} listed={symbols} loadingMarkets={quotations.isPending} />
+      </div>
+    </div>
+  );
+}
+
+/** The latest heads of every market; a head published on a listed market's channel is added at once. */
+function useHeads(symbols: readonly string[]) {
+  const queryClient = useQueryClient();
+  useMarketChannels(symbols);
+  const heads = useQuery({
+    queryKey: HEADS_KEY,
+    queryFn: ({ signal }) => fetchPriceHeads({ limit: HEADS_SHOWN }, signal),
+    refetchInterval: HEADS_REFRESH_MS,
+  });
+  // A head the server publishes (`price_head`) goes to the top of the list at once.
+  useUncheckedSocketEvent('price_head', (payload) => {
+    const head = readHead(payload);
+    if (head !== null) queryClient.setQueryData<PriceHead[]>(HEADS_KEY, (current) => withHead(current, head));
+  });
+  return heads;
+}
+
+function CopyHash({ hash }: { hash: string }) {
+  const { t } = useTranslation();
+  const copy = useCopyText();
+  return (
+    <span className="fx-price-hash">
+      <Tooltip title={hash}>
+        <code data-hash={hash}>{shortHash(hash)}</code>
+      </Tooltip>
+      <Button
+        size="small"
+        type="text"
+        icon={<CopyOutlined />}
+        aria-label={t('priceRecord.copy')}
+        title={t('priceRecord.copy')}
+        onClick={() => void copy(hash)}
+      />
+    </span>
+  );
+}
+
+function HeadsCard({ heads }: { heads: ReturnType<typeof useHeads> }) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<PriceHead> = [
+    { title: t('priceRecord.market'), dataIndex: 'symbol', key: 'symbol' },
+    { title: t('priceRecord.seq'), dataIndex: 'seq', key: 'seq', align: 'right' },
+    {
+      title: t('priceRecord.time'),
+      dataIndex: 'time',
+      key: 'time',
+      render: (time: number) => formatRecordTime(time),
+    },
+    {
+      title: t('priceRecord.hash'),
+      dataIndex: 'hash',
+      key: 'hash',
+      render: (hash: string) => <CopyHash hash={hash} />,
+    },
+  ];
+  return (
+    <section className="fx-price-record-card" aria-labelledby="fx-price-heads" data-testid="price-heads">
+      <header className="fx-price-record-card-head">
+        <h2 id="fx-price-heads">{t('priceRecord.headsTitle')}</h2>
+        <Tag color="processing">{t('priceRecord.live')}</Tag>
+      </header>
+      {heads.isError ? (
+        <LoadError message={heads.error.message} onRetry={() => void heads.refetch()} />
+      ) : (
+        <Table<PriceHead>
+          size="small"
+          rowKey={headKey}
+          columns={columns}
+          dataSource={heads.data ?? []}
+          loading={heads.isPending}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('priceRecord.headsEmpty') }}
+          onRow={(head) => ({ 'data-testid': 'price-head-row', 'data-symbol': head.symbol }) as object}
+        />
+      )}
+    </section>
+  );
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('priceRecord.loadError')}
+      description={message}
+      action={
+        <Button size="small" onClick={onRetry}>
+          {t('priceRecord.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+function readWhole(text: string | null): number | null {
+  return text !== null && /^\d{1,15}$/.test(text) ? Number(text) : null;
+}
+
+function LookupCard({
+  heads,
+  listed,
+  loadingMarkets,
+}: {
+  heads: readonly PriceHead[];
+  listed: readonly string[];
+  loadingMarkets: boolean;
+}) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const symbols = useMemo(
+    () => [...new Set([...listed, ...heads.map((head) => head.symbol)])].sort(),
+    [listed, heads],
+  );
+
+  const symbol = params.get('symbol');
+  const at = readWhole(params.get('at'));
+  const seq = readWhole(params.get('seq'));
+  const [draftSymbol, setDraftSymbol] = useState<string | null>(symbol);
+  const [draftTime, setDraftTime] = useState(() => toTimeInput(at ?? Date.now() - 60_000));
+  const chosenSymbol = draftSymbol ?? symbols[0] ?? null;
+  const draftMs = fromTimeInput(draftTime);
+
+  const show = () => {
+    if (chosenSymbol === null || draftMs === null) return;
+    setParams({ symbol: chosenSymbol, at: String(draftMs) });
+  };
+  const verify = (sample: PriceSample) =>
+    setParams({ symbol: sample.symbol, at: String(at ?? sample.time), seq: String(sample.seq) });
+
+  return (
+    <section className="fx-price-record-card" aria-labelledby="fx-price-lookup" data-testid="price-lookup">
+      <h2 id="fx-price-lookup">{t('priceRecord.lookupTitle')}</h2>
+      <p className="fx-price-record-hint">{t('priceRecord.lookupHint')}</p>
+      <form
+        className="fx-price-lookup-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          show();
+        }}
+      >
+        <label className="fx-price-field">
+          <span>{t('priceRecord.market')}</span>
+          <Select
+            value={chosenSymbol ?? undefined}
+            onChange={(value: string) => setDraftSymbol(value)}
+            options={symbols.map((item) => ({ value: item, label: item }))}
+            loading={loadingMarkets}
+            showSearch
+            data-testid="lookup-market"
+            aria-label={t('priceRecord.market')}
+          />
+        </label>
+        <label className="fx-price-field">
+          <span>{t('priceRecord.time')}</span>
+          <Input
+            type="datetime-local"
+            step={1}
+            value={draftTime}
+            onChange={(event) => setDraftTime(event.target.value)}
+            status={draftMs === null ? 'error' : ''}
+            data-testid="lookup-time"
+          />
+        </label>
+        <Button
+          type="primary"
+          htmlType="submit"
+          disabled={chosenSymbol === null || draftMs === null}
+          data-testid="lookup-submit"
+        >
+          {t('priceRecord.show')}
+        </Button>
+      </form>
+      {symbol !== null && at !== null && (
+        <SamplesTable symbol={symbol} at={at} selectedSeq={seq} onVerify={verify} />
+      )}
+      {symbol !== null && seq !== null && <ProofPanel symbol={symbol} seq={seq} heads={heads} />}
+    </section>
+  );
+}
+
+function sourcesText(sample: PriceSample, none: string): string {
+  if (sample.sources.length === 0) return none;
+  return sample.sources.map((source) => `${source.name} ${groupThousands(source.price)}`).join(' · ');
+}
+
+function SamplesTable({
+  symbol,
+  at,
+  selectedSeq,
+  onVerify,
+}: {
+  symbol: string;
+  at: number;
+  selectedSeq: number | null;
+  onVerify: (sample: PriceSample) => void;
+}) {
+  const { t } = useTranslation();
+  const samples = useQuery({
+    queryKey: ['price-record', 'samples', symbol, at],
+    queryFn: ({ signal }) =>
+      fetchPriceSamples(symbol, at - LOOKUP_HALF_WINDOW_MS, at + LOOKUP_HALF_WINDOW_MS, signal),
+  });
+  // The page that holds the chosen sample is shown, so a shared link opens on it.
+  const [page, setPage] = useState(1);
+  const selectedIndex = samples.data?.findIndex((sample) => sample.seq === selectedSeq) ?? -1;
+  useEffect(() => {
+    if (selectedIndex >= 0) setPage(Math.floor(selectedIndex / SAMPLES_PER_PAGE) + 1);
+  }, [selectedIndex]);
+  const price = (text: string | null) => (text === null ? NO_VALUE : groupThousands(text));
+  const columns: TableColumnsType<PriceSample> = [
+    { title: t('priceRecord.seq'), dataIndex: 'seq', key: 'seq', align: 'right' },
+    { title: t('priceRecord.time'), dataIndex: 'time', key: 'time', render: formatRecordTime },
+    { title: t('priceRecord.index'), dataIndex: 'index_price', key: 'index', align: 'right', render: price },
+    { title: t('priceRecord.mark'), dataIndex: 'mark_price', key: 'mark', align: 'right', render: price },
+    {
+      title: t('priceRecord.sources'),
+      key: 'sources',
+      render: (_, sample) => (
+        <span className="fx-price-sources">{sourcesText(sample, t('priceRecord.none'))}</span>
+      ),
+    },
+    {
+      title: t('priceRecord.state'),
+      dataIndex: 'stale',
+      key: 'stale',
+      render: (stale: boolean) =>
+        stale ? <Tag color="warning">{t('priceRecord.stale')}</Tag> : <Tag>{t('priceRecord.fresh')}</Tag>,
+    },
+    {
+      title: t('priceRecord.hash'),
+      dataIndex: 'hash',
+      key: 'hash',
+      render: (hash: string) => <CopyHash hash={hash} />,
+    },
+    {
+      title: '',
+      key: 'verify',
+      render: (_, sample) => (
+        <Button
+          size="small"
+          icon={<SafetyCertificateOutlined />}
+          onClick={() => onVerify(sample)}
+          data-testid={`sample-verify-${sample.seq}`}
+        >
+          {t('priceRecord.verify')}
+        </Button>
+      ),
+    },
+  ];
+  if (samples.isError)
+    return <LoadError message={samples.error.message} onRetry={() => void samples.refetch()} />;
+  return (
+    <Table<PriceSample>
+      className="fx-price-samples"
+      size="small"
+      rowKey="seq"
+      columns={columns}
+      dataSource={samples.data ?? []}
+      loading={samples.isPending}
+      pagination={{
+        pageSize: SAMPLES_PER_PAGE,
+        current: page,
+        onChange: setPage,
+        hideOnSinglePage: true,
+        showSizeChanger: false,
+      }}
+      scroll={{ x: 'max-content' }}
+      rowClassName={(sample) => (sample.seq === selectedSeq ? 'is-selected' : '')}
+      locale={{ emptyText: t('priceRecord.samplesEmpty') }}
+      onRow={(sample) => ({ 'data-testid': 'price-sample-row', 'data-seq': sample.seq }) as object}
+      data-testid="price-samples"
+    />
+  );
+}
+
+type ProofState =
+  { state: 'loading' } | { state: 'uncovered' } | { state: 'error'; message: string } | Verification;
+
+/** Fetches a sample's proof and checks it in this browser. */
+export function useProof(symbol: string, seq: number, heads: readonly PriceHead[]): ProofState {
+  const proof = useQuery({
+    queryKey: ['price-record', 'proof', symbol, seq],
+    queryFn: ({ signal }) => fetchPriceProof(symbol, seq, signal),
+    retry: false,
+  });
+  const published = proof.data
+    ? heads.find((head) => head.symbol === symbol && head.seq === proof.data.head.seq)
+    : undefined;
+  const verification = useQuery({
+    queryKey: ['price-record', 'verification', symbol, seq, proof.dataUpdatedAt, published?.hash ?? ''],
+    queryFn: () => verifyProof(proof.data!, published),
+    enabled: proof.data !== undefined,
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (proof.isError) {
+    // The server refuses a sample no published head covers yet; the heads the page knows say so too.
+    const covering = heads.some((head) => head.symbol === symbol && head.seq >= seq);
+    return covering ? { state: 'error', message: proof.error.message } : { state: 'uncovered' };
+  }
+  if (verification.isError) return { state: 'error', message: verification.error.message };
+  return verification.data ?? { state: 'loading' };
+}
+
+function ProofPanel({ symbol, seq, heads }: { symbol: string; seq: number; heads: readonly PriceHead[] }) {
+  const { t } = useTranslation();
+  const proof = useProof(symbol, seq, heads);
+  const reasons = {
+    hash: t('priceRecord.reasonHash'),
+    link: t('priceRecord.reasonLink'),
+    order: t('priceRecord.reasonOrder'),
+    head: t('priceRecord.reasonHead'),
+  };
+  const kind = 'result' in proof ? proof.result : proof.state;
+  return (
+    <div className="fx-price-proof" data-testid="proof-result" data-result={kind} aria-live="polite">
+      <h3>{t('priceRecord.proofTitle', { seq })}</h3>
+      {'state' in proof && proof.state === 'loading' && (
+        <div className="fx-price-record-hint">
+          <Spin size="small" /> {t('priceRecord.verifying')}
+        </div>
+      )}
+      {'state' in proof && proof.state === 'uncovered' && (
+        <Alert type="info" showIcon title={t('priceRecord.uncovered')} />
+      )}
+      {'state' in proof && proof.state === 'error' && (
+        <Alert type="warning" showIcon title={t('priceRecord.proofError')} description={proof.message} />
+      )}
+      {'result' in proof && proof.result === 'verified' && (
+        <Alert
+          type="success"
+          showIcon
+          title={t('priceRecord.verified', {
+            links: proof.links,
+            seq: proof.head.seq,
+            time: formatRecordTime(proof.head.time),
+          })}
+          description={<CopyHash hash={proof.head.hash} />}
+        />
+      )}
+      {'result' in proof && proof.result === 'mismatch' && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('priceRecord.mismatch', { seq: proof.seq, reason: reasons[proof.reason] })}
+        />
+      )}
+    </div>
+  );
+}
