@@ -89,6 +89,7 @@ describe('market data over HTTP', () => {
       legal_id: 3,
       currency_id: 1,
       now_price: '',
+      close: '',
       change: '0',
       high: '',
       low: '',
