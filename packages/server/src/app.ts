@@ -13,7 +13,7 @@ import i18nPlugin from './plugins/app/i18n.ts';
 import storePlugin from './plugins/app/store.ts';
 import webAppPlugin from './plugins/app/web-app.ts';
 import realtimePlugin from './realtime/index.ts';
-import { engineRunnerPlugin, EXCHANGE_RUNNER_RHYTHM } from './engine-runner/index.ts';
+import { engineRunnerPlugin, exchangeRunnerSettings } from './engine-runner/index.ts';
 import { marketDataPlugin } from './market/index.ts';
 import type { MarketPluginOptions } from './market/index.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
@@ -61,7 +61,7 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   await instance.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
   if (options.engine !== false) {
     await instance.register(engineRunnerPlugin, {
-      ...EXCHANGE_RUNNER_RHYTHM,
+      ...exchangeRunnerSettings(options.config),
       onFatal: options.onEngineFatal,
     });
     // The engine learns the catalogue's currencies and markets through journaled commands before serving.

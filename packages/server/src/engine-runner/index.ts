@@ -1,5 +1,5 @@
 // The engine runner: the single writer that stamps, applies, journals and answers engine commands.
-export { createEngineRunner, EXCHANGE_RUNNER_RHYTHM } from './create.ts';
+export { createEngineRunner, EXCHANGE_RUNNER_RHYTHM, exchangeRunnerSettings } from './create.ts';
 export type { EngineRunnerOptions, ExchangeRunner } from './create.ts';
 export type {
   CommittedBatch,
