@@ -32,8 +32,8 @@ describe('loadConfig', () => {
       snapshotEveryCommands: 50_000,
       snapshotEveryBytes: 16 * 1024 * 1024,
       snapshotsKept: 3,
-      journalRetention: 'off',
-      journalRetentionHours: 168,
+      journalRetention: 'archive',
+      journalRetentionHours: 24,
       logLevel: 'info',
     });
     expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
@@ -70,8 +70,8 @@ describe('loadConfig', () => {
       SNAPSHOT_EVERY_COMMANDS: '20000',
       SNAPSHOT_EVERY_MB: '4',
       SNAPSHOTS_KEPT: '5',
-      JOURNAL_RETENTION: 'archive',
-      JOURNAL_RETENTION_HOURS: '24',
+      JOURNAL_RETENTION: 'delete',
+      JOURNAL_RETENTION_HOURS: '48',
       LOG_LEVEL: 'debug',
       WEB_DIST: '/srv/web',
     });
@@ -105,8 +105,8 @@ describe('loadConfig', () => {
       snapshotEveryCommands: 20_000,
       snapshotEveryBytes: 4 * 1024 * 1024,
       snapshotsKept: 5,
-      journalRetention: 'archive',
-      journalRetentionHours: 24,
+      journalRetention: 'delete',
+      journalRetentionHours: 48,
       logLevel: 'debug',
       webDist: '/srv/web',
     });

@@ -348,20 +348,21 @@ export const settings = [
   setting({
     key: 'journalRetention',
     name: 'JOURNAL_RETENTION',
-    default: 'off',
+    default: 'archive',
     meaning:
-      'Automatic retention of the engine journal before the newest snapshot: off (keep it all), archive ' +
-      '(move it to gzip-compressed files in DATA_DIR/archive, then delete it from the database) or delete. ' +
-      'Runs at start and hourly; `npm run journal:compact` does the same by hand.',
+      'Retention of what is older than the newest engine snapshot that is at least JOURNAL_RETENTION_HOURS old: ' +
+      'archive (move the journal before it to gzip-compressed NDJSON files in DATA_DIR/archive), delete (drop it) ' +
+      "or off (keep everything). Either way on, the market maker's orders that never traded leave the order and " +
+      'account-log tables too. Runs at start and hourly; `npm run journal:compact` runs it by hand.',
     schema: z.enum(JOURNAL_RETENTIONS, { error: `must be one of ${JOURNAL_RETENTIONS.join(', ')}` }),
   }),
   setting({
     key: 'journalRetentionHours',
     name: 'JOURNAL_RETENTION_HOURS',
-    default: '168',
+    default: '24',
     meaning:
-      'With JOURNAL_RETENTION on, journal younger than this many hours is kept in the database even when a ' +
-      'newer snapshot covers it.',
+      'How many hours of journal (and of market-maker orders) retention leaves in the database: it cuts only at ' +
+      'a snapshot at least this old.',
     schema: wholeNumber(0, 87_600),
   }),
   setting({

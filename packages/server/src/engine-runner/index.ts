@@ -23,3 +23,5 @@ export { engineKit } from './engine-kit.ts';
 export { ownerKey } from './projections.ts';
 export { engineRunnerPlugin } from './plugin.ts';
 export type { EngineRunnerPluginOptions } from './plugin.ts';
+export { compactJournal, scheduleJournalRetention } from './retention.ts';
+export type { CompactJournalOptions, CompactJournalResult, RetentionMode } from './retention.ts';
