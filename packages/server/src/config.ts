@@ -353,7 +353,7 @@ export const settings = [
       'Retention of what is older than the newest engine snapshot that is at least JOURNAL_RETENTION_HOURS old: ' +
       'archive (move the journal before it to gzip-compressed NDJSON files in DATA_DIR/archive), delete (drop it) ' +
       "or off (keep everything). Either way on, the market maker's orders that never traded leave the order and " +
-      'account-log tables too. Runs at start and hourly; `npm run journal:compact` runs it by hand.',
+      'account-log tables too. Runs a minute after start, then hourly; `npm run journal:compact` runs it by hand.',
     schema: z.enum(JOURNAL_RETENTIONS, { error: `must be one of ${JOURNAL_RETENTIONS.join(', ')}` }),
   }),
   setting({

@@ -228,11 +228,15 @@ async function pruneSnapshots(db: Queryable, keep: number, cut: number): Promise
   return toSafeNumber(rows[0]?.count ?? 0n, 'count');
 }
 
-/** Runs compaction now and then every `everyMs`, logging what it did; returns a function that stops it. */
+/**
+ * Runs compaction a minute after start (`firstAfterMs`; not during start-up, since checking the snapshot is a
+ * pass over the whole state on this thread) and then every `everyMs` (an hour), logging what it did; returns
+ * a function that stops it.
+ */
 export function scheduleJournalRetention(
   store: Pick<Store, 'query' | 'transaction'>,
   logger: RunnerLogger,
-  options: CompactJournalOptions & { everyMs?: number },
+  options: CompactJournalOptions & { everyMs?: number; firstAfterMs?: number },
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   const run = () => {
@@ -244,10 +248,14 @@ export function scheduleJournalRetention(
       .catch((error: unknown) => logger.warn({ err: error }, 'journal retention failed; it runs again later'))
       .finally(() => (running = undefined));
   };
-  run();
-  const timer = setInterval(run, options.everyMs ?? 3_600_000);
+  let timer = setTimeout(() => {
+    run();
+    timer = setInterval(run, options.everyMs ?? 3_600_000);
+    timer.unref();
+  }, options.firstAfterMs ?? 60_000);
   timer.unref();
   return async () => {
+    clearTimeout(timer);
     clearInterval(timer);
     await running;
   };
