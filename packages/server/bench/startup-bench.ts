@@ -6,7 +6,13 @@
 //   market's history backfill);
 // - restart: the same folder after a graceful stop (recovery from the closing snapshot);
 // - restart after a crash: the folder after SIGKILL while the market maker traded for a few seconds, so
-//   that recovery replays the journal written since the last snapshot.
+//   that recovery replays the journal written since the last snapshot;
+// - restart after a crash with a long journal, twice: long-journal-writer.ts runs the app on the folder (no
+//   live market) and writes 200,000 commands as fast as they commit, first with the time rule only
+//   (SNAPSHOT_EVERY_COMMANDS=0, SNAPSHOT_EVERY_MB=0: a snapshot at most once a minute of command time), then
+//   with the default size rule; it is killed with SIGKILL once everything is committed, and the server is
+//   timed to its first health answer. Each run also prints how many snapshots each rule took, what recovery
+//   replayed (from the server's log), and what one snapshot of the state written costs the event loop.
 //
 // Run directly to print the figures: node packages/server/bench/startup-bench.ts
 import { spawn } from 'node:child_process';
@@ -76,6 +82,9 @@ interface Written {
   snapshotsBySize: number;
   snapshotsByTime: number;
   lastSnapshotSeq: number;
+  /** One snapshot of the state written: its size, and how long taking it stalls the event loop. */
+  snapshotKb: number;
+  snapshotMs: number;
 }
 
 /**
@@ -99,12 +108,17 @@ async function writeLongJournal(
       });
       child.once('exit', (code) => reject(new Error(`the journal writer exited with ${code}`)));
     });
-    const [lastSeq, snapshotsBySize, snapshotsByTime, lastSnapshotSeq] = line.split(' ').slice(1).map(Number);
+    const [lastSeq = 0, snapshotsBySize = 0, snapshotsByTime = 0, lastSnapshotSeq = 0, kb = 0, ms = 0] = line
+      .split(' ')
+      .slice(1)
+      .map(Number);
     return {
-      lastSeq: lastSeq ?? 0,
-      snapshotsBySize: snapshotsBySize ?? 0,
-      snapshotsByTime: snapshotsByTime ?? 0,
-      lastSnapshotSeq: lastSnapshotSeq ?? 0,
+      lastSeq,
+      snapshotsBySize,
+      snapshotsByTime,
+      lastSnapshotSeq,
+      snapshotKb: kb,
+      snapshotMs: ms,
     };
   } finally {
     child.kill('SIGKILL');
@@ -165,6 +179,8 @@ export async function runStartupBench(): Promise<Figures> {
       const label = `SIGKILL after ${LONG_JOURNAL_COMMANDS.toLocaleString('en-US')} commands, ${rule.name}`;
       figures[`${label}: snapshots by size / by time while writing`] =
         `${written.snapshotsBySize} / ${written.snapshotsByTime}`;
+      figures[`${label}: one snapshot of that state: KB, ms on the event loop`] =
+        `${written.snapshotKb}, ${written.snapshotMs}`;
       figures[`${label}: commands replayed, replay ms`] =
         `${afterLong.recovery.replayedCommands ?? '?'}, ${afterLong.recovery.durationMs ?? '?'}`;
       figures[`${label}: restart until /api/health answers (ms)`] = ms(afterLong.ms);
