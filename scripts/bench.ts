@@ -1,24 +1,54 @@
 // `npm run bench`: every performance target of docs/product.md that is built so far, measured in one
 // run on this machine and printed as one table. Each section is a module exporting a function that
 // returns its figures; a section that fails is reported as failed, never silently skipped.
+//
+// `npm run bench -- startup storage` runs only the sections named (by their key below).
 import { runEngineBench } from '../packages/engine/bench/engine-bench.ts';
 import { runJournalBench } from '../packages/server/bench/journal-bench.ts';
 import { runHttpOrdersBench } from '../packages/server/bench/http-orders-bench.ts';
 import { runFanoutBench } from '../packages/server/bench/fanout-bench.ts';
 import { runStartupBench } from '../packages/server/bench/startup-bench.ts';
+import { runStorageBench } from '../packages/server/bench/storage-bench.ts';
 import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
 
 type Figures = Record<string, number | string>;
-type Section = { name: string; run: () => Promise<Figures> };
+type Section = { key: string; name: string; run: () => Promise<Figures> };
 
 const sections: Section[] = [
-  { name: 'engine (one thread, mixed place/cancel/match, 10,000 resting orders)', run: runEngineBench },
-  { name: 'journal and replay (durable group commit)', run: runJournalBench },
-  { name: 'durable limit orders through HTTP (auth, validation, engine, journal)', run: runHttpOrdersBench },
-  { name: 'socket fan-out (10,000 clients on one market, 10 updates/s)', run: runFanoutBench },
-  { name: 'start-up of the embedded server (PGlite, live market)', run: runStartupBench },
-  { name: 'web main thread (board and chart at 20 updates/s, Playwright trace)', run: runWebPerfBench },
+  {
+    key: 'engine',
+    name: 'engine (one thread, mixed place/cancel/match, 10,000 resting orders)',
+    run: runEngineBench,
+  },
+  { key: 'journal', name: 'journal and replay (durable group commit)', run: runJournalBench },
+  {
+    key: 'http',
+    name: 'durable limit orders through HTTP (auth, validation, engine, journal)',
+    run: runHttpOrdersBench,
+  },
+  { key: 'fanout', name: 'socket fan-out (10,000 clients on one market, 10 updates/s)', run: runFanoutBench },
+  { key: 'startup', name: 'start-up of the embedded server (PGlite, live market)', run: runStartupBench },
+  {
+    key: 'storage',
+    name: 'storage growth (PGlite: idle with the market maker, per 1,000 orders)',
+    run: runStorageBench,
+  },
+  {
+    key: 'web',
+    name: 'web main thread (board and chart at 20 updates/s, Playwright trace)',
+    run: runWebPerfBench,
+  },
 ];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((key) => !sections.some((section) => section.key === key));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown section ${unknown.join(', ')}; sections: ${sections.map((section) => section.key).join(', ')}`,
+  );
+  process.exit(2);
+}
+const selected = wanted.length === 0 ? sections : sections.filter((section) => wanted.includes(section.key));
 
 function formatFigure(value: number | string): string {
   if (typeof value === 'string') return value;
@@ -26,12 +56,13 @@ function formatFigure(value: number | string): string {
 }
 
 let failed = 0;
-for (const section of sections) {
+for (const section of selected) {
   console.log(`\n## ${section.name}`);
   try {
     const figures = await section.run();
     const width = Math.max(...Object.keys(figures).map((key) => key.length));
-    for (const [key, value] of Object.entries(figures)) console.log(`  ${key.padEnd(width)}  ${formatFigure(value)}`);
+    for (const [key, value] of Object.entries(figures))
+      console.log(`  ${key.padEnd(width)}  ${formatFigure(value)}`);
   } catch (error) {
     failed += 1;
     console.log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);

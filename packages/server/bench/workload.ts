@@ -44,25 +44,38 @@ export function setupCommands(users: number): Command[] {
   return commands;
 }
 
+/** The quote currency, the market and the first user id of a workload: by default those of `setupCommands`. */
+export interface WorkloadMarket {
+  quoteCurrencyId: number;
+  marketId: number;
+  firstUserId?: number;
+}
+
 export class Workload {
   private readonly random: () => number;
   private readonly users: number;
+  private readonly quoteCurrencyId: number;
+  private readonly marketId: number;
+  private readonly firstUserId: number;
   /** Mid price in ticks (0.01 USDT): starts at 60,000 USDT and walks. */
   private midTicks = 6_000_000;
 
-  constructor(seed: number, users: number) {
+  constructor(seed: number, users: number, market?: WorkloadMarket) {
     this.random = seededRandom(seed);
     this.users = users;
+    this.quoteCurrencyId = market?.quoteCurrencyId ?? USDT;
+    this.marketId = market?.marketId ?? BTC_USDT;
+    this.firstUserId = market?.firstUserId ?? 1;
   }
 
   /** The next command; `engine` is read (never written) to find a resting order worth cancelling. */
   next(engine: Pick<Engine, 'openOrders'>): Command {
     const draw = this.random();
-    const userId = 1 + Math.floor(this.random() * this.users);
+    const userId = this.firstUserId + Math.floor(this.random() * this.users);
     this.midTicks += Math.round((this.random() - 0.5) * 40);
     if (draw < 0.62) return this.limitOrder(userId);
     if (draw < 0.8) {
-      const open = engine.openOrders(userId, BTC_USDT);
+      const open = engine.openOrders(userId, this.marketId);
       const target = open[Math.floor(this.random() * open.length)];
       if (target !== undefined) return { type: 'cancelOrder', owner: userId, orderId: target.orderId };
       return this.limitOrder(userId);
@@ -71,14 +84,19 @@ export class Workload {
       return {
         type: 'placeOrder',
         owner: userId,
-        marketId: BTC_USDT,
+        marketId: this.marketId,
         side: this.random() < 0.5 ? 'buy' : 'sell',
         kind: 'market',
         quantityLots: 1 + Math.floor(this.random() * 20),
         quoteAmountMax: 5_000n * 1_000_000n,
       };
     }
-    return { type: 'deposit', userId, currencyId: USDT, amount: BigInt(1 + Math.floor(this.random() * 1e9)) };
+    return {
+      type: 'deposit',
+      userId,
+      currencyId: this.quoteCurrencyId,
+      amount: BigInt(1 + Math.floor(this.random() * 1e9)),
+    };
   }
 
   private limitOrder(userId: number): Command {
@@ -89,7 +107,7 @@ export class Workload {
     return {
       type: 'placeOrder',
       owner: userId,
-      marketId: BTC_USDT,
+      marketId: this.marketId,
       side,
       kind: 'limit',
       priceTicks,

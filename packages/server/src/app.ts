@@ -1,5 +1,6 @@
 // The application as a Fastify plugin: external plugins first, then the app's own plugins, then the routes,
 // then the web app (whose not-found handler answers everything no route took).
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import Fastify, { LogController } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,7 +14,11 @@ import i18nPlugin from './plugins/app/i18n.ts';
 import storePlugin from './plugins/app/store.ts';
 import webAppPlugin from './plugins/app/web-app.ts';
 import realtimePlugin from './realtime/index.ts';
-import { engineRunnerPlugin, EXCHANGE_RUNNER_RHYTHM } from './engine-runner/index.ts';
+import {
+  engineRunnerPlugin,
+  exchangeRunnerSettings,
+  scheduleJournalRetention,
+} from './engine-runner/index.ts';
 import { marketDataPlugin } from './market/index.ts';
 import type { MarketPluginOptions } from './market/index.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
@@ -61,13 +66,27 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   await instance.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
   if (options.engine !== false) {
     await instance.register(engineRunnerPlugin, {
-      ...EXCHANGE_RUNNER_RHYTHM,
+      ...exchangeRunnerSettings(options.config),
       onFatal: options.onEngineFatal,
     });
     // The engine learns the catalogue's currencies and markets through journaled commands before serving.
     instance.addHook('onReady', async () => {
       await syncEngineCatalog(instance.store, instance.runner);
     });
+    const { journalRetention, journalRetentionHours, dataDir, snapshotsKept } = options.config;
+    if (journalRetention !== 'off') {
+      let stopRetention: (() => Promise<void>) | undefined;
+      instance.addHook('onReady', async () => {
+        stopRetention = scheduleJournalRetention(instance.store, instance.log, {
+          mode: journalRetention,
+          archiveDir: join(dataDir, 'archive'),
+          keepMs: journalRetentionHours * 3_600_000,
+          snapshotsKept,
+          vacuum: instance.store.kind === 'pglite',
+        });
+      });
+      instance.addHook('onClose', async () => stopRetention?.());
+    }
   }
   await instance.register(realtimePlugin, {
     redisUrl: options.config.redisUrl,

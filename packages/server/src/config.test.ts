@@ -31,6 +31,11 @@ describe('loadConfig', () => {
       depositXpubs: undefined,
       flashPairs: 'BTC/USDT',
       flashFeePpm: 2000,
+      snapshotEveryCommands: 50_000,
+      snapshotEveryBytes: 16 * 1024 * 1024,
+      snapshotsKept: 3,
+      journalRetention: 'archive',
+      journalRetentionHours: 24,
       logLevel: 'info',
     });
     expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
@@ -66,6 +71,11 @@ describe('loadConfig', () => {
       DEPOSIT_XPUBS: `bitcoin=${'x'.repeat(111)}`,
       FLASH_PAIRS: 'BTC/USDT,ETH/USDT',
       FLASH_FEE_PERCENT: '0.125',
+      SNAPSHOT_EVERY_COMMANDS: '20000',
+      SNAPSHOT_EVERY_MB: '4',
+      SNAPSHOTS_KEPT: '5',
+      JOURNAL_RETENTION: 'delete',
+      JOURNAL_RETENTION_HOURS: '48',
       LOG_LEVEL: 'debug',
       WEB_DIST: '/srv/web',
     });
@@ -98,6 +108,11 @@ describe('loadConfig', () => {
       depositXpubs: `bitcoin=${'x'.repeat(111)}`,
       flashPairs: 'BTC/USDT,ETH/USDT',
       flashFeePpm: 1250,
+      snapshotEveryCommands: 20_000,
+      snapshotEveryBytes: 4 * 1024 * 1024,
+      snapshotsKept: 5,
+      journalRetention: 'delete',
+      journalRetentionHours: 48,
       logLevel: 'debug',
       webDist: '/srv/web',
     });
@@ -142,6 +157,9 @@ describe('loadConfig', () => {
     ['FLASH_PAIRS', 'BTC-USDT'],
     ['FLASH_FEE_PERCENT', '11'],
     ['FLASH_FEE_PERCENT', '0.12345'],
+    ['SNAPSHOT_EVERY_COMMANDS', '-1'],
+    ['SNAPSHOTS_KEPT', 'all'],
+    ['JOURNAL_RETENTION', 'forever'],
     ['LOG_LEVEL', 'loud'],
   ])('names the bad variable %s=%s without echoing its value', (name, value) => {
     try {
@@ -189,6 +207,11 @@ describe('loadConfig', () => {
       'DEPOSIT_XPUBS',
       'FLASH_PAIRS',
       'FLASH_FEE_PERCENT',
+      'SNAPSHOT_EVERY_COMMANDS',
+      'SNAPSHOT_EVERY_MB',
+      'SNAPSHOTS_KEPT',
+      'JOURNAL_RETENTION',
+      'JOURNAL_RETENTION_HOURS',
       'LOG_LEVEL',
       'WEB_DIST',
     ]);

@@ -11,6 +11,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const PRICE_SOURCES = ['simulated', 'binance'] as const;
 export type PriceSourceName = (typeof PRICE_SOURCES)[number];
 
+export const JOURNAL_RETENTIONS = ['off', 'archive', 'delete'] as const;
+export type JournalRetention = (typeof JOURNAL_RETENTIONS)[number];
+
 export interface Config {
   port: number;
   host: string;
@@ -40,6 +43,11 @@ export interface Config {
   depositXpubs: string | undefined;
   flashPairs: string;
   flashFeePpm: number;
+  snapshotEveryCommands: number;
+  snapshotEveryBytes: number;
+  snapshotsKept: number;
+  journalRetention: JournalRetention;
+  journalRetentionHours: number;
   logLevel: LogLevel;
   webDist: string;
 }
@@ -387,6 +395,54 @@ export const settings = [
         const [whole = '0', fraction = ''] = value.split('.');
         return Number(whole) * 10_000 + Number(fraction.padEnd(4, '0'));
       }),
+  }),
+  setting({
+    key: 'snapshotEveryCommands',
+    name: 'SNAPSHOT_EVERY_COMMANDS',
+    default: '50000',
+    meaning:
+      'The engine writes a snapshot once this many commands were journaled since the last one, however ' +
+      'busy it is, so that a restart after a crash replays at most this many (0: only the time rule). See ' +
+      '"Snapshots and retention".',
+    schema: wholeNumber(0, 100_000_000),
+  }),
+  setting({
+    key: 'snapshotEveryBytes',
+    name: 'SNAPSHOT_EVERY_MB',
+    default: '16',
+    meaning:
+      'The same rule by the size of the journal written since the last snapshot, in megabytes of ' +
+      'encoded commands (0: off).',
+    schema: wholeNumber(0, 100_000).transform((megabytes) => megabytes * 1024 * 1024),
+  }),
+  setting({
+    key: 'snapshotsKept',
+    name: 'SNAPSHOTS_KEPT',
+    default: '3',
+    meaning:
+      'Engine snapshots kept in the database: the newest ones; older ones are deleted when a new one is ' +
+      'written (the genesis snapshot of an unpruned journal is always kept).',
+    schema: wholeNumber(1, 1000),
+  }),
+  setting({
+    key: 'journalRetention',
+    name: 'JOURNAL_RETENTION',
+    default: 'archive',
+    meaning:
+      'Retention of what is older than the newest engine snapshot that is at least JOURNAL_RETENTION_HOURS old: ' +
+      'archive (move the journal before it to gzip-compressed NDJSON files in DATA_DIR/archive), delete (drop it) ' +
+      "or off (keep everything). Either way on, the market maker's orders that never traded leave the order and " +
+      'account-log tables too. Runs a minute after start, then hourly; `npm run journal:compact` runs it by hand.',
+    schema: z.enum(JOURNAL_RETENTIONS, { error: `must be one of ${JOURNAL_RETENTIONS.join(', ')}` }),
+  }),
+  setting({
+    key: 'journalRetentionHours',
+    name: 'JOURNAL_RETENTION_HOURS',
+    default: '24',
+    meaning:
+      'How many hours of journal (and of market-maker orders) retention leaves in the database: it cuts only at ' +
+      'a snapshot at least this old.',
+    schema: wholeNumber(0, 87_600),
   }),
   setting({
     key: 'logLevel',

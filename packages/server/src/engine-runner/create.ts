@@ -1,6 +1,7 @@
 // createEngineRunner: the runner with the real engine and the spot projections, and on PostgreSQL the
 // leader lock that keeps a second runner from starting against the same journal.
 import type { Command, Engine, EngineCreateOptions, EngineEvent } from '@fairex/engine';
+import type { Config } from '../config.ts';
 import type { Store, StoreConnection } from '../store/index.ts';
 import { engineKit } from './engine-kit.ts';
 import { RunnerUnavailableError } from './errors.ts';
@@ -45,6 +46,30 @@ export const EXCHANGE_RUNNER_RHYTHM = {
 } as const;
 
 /**
+ * The exchange's runner settings from its configuration: the rhythm above, plus the size rule (a snapshot
+ * once SNAPSHOT_EVERY_COMMANDS commands or SNAPSHOT_EVERY_MB of journal were written since the last one, the
+ * least interval notwithstanding), which bounds what a restart after a crash replays, and how many snapshots
+ * are kept.
+ */
+export function exchangeRunnerSettings(
+  config: Pick<Config, 'snapshotEveryCommands' | 'snapshotEveryBytes' | 'snapshotsKept'>,
+): Pick<
+  EngineRunnerOptions,
+  | 'checkpointMinIntervalMs'
+  | 'snapshotMinIntervalMs'
+  | 'snapshotMaxCommands'
+  | 'snapshotMaxBytes'
+  | 'snapshotsKept'
+> {
+  return {
+    ...EXCHANGE_RUNNER_RHYTHM,
+    snapshotMaxCommands: config.snapshotEveryCommands,
+    snapshotMaxBytes: config.snapshotEveryBytes,
+    snapshotsKept: config.snapshotsKept,
+  };
+}
+
+/**
  * Recovers the engine from the store (latest snapshot, then the journal after it, verifying state hashes and
  * invariants) and returns a runner serving commands. On PostgreSQL it first takes a session advisory lock, so
  * that of several processes sharing a database exactly one runs the engine; the journal's append check
@@ -56,6 +81,11 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
   try {
     const runner = await startRunner({
       ...core,
+      // PGlite runs no background checkpointer: without a checkpoint its write-ahead log grows until
+      // max_wal_size, and a restart after a crash redoes all of it before the journal is even read.
+      afterSnapshot:
+        core.afterSnapshot ??
+        (core.store.kind === 'pglite' ? () => core.store.query('checkpoint') : undefined),
       kit: engineKit(engineOptions),
       projector: projections === false ? undefined : spotProjector(core.store.kind),
     });

@@ -1,5 +1,5 @@
 // The engine runner: the single writer that stamps, applies, journals and answers engine commands.
-export { createEngineRunner, EXCHANGE_RUNNER_RHYTHM } from './create.ts';
+export { createEngineRunner, EXCHANGE_RUNNER_RHYTHM, exchangeRunnerSettings } from './create.ts';
 export type { EngineRunnerOptions, ExchangeRunner } from './create.ts';
 export type {
   CommittedBatch,
@@ -23,3 +23,5 @@ export { engineKit } from './engine-kit.ts';
 export { ownerKey } from './projections.ts';
 export { engineRunnerPlugin } from './plugin.ts';
 export type { EngineRunnerPluginOptions } from './plugin.ts';
+export { compactJournal, scheduleJournalRetention } from './retention.ts';
+export type { CompactJournalOptions, CompactJournalResult, RetentionMode } from './retention.ts';

@@ -36,6 +36,11 @@ export async function rebuildProjections(
       const entries: CommittedEntry<Command, EngineEvent>[] = [];
       for (const text of batch.envelopes) {
         const envelope = kit.decodeEnvelope(text);
+        if (envelope.seq !== engine.lastSeq + 1 && engine.lastSeq === 0) {
+          throw new RecoveryError(
+            `the journal before seq ${envelope.seq} was compacted (archived or deleted): a rebuild needs all of it`,
+          );
+        }
         if (envelope.seq !== engine.lastSeq + 1) {
           throw new RecoveryError(`the journal jumps from seq ${engine.lastSeq} to ${envelope.seq}`);
         }

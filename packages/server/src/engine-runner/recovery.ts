@@ -18,6 +18,8 @@ export interface RecoveredEngine<G> {
   /** The last seq whose state hash was verified. */
   verifiedSeq: number;
   replayedCommands: number;
+  /** Length of the replayed journal text: each encoded envelope and its newline. */
+  replayedBytes: number;
   durationMs: number;
 }
 
@@ -49,12 +51,15 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
   }
   const snapshotSeq = lastSeq;
   let replayedCommands = 0;
+  let replayedBytes = 0;
   await forEachBatchAfter(db, lastSeq, (batch) => {
     for (let index = 0; index < batch.envelopes.length; index++) {
       const seq = batch.firstSeq + index;
       if (seq <= lastSeq) continue;
       if (seq !== lastSeq + 1) throw new RecoveryError(`the journal jumps from seq ${lastSeq} to ${seq}`);
-      const envelope = kit.decodeEnvelope(batch.envelopes[index] as string);
+      const text = batch.envelopes[index] as string;
+      const envelope = kit.decodeEnvelope(text);
+      replayedBytes += text.length + 1;
       if (envelope.seq !== seq)
         throw new RecoveryError(`journal line for seq ${seq} holds seq ${envelope.seq}`);
       engine.apply(envelope);
@@ -83,6 +88,7 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
     snapshotSeq,
     verifiedSeq,
     replayedCommands,
+    replayedBytes,
     durationMs: performance.now() - startedMs,
   };
 }

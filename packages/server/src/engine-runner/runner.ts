@@ -48,6 +48,19 @@ export interface RunnerCoreOptions<C, E, G extends RunnerEngine<C, E>> {
   checkpointMinIntervalMs?: number;
   /** Least time between two snapshots, in stamped milliseconds (default 0); the same reason. */
   snapshotMinIntervalMs?: number;
+  /**
+   * The size rule: a snapshot is due once this many commands were journaled since the last one, whatever
+   * `snapshotMinIntervalMs` says (default 0: off). It bounds what a restart after a crash replays.
+   */
+  snapshotMaxCommands?: number;
+  /** The same rule by the journal's bytes (encoded envelopes) since the last snapshot (default 0: off). */
+  snapshotMaxBytes?: number;
+  /**
+   * Called after a batch carrying a snapshot committed, not awaited (a failure is logged). The embedded
+   * store checkpoints its write-ahead log here, so that a restart after a crash redoes only what was written
+   * since the snapshot.
+   */
+  afterSnapshot?: () => Promise<unknown>;
   /** Snapshots kept in the database (default 3). */
   snapshotsKept?: number;
   /** Write a snapshot at close when commands were committed since the last one (default true). */
@@ -71,6 +84,11 @@ export interface RunnerStats {
   lastSeq: number;
   lastCommittedSeq: number;
   lastSnapshotSeq: number;
+  /** Snapshots taken since start, by the rule that made them due (close and genesis not counted). */
+  snapshotsByTime: number;
+  snapshotsBySize: number;
+  /** Journal bytes committed since the last snapshot: each encoded envelope and its newline. */
+  bytesSinceSnapshot: number;
   committedBatches: number;
   committedCommands: number;
   pendingCommands: number;
@@ -104,6 +122,8 @@ const DEFAULTS = {
   checkpointEvery: 10_000,
   checkpointMinIntervalMs: 0,
   snapshotMinIntervalMs: 0,
+  snapshotMaxCommands: 0,
+  snapshotMaxBytes: 0,
   snapshotsKept: 3,
   maxBatchCommands: 2_000,
   maxPendingCommands: 100_000,
@@ -124,6 +144,7 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
       snapshotSeq: recovered.snapshotSeq,
       verifiedSeq: recovered.verifiedSeq,
       replayedCommands: recovered.replayedCommands,
+      replayedBytes: recovered.replayedBytes,
       durationMs: Math.round(recovered.durationMs),
     },
     'engine recovered from the journal',
@@ -151,6 +172,10 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private lastSnapshotTimeMs: number;
   private lastCheckpointTimeMs: number;
   private committedBatches = 0;
+  /** Journal bytes since the last snapshot, the replayed tail included. */
+  private bytesSinceSnapshot = 0;
+  private snapshotsByTime = 0;
+  private snapshotsBySize = 0;
   private committedCommands = 0;
   private drainPromise: Promise<void> | undefined;
   private drainScheduled = false;
@@ -170,6 +195,12 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
         DEFAULTS.snapshotMinIntervalMs,
         'snapshotMinIntervalMs',
       ),
+      snapshotMaxCommands: notNegative(
+        options.snapshotMaxCommands,
+        DEFAULTS.snapshotMaxCommands,
+        'snapshotMaxCommands',
+      ),
+      snapshotMaxBytes: notNegative(options.snapshotMaxBytes, DEFAULTS.snapshotMaxBytes, 'snapshotMaxBytes'),
       snapshotsKept: positive(options.snapshotsKept, DEFAULTS.snapshotsKept, 'snapshotsKept'),
       maxBatchCommands: positive(options.maxBatchCommands, DEFAULTS.maxBatchCommands, 'maxBatchCommands'),
       maxPendingCommands: positive(
@@ -189,6 +220,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.lastSnapshotSeq = recovered.snapshotSeq;
     this.lastCheckpointSeq = recovered.lastSeq;
     this.lastSnapshotTimeMs = recovered.lastTimeMs;
+    this.bytesSinceSnapshot = recovered.replayedBytes;
     this.lastCheckpointTimeMs = recovered.lastTimeMs;
   }
 
@@ -238,6 +270,9 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       lastSeq: this.lastSeq,
       lastCommittedSeq: this.lastCommittedSeq,
       lastSnapshotSeq: this.lastSnapshotSeq,
+      snapshotsByTime: this.snapshotsByTime,
+      snapshotsBySize: this.snapshotsBySize,
+      bytesSinceSnapshot: this.bytesSinceSnapshot,
       committedBatches: this.committedBatches,
       committedCommands: this.committedCommands,
       pendingCommands: this.parked.length + this.inFlightCommands,
@@ -311,12 +346,10 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     // command has been applied, i.e. when this batch takes everything parked.
     const atHead = this.lastSeq === lastSeq;
     const timeMs = (batch[batch.length - 1] as Parked<C, E>).envelope.timeMs;
-    const snapshot =
-      atHead &&
-      lastSeq - this.lastSnapshotSeq >= this.settings.snapshotEvery &&
-      timeMs - this.lastSnapshotTimeMs >= this.settings.snapshotMinIntervalMs
-        ? this.takeSnapshot()
-        : undefined;
+    let bytes = 0;
+    for (const parked of batch) bytes += parked.text.length + 1;
+    const due = atHead ? this.snapshotDue(lastSeq, timeMs, this.bytesSinceSnapshot + bytes) : undefined;
+    const snapshot = due === undefined ? undefined : this.takeSnapshot();
     const stateHash =
       snapshot?.stateHash ??
       (atHead &&
@@ -352,14 +385,39 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       this.lastCheckpointSeq = lastSeq;
       this.lastCheckpointTimeMs = timeMs;
     }
+    this.bytesSinceSnapshot += bytes;
     if (snapshot) {
       this.lastSnapshotSeq = lastSeq;
       this.lastSnapshotTimeMs = timeMs;
+      this.bytesSinceSnapshot = 0;
+      if (due === 'size') this.snapshotsBySize++;
+      else this.snapshotsByTime++;
+      this.options.afterSnapshot?.().catch((error: unknown) => {
+        this.options.logger.warn({ err: error }, 'the step after a snapshot failed');
+      });
     }
     this.committedBatches++;
     this.committedCommands += batch.length;
     this.publish({ firstSeq, lastSeq, entries });
     for (const parked of batch) parked.resolve(parked.outcome);
+  }
+
+  /**
+   * Whether the state after `lastSeq` should be snapshotted, and by which rule: by time (enough commands and
+   * enough command time since the last one) or by size (the journal since the last one has grown past what
+   * a restart should replay, however little time passed).
+   */
+  private snapshotDue(lastSeq: number, timeMs: number, bytes: number): 'time' | 'size' | undefined {
+    const commands = lastSeq - this.lastSnapshotSeq;
+    const { snapshotMaxCommands, snapshotMaxBytes } = this.settings;
+    if (
+      commands >= this.settings.snapshotEvery &&
+      timeMs - this.lastSnapshotTimeMs >= this.settings.snapshotMinIntervalMs
+    )
+      return 'time';
+    if (snapshotMaxCommands > 0 && commands >= snapshotMaxCommands) return 'size';
+    if (snapshotMaxBytes > 0 && bytes >= snapshotMaxBytes) return 'size';
+    return undefined;
   }
 
   private takeSnapshot(): { seq: number; timeMs: number; stateHash: string; body: string } {

@@ -4,7 +4,7 @@
 // a pipe, which Node writes synchronously on Linux, so a printed acknowledgement has left this process
 // before the next command is submitted.
 import type { Command } from '@fairex/engine';
-import { createEngineRunner } from '../../src/engine-runner/index.ts';
+import { createEngineRunner, EXCHANGE_RUNNER_RHYTHM } from '../../src/engine-runner/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import { setupCommands, Workload } from '../../bench/workload.ts';
 
@@ -16,12 +16,16 @@ const store = await openStore({
   ...(process.env.CRASH_DATABASE_URL ? { databaseUrl: process.env.CRASH_DATABASE_URL } : {}),
   ...(process.env.CRASH_SCHEMA ? { schema: process.env.CRASH_SCHEMA } : {}),
 });
+// CRASH_SNAPSHOT_MAX_COMMANDS: the exchange's rhythm (snapshots by time no more than once a minute) with the
+// size rule at that many commands, so that every snapshot of a short run is one the size rule took.
+// Otherwise small intervals, so that the kill also lands around snapshots and checkpoints.
+const sizeRule = Number(process.env.CRASH_SNAPSHOT_MAX_COMMANDS ?? 0);
 const runner = await createEngineRunner({
   store,
   logger: { info() {}, warn() {}, error() {} },
-  // Small intervals so that the kill also lands around snapshots and checkpoints.
-  snapshotEvery: 400,
-  checkpointEvery: 100,
+  ...(sizeRule > 0
+    ? { ...EXCHANGE_RUNNER_RHYTHM, snapshotMaxCommands: sizeRule }
+    : { snapshotEvery: 400, checkpointEvery: 100 }),
 });
 if (runner.engine.currencies().length === 0) {
   for (const command of setupCommands(USERS)) await runner.submit(command);

@@ -41,11 +41,17 @@ const STALL_MS = 30_000;
 class ChildStalled extends Error {}
 
 /** Runs the child until it has acknowledged `killAfter` commands, then SIGKILLs it and waits for its exit. */
-async function runAndKill(options: OpenStoreOptions, killAfter: number, seed: number): Promise<Ack[]> {
+async function runAndKill(
+  options: OpenStoreOptions,
+  killAfter: number,
+  seed: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Ack[]> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     CRASH_DATA_DIR: options.dataDir,
     CRASH_SEED: String(seed),
+    ...extraEnv,
   };
   if (options.databaseUrl) env.CRASH_DATABASE_URL = options.databaseUrl;
   if (options.schema) env.CRASH_SCHEMA = options.schema;
@@ -165,6 +171,50 @@ for (const target of storeTargets()) {
         expect(rebuild.lastSeq).toBe(runner.stats().lastSeq);
         const rebuilt = await store.query('select * from account_log order by seq, event_index');
         expect(rebuilt.rows).toEqual(live.rows);
+        await store.close();
+      },
+    );
+    it(
+      'loses nothing when killed after a journal long enough for several snapshots by size',
+      { timeout: 180_000 },
+      async () => {
+        // The exchange's rhythm: by time, a snapshot needs 100,000 commands and a minute of command time,
+        // which this run never reaches; every snapshot it takes is the size rule's, each 1,500 commands.
+        const sizeRule = 1_500;
+        const env = { CRASH_SNAPSHOT_MAX_COMMANDS: String(sizeRule) };
+        let options = await target.fresh();
+        let acks: Ack[];
+        try {
+          acks = await runAndKill(options, 7_000, 5, env);
+        } catch (error) {
+          if (!(error instanceof ChildStalled)) throw error;
+          console.warn(`crash test on ${target.name}: ${error.message}; running the scenario again`);
+          options = await target.fresh();
+          acks = await runAndKill(options, 7_000, 6, env);
+        }
+
+        const store = await open(options);
+        const snapshots = await store.query<{ seq: bigint }>(
+          'select seq from engine_snapshots where seq > 0 order by seq',
+        );
+        const seqs = snapshots.rows.map((row) => Number(row.seq));
+        // Three kept (the default), at least 1,500 commands apart: all taken by the size rule.
+        expect(seqs.length).toBe(3);
+        for (let index = 1; index < seqs.length; index++) {
+          expect((seqs[index] as number) - (seqs[index - 1] as number)).toBeGreaterThanOrEqual(sizeRule);
+        }
+        expect(seqs[0]).toBeGreaterThanOrEqual(sizeRule * 2);
+
+        const runner = await createEngineRunner({ store, logger: memoryLogger() });
+        const { recovery, lastSeq } = runner.stats();
+        expect(recovery.snapshotSeq).toBe(seqs.at(-1));
+        // Recovery replays less than the size rule plus the largest batch (a snapshot waits for a batch that
+        // takes everything parked).
+        expect(recovery.replayedCommands).toBeLessThan(sizeRule + 2_000);
+        const keys = await journalKeys(store);
+        expect(keys.size).toBe(lastSeq);
+        for (const ack of acks) expect(keys.get(ack.seq)).toBe(ack.key);
+        await runner.close();
         await store.close();
       },
     );

@@ -269,6 +269,61 @@ for (const target of storeTargets()) {
       await store.close();
     });
 
+    it('takes a snapshot by journal size even within the least interval of command time', async () => {
+      const store = await open(await target.fresh());
+      const runner = await start(store, {
+        snapshotEvery: 1,
+        snapshotMinIntervalMs: 60_000,
+        snapshotMaxCommands: 4,
+        snapshotsKept: 10,
+        snapshotOnClose: false,
+      });
+      // The stepping clock moves 1 ms per command: after command 1 (a new journal's first, by time), only
+      // the size rule can make a snapshot due, every 4 commands.
+      for (let index = 0; index < 10; index++) await runner.submit(deposit('mia', 1));
+      expect(runner.stats()).toMatchObject({ snapshotsByTime: 1, snapshotsBySize: 2, lastSnapshotSeq: 9 });
+      await runner.close();
+      const { rows } = await store.query<{ seq: bigint }>('select seq from engine_snapshots order by seq');
+      expect(rows.map((row) => Number(row.seq))).toEqual([0, 1, 5, 9]);
+      await store.close();
+    });
+
+    it('takes a snapshot by journal bytes, counted across a restart', async () => {
+      const options = await target.fresh();
+      const store = await open(options);
+      const settings = {
+        snapshotEvery: 1_000,
+        snapshotMaxBytes: 300,
+        snapshotsKept: 50,
+        snapshotOnClose: false,
+      } as const;
+      let runner = await start(store, settings);
+      for (let index = 0; index < 7; index++) await runner.submit(deposit(`nora${index}`, index + 1));
+      await runner.close();
+      runner = await start(store, settings);
+      for (let index = 0; index < 7; index++) await runner.submit(deposit(`nora${index}`, index + 1));
+      await runner.close();
+      // Where the journal's bytes (each line and its newline) first reach 300 since the last snapshot.
+      const journal = await store.query<{ last_seq: bigint; length: number; command_count: number }>(
+        'select last_seq, length(envelopes) as length, command_count from engine_journal order by first_seq',
+      );
+      const expected: number[] = [];
+      let bytes = 0;
+      for (const row of journal.rows) {
+        bytes += Number(row.length) + Number(row.command_count);
+        if (bytes >= 300) {
+          expected.push(Number(row.last_seq));
+          bytes = 0;
+        }
+      }
+      expect(expected.length).toBeGreaterThanOrEqual(2);
+      const { rows } = await store.query<{ seq: bigint }>(
+        'select seq from engine_snapshots where seq > 0 order by seq',
+      );
+      expect(rows.map((row) => Number(row.seq))).toEqual(expected);
+      await store.close();
+    });
+
     it('refuses to start when a recorded state hash does not match the replay', async () => {
       const store = await open(await target.fresh());
       const runner = await start(store, { checkpointEvery: 1, snapshotOnClose: false });

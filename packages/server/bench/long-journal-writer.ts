@@ -1,0 +1,50 @@
+// The writer of the start-up benchmark's long journal: on a data folder the real server has already
+// created, it runs the app as the server does, without the live market (the engine runner with the
+// settings of its environment, snapshot rules included; candles and tickers folded and flushed from the
+// trades as they commit), submits COMMANDS seeded demo-market commands (BTC/USDT, 64 in flight), prints
+// "done <lastSeq> <snapshotsBySize> <snapshotsByTime> <lastSnapshotSeq> <snapshot KB> <snapshot ms>" (the
+// last two: one snapshot of the state written, text and hash, which stalls the event loop that long) and
+// waits to be killed with SIGKILL, so that nothing is written at close.
+import { createHash } from 'node:crypto';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { Workload } from './workload.ts';
+
+const BTC = 1;
+const USDT = 3;
+const USERS = 200;
+/** Users far above the demo accounts' ids. */
+const FIRST_USER = 1_000_000;
+/** The demo catalogue's BTC/USDT. */
+const DEMO_MARKET = { quoteCurrencyId: USDT, marketId: 1, firstUserId: FIRST_USER };
+const IN_FLIGHT = 64;
+
+const config = loadConfig();
+const total = Number(process.env.COMMANDS ?? 200_000);
+const app = await buildApp({ config, logger: false });
+await app.ready();
+const runner = app.runner;
+for (let userId = FIRST_USER; userId < FIRST_USER + USERS; userId++) {
+  await runner.submit({ type: 'deposit', userId, currencyId: BTC, amount: 1_000n * 100_000_000n });
+  await runner.submit({ type: 'deposit', userId, currencyId: USDT, amount: 100_000_000n * 1_000_000n });
+}
+const workload = new Workload(Number(process.env.SEED ?? 1), USERS, DEMO_MARKET);
+let submitted = 0;
+async function submitLoop(): Promise<void> {
+  while (submitted < total) {
+    submitted++;
+    await runner.submit(workload.next(runner.engine));
+  }
+}
+await Promise.all(Array.from({ length: IN_FLIGHT }, () => submitLoop()));
+// What one snapshot of the state written costs the event loop: the engine's text and its hash.
+const snapshotStartedMs = performance.now();
+const text = app.engine.snapshot();
+createHash('sha256').update(text, 'utf8').digest('hex');
+const snapshotMs = Math.round(performance.now() - snapshotStartedMs);
+const stats = runner.stats();
+process.stdout.write(
+  `done ${stats.lastSeq} ${stats.snapshotsBySize} ${stats.snapshotsByTime} ${stats.lastSnapshotSeq} ` +
+    `${Math.round(text.length / 1024)} ${snapshotMs}\n`,
+);
+setInterval(() => {}, 60_000);
