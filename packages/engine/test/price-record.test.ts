@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Sample } from '../../../scripts/verify-prices.ts';
 import { GENESIS, VerificationError, verifyChain, verifyHeads } from '../../../scripts/verify-prices.ts';
-import { Engine, ResultCode, formatTicks } from '../src/index.ts';
+import { Engine, ResultCode, canonicalPriceRecord, chainHash, formatTicks } from '../src/index.ts';
 import type {
   Command,
   EngineEvent,
@@ -383,5 +383,25 @@ describe('the chain', () => {
     expect(ex.engine.snapshot()).not.toContain('priceChains');
     ex.ok(samples([['a', 5, ex.timeMs]]));
     expect(ex.engine.snapshot()).toContain('priceChains');
+  });
+});
+
+describe('the documented example', () => {
+  it('hashes the canonical record of docs/price-record.md to the hash given there', () => {
+    const record = canonicalPriceRecord({
+      seq: 1,
+      timeMs: 1764115200000,
+      sourceTimeMs: 1764115200000,
+      indexPrice: formatTicks(6_725_010, '0.01'),
+      markPrice: formatTicks(6_725_010, '0.01'),
+      stale: false,
+      sources: [['simulated', formatTicks(6_725_010, '0.01'), 1764115200000]],
+    });
+    expect(record).toBe(
+      'fairex-price-v1|1|1764115200000|1764115200000|67250.10|67250.10|0|simulated:67250.10:1764115200000',
+    );
+    expect(chainHash(GENESIS, record)).toBe(
+      '97d4bfe7de437cc6b294871ccd1bcc546b77fc3b6e59490670992f81e7cbf62e',
+    );
   });
 });

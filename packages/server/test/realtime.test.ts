@@ -216,6 +216,8 @@ describe('socket.io on one process', () => {
         low: '63000.00',
         volume: '12.5000',
         amount: '800000.000000',
+        mark_price: null,
+        index_price: null,
       };
       app.realtime.publish('daymarket', 'daymarket', payload);
       expect(await received).toEqual(payload);

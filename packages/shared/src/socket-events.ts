@@ -19,6 +19,18 @@ export interface DaymarketPayload {
   volume: string;
   /** Quote currency turnover over 24 hours. */
   amount: string;
+  /** The latest price sample's mark and index (docs/price-record.md); null before the first. */
+  mark_price: string | null;
+  index_price: string | null;
+}
+
+/** A market's price chain head, published once per head interval (docs/price-record.md). */
+export interface PriceHeadPayload {
+  type: 'price_head';
+  symbol: string;
+  seq: number;
+  time: number;
+  hash: string;
 }
 
 export interface KlinePayload {
@@ -142,6 +154,7 @@ export interface PublicEvents {
   market_depth: (payload: MarketDepthPayload) => void;
   market_detail: (payload: MarketDetailPayload) => void;
   transaction: (payload: TransactionPayload) => void;
+  price_head: (payload: PriceHeadPayload) => void;
 }
 
 export interface PrivateEvents {

@@ -36,6 +36,9 @@ export interface Quotation {
   spread: string;
   /** Leverage opening fee, percent of the contract value. */
   lever_trade_fee: string;
+  /** The latest price sample's mark and index; null before the first. */
+  mark_price: string | null;
+  index_price: string | null;
 }
 
 export interface QuotationGroup {
@@ -61,6 +64,7 @@ export function quotationOf(marketData: MarketData, market: MarketInfo): Quotati
     lever_share_num: formatDecimal(market.leverShareSize, market.baseScale, { trim: true }),
     spread: ppmPercent(market.leverSpreadPpm),
     lever_trade_fee: ppmPercent(market.leverFeePpm),
+    ...marketData.markIndexFields(market),
   };
 }
 

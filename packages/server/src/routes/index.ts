@@ -8,6 +8,7 @@ import currencyRoutes from './api/currency/index.ts';
 import custodyRoutes from './api/custody/index.ts';
 import healthRoutes from './api/health/index.ts';
 import newsRoutes from './api/news/index.ts';
+import priceRoutes from './api/price/index.ts';
 import quotationRoutes from './api/quotation/index.ts';
 import safeRoutes from './api/safe/index.ts';
 import smsRoutes from './api/sms/index.ts';
@@ -21,6 +22,7 @@ const apiAreas = [
   healthRoutes,
   currencyRoutes,
   quotationRoutes,
+  priceRoutes,
   transactionRoutes,
   newsRoutes,
   statsRoutes,
