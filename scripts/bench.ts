@@ -7,6 +7,7 @@ import { runHttpOrdersBench } from '../packages/server/bench/http-orders-bench.t
 import { runFanoutBench } from '../packages/server/bench/fanout-bench.ts';
 import { runStartupBench } from '../packages/server/bench/startup-bench.ts';
 import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
+import { runPriceRecordBench } from '../packages/server/bench/price-record-bench.ts';
 
 type Figures = Record<string, number | string>;
 type Section = { name: string; run: () => Promise<Figures> };
@@ -18,7 +19,14 @@ const sections: Section[] = [
   { name: 'socket fan-out (10,000 clients on one market, 10 updates/s)', run: runFanoutBench },
   { name: 'start-up of the embedded server (PGlite, live market)', run: runStartupBench },
   { name: 'web main thread (board and chart at 20 updates/s, Playwright trace)', run: runWebPerfBench },
+  { name: 'price record (cost per sample, journal growth, proof p99)', run: runPriceRecordBench },
 ];
+
+// `npm run bench -- price` runs only the sections whose name starts with one of the words given.
+const wanted = process.argv.slice(2);
+const chosen = sections.filter(
+  (section) => wanted.length === 0 || wanted.some((word) => section.name.startsWith(word)),
+);
 
 function formatFigure(value: number | string): string {
   if (typeof value === 'string') return value;
@@ -26,7 +34,7 @@ function formatFigure(value: number | string): string {
 }
 
 let failed = 0;
-for (const section of sections) {
+for (const section of chosen) {
   console.log(`\n## ${section.name}`);
   try {
     const figures = await section.run();
