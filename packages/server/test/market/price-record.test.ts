@@ -10,7 +10,7 @@ import type { Sample } from '../../../../scripts/verify-prices.ts';
 import { VerificationError, verifyChain, verifyExchange } from '../../../../scripts/verify-prices.ts';
 import type { Store } from '../../src/store/index.ts';
 import { buildTestApp, openTestStore, removeTempDirs } from '../helper.ts';
-import { BTC_USDT, fundTraders, restingBid } from './helpers.ts';
+import { BTC_USDT, fundTraders, restingBid, until } from './helpers.ts';
 
 const HEAD_MS = 40;
 let store: Store;
@@ -275,5 +275,34 @@ describe('bad input', () => {
     expect(body.message.length).toBeGreaterThan(5);
     if (message !== undefined) expect(body.message).toBe(message);
     expect((await store.query('select count(*)::int as n from price_samples')).rows).toEqual(before.rows);
+  });
+});
+
+describe('socket', () => {
+  it('pushes a published head as price_head to the market channel', async () => {
+    const published: [string, string, unknown][] = [];
+    const original = app.realtime.publish.bind(app.realtime);
+    app.realtime.publish = ((channel: string, event: string, payload: unknown) => {
+      published.push([channel, event, payload]);
+      return original(channel as never, event as never, payload as never);
+    }) as typeof app.realtime.publish;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, HEAD_MS + 5));
+      await sample([['binance', 6_700_500, Date.now()]], []);
+      const head = events.at(-1) as PriceSampledEvent;
+      expect(head.head).toBe(true);
+      await until(() => published.some(([, event]) => event === 'price_head'));
+      expect(
+        published.filter(([channel, event]) => event === 'price_head' && channel.includes('BTC')),
+      ).toEqual([
+        [
+          'market:BTC/USDT',
+          'price_head',
+          { type: 'price_head', symbol: 'BTC/USDT', seq: head.seq, time: head.timeMs, hash: head.hash },
+        ],
+      ]);
+    } finally {
+      app.realtime.publish = original;
+    }
   });
 });
