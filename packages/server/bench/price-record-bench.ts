@@ -13,11 +13,7 @@
 //   `PRICE_BENCH_PG_DAYS` (default 365).
 //
 // Run directly: node packages/server/bench/price-record-bench.ts, or npm run bench -- price
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { loadavg } from 'node:os';
 import { Engine, encodeEnvelope } from '@fairex/engine';
 import type { Command } from '@fairex/engine';
 import { createEngineRunner } from '../src/engine-runner/index.ts';
@@ -25,6 +21,7 @@ import type { MarketInfo } from '../src/market/market-catalog.ts';
 import { proofOf } from '../src/market/price-record.ts';
 import type { OpenStoreOptions, Store } from '../src/store/index.ts';
 import { openStore } from '../src/store/index.ts';
+import { pgliteDatabase, postgresDatabase } from './journal-bench.ts';
 
 type Figures = Record<string, number | string>;
 
@@ -200,35 +197,15 @@ async function proofFigures(target: Target, days: number, reads = 1_000): Promis
   }
 }
 
-async function pgliteDatabase() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'fairex-price-bench-'));
-  return { options: { dataDir }, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
-}
-
-async function postgresDatabase(url: string) {
-  const schema = `price_bench_${randomBytes(4).toString('hex')}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'fairex-price-bench-pg-'));
-  return {
-    options: { databaseUrl: url, dataDir, schema },
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 export async function runPriceRecordBench(): Promise<Figures> {
   const figures: Figures = { 'load average at start (1 min)': round(loadavg()[0] ?? 0) };
   Object.assign(figures, engineFigures());
-  const pglite: Target = { name: 'pglite', open: pgliteDatabase };
+  const pglite: Target = { name: 'pglite', open: () => pgliteDatabase('fairex-price-bench-') };
   Object.assign(figures, await journalFigures(pglite));
   Object.assign(figures, await proofFigures(pglite, Number(process.env.PRICE_BENCH_DAYS ?? 30)));
   const url = process.env.DATABASE_URL;
   if (url) {
-    const postgres: Target = { name: 'postgres', open: () => postgresDatabase(url) };
+    const postgres: Target = { name: 'postgres', open: () => postgresDatabase(url, 'price_bench') };
     Object.assign(figures, await journalFigures(postgres));
     Object.assign(figures, await proofFigures(postgres, Number(process.env.PRICE_BENCH_PG_DAYS ?? 365)));
   } else {
