@@ -1,9 +1,9 @@
 // `npm run verify:prices -- <base url> [symbol]`: checks an exchange's price record using its public calls
 // only. For every market (or the one named) it reads the published heads, then every sample from the start
 // of the chain, recomputes each sample's hash from its canonical record and the previous hash, checks that
-// seq counts up by one and prev_hash links each sample to the one before, that every published head equals
-// the sample it names, and that a proof ends at its head. Exits 0 when everything agrees, 1 on the first
-// mismatch (with a message naming it), 2 when the exchange cannot be read.
+// seq counts up by one and prev_hash links each sample to the one before, that each of the newest 1,000
+// published heads equals the sample it names, and that a proof ends at its head. Exits 0 when everything
+// agrees, 1 on the first mismatch (with a message naming it), 2 when the exchange cannot be read.
 //
 // It implements docs/price-record.md on its own (node:crypto, no code of the exchange), so it is also a
 // worked example for anyone writing a verifier of their own.
