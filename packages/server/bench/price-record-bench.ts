@@ -10,7 +10,7 @@
 // - Proof: price_samples filled directly with SQL (generate_series) with `days` of samples of one market at
 //   one a second and a head every 60 samples, then 1,000 proof reads of random seqs through the same
 //   function the route calls; p50 and p99. PGlite holds `PRICE_BENCH_DAYS` (default 30) days, PostgreSQL
-//   `PRICE_BENCH_PG_DAYS` (default 365).
+//   `PRICE_BENCH_PG_DAYS` (default 365); each may list several sizes ("30,365").
 //
 // Run directly: node packages/server/bench/price-record-bench.ts, or npm run bench -- price
 import { loadavg } from 'node:os';
@@ -197,21 +197,35 @@ async function proofFigures(target: Target, days: number, reads = 1_000): Promis
   }
 }
 
-export async function runPriceRecordBench(): Promise<Figures> {
+/**
+ * Figures go to `report` as each part ends (the proof parts over a long record take minutes), and are also
+ * returned together for the bench table.
+ */
+export async function runPriceRecordBench(report: (figures: Figures) => void = () => {}): Promise<Figures> {
   const figures: Figures = { 'load average at start (1 min)': round(loadavg()[0] ?? 0) };
-  Object.assign(figures, engineFigures());
+  const add = (part: Figures) => {
+    Object.assign(figures, part);
+    report(part);
+  };
+  add(engineFigures());
   const pglite: Target = { name: 'pglite', open: () => pgliteDatabase('fairex-price-bench-') };
-  Object.assign(figures, await journalFigures(pglite));
-  Object.assign(figures, await proofFigures(pglite, Number(process.env.PRICE_BENCH_DAYS ?? 30)));
+  add(await journalFigures(pglite));
+  for (const days of daysList(process.env.PRICE_BENCH_DAYS, '30')) add(await proofFigures(pglite, days));
   const url = process.env.DATABASE_URL;
   if (url) {
     const postgres: Target = { name: 'postgres', open: () => postgresDatabase(url, 'price_bench') };
-    Object.assign(figures, await journalFigures(postgres));
-    Object.assign(figures, await proofFigures(postgres, Number(process.env.PRICE_BENCH_PG_DAYS ?? 365)));
+    add(await journalFigures(postgres));
+    for (const days of daysList(process.env.PRICE_BENCH_PG_DAYS, '365'))
+      add(await proofFigures(postgres, days));
   } else {
-    figures['postgres'] = 'skipped: DATABASE_URL not set';
+    add({ postgres: 'skipped: DATABASE_URL not set' });
   }
   return figures;
+}
+
+/** "30,365" -> [30, 365]. */
+function daysList(text: string | undefined, fallback: string): number[] {
+  return (text ?? fallback).split(',').map((part) => Math.max(1, Math.floor(Number(part)) || 1));
 }
 
 function round(value: number): number {
@@ -219,7 +233,7 @@ function round(value: number): number {
 }
 
 if (import.meta.main) {
-  const figures = await runPriceRecordBench();
-  const width = Math.max(...Object.keys(figures).map((key) => key.length));
-  for (const [key, value] of Object.entries(figures)) console.log(`${key.padEnd(width)}  ${value}`);
+  await runPriceRecordBench((figures) => {
+    for (const [key, value] of Object.entries(figures)) console.log(`${key.padEnd(86)}  ${value}`);
+  });
 }
