@@ -10,6 +10,7 @@ import { runFanoutBench } from '../packages/server/bench/fanout-bench.ts';
 import { runStartupBench } from '../packages/server/bench/startup-bench.ts';
 import { runStorageBench } from '../packages/server/bench/storage-bench.ts';
 import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
+import { runPriceRecordBench } from '../packages/server/bench/price-record-bench.ts';
 
 type Figures = Record<string, number | string>;
 type Section = { key: string; name: string; run: () => Promise<Figures> };
@@ -32,6 +33,11 @@ const sections: Section[] = [
     key: 'storage',
     name: 'storage growth (PGlite: idle with the market maker, per 1,000 orders)',
     run: runStorageBench,
+  },
+  {
+    key: 'price',
+    name: 'price record (cost per sample, journal growth, proof p99)',
+    run: runPriceRecordBench,
   },
   {
     key: 'web',

@@ -19,6 +19,8 @@ import { openOrderViews, orderView } from './spot/owner-orders.ts';
 import { placeOrder } from './spot/place-order.ts';
 import { recordIndexPrice } from './market/index-price.ts';
 import type { IndexPrice } from './market/index-price.ts';
+import { recordPriceSamples } from './market/price-record.ts';
+import type { MarkPrice, PriceHead } from './market/price-record.ts';
 import type { Depth, OrderView } from './spot/types.ts';
 import { EngineState, defaultEngineOptions } from './state.ts';
 import type { BookImplementation, Currency, EngineOptions } from './state.ts';
@@ -222,6 +224,38 @@ export class Engine {
     return this.state.indexPrices.get(marketId);
   }
 
+  /** The latest price sample's index and mark of a market (repeating the last good ones when stale). */
+  markPrice(marketId: number): MarkPrice | undefined {
+    const chain = this.state.priceChains.get(marketId);
+    if (chain === undefined) return undefined;
+    const { seq, timeMs, stale, indexTicks, markTicks } = chain;
+    return { seq, timeMs, stale, indexTicks, markTicks };
+  }
+
+  /**
+   * Whether a product may settle on the market's mark now: the latest sample is not stale, has a mark, and
+   * is at most `maxAgeMs` older than the command time in force.
+   */
+  isMarkFresh(marketId: number, maxAgeMs: number): boolean {
+    const chain = this.state.priceChains.get(marketId);
+    return (
+      chain !== undefined &&
+      !chain.stale &&
+      chain.markTicks !== null &&
+      this.state.timeMs - chain.timeMs <= maxAgeMs
+    );
+  }
+
+  /** The market's price chain head (latest sample) and its last published head. */
+  priceChain(marketId: number): { latest: PriceHead; published: PriceHead } | undefined {
+    const chain = this.state.priceChains.get(marketId);
+    if (chain === undefined) return undefined;
+    return {
+      latest: { seq: chain.seq, timeMs: chain.timeMs, hash: chain.hash },
+      published: { seq: chain.headSeq, timeMs: chain.headTimeMs, hash: chain.headHash },
+    };
+  }
+
   currency(currencyId: number): Currency | undefined {
     return this.state.currencies.get(currencyId);
   }
@@ -333,6 +367,8 @@ function dispatch(state: EngineState, command: Command): number {
       return cancelOrder(state, command);
     case 'recordIndexPrice':
       return recordIndexPrice(state, command);
+    case 'recordPriceSamples':
+      return recordPriceSamples(state, command);
     default:
       return ResultCode.unknownCommand;
   }

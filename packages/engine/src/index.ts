@@ -25,6 +25,16 @@ export { quoteAmountOf, feeOf } from './spot/amounts.ts';
 export { hasUserSide } from './spot/events.ts';
 export type { Currency, EngineOptions, BookImplementation } from './state.ts';
 export type { IndexPrice } from './market/index-price.ts';
+export {
+  BASIS_CAP_PPM,
+  BASIS_EMA_SAMPLES,
+  GENESIS_HASH,
+  PRICE_RECORD_VERSION,
+  canonicalPriceRecord,
+  chainHash,
+  formatTicks,
+} from './market/price-record.ts';
+export type { CanonicalSample, MarkPrice, PriceHead } from './market/price-record.ts';
 export type * from './commands.ts';
 export type * from './events.ts';
 export type { Depth, DepthLevel, OrderKind, OrderView, Side } from './spot/types.ts';

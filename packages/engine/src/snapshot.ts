@@ -77,7 +77,23 @@ type SnapshotDocument = {
    * state hash) of a state without index prices is what it was before index prices existed.
    */
   indexPrices?: [marketId: number, priceTicks: number, timeMs: number][];
+  /** Price chains by market, ascending; written only when there is one (same reason as indexPrices). */
+  priceChains?: PriceChainRow[];
 };
+
+type PriceChainRow = [
+  marketId: number,
+  seq: number,
+  hash: string,
+  timeMs: number,
+  stale: 0 | 1,
+  indexTicks: number | null,
+  markTicks: number | null,
+  basisMicro: string,
+  headSeq: number,
+  headTimeMs: number,
+  headHash: string,
+];
 
 /**
  * The whole state as canonical JSON text: every collection in a fixed order (ids ascending, book sides in
@@ -138,6 +154,23 @@ export function writeSnapshot(state: EngineState): string {
     document.indexPrices = [...state.indexPrices]
       .sort(([a], [b]) => a - b)
       .map(([marketId, index]) => [marketId, index.priceTicks, index.timeMs]);
+  }
+  if (state.priceChains.size > 0) {
+    document.priceChains = [...state.priceChains]
+      .sort(([a], [b]) => a - b)
+      .map(([marketId, chain]) => [
+        marketId,
+        chain.seq,
+        chain.hash,
+        chain.timeMs,
+        chain.stale ? 1 : 0,
+        chain.indexTicks,
+        chain.markTicks,
+        chain.basisMicro.toString(),
+        chain.headSeq,
+        chain.headTimeMs,
+        chain.headHash,
+      ]);
   }
   return JSON.stringify(document);
 }
@@ -230,6 +263,34 @@ export function readSnapshot(text: string, bookImplementation: BookImplementatio
   for (const [marketId, priceTicks, timeMs] of document.indexPrices ?? []) {
     invariant(state.markets.has(marketId), `snapshot has an index price for unknown market ${marketId}`);
     state.indexPrices.set(marketId, { priceTicks, timeMs });
+  }
+  for (const row of document.priceChains ?? []) {
+    const [
+      marketId,
+      seq,
+      hash,
+      timeMs,
+      stale,
+      indexTicks,
+      markTicks,
+      basisMicro,
+      headSeq,
+      headTimeMs,
+      headHash,
+    ] = row;
+    invariant(state.markets.has(marketId), `snapshot has a price chain for unknown market ${marketId}`);
+    state.priceChains.set(marketId, {
+      seq,
+      hash,
+      timeMs,
+      stale: stale === 1,
+      indexTicks,
+      markTicks,
+      basisMicro: BigInt(basisMicro),
+      headSeq,
+      headTimeMs,
+      headHash,
+    });
   }
   return state;
 }

@@ -1,6 +1,7 @@
 import type { EngineEvent } from './events.ts';
 import type { Account } from './ledger/accounts.ts';
 import type { IndexPrice } from './market/index-price.ts';
+import type { PriceChain } from './market/price-record.ts';
 import { IdempotencyStore } from './idempotency.ts';
 import { Ledger } from './ledger/ledger.ts';
 import {
@@ -52,6 +53,8 @@ export class EngineState {
   readonly withdrawals = new Map<number, Withdrawal>();
   /** The latest journaled index (mark) price per market id. */
   readonly indexPrices = new Map<number, IndexPrice>();
+  /** Each market's price chain: the latest sample's index, mark and link, and the last published head. */
+  readonly priceChains = new Map<number, PriceChain>();
   /** The last accepted envelope's sequence number. */
   lastSeq = 0;
   nextOrderId = 1;

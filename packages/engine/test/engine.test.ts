@@ -318,6 +318,13 @@ describe('codec', () => {
     },
     cancelOrder: { type: 'cancelOrder', owner: 'marketMaker', orderId: 9 },
     recordIndexPrice: { type: 'recordIndexPrice', marketId: 1, priceTicks: 6_712_345 },
+    recordPriceSamples: {
+      type: 'recordPriceSamples',
+      maxAgeMs: 10_000,
+      minSources: 1,
+      headIntervalMs: 60_000,
+      samples: [[1, [['binance', 6_712_345, 1_699_999_999_000]]]],
+    },
   };
 
   it.each(Object.values(commands))('round-trips a $type envelope exactly', (command) => {

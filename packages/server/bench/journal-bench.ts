@@ -192,14 +192,15 @@ async function replayRun(store: Store) {
   };
 }
 
-async function pgliteDatabase() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'fairex-journal-bench-'));
+export async function pgliteDatabase(prefix = 'fairex-journal-bench-') {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
   return { options: { dataDir }, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
-async function postgresDatabase(url: string) {
-  const schema = `journal_bench_${randomBytes(4).toString('hex')}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'fairex-journal-bench-pg-'));
+/** A fresh PostgreSQL schema (and a scratch folder) that cleanup drops; also used by other bench sections. */
+export async function postgresDatabase(url: string, prefix = 'journal_bench') {
+  const schema = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const dataDir = await mkdtemp(join(tmpdir(), `fairex-${prefix}-pg-`));
   return {
     options: { databaseUrl: url, dataDir, schema },
     cleanup: async () => {

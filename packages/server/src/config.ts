@@ -30,7 +30,10 @@ export interface Config {
   sessionTtlHours: number;
   codeSendsPerHour: number;
   codeSendsPerIpPerHour: number;
-  priceSource: PriceSourceName;
+  priceSources: PriceSourceName[];
+  priceMinSources: number;
+  priceStaleMs: number;
+  priceHeadIntervalMs: number;
   seed: number;
   marketMaker: boolean;
   priceFeedUrl: string;
@@ -269,13 +272,46 @@ export const settings = [
     schema: wholeNumber(1, 100000),
   }),
   setting({
-    key: 'priceSource',
+    key: 'priceSources',
     name: 'PRICE_SOURCE',
     default: 'simulated',
     meaning:
       'Where index prices come from: simulated (a seeded simulator) or binance (the public market-data ' +
-      'WebSocket of Binance, history from its REST klines).',
-    schema: z.enum(PRICE_SOURCES, { error: `must be one of ${PRICE_SOURCES.join(', ')}` }),
+      'WebSocket of Binance, history from its REST klines); several separated by commas (the index is their ' +
+      'median, history comes from the first).',
+    schema: z
+      .string()
+      .transform((value) => value.split(',').map((name) => name.trim()))
+      .pipe(
+        z
+          .array(z.enum(PRICE_SOURCES, { error: `must be one or more of ${PRICE_SOURCES.join(', ')}` }))
+          .refine((names) => new Set(names).size === names.length, { error: 'must not name a source twice' }),
+      ),
+  }),
+  setting({
+    key: 'priceMinSources',
+    name: 'PRICE_MIN_SOURCES',
+    default: '1',
+    meaning:
+      'Fresh sources a price sample needs; with fewer the sample is stale (it repeats the last good index ' +
+      'and mark, and products that settle on the mark must not).',
+    schema: wholeNumber(1, 16),
+  }),
+  setting({
+    key: 'priceStaleMs',
+    name: 'PRICE_STALE_MS',
+    default: '10000',
+    meaning: "A source's price counts as fresh for a sample when it is at most this many milliseconds old.",
+    schema: wholeNumber(100, 86_400_000),
+  }),
+  setting({
+    key: 'priceHeadIntervalMs',
+    name: 'PRICE_HEAD_INTERVAL_MS',
+    default: '60000',
+    meaning:
+      "How often each market's price chain head is published (milliseconds): the first sample of each " +
+      'interval becomes a head (table price_heads, socket event price_head).',
+    schema: wholeNumber(1_000, 86_400_000),
   }),
   setting({
     key: 'seed',

@@ -217,6 +217,8 @@ describe('socket.io on one process', () => {
         volume: '12.5000',
         amount: '800000.000000',
         close: '64000.00',
+        mark_price: null,
+        index_price: null,
       };
       app.realtime.publish('daymarket', 'daymarket', payload);
       expect(await received).toEqual(payload);

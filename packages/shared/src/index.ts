@@ -5,6 +5,7 @@ export * from './envelope.ts';
 export * from './html-policy.ts';
 export * from './i18n/index.ts';
 export * from './languages.ts';
+export * from './price-record.ts';
 export * from './schema/fields.ts';
 export * from './socket-events.ts';
 export * from './wallet-replies.ts';

@@ -21,6 +21,18 @@ export interface DaymarketPayload {
   amount: string;
   /** The price now again (= now_price), the name the template's clients read. */
   close: string;
+  /** The latest price sample's mark and index (docs/price-record.md); null before the first. */
+  mark_price: string | null;
+  index_price: string | null;
+}
+
+/** A market's price chain head, published once per head interval (docs/price-record.md). */
+export interface PriceHeadPayload {
+  type: 'price_head';
+  symbol: string;
+  seq: number;
+  time: number;
+  hash: string;
 }
 
 export interface KlinePayload {
@@ -146,6 +158,7 @@ export interface PublicEvents {
   market_depth: (payload: MarketDepthPayload) => void;
   market_detail: (payload: MarketDetailPayload) => void;
   transaction: (payload: TransactionPayload) => void;
+  price_head: (payload: PriceHeadPayload) => void;
 }
 
 export interface PrivateEvents {

@@ -280,7 +280,11 @@ export function environmentSettings(
   });
   const set = (value: unknown): EnvironmentWord => (value === undefined || value === '' ? 'not_set' : 'set');
   return [
-    { name: 'price_source', variable: 'PRICE_SOURCE', value: live?.source.name ?? config.priceSource },
+    {
+      name: 'price_source',
+      variable: 'PRICE_SOURCE',
+      value: (live?.sources.map((source) => source.name) ?? config.priceSources).join(','),
+    },
     word('market_maker', 'MARKET_MAKER', config.marketMaker ? 'on' : 'off'),
     { name: 'seed', variable: 'SEED', value: String(config.seed) },
     word('custody', 'CUSTODY_API_URL', config.custodyApiUrl === undefined ? 'sandbox' : 'custody_provider'),

@@ -5,7 +5,7 @@
 // Rows go in with one statement per table per batch (INSERT ... SELECT FROM unnest of one array per column):
 // one parse and one round trip whatever the batch size, on PGlite and PostgreSQL alike.
 import { SYSTEM_OWNERS } from '@fairex/engine';
-import type { AccountOwner, Command, EngineEvent } from '@fairex/engine';
+import type { AccountOwner, Command, EngineEvent, PriceSampledEvent } from '@fairex/engine';
 import type { Queryable, StoreTransaction } from '../store/index.ts';
 
 /** What the projector writes through: a store transaction, or a bare connection (unnest only). */
@@ -89,6 +89,8 @@ export interface ProjectionRows {
     timeMs: number[];
   };
   orders: OrderChange[];
+  /** Price samples in chain order; those with `head` are also published heads. */
+  priceSamples: PriceSampledEvent[];
 }
 
 /** Derives every projection row of a batch from its outcomes. Pure: the same entries give the same rows. */
@@ -130,6 +132,7 @@ export function projectEntries(entries: readonly Entry[]): ProjectionRows {
       timeMs: [],
     },
     orders: [],
+    priceSamples: [],
   };
   const orders = new Map<number, OrderChange>();
   for (const { envelope, outcome } of entries) {
@@ -219,6 +222,9 @@ function projectEvent(
     }
     case 'trade':
       projectTrade(rows, orders, event, seq, timeMs);
+      return;
+    case 'priceSampled':
+      rows.priceSamples.push(event);
       return;
     default:
       // Configuration and withdrawal events have no projection here; their balance effects are logged above.
@@ -435,6 +441,29 @@ const ORDER_COLUMNS = {
   ],
 } as const;
 
+const PRICE_SAMPLE_COLUMNS = {
+  table: 'price_samples',
+  columns: [
+    'market_id',
+    'seq',
+    'time_ms',
+    'source_time_ms',
+    'index_ticks',
+    'mark_ticks',
+    'sources',
+    'stale',
+    'prev_hash',
+    'hash',
+  ],
+  types: ['integer', 'bigint', 'bigint', 'bigint', 'bigint', 'bigint', 'text', 'boolean', 'text', 'text'],
+} as const;
+
+const PRICE_HEAD_COLUMNS = {
+  table: 'price_heads',
+  columns: ['market_id', 'seq', 'time_ms', 'hash'],
+  types: ['integer', 'bigint', 'bigint', 'text'],
+} as const;
+
 const UPDATE_ORDERS = `update spot_orders as o set
     filled_lots = o.filled_lots + d.filled_lots,
     base_filled = o.base_filled + d.base_filled,
@@ -510,6 +539,32 @@ export async function writeProjectionRows(
   await insertRows(tx, mode, {
     ...ORDER_COLUMNS,
     data: orderInsertColumns(rows.orders.filter((o) => o.isNew)),
+  });
+  const samples = rows.priceSamples;
+  await insertRows(tx, mode, {
+    ...PRICE_SAMPLE_COLUMNS,
+    data: [
+      samples.map((sample) => sample.marketId),
+      samples.map((sample) => sample.seq),
+      samples.map((sample) => sample.timeMs),
+      samples.map((sample) => sample.sourceTimeMs),
+      samples.map((sample) => sample.indexTicks),
+      samples.map((sample) => sample.markTicks),
+      samples.map((sample) => JSON.stringify(sample.sources)),
+      samples.map((sample) => sample.stale),
+      samples.map((sample) => sample.prevHash),
+      samples.map((sample) => sample.hash),
+    ],
+  });
+  const heads = samples.filter((sample) => sample.head);
+  await insertRows(tx, mode, {
+    ...PRICE_HEAD_COLUMNS,
+    data: [
+      heads.map((head) => head.marketId),
+      heads.map((head) => head.seq),
+      heads.map((head) => head.timeMs),
+      heads.map((head) => head.hash),
+    ],
   });
   const changed = rows.orders.filter((order) => !order.isNew);
   if (changed.length > 0) {
@@ -603,4 +658,10 @@ export function spotProjector(kind: 'pglite' | 'postgres' | undefined): Projecto
 }
 
 /** The projection tables, in the order a rebuild empties them. */
-export const PROJECTION_TABLES = ['account_log', 'spot_trades', 'spot_orders'] as const;
+export const PROJECTION_TABLES = [
+  'account_log',
+  'spot_trades',
+  'spot_orders',
+  'price_samples',
+  'price_heads',
+] as const;

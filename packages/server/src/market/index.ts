@@ -20,7 +20,10 @@ export { MarketData } from './market-data.ts';
 export type { MarketInfo } from './market-catalog.ts';
 
 export interface LiveMarket {
+  /** The first configured source: the one history is backfilled from. */
   readonly source: PriceSource;
+  /** Every configured source: the index is their median. */
+  readonly sources: readonly PriceSource[];
   readonly scheduler: IndexScheduler;
   readonly maker: MarketMaker | undefined;
   /** Resolves when the first index prices are journaled, history is backfilled and the bots run. */
@@ -37,22 +40,25 @@ declare module 'fastify' {
 export interface MarketPluginOptions {
   config: Config;
   live?: boolean;
-  /** A source to use instead of the configured one (tests). */
-  source?: PriceSource;
+  /** A source, or sources, to use instead of the configured ones (tests). */
+  source?: PriceSource | PriceSource[];
   maker?: Partial<MarketMakerConfig>;
   /** Interval overrides (tests, benchmarks). */
   intervals?: Pick<MarketDataOptions, 'depthIntervalMs' | 'tickerIntervalMs' | 'candleFlushIntervalMs'> & {
     indexMs?: number;
+    /** PRICE_HEAD_INTERVAL_MS instead of the configured one. */
+    headMs?: number;
     /** How long the backfill waits for every market's first index price (default 30 s). */
     indexWaitMs?: number;
   };
 }
 
-export function createPriceSource(config: Config, logger: FastifyInstance['log']): PriceSource {
-  if (config.priceSource === 'binance') {
-    return new BinanceFeed({ streamUrl: config.priceFeedUrl, restUrl: config.priceHistoryUrl, logger });
-  }
-  return new PriceSimulator({ seed: config.seed });
+export function createPriceSources(config: Config, logger: FastifyInstance['log']): PriceSource[] {
+  return config.priceSources.map((name) =>
+    name === 'binance'
+      ? new BinanceFeed({ streamUrl: config.priceFeedUrl, restUrl: config.priceHistoryUrl, logger })
+      : new PriceSimulator({ seed: config.seed }),
+  );
 }
 
 async function marketPlugin(app: FastifyInstance, options: MarketPluginOptions): Promise<void> {
@@ -84,7 +90,7 @@ async function marketPlugin(app: FastifyInstance, options: MarketPluginOptions):
     await live.started.catch(() => {});
     await live.maker?.stop();
     await live.scheduler.stop();
-    await live.source.close();
+    await Promise.all(live.sources.map((source) => source.close()));
   });
   // onClose hooks run last-registered first: this one runs while the store is still open.
   app.addHook('onClose', async () => {
@@ -93,7 +99,14 @@ async function marketPlugin(app: FastifyInstance, options: MarketPluginOptions):
 }
 
 function startLive(app: FastifyInstance, options: MarketPluginOptions, marketData: MarketData): LiveMarket {
-  const source = options.source ?? createPriceSource(options.config, app.log);
+  const sources =
+    options.source === undefined
+      ? createPriceSources(options.config, app.log)
+      : Array.isArray(options.source)
+        ? options.source
+        : [options.source];
+  const source = sources[0];
+  if (source === undefined) throw new Error('no price source configured');
   const submit = (
     command: Parameters<typeof app.runner.submit>[0],
     submitOptions?: { idempotencyKey?: string },
@@ -102,7 +115,12 @@ function startLive(app: FastifyInstance, options: MarketPluginOptions, marketDat
     engine: app.engine,
     submit,
     catalog: marketData.catalog,
-    source,
+    sources,
+    recipe: {
+      minSources: options.config.priceMinSources,
+      staleMs: options.config.priceStaleMs,
+      headIntervalMs: options.intervals?.headMs ?? options.config.priceHeadIntervalMs,
+    },
     logger: app.log,
     ...(options.intervals?.indexMs === undefined ? {} : { intervalMs: options.intervals.indexMs }),
   });
@@ -138,7 +156,7 @@ function startLive(app: FastifyInstance, options: MarketPluginOptions, marketDat
     });
   })();
   started.catch((error: unknown) => app.log.error({ err: error }, 'live market data did not start'));
-  return { source, scheduler, maker, started };
+  return { source, sources, scheduler, maker, started };
 }
 
 const INDEX_WAIT_MS = 30_000;

@@ -10,8 +10,10 @@
 // updates. Every message carries a whole state (ten levels, the latest trades, the current bar, the ticker),
 // so a client that sees a gap in the numbers has lost nothing it cannot replace with the next message.
 import { hasUserSide } from '@fairex/engine';
-import type { Command, Engine, EngineEvent, TradeEvent } from '@fairex/engine';
+import type { Command, Engine, EngineEvent, PriceSampledEvent, TradeEvent } from '@fairex/engine';
 import type {
+  MarkIndexFields,
+  PriceHeadPayload,
   DaymarketPayload,
   KlinePayload,
   MarketDepthPayload,
@@ -35,6 +37,7 @@ import {
   MarketCatalog,
 } from './market-catalog.ts';
 import type { Period } from './periods.ts';
+import { markIndexFields } from './price-record.ts';
 import { parsePeriod } from './periods.ts';
 import type { Ticker } from './tickers.ts';
 import { TICKER_WINDOW_MS, TickerBook } from './tickers.ts';
@@ -168,11 +171,28 @@ export class MarketData {
           case 'orderCancelled':
             this.#depthDirty.add(event.marketId);
             break;
+          case 'priceSampled':
+            if (event.head) this.#publishHead(event);
+            break;
           default:
             break;
         }
       }
     }
+  }
+
+  /** A published head goes to its market's channel as `price_head`. */
+  #publishHead(event: PriceSampledEvent): void {
+    const market = this.catalog.cachedById(event.marketId);
+    if (market === undefined) return;
+    const payload: PriceHeadPayload = {
+      type: 'price_head',
+      symbol: market.symbol,
+      seq: event.seq,
+      time: event.timeMs,
+      hash: event.hash,
+    };
+    this.#options.realtime.publish(marketChannel(market.symbol), 'price_head', payload);
   }
 
   #applyTrade(trade: TradeFact): void {
@@ -361,7 +381,13 @@ export class MarketData {
       ...fields,
       // The template's clients read the price now as `close`.
       close: fields.now_price,
+      ...this.markIndexFields(market),
     };
+  }
+
+  /** The market's latest mark and index price as decimal text (null before its first good sample). */
+  markIndexFields(market: MarketInfo): MarkIndexFields {
+    return markIndexFields(this.#options.engine, market);
   }
 
   // ------------------------------------------------------------ snapshots

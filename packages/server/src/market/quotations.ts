@@ -38,6 +38,9 @@ export interface Quotation {
   lever_trade_fee: string;
   /** Whether seconds contracts trade on this pair: always 0, seconds trading is not built. */
   open_microtrade: 0 | 1;
+  /** The latest price sample's mark and index; null before the first. */
+  mark_price: string | null;
+  index_price: string | null;
 }
 
 export interface QuotationGroup {
@@ -64,6 +67,7 @@ export function quotationOf(marketData: MarketData, market: MarketInfo): Quotati
     spread: ppmPercent(market.leverSpreadPpm),
     lever_trade_fee: ppmPercent(market.leverFeePpm),
     open_microtrade: 0,
+    ...marketData.markIndexFields(market),
   };
 }
 

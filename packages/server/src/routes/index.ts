@@ -9,6 +9,7 @@ import custodyRoutes from './api/custody/index.ts';
 import healthRoutes from './api/health/index.ts';
 import newsRoutes from './api/news/index.ts';
 import notBuiltRoutes from './api/not-built/index.ts';
+import priceRoutes from './api/price/index.ts';
 import quotationRoutes from './api/quotation/index.ts';
 import safeRoutes from './api/safe/index.ts';
 import siteRoutes, { qrRoute } from './api/site/index.ts';
@@ -23,6 +24,7 @@ const apiAreas = [
   healthRoutes,
   currencyRoutes,
   quotationRoutes,
+  priceRoutes,
   transactionRoutes,
   newsRoutes,
   statsRoutes,

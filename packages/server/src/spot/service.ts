@@ -19,6 +19,7 @@ import type { EngineRunner } from '../engine-runner/index.ts';
 import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from '../engine-runner/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
+import { markIndexFields } from '../market/price-record.ts';
 import { LastPrices } from './last-prices.ts';
 import type { SpotMarket } from './markets.ts';
 import { formatLots, formatPrice, formatQuoteMinor, marketInfo, SpotMarkets } from './markets.ts';
@@ -226,6 +227,7 @@ export class SpotService {
       in: bookSide(market, depth.bids),
       out: bookSide(market, depth.asks),
       last_price: lastTicks === undefined ? null : formatPrice(market, lastTicks),
+      ...markIndexFields(this.#engine, market),
       user_currency: base === undefined ? null : formatDecimal(base.available, market.baseScale),
       user_legal: quote === undefined ? null : formatDecimal(quote.available, market.quoteScale),
       user_currency_lock: base === undefined ? null : formatDecimal(base.locked, market.baseScale),

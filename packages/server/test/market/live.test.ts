@@ -40,7 +40,7 @@ describe('live market data with the simulator', () => {
     const btcIndex = live.engine.indexPrice(1)?.priceTicks ?? 0;
     expect(Math.abs(btcIndex / 6_725_000 - 1)).toBeLessThan(0.05);
     expect(
-      await count(store, `select 1 from engine_journal where envelopes like '%"recordIndexPrice"%'`),
+      await count(store, `select 1 from engine_journal where envelopes like '%"recordPriceSamples"%'`),
     ).toBeGreaterThan(0);
 
     // History for every interval, marked as simulated, on every market.

@@ -137,6 +137,9 @@ describe('quotations', () => {
       spread: '0.05',
       lever_trade_fee: '0.1',
       open_microtrade: 0,
+      // No price sample was recorded in this app: no mark and no index are claimed.
+      mark_price: null,
+      index_price: null,
     });
     // A pair that never traded has no price, no change and no volume: nothing is made up.
     expect(quotations[1]).toMatchObject({

@@ -64,6 +64,8 @@ describe('market data over HTTP', () => {
       low: '1',
       volume: '3',
       amount: '6',
+      mark_price: null,
+      index_price: null,
     });
     expect(live).toMatchObject({ now_price: '2', change: '100.00', low: '1', volume: '3', amount: '6' });
     expect(live.high).toBeUndefined();

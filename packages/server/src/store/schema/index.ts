@@ -7,4 +7,5 @@ export * from './catalog.ts';
 export * from './journal.ts';
 export * from './market-data.ts';
 export * from './news.ts';
+export * from './price-record.ts';
 export * from './wallets.ts';

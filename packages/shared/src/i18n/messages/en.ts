@@ -273,6 +273,9 @@ export const en = {
   'market.unknown_period': 'Unknown chart interval. Use one of: {values}.',
   'market.range_order': 'The start of the range must not be after its end.',
   'market.unknown_currency': 'This currency does not exist.',
+  'price.not_covered':
+    'No published head covers this sample yet; ask again after the next head (within a minute).',
+  'price.unknown_sample': "This market's price record has no sample with that number yet.",
   'field.symbol': 'Market',
   'field.period': 'Interval',
   'field.from': 'From',

@@ -266,6 +266,8 @@ export const hk: Messages = {
   'market.unknown_period': 'K線週期無效，可選：{values}。',
   'market.range_order': '開始時間不能晚於結束時間。',
   'market.unknown_currency': '該幣種不存在。',
+  'price.not_covered': '該價格樣本尚未被已發佈的鏈頭覆蓋，請在下一個鏈頭發佈後（一分鐘內）再查詢。',
+  'price.unknown_sample': '該交易對的價格記錄中尚無此序號的樣本。',
   'field.symbol': '交易對',
   'field.period': '週期',
   'field.from': '開始時間',

@@ -273,6 +273,9 @@ export const jp: Messages = {
   'market.unknown_period': 'チャートの期間が正しくありません。選択肢：{values}。',
   'market.range_order': '開始時刻は終了時刻より後にできません。',
   'market.unknown_currency': 'この通貨は存在しません。',
+  'price.not_covered':
+    'このサンプルはまだ公開済みのヘッドに含まれていません。次のヘッドの公開後（1分以内）に再度お試しください。',
+  'price.unknown_sample': 'この取引ペアの価格記録には、その番号のサンプルはまだありません。',
   'field.symbol': '取引ペア',
   'field.period': '期間',
   'field.from': '開始時刻',

@@ -271,6 +271,9 @@ export const kr: Messages = {
   'market.unknown_period': '차트 간격이 올바르지 않습니다. 선택 가능: {values}.',
   'market.range_order': '시작 시간은 종료 시간보다 늦을 수 없습니다.',
   'market.unknown_currency': '존재하지 않는 통화입니다.',
+  'price.not_covered':
+    '아직 게시된 헤드가 이 샘플을 포함하지 않습니다. 다음 헤드가 게시된 후(1분 이내) 다시 요청하세요.',
+  'price.unknown_sample': '이 마켓의 가격 기록에 해당 번호의 샘플이 아직 없습니다.',
   'field.symbol': '마켓',
   'field.period': '간격',
   'field.from': '시작 시간',

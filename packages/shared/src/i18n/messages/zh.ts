@@ -266,6 +266,8 @@ export const zh: Messages = {
   'market.unknown_period': 'K线周期无效，可选：{values}。',
   'market.range_order': '开始时间不能晚于结束时间。',
   'market.unknown_currency': '该币种不存在。',
+  'price.not_covered': '该价格样本尚未被已发布的链头覆盖，请在下一个链头发布后（一分钟内）再查询。',
+  'price.unknown_sample': '该交易对的价格记录中尚无此序号的样本。',
   'field.symbol': '交易对',
   'field.period': '周期',
   'field.from': '开始时间',

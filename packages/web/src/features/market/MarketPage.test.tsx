@@ -222,6 +222,8 @@ describe('market board', () => {
       low: '65000',
       volume: '2000',
       amount: '130000000',
+      mark_price: null,
+      index_price: null,
     };
     act(() => socket.push('daymarket', ticker));
     await waitFor(() =>

@@ -29,6 +29,8 @@ function ticker(currencyId: number, base: string, price: string): DaymarketPaylo
     low: price,
     volume: '1',
     amount: '1',
+    mark_price: null,
+    index_price: null,
   };
 }
 

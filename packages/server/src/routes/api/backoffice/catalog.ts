@@ -117,7 +117,7 @@ export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute
       const live = app.hasDecorator('marketLive') ? app.marketLive : undefined;
       return ok({
         list: await listMarkets(app.store, app.engine),
-        price_source: live?.source.name ?? app.config.priceSource,
+        price_source: (live?.sources.map((source) => source.name) ?? app.config.priceSources).join(','),
         price_source_live: live !== undefined,
         market_maker: live?.maker === undefined ? null : live.maker.config,
       });
