@@ -200,6 +200,9 @@ describe('the trading pages of template-era clients', () => {
           lever_available: false,
           lever_transaction: { in: [['66000.00', '0.0007']], out: [] },
           last_price: '67000.00',
+          // No price sample was recorded in this app: no mark and no index are claimed.
+          mark_price: null,
+          index_price: null,
           ExRAte: null,
           multiple: { muit: [], share: [] },
           lever_share_limit: { min: 0, max: 0 },

@@ -265,6 +265,8 @@ export class SpotService {
       lever_available: false,
       lever_transaction: { in: depth.bids.map(pair), out: depth.asks.map(pair) },
       last_price: lastTicks === undefined ? null : formatPrice(market, lastTicks),
+      // The price record's latest mark and index: what leverage will settle on (docs/price-record.md).
+      ...markIndexFields(this.#engine, market),
       ExRAte: null,
       multiple: { muit: [], share: [] },
       lever_share_limit: { min: 0, max: 0 },

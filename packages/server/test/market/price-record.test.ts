@@ -197,7 +197,7 @@ describe('GET /api/price/mark_bars', () => {
 });
 
 describe('mark and index elsewhere', () => {
-  it('adds the latest mark and index to the deal reply and to each quotation row', async () => {
+  it('adds the latest mark and index to both deal replies and to each quotation row', async () => {
     const last = events.at(-1) as PriceSampledEvent;
     const mark = formatTicks(last.markTicks as number, '0.01');
     const index = formatTicks(last.indexTicks as number, '0.01');
@@ -207,6 +207,12 @@ describe('mark and index elsewhere', () => {
       payload: { legal_id: BTC_USDT.quoteId, currency_id: BTC_USDT.baseId },
     });
     expect(deal.json().message).toMatchObject({ mark_price: mark, index_price: index });
+    const leverDeal = await app.inject({
+      method: 'POST',
+      url: '/api/lever/deal',
+      payload: { legal_id: BTC_USDT.quoteId, currency_id: BTC_USDT.baseId },
+    });
+    expect(leverDeal.json().message).toMatchObject({ mark_price: mark, index_price: index });
     const quotations = await get('/api/currency/quotation_new');
     const rows = quotations.message.flatMap((group: { quotation: unknown[] }) => group.quotation);
     expect(rows.find((row: { symbol: string }) => row.symbol === 'BTC/USDT')).toMatchObject({
