@@ -62,15 +62,3 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(
     return socketManager.on(event, forward);
   }, [event]);
 }
-
-/**
- * Calls `listener` for each event of a kind this app's event map does not name (a newer public event
- * such as `price_head`); the payload is unknown, so the listener reads it with a checking reader.
- */
-export function useUncheckedSocketEvent(event: string, listener: (payload: unknown) => void): void {
-  const latest = useRef(listener);
-  useEffect(() => {
-    latest.current = listener;
-  });
-  useEffect(() => socketManager.onUnknown(event, (payload) => latest.current(payload)), [event]);
-}

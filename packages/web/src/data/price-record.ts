@@ -1,3 +1,4 @@
+import type { PriceHead, PriceProofMessage as PriceProof, PriceSample, PriceSampleSource as PriceSource } from '@fairex/shared';
 import { api } from './api.ts';
 import { badResponse, decimalOrNull, isDecimal, isRecord, isWhole } from './mark-price.ts';
 
@@ -9,39 +10,13 @@ const HASH = /^[0-9a-f]{64}$/;
 // sent; an answer that does not have the documented shape is refused rather than guessed at. The mark
 // and index figures the trading screens show, and the chart's mark bars, are in mark-price.ts.
 
-export interface PriceSource {
-  name: string;
-  price: string;
-  time: number;
-}
-
-export interface PriceSample {
-  symbol: string;
-  seq: number;
-  time: number;
-  /** Time of the newest source quote used, or null when no source was fresh. */
-  source_time: number | null;
-  index_price: string | null;
-  mark_price: string | null;
-  sources: PriceSource[];
-  stale: boolean;
-  prev_hash: string;
-  hash: string;
-}
-
-export interface PriceHead {
-  symbol: string;
-  seq: number;
-  time: number;
-  hash: string;
-}
-
-export interface PriceProof {
-  symbol: string;
-  head: PriceHead;
-  /** The chain from the asked sample up to and including the covering head's sample, oldest first. */
-  samples: PriceSample[];
-}
+// The shapes are the server's own (packages/shared/src/price-record.ts); this module only checks them.
+export type {
+  PriceSampleSource as PriceSource,
+  PriceSample,
+  PriceHead,
+  PriceProofMessage as PriceProof,
+} from '@fairex/shared';
 
 export function readHead(value: unknown): PriceHead | null {
   if (!isRecord(value)) return null;

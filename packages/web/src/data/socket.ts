@@ -115,16 +115,6 @@ export class SocketManager {
     return () => socket.off(event, listener as Listener);
   }
 
-  /**
-   * Listens to an event this app's event map does not name yet (a newer server's public event such as
-   * `price_head`); the payload is unknown and the caller must read it with a checking reader.
-   */
-  onUnknown(event: string, listener: (payload: unknown) => void): () => void {
-    const socket = this.ensureSocket();
-    socket.on(event, listener as Listener);
-    return () => socket.off(event, listener as Listener);
-  }
-
   subscriberCount(channel: string): number {
     return this.counts.get(channel) ?? 0;
   }

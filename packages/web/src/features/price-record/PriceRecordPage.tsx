@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Select, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useCopyText } from '../account/CopyButton.tsx';
-import { useMarketChannels, useUncheckedSocketEvent } from '../../data/feeds.ts';
+import { useMarketChannels, useSocketEvent } from '../../data/feeds.ts';
 import { useBoardQuotations, symbolOf } from '../../data/market.ts';
 import {
   fetchPriceHeads,
@@ -82,7 +82,7 @@ function useHeads(symbols: readonly string[]) {
     refetchInterval: HEADS_REFRESH_MS,
   });
   // A head the server publishes (`price_head`) goes to the top of the list at once.
-  useUncheckedSocketEvent('price_head', (payload) => {
+  useSocketEvent('price_head', (payload) => {
     const head = readHead(payload);
     if (head !== null) queryClient.setQueryData<PriceHead[]>(HEADS_KEY, (current) => withHead(current, head));
   });
