@@ -19,6 +19,7 @@ import {
   exchangeRunnerSettings,
   scheduleJournalRetention,
 } from './engine-runner/index.ts';
+import { exchangeProjectors } from './exchange-runner.ts';
 import { marketDataPlugin } from './market/index.ts';
 import type { MarketPluginOptions } from './market/index.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
@@ -67,6 +68,7 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   if (options.engine !== false) {
     await instance.register(engineRunnerPlugin, {
       ...exchangeRunnerSettings(options.config),
+      projectors: exchangeProjectors(instance.store.kind),
       onFatal: options.onEngineFatal,
     });
     // The engine learns the catalogue's currencies and markets through journaled commands before serving.
