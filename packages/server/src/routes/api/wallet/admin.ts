@@ -19,7 +19,8 @@ import { listCallbacks } from '../../../backoffice/funding.ts';
 import { admitAdministrator } from '../backoffice/guard.ts';
 import { MAX_AMOUNT_TEXT, parseAmount } from '../../../wallets/amounts.ts';
 import { auditWallet } from '../../../wallets/audit.ts';
-import { refuse, submitOrRefuse } from '../../../wallets/engine-calls.ts';
+import { refuse, walletRefusal } from '../../../wallets/engine-calls.ts';
+import { submitOrRefuse } from '../../../engine-runner/submit.ts';
 import { walletServicesOf } from '../../../wallets/services.ts';
 
 const PAGE_SIZE = 50;
@@ -163,7 +164,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
       await submitOrRefuse(
         app.runner,
         { type: 'systemFund', owner: 'house', currencyId: input.currency, amount: minor, memo: input.note },
-        undefined,
+        { refusal: walletRefusal },
       );
       return ok(t('wallet.house_funded'));
     },
