@@ -1,4 +1,5 @@
-// The application as a Fastify plugin: external plugins first, then the app's own plugins, then the routes,
+// The application as a Fastify plugin: external plugins first, then the app's own plugins, then the product
+// areas (each a plugin that decorates the app with its services), then the routes,
 // then the web app (whose not-found handler answers everything no route took).
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
@@ -22,8 +23,13 @@ import {
 import { exchangeProjectors } from './exchange-runner.ts';
 import { marketDataPlugin } from './market/index.ts';
 import type { MarketPluginOptions } from './market/index.ts';
+import { schedulerPlugin } from './scheduler/plugin.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
+import accountsPlugin from './accounts/plugin.ts';
 import routes from './routes/index.ts';
+import { spotAreaPlugin } from './spot/plugin.ts';
+import { statsAreaPlugin } from './stats/plugin.ts';
+import { walletsAreaPlugin } from './wallets/plugin.ts';
 import type { Store } from './store/index.ts';
 
 export interface AppOptions {
@@ -97,12 +103,21 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     authenticate: (token: string) => instance.sessions.authenticate(token),
   });
   if (options.engine !== false) {
-    await instance.register(marketDataPlugin, {
-      config: options.config,
-      live: options.liveMarket,
-      ...options.market,
-    });
+    const marketOptions = { config: options.config, live: options.liveMarket, ...options.market };
+    await instance.register(marketDataPlugin, marketOptions);
+    // Every job that turns time into journaled commands (the index prices, the market maker).
+    await instance.register(schedulerPlugin, marketOptions);
   }
+
+  // The product areas, before the routes: each builds its services, repositories and pushes once and
+  // decorates the app (app.accounts, app.wallets, app.spot, app.stats, ...); route files only use them.
+  // Their projections are registered with the runner above (exchange-runner.ts).
+  await instance.register(accountsPlugin);
+  if (options.engine !== false) {
+    await instance.register(walletsAreaPlugin);
+    await instance.register(spotAreaPlugin);
+  }
+  await instance.register(statsAreaPlugin);
 
   await instance.register(routes);
 

@@ -27,7 +27,6 @@ import {
 } from '../../../backoffice/funding.ts';
 import { flag } from '../../../backoffice/inputs.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { walletServicesOf } from '../../../wallets/services.ts';
 import type { AdminRoute } from './guard.ts';
 
 const CALLBACK_OUTCOMES = [
@@ -40,7 +39,7 @@ const CALLBACK_OUTCOMES = [
 ] as const;
 
 export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute): Promise<void> {
-  const services = await walletServicesOf(app);
+  const services = app.wallets;
   const freezes = freezesOf(app);
   const sandbox = () => services.withdrawals.payoutAdapter === 'sandbox';
 

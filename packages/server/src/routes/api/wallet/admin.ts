@@ -21,13 +21,12 @@ import { MAX_AMOUNT_TEXT, parseAmount } from '../../../wallets/amounts.ts';
 import { auditWallet } from '../../../wallets/audit.ts';
 import { refuse, walletRefusal } from '../../../wallets/engine-calls.ts';
 import { submitOrRefuse } from '../../../engine-runner/submit.ts';
-import { walletServicesOf } from '../../../wallets/services.ts';
 
 const PAGE_SIZE = 50;
 const WITHDRAWAL_STATUSES = ['pending', 'approved', 'completed', 'rejected', 'failed'] as const;
 
 export default async function walletAdminRoutes(app: FastifyInstance): Promise<void> {
-  const services = await walletServicesOf(app);
+  const services = app.wallets;
 
   // Every call here needs an administrator session that passed the second factor, checked before the input
   // is read with the back office's own check and answer. This plugin is registered on its own, so the hook
