@@ -26,6 +26,7 @@ import type { MarketPluginOptions } from './market/index.ts';
 import { schedulerPlugin } from './scheduler/plugin.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
 import accountsPlugin from './accounts/plugin.ts';
+import { adminAreaPlugin } from './admin/plugin.ts';
 import routes from './routes/index.ts';
 import { spotAreaPlugin } from './spot/plugin.ts';
 import { statsAreaPlugin } from './stats/plugin.ts';
@@ -110,9 +111,10 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   }
 
   // The product areas, before the routes: each builds its services, repositories and pushes once and
-  // decorates the app (app.accounts, app.wallets, app.spot, app.stats, ...); route files only use them.
+  // decorates the app (app.accounts, app.admin, app.wallets, app.spot, app.stats); route files only use them.
   // Their projections are registered with the runner above (exchange-runner.ts).
   await instance.register(accountsPlugin);
+  await instance.register(adminAreaPlugin);
   if (options.engine !== false) {
     await instance.register(walletsAreaPlugin);
     await instance.register(spotAreaPlugin);

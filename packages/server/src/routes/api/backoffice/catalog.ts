@@ -19,9 +19,9 @@ import {
   MAX_CATALOG_SCALE,
   updateCurrency,
   updateMarket,
-} from '../../../backoffice/catalog.ts';
-import { flag, perLanguage } from '../../../backoffice/inputs.ts';
-import { environmentSettings, findSetting, SETTINGS } from '../../../backoffice/settings.ts';
+} from '../../../admin/catalog.ts';
+import { flag, perLanguage } from '../../../admin/inputs.ts';
+import { environmentSettings, findSetting, SETTINGS } from '../../../admin/settings.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { AdminRoute } from './guard.ts';
 

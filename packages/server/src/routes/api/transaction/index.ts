@@ -23,7 +23,7 @@ import type { SpotMarket } from '../../../spot/markets.ts';
 import type { SpotService, SpotSide } from '../../../spot/service.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../spot/service.ts';
 import { requestTimeZone } from '../../../spot/time-format.ts';
-import { freezesOf } from '../../../backoffice/freezes.ts';
+import { freezesOf } from '../../../admin/freezes.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;

@@ -15,7 +15,8 @@ import { fieldName, formatDecimal, id, note, ok, oneOf, optional, page, text } f
 import type { AuthAdmin } from '../../../admin/sessions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
-import { listCallbacks } from '../../../backoffice/funding.ts';
+import { listCallbacks } from '../../../admin/funding.ts';
+import { may } from '../../../admin/permissions.ts';
 import { admitAdministrator } from '../backoffice/guard.ts';
 import { MAX_AMOUNT_TEXT, parseAmount } from '../../../wallets/amounts.ts';
 import { auditWallet } from '../../../wallets/audit.ts';
@@ -44,7 +45,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
     const admin = admins.get(request);
     // The hook ran for this very route; a missing administrator is a wiring fault, not a refusal.
     if (admin === undefined) throw new Error('the administrator check did not run');
-    if (admin.role !== 'admin') throw new AppError('admin.forbidden');
+    if (!may(admin.role, 'funding.manage')) throw new AppError('admin.forbidden');
     return admin;
   }
 

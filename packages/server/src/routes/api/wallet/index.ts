@@ -30,7 +30,7 @@ import { walletOverview } from '../../../wallets/valuation.ts';
 import { TRANSFER_TYPES, walletOf } from '../../../wallets/transfers.ts';
 import { AppError } from '../../../http/app-error.ts';
 import walletAdminRoutes from './admin.ts';
-import { freezesOf } from '../../../backoffice/freezes.ts';
+import { freezesOf } from '../../../admin/freezes.ts';
 
 /** Record lists show the last 20 (spec 02 section 9). */
 export const RECORDS_PAGE_SIZE = 20;

@@ -16,8 +16,8 @@ import { formatDecimal, LANGUAGES } from '@fairex/shared';
 import { engineRefused, submitOrRefuse as submitAndInsist } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable, Store } from '../store/index.ts';
-import type { Actor } from './audit.ts';
-import { changedFields, recordChange } from './audit.ts';
+import type { Actor } from './audit-changes.ts';
+import { changedFields, recordChange } from './audit-changes.ts';
 import type { CurrencyLine, Descriptions, MarketLine } from '@fairex/shared';
 
 export type { CurrencyLine, Descriptions, MarketLine } from '@fairex/shared';
