@@ -10,8 +10,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Command } from '@fairex/engine';
+import { createExchangeRunner } from '../src/exchange-runner.ts';
 import type { ExchangeRunner } from '../src/engine-runner/index.ts';
-import { createEngineRunner, engineKit } from '../src/engine-runner/index.ts';
+import { engineKit } from '../src/engine-runner/index.ts';
 import { recoverEngine } from '../src/engine-runner/recovery.ts';
 import type { OpenStoreOptions, Store } from '../src/store/index.ts';
 import { openStore } from '../src/store/index.ts';
@@ -86,7 +87,7 @@ async function benchTarget(
 
 /** Snapshots and closing snapshots off, so that the replay measurement replays the whole journal. */
 function benchRunner(store: Store, projections: boolean): Promise<ExchangeRunner> {
-  return createEngineRunner({
+  return createExchangeRunner({
     store,
     logger: quietLogger,
     projections,

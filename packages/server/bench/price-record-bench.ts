@@ -16,7 +16,7 @@
 import { loadavg } from 'node:os';
 import { Engine, encodeEnvelope } from '@fairex/engine';
 import type { Command } from '@fairex/engine';
-import { createEngineRunner } from '../src/engine-runner/index.ts';
+import { createExchangeRunner } from '../src/exchange-runner.ts';
 import type { MarketInfo } from '../src/market/market-catalog.ts';
 import { proofOf } from '../src/market/price-record.ts';
 import type { OpenStoreOptions, Store } from '../src/store/index.ts';
@@ -95,7 +95,7 @@ async function journalFigures(target: Target, seconds = 600): Promise<Figures> {
   const database = await target.open();
   try {
     const store = await openStore(database.options);
-    const runner = await createEngineRunner({
+    const runner = await createExchangeRunner({
       store,
       logger: quietLogger,
       projections: true,

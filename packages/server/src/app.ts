@@ -1,4 +1,5 @@
-// The application as a Fastify plugin: external plugins first, then the app's own plugins, then the routes,
+// The application as a Fastify plugin: external plugins first, then the app's own plugins, then the product
+// areas (each a plugin that decorates the app with its services), then the routes,
 // then the web app (whose not-found handler answers everything no route took).
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
@@ -19,10 +20,17 @@ import {
   exchangeRunnerSettings,
   scheduleJournalRetention,
 } from './engine-runner/index.ts';
+import { exchangeProjectors } from './exchange-runner.ts';
 import { marketDataPlugin } from './market/index.ts';
 import type { MarketPluginOptions } from './market/index.ts';
+import { schedulerPlugin } from './scheduler/plugin.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
+import accountsPlugin from './accounts/plugin.ts';
+import { adminAreaPlugin } from './admin/plugin.ts';
 import routes from './routes/index.ts';
+import { spotAreaPlugin } from './spot/plugin.ts';
+import { statsAreaPlugin } from './stats/plugin.ts';
+import { walletsAreaPlugin } from './wallets/plugin.ts';
 import type { Store } from './store/index.ts';
 
 export interface AppOptions {
@@ -67,6 +75,7 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   if (options.engine !== false) {
     await instance.register(engineRunnerPlugin, {
       ...exchangeRunnerSettings(options.config),
+      projectors: exchangeProjectors(instance.store.kind),
       onFatal: options.onEngineFatal,
     });
     // The engine learns the catalogue's currencies and markets through journaled commands before serving.
@@ -95,12 +104,22 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     authenticate: (token: string) => instance.sessions.authenticate(token),
   });
   if (options.engine !== false) {
-    await instance.register(marketDataPlugin, {
-      config: options.config,
-      live: options.liveMarket,
-      ...options.market,
-    });
+    const marketOptions = { config: options.config, live: options.liveMarket, ...options.market };
+    await instance.register(marketDataPlugin, marketOptions);
+    // Every job that turns time into journaled commands (the index prices, the market maker).
+    await instance.register(schedulerPlugin, marketOptions);
   }
+
+  // The product areas, before the routes: each builds its services, repositories and pushes once and
+  // decorates the app (app.accounts, app.admin, app.wallets, app.spot, app.stats); route files only use them.
+  // Their projections are registered with the runner above (exchange-runner.ts).
+  await instance.register(accountsPlugin);
+  await instance.register(adminAreaPlugin);
+  if (options.engine !== false) {
+    await instance.register(walletsAreaPlugin);
+    await instance.register(spotAreaPlugin);
+  }
+  await instance.register(statsAreaPlugin);
 
   await instance.register(routes);
 

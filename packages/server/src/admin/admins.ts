@@ -8,24 +8,12 @@ import type { LoginLockout } from '../accounts/lockout.ts';
 import { recordLoginFailure, recordLoginSuccess, refuseLockedOut } from '../accounts/lockout.ts';
 import type { Queryable, Store } from '../store/index.ts';
 import { audit } from './audit.ts';
-import type { AdminRole, AuthAdmin } from './sessions.ts';
+import type { AdminRole } from './sessions.ts';
 
 export const ADMIN_ROLES: readonly AdminRole[] = ['admin', 'reviewer'];
 export const ADMIN_USERNAME = /^[a-z0-9_.-]{3,32}$/;
 /** Administrators choose longer passwords than the users' 6 to 16 characters. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
-
-export type Permission =
-  'real_name.review' | 'upload.read' | 'outbox.read' | 'audit.read' | 'invite.create' | 'admin.create';
-
-const PERMISSIONS: Record<AdminRole, readonly Permission[]> = {
-  admin: ['real_name.review', 'upload.read', 'outbox.read', 'audit.read', 'invite.create', 'admin.create'],
-  reviewer: ['real_name.review', 'upload.read', 'outbox.read'],
-};
-
-export function mayDo(admin: Pick<AuthAdmin, 'role'>, permission: Permission): boolean {
-  return PERMISSIONS[admin.role].includes(permission);
-}
 
 export const ADMIN_LOGIN_IP_FAILURES = { scope: 'admin.login.ip', max: 20, windowMs: 15 * 60_000 };
 /** The users' lock-out rules (accounts/lockout.ts), with a lower address limit and counters of their own. */

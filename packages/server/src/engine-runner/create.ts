@@ -1,11 +1,11 @@
-// createEngineRunner: the runner with the real engine and the spot projections, and on PostgreSQL the
-// leader lock that keeps a second runner from starting against the same journal.
+// createEngineRunner: the runner with the real engine and the projectors it is given, and on PostgreSQL the
+// leader lock that keeps a second runner from starting against the same journal. Which projectors the
+// exchange runs is decided outside this folder (exchange-runner.ts): the runner imports no area.
 import type { Command, Engine, EngineCreateOptions, EngineEvent } from '@fairex/engine';
 import type { Config } from '../config.ts';
 import type { Store, StoreConnection } from '../store/index.ts';
 import { engineKit } from './engine-kit.ts';
 import { RunnerUnavailableError } from './errors.ts';
-import { spotProjector } from './projections.ts';
 import type { EngineRunner, RunnerCoreOptions } from './runner.ts';
 import { startRunner } from './runner.ts';
 
@@ -15,12 +15,12 @@ export type RunnerStore = Pick<Store, 'transaction' | 'query'> & Partial<Pick<St
 
 export interface EngineRunnerOptions extends Omit<
   RunnerCoreOptions<Command, EngineEvent, Engine>,
-  'store' | 'kit' | 'projector'
+  'store' | 'kit'
 > {
   store: RunnerStore;
   /** Shape a new, empty engine only; a restored engine keeps the options it was created with. */
   engineOptions?: EngineCreateOptions;
-  /** Write the spot order, trade and account-log projections with each batch (default true). */
+  /** Write the projectors' rows with each batch (default true); false runs the journal alone. */
   projections?: boolean;
   /**
    * PostgreSQL: how long to wait for the leader lock (default 5,000 ms). A process restarted after a crash
@@ -87,7 +87,7 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
         core.afterSnapshot ??
         (core.store.kind === 'pglite' ? () => core.store.query('checkpoint') : undefined),
       kit: engineKit(engineOptions),
-      projector: projections === false ? undefined : spotProjector(core.store.kind),
+      projectors: projections === false ? [] : (core.projectors ?? []),
     });
     return leader ? withLockReleasedOnClose(runner, leader) : runner;
   } catch (error) {

@@ -20,7 +20,8 @@ export {
 export { rebuildProjections } from './rebuild.ts';
 export type { RebuildResult } from './rebuild.ts';
 export { engineKit } from './engine-kit.ts';
-export { ownerKey } from './projections.ts';
+export { bulkModeOf, insertRows, ownerKey } from './projector.ts';
+export type { BulkMode, Projector, ProjectionTransaction, TableRows } from './projector.ts';
 export { engineRunnerPlugin } from './plugin.ts';
 export type { EngineRunnerPluginOptions } from './plugin.ts';
 export { compactJournal, scheduleJournalRetention } from './retention.ts';

@@ -7,7 +7,7 @@ import { engineKit } from './engine-kit.ts';
 import type { ExchangeKit } from './engine-kit.ts';
 import { RecoveryError } from './errors.ts';
 import { forEachBatchAfter, genesisSnapshot } from './journal.ts';
-import { PROJECTION_TABLES, spotProjector } from './projections.ts';
+import type { Projector } from './projector.ts';
 import type { CommittedEntry } from './types.ts';
 import { stateHashOf } from './types.ts';
 
@@ -24,11 +24,12 @@ export interface RebuildResult {
  */
 export async function rebuildProjections(
   store: Pick<Store, 'transaction' | 'kind'>,
+  projectors: readonly Projector<Command, EngineEvent>[],
   kit: ExchangeKit = engineKit(),
 ): Promise<RebuildResult> {
   return store.transaction(async (tx) => {
-    await tx.query(`truncate ${PROJECTION_TABLES.join(', ')}`);
-    const projector = spotProjector(store.kind);
+    const tables = projectors.flatMap((projector) => projector.tables);
+    if (tables.length > 0) await tx.query(`truncate ${tables.join(', ')}`);
     const genesis = await genesisSnapshot(tx);
     const engine = genesis ? kit.restore(genesis.body) : kit.create();
     let commands = 0;
@@ -49,7 +50,7 @@ export async function rebuildProjections(
       if (batch.stateHash !== null && stateHashOf(kit, engine) !== batch.stateHash) {
         throw new RecoveryError(`replay does not reach the state hash recorded at seq ${batch.lastSeq}`);
       }
-      await projector.write(tx, entries);
+      for (const projector of projectors) await projector.project(entries, tx);
       commands += entries.length;
     });
     return { commands, lastSeq: engine.lastSeq, stateHash: stateHashOf(kit, engine) };

@@ -9,14 +9,14 @@
 // A failed commit leaves the in-memory engine ahead of the journal. Rather than try to undo, the runner stops
 // (crash-only): it fails every parked caller, refuses new commands, and reports the failure; a restart
 // recovers the exact journal state by replay.
-import type { Queryable, Store } from '../store/index.ts';
+import type { Store } from '../store/index.ts';
 import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
 import { appendBatch, ENVELOPE_SEPARATOR, genesisSnapshot, writeSnapshot } from './journal.ts';
+import type { Projector } from './projector.ts';
 import type { RecoveredEngine } from './recovery.ts';
 import { recoverEngine } from './recovery.ts';
 import type {
   CommittedBatch,
-  CommittedEntry,
   EngineKit,
   RunnerEngine,
   RunnerEnvelope,
@@ -26,16 +26,12 @@ import type {
 } from './types.ts';
 import { stateHashOf } from './types.ts';
 
-/** Writes rows derived from a batch's events inside the batch's transaction. */
-export interface Projector<C = unknown, E = unknown> {
-  write(tx: Queryable, entries: readonly CommittedEntry<C, E>[]): Promise<void>;
-}
-
 export interface RunnerCoreOptions<C, E, G extends RunnerEngine<C, E>> {
   store: Pick<Store, 'transaction' | 'query'>;
   logger: RunnerLogger;
   kit: EngineKit<C, E, G>;
-  projector?: Projector<C, E> | undefined;
+  /** The areas' projections, written in this order inside each batch's transaction (projector.ts). */
+  projectors?: readonly Projector<C, E>[] | undefined;
   /** Commands between snapshots (default 100,000). */
   snapshotEvery?: number;
   /** Commands between state hashes recorded in the journal for recovery to verify (default 10,000). */
@@ -367,7 +363,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
           envelopes: batch.map((parked) => parked.text),
           stateHash,
         });
-        if (this.options.projector) await this.options.projector.write(tx, entries);
+        for (const projector of this.options.projectors ?? []) await projector.project(entries, tx);
         if (snapshot) await writeSnapshot(tx, snapshot, this.settings.snapshotsKept);
       });
     } catch (error) {

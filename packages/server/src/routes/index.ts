@@ -1,6 +1,6 @@
-// Every /api area, one folder each under routes/api/<area>. Each area declares its paths below /api.
+// Every /api area, one folder each under routes/api/<area>. Each area declares its paths below /api. Route
+// files only consume the services the area plugins decorated the app with (registered before, in app.ts).
 import type { FastifyInstance } from 'fastify';
-import accountsPlugin from '../accounts/plugin.ts';
 import accountRoutes from './api/account/index.ts';
 import adminRoutes from './api/admin/index.ts';
 import backofficeRoutes from './api/backoffice/index.ts';
@@ -43,8 +43,6 @@ const apiAreas = [
 ];
 
 export default async function routes(app: FastifyInstance): Promise<void> {
-  // Services the account, security and administrator areas share (app.accounts).
-  await app.register(accountsPlugin);
   for (const area of apiAreas) await app.register(area, { prefix: '/api' });
   // The template's clients also ask for QR codes outside /api.
   qrRoute(app, '/qr_create');

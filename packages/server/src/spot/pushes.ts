@@ -1,7 +1,5 @@
-// The spot pushes of spec 03 section 9, made from committed engine events only (what a user is told has
-// happened is always durable):
-// - `update_balance` to a user's room for every wallet of theirs a batch changed, with the balance as the
-//   batch left it;
+// The spot push of spec 03 section 9, made from committed engine events only (what a user is told has
+// happened is always durable; `update_balance` is the wallets area's, wallets/balance-pushes.ts):
 // - `transaction` (the book with the last price) to `market:<symbol>` for every market whose book or last
 //   price a batch changed, at most BOOK_PUSH_INTERVAL_MS apart per process (or once per tick of the
 //   market-data publisher, whose depth and trades then leave in the same turn), so a burst of orders costs
@@ -12,9 +10,9 @@
 // committed batch (nothing applied after it); under load that holds after most batches. Only if it has not
 // held for MAX_BOOK_STALENESS_MS is the live book sent, which is then at most one batch ahead.
 import { hasUserSide } from '@fairex/engine';
-import type { BalanceChangedEvent, Command, Engine, EngineEvent } from '@fairex/engine';
+import type { Command, Engine, EngineEvent } from '@fairex/engine';
 import type { TransactionPayload } from '@fairex/shared';
-import { formatDecimal, marketChannel } from '@fairex/shared';
+import { marketChannel } from '@fairex/shared';
 import type { CommittedBatch } from '../engine-runner/index.ts';
 import type { Realtime } from '../realtime/index.ts';
 import type { LastPrices } from './last-prices.ts';
@@ -28,7 +26,7 @@ export const PUSHED_BOOK_LEVELS = 50;
 
 export interface SpotPushesOptions {
   engine: Engine;
-  realtime: Pick<Realtime, 'publish' | 'toUser' | 'mayReachUser'>;
+  realtime: Pick<Realtime, 'publish'>;
   markets: SpotMarkets;
   lastPrices: LastPrices;
   onCommitted(listener: (batch: CommittedBatch<Command, EngineEvent>) => void): () => void;
@@ -117,15 +115,9 @@ export function startSpotPushes(options: SpotPushesOptions): SpotPushes {
   const onBatch = (batch: CommittedBatch<Command, EngineEvent>) => {
     committedSeq = batch.lastSeq;
     const wasClean = dirtyMarkets.size === 0;
-    const balances = new Map<string, BalanceChangedEvent>();
     for (const { outcome } of batch.entries) {
       for (const event of outcome.events) {
         switch (event.type) {
-          case 'balanceChanged':
-            // Later events of the same account overwrite earlier ones: the push carries the batch's end state.
-            if (typeof event.owner === 'number')
-              balances.set(`${event.owner}:${event.wallet}:${event.currencyId}`, event);
-            break;
           case 'trade':
             if (hasUserSide(event)) options.lastPrices.record(event.marketId, event.priceTicks);
             dirtyMarkets.add(event.marketId);
@@ -139,7 +131,6 @@ export function startSpotPushes(options: SpotPushesOptions): SpotPushes {
         }
       }
     }
-    for (const event of balances.values()) pushBalance(options, event);
     if (wasClean && dirtyMarkets.size > 0) dirtySinceMs = Date.now();
     flushIfDue();
   };
@@ -158,18 +149,4 @@ export function startSpotPushes(options: SpotPushesOptions): SpotPushes {
       timer = null;
     },
   };
-}
-
-function pushBalance(options: SpotPushesOptions, event: BalanceChangedEvent): void {
-  if (typeof event.owner !== 'number' || !options.realtime.mayReachUser(event.owner)) return;
-  const currency = options.engine.currency(event.currencyId);
-  if (currency === undefined) return;
-  options.realtime.toUser(event.owner, 'update_balance', {
-    type: 'update_balance',
-    currency_id: event.currencyId,
-    currency_name: currency.code,
-    wallet: event.wallet,
-    balance: formatDecimal(event.availableAfter, currency.scale),
-    lock_balance: formatDecimal(event.lockedAfter, currency.scale),
-  });
 }

@@ -5,6 +5,7 @@
 import type { ResultCodeName } from '@fairex/engine';
 import { resultCodeName } from '@fairex/engine';
 import type { MessageKey } from '@fairex/shared';
+import type { Refusal } from '../engine-runner/submit.ts';
 
 const SPOT_REFUSALS: Partial<Record<ResultCodeName, MessageKey>> = {
   invalidIdempotencyKey: 'spot.idempotency_key_invalid',
@@ -33,6 +34,9 @@ export function spotRefusalKey(code: number): MessageKey {
   const name = resultCodeName(code);
   return name === 'unknown' ? 'spot.refused' : (SPOT_REFUSALS[name] ?? 'spot.refused');
 }
+
+/** The spot area's refusal for submitOrRefuse (engine-runner/submit.ts). */
+export const spotRefusal: Refusal = (code) => ({ key: spotRefusalKey(code) });
 
 /** The codes with a message of their own (for the test that every code is covered). */
 export const MAPPED_SPOT_CODES = Object.keys(SPOT_REFUSALS) as ResultCodeName[];

@@ -16,7 +16,7 @@ import type { Language, MessageKey, MessageParams } from '@fairex/shared';
 import { fieldName, formatDecimal } from '@fairex/shared';
 import type { AuthUser } from '../auth/sessions.ts';
 import type { EngineRunner } from '../engine-runner/index.ts';
-import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from '../engine-runner/index.ts';
+import { submitOrRefuse } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
 import { markIndexFields } from '../market/price-record.ts';
@@ -25,7 +25,7 @@ import type { SpotMarket } from './markets.ts';
 import { formatLots, formatPrice, formatQuoteMinor, marketInfo, SpotMarkets } from './markets.ts';
 import type { OrderField } from './order-input.ts';
 import { checkMinimumValue, parsePriceTicks, parseQuantityLots } from './order-input.ts';
-import { spotRefusalKey } from './refusals.ts';
+import { spotRefusal } from './refusals.ts';
 import { formatTime } from './time-format.ts';
 
 export type SpotSide = 'buy' | 'sell';
@@ -57,18 +57,13 @@ function refuse(key: MessageKey, params: MessageParams = {}): never {
   throw new AppError(key, params);
 }
 
-/** The runner's own failures, as the user should read them. Anything else is a fault and stays a 500. */
+/** Submits through the one submit-or-refuse helper with the spot area's messages for refusals. */
 async function submitted<R>(runner: SpotRunner, command: Command, idempotencyKey: string | undefined) {
-  try {
-    const outcome = await runner.submit(command, idempotencyKey === undefined ? {} : { idempotencyKey });
-    if (outcome.code !== 0) refuse(spotRefusalKey(outcome.code));
-    return { reply: outcome.reply as R, duplicate: outcome.duplicate === true };
-  } catch (error) {
-    if (error instanceof RunnerOverloadedError) refuse('error.rate_limited');
-    if (error instanceof RunnerUnavailableError || error instanceof CommitFailedError)
-      refuse('error.unavailable');
-    throw error;
-  }
+  const { reply, duplicate } = await submitOrRefuse<R>(runner, command, {
+    idempotencyKey,
+    refusal: spotRefusal,
+  });
+  return { reply, duplicate };
 }
 
 function sideName(side: SpotSide): 'in' | 'out' {

@@ -16,7 +16,8 @@ import { auditWallet } from './audit.ts';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
 import type { DepositKeySource } from './chains/keys.ts';
 import type { WalletRunner } from './engine-calls.ts';
-import { KeyedMutex, refuse, submitCommand } from './engine-calls.ts';
+import { KeyedMutex, refuse } from './engine-calls.ts';
+import { submitCommand } from '../engine-runner/submit.ts';
 
 export interface DepositAddressView {
   currency: WalletCurrency;

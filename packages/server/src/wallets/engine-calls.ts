@@ -1,9 +1,11 @@
-// Submitting wallet commands to the engine runner, and the refusals a user should read.
-import type { Command, Engine, EngineEvent, Outcome } from '@fairex/engine';
+// The wallets area's refusals a user should read (for the one submit-or-refuse helper,
+// engine-runner/submit.ts), and a per-key mutex.
+import type { Command, Engine, EngineEvent } from '@fairex/engine';
 import { ResultCode } from '@fairex/engine';
 import type { MessageKey, MessageParams } from '@fairex/shared';
 import type { EngineRunner } from '../engine-runner/index.ts';
-import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from '../engine-runner/index.ts';
+import type { Refusal } from '../engine-runner/submit.ts';
+import { engineRefused } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
 
 export type WalletRunner = Pick<EngineRunner<Command, EngineEvent, Engine>, 'submit' | 'engine'>;
@@ -38,40 +40,15 @@ export function walletRefusalKey(code: number): MessageKey | undefined {
  * words (with the code, for the operator), never as a server error.
  */
 export function refuseEngineCode(code: number): never {
+  const { key, params } = walletRefusal(code);
+  refuse(key, params ?? {});
+}
+
+/** The wallets area's refusal for submitOrRefuse (engine-runner/submit.ts). */
+export const walletRefusal: Refusal = (code) => {
   const key = walletRefusalKey(code);
-  if (key === undefined) refuse('backoffice.engine_refused', { code });
-  refuse(key);
-}
-
-/**
- * Submits a command and returns its outcome, whatever its code. The runner's own failures (overloaded,
- * stopped) become the refusals a user can act on: try again later.
- */
-export async function submitCommand(
-  runner: WalletRunner,
-  command: Command,
-  idempotencyKey: string | undefined,
-): Promise<Outcome> {
-  try {
-    return (await runner.submit(command, idempotencyKey === undefined ? {} : { idempotencyKey })) as Outcome;
-  } catch (error) {
-    if (error instanceof RunnerOverloadedError) refuse('error.rate_limited');
-    if (error instanceof RunnerUnavailableError || error instanceof CommitFailedError)
-      refuse('error.unavailable');
-    throw error;
-  }
-}
-
-/** Submits and insists on success: a refusal becomes its translated message, whatever its code. */
-export async function submitOrRefuse<R>(
-  runner: WalletRunner,
-  command: Command,
-  idempotencyKey: string | undefined,
-): Promise<{ reply: R; seq: number }> {
-  const outcome = await submitCommand(runner, command, idempotencyKey);
-  if (outcome.code !== 0) refuseEngineCode(outcome.code);
-  return { reply: outcome.reply as R, seq: outcome.seq };
-}
+  return key === undefined ? engineRefused(code) : { key };
+};
 
 /** Serialises work per key inside this process (one crediting of a transaction id at a time). */
 export class KeyedMutex {

@@ -12,7 +12,8 @@ import type { Paged } from '@fairex/shared';
 import type { Store } from '../store/index.ts';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
 import type { WalletRunner } from './engine-calls.ts';
-import { refuse, submitCommand, refuseEngineCode } from './engine-calls.ts';
+import { refuse, refuseEngineCode } from './engine-calls.ts';
+import { submitCommand } from '../engine-runner/submit.ts';
 import type { CoinPrice, PriceBook } from './prices.ts';
 import { priceText } from './prices.ts';
 

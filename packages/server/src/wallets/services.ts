@@ -1,8 +1,7 @@
-// The wallet services of one app, built once from its configuration, store and engine runner, and shared
-// by the wallet, account and custody route areas. Building them also prepares the deposit keys (configured
+// The wallet services of one app, built once from its configuration, store and engine runner by the wallets
+// plugin (plugin.ts), and shared as `app.wallets` by the wallet, account, custody and administrator routes. Building them also prepares the deposit keys (configured
 // or the development seed), writes missing chain rows, and, once the app is ready, finishes whatever a
 // crash left half done (pending deposits, withdrawals and flash exchanges).
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Store } from '../store/index.ts';
 import { AddressBook } from './address-book.ts';
@@ -18,7 +17,6 @@ import type { WalletRunner } from './engine-calls.ts';
 import { FlashService, parseFlashPairs } from './flash.ts';
 import { LedgerRecords } from './ledger-records.ts';
 import { PriceBook } from './prices.ts';
-import { authenticatorSecondFactor } from './second-factor.ts';
 import { TransferService } from './transfers.ts';
 import type { SecondFactor } from './withdrawals.ts';
 import { WithdrawalService } from './withdrawals.ts';
@@ -150,29 +148,4 @@ export async function reconcileWallets(
   if (deposits + withdrawals + flash > 0) {
     log.warn({ deposits, withdrawals, flash }, 'finished wallet operations a restart interrupted');
   }
-}
-
-const perApp = new WeakMap<object, Promise<WalletServices>>();
-
-/**
- * The app's wallet services, built on first use by whichever route area asks first. Keyed by the runner,
- * which every encapsulated context of one app shares.
- */
-export function walletServicesOf(app: FastifyInstance): Promise<WalletServices> {
-  let services = perApp.get(app.runner);
-  if (services === undefined) {
-    services = buildWalletServices({
-      config: app.config,
-      store: app.store,
-      runner: app.runner,
-      secondFactor: authenticatorSecondFactor(app.accounts),
-      log: app.log,
-    });
-    perApp.set(app.runner, services);
-    const ready = services;
-    app.addHook('onReady', async () => {
-      await reconcileWallets(await ready, app.log);
-    });
-  }
-  return services;
 }

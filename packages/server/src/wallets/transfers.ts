@@ -7,7 +7,8 @@ import { formatDecimal } from '@fairex/shared';
 import { parseAmount } from './amounts.ts';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
 import type { WalletRunner } from './engine-calls.ts';
-import { refuse, submitOrRefuse } from './engine-calls.ts';
+import { refuse, walletRefusal } from './engine-calls.ts';
+import { submitOrRefuse } from '../engine-runner/submit.ts';
 import { currencyFlags } from './valuation.ts';
 
 /** The template's older transfer form: 1 moves from the spot wallet to the lever wallet, 2 back. */
@@ -103,7 +104,7 @@ export class TransferService {
         toWallet: to,
         amount,
       },
-      undefined,
+      { refusal: walletRefusal },
     );
     return reply;
   }

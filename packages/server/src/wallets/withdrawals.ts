@@ -17,7 +17,8 @@ import { checkAddress } from './chains/addresses.ts';
 import type { Network } from './chains/addresses.ts';
 import type { PayoutAdapter } from './custody/payout.ts';
 import type { WalletRunner } from './engine-calls.ts';
-import { refuse, submitCommand, submitOrRefuse, refuseEngineCode } from './engine-calls.ts';
+import { refuse, refuseEngineCode, walletRefusal } from './engine-calls.ts';
+import { submitCommand, submitOrRefuse } from '../engine-runner/submit.ts';
 
 export type WithdrawalStatus = 'requested' | 'pending' | 'approved' | 'completed' | 'rejected' | 'failed';
 
@@ -533,9 +534,17 @@ export class WithdrawalService {
     const memo = `withdrawal:${row.id}`;
     const key = `withdrawal-decision:${row.id}`;
     if (row.status === 'completed') {
-      await submitOrRefuse(this.runner, { type: 'completeWithdrawal', withdrawalId, memo }, key);
+      await submitOrRefuse(
+        this.runner,
+        { type: 'completeWithdrawal', withdrawalId, memo },
+        { idempotencyKey: key, refusal: walletRefusal },
+      );
     } else if (row.status === 'rejected' || row.status === 'failed') {
-      await submitOrRefuse(this.runner, { type: 'rejectWithdrawal', withdrawalId, memo }, key);
+      await submitOrRefuse(
+        this.runner,
+        { type: 'rejectWithdrawal', withdrawalId, memo },
+        { idempotencyKey: key, refusal: walletRefusal },
+      );
     }
   }
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@fairex/shared';
 import { BACKOFFICE_ROUTES } from '../../src/routes/api/backoffice/guard.ts';
-import { may } from '../../src/backoffice/permissions.ts';
+import { may } from '../../src/admin/permissions.ts';
 import { removeTempDirs } from '../helper.ts';
 import type { BackofficeTestApp, TestAdmin, TestUser } from './helpers.ts';
 import { backofficeApp, call, newAdmin, newUser, passwordSession } from './helpers.ts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@fairex/shared';
 import { hashPassword } from '../../src/accounts/passwords.ts';
-import { freezesOf } from '../../src/backoffice/freezes.ts';
+import { freezesOf } from '../../src/admin/freezes.ts';
 import { AppError } from '../../src/http/app-error.ts';
 import { removeTempDirs } from '../helper.ts';
 import type { BackofficeTestApp, Reply, TestAdmin } from './helpers.ts';
@@ -206,7 +206,7 @@ describe('the dashboard', () => {
   });
 
   it('raises the alarm when a currency does not sum to zero', async () => {
-    const { solvencyReport } = await import('../../src/backoffice/solvency.ts');
+    const { solvencyReport } = await import('../../src/admin/solvency.ts');
     const report = solvencyReport(
       [
         { owner: 7, wallet: 'change', currencyId: 3, available: 5n, locked: 0n },

@@ -4,7 +4,8 @@
 // a pipe, which Node writes synchronously on Linux, so a printed acknowledgement has left this process
 // before the next command is submitted.
 import type { Command } from '@fairex/engine';
-import { createEngineRunner, EXCHANGE_RUNNER_RHYTHM } from '../../src/engine-runner/index.ts';
+import { createExchangeRunner } from '../../src/exchange-runner.ts';
+import { EXCHANGE_RUNNER_RHYTHM } from '../../src/engine-runner/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import { setupCommands, Workload } from '../../bench/workload.ts';
 
@@ -20,7 +21,7 @@ const store = await openStore({
 // size rule at that many commands, so that every snapshot of a short run is one the size rule took.
 // Otherwise small intervals, so that the kill also lands around snapshots and checkpoints.
 const sizeRule = Number(process.env.CRASH_SNAPSHOT_MAX_COMMANDS ?? 0);
-const runner = await createEngineRunner({
+const runner = await createExchangeRunner({
   store,
   logger: { info() {}, warn() {}, error() {} },
   ...(sizeRule > 0

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeEnvelope } from '@fairex/engine';
 import type { Command } from '@fairex/engine';
-import { createEngineRunner, rebuildProjections } from '../../src/engine-runner/index.ts';
+import { createExchangeRunner, rebuildExchangeProjections } from '../../src/exchange-runner.ts';
 import { forEachBatchAfter } from '../../src/engine-runner/journal.ts';
 import type { OpenStoreOptions, Store } from '../../src/store/index.ts';
 import { memoryLogger, open, storeTargets } from './test-stores.ts';
@@ -127,7 +127,7 @@ for (const target of storeTargets()) {
         }
 
         const store = await open(options);
-        const runner = await createEngineRunner({ store, logger: memoryLogger() });
+        const runner = await createExchangeRunner({ store, logger: memoryLogger() });
         const { recovery, lastSeq } = runner.stats();
         // Recovery started from a snapshot written by a killed process and verified its hash, the checkpoints
         // after it and the invariants (it throws otherwise); the rebuild below verifies every checkpoint.
@@ -167,7 +167,7 @@ for (const target of storeTargets()) {
         await runner.close();
 
         const live = await store.query('select * from account_log order by seq, event_index');
-        const rebuild = await rebuildProjections(store);
+        const rebuild = await rebuildExchangeProjections(store);
         expect(rebuild.lastSeq).toBe(runner.stats().lastSeq);
         const rebuilt = await store.query('select * from account_log order by seq, event_index');
         expect(rebuilt.rows).toEqual(live.rows);
@@ -205,7 +205,7 @@ for (const target of storeTargets()) {
         }
         expect(seqs[0]).toBeGreaterThanOrEqual(sizeRule * 2);
 
-        const runner = await createEngineRunner({ store, logger: memoryLogger() });
+        const runner = await createExchangeRunner({ store, logger: memoryLogger() });
         const { recovery, lastSeq } = runner.stats();
         expect(recovery.snapshotSeq).toBe(seqs.at(-1));
         // Recovery replays less than the size rule plus the largest batch (a snapshot waits for a batch that

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
+import { createExchangeRunner, rebuildExchangeProjections } from '../../src/exchange-runner.ts';
 import type { EngineRunnerOptions, ExchangeRunner } from '../../src/engine-runner/index.ts';
-import { createEngineRunner, rebuildProjections } from '../../src/engine-runner/index.ts';
 import { forEachBatchAfter } from '../../src/engine-runner/journal.ts';
 import { archiveFileName, compactJournal, GENESIS_FILE } from '../../src/engine-runner/retention.ts';
 import { BTC, BTC_USDT, setupCommands, USDT, Workload } from '../../bench/workload.ts';
@@ -17,7 +17,7 @@ import { memoryLogger, open, steppingClock, storeTargets } from './test-stores.t
 const START_MS = 1_700_000_000_000;
 
 function start(store: Store, options: Partial<EngineRunnerOptions> = {}): Promise<ExchangeRunner> {
-  return createEngineRunner({ store, logger: memoryLogger(), clock: steppingClock(START_MS), ...options });
+  return createExchangeRunner({ store, logger: memoryLogger(), clock: steppingClock(START_MS), ...options });
 }
 
 async function drive(runner: ExchangeRunner, count: number): Promise<void> {
@@ -99,7 +99,7 @@ for (const target of storeTargets()) {
       expect(restarted.engine.stateHash()).toBe(liveHash);
       await restarted.close();
       // A rebuild from the beginning needs the archived journal: it refuses instead of rebuilding wrong.
-      await expect(rebuildProjections(store)).rejects.toThrow(/compacted/);
+      await expect(rebuildExchangeProjections(store)).rejects.toThrow(/compacted/);
       await store.close();
     });
 

@@ -5,20 +5,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Command, Engine } from '@fairex/engine';
 import { ReasonCode } from '@fairex/engine';
 import type { Store } from '../../src/store/index.ts';
+import { createExchangeRunner, rebuildExchangeProjections } from '../../src/exchange-runner.ts';
 import type { EngineRunnerOptions, ExchangeRunner } from '../../src/engine-runner/index.ts';
 import {
-  createEngineRunner,
   engineKit,
   engineRunnerPlugin,
   ownerKey,
-  rebuildProjections,
   RunnerUnavailableError,
 } from '../../src/engine-runner/index.ts';
 import { BTC, BTC_USDT, setupCommands, USDT, Workload } from '../../bench/workload.ts';
 import { memoryLogger, open, steppingClock, storeTargets } from './test-stores.ts';
 
 function start(store: Store, options: Partial<EngineRunnerOptions> = {}): Promise<ExchangeRunner> {
-  return createEngineRunner({ store, logger: memoryLogger(), clock: steppingClock(), ...options });
+  return createExchangeRunner({ store, logger: memoryLogger(), clock: steppingClock(), ...options });
 }
 
 /** Runs setup and then `count` workload commands, `concurrency` at a time so batches hold several. */
@@ -121,7 +120,7 @@ for (const target of storeTargets()) {
       expect(engineKit().hashSnapshot?.(engine.snapshot())).toBe(engine.stateHash());
 
       const live = await dumpProjections(store);
-      const rebuilt = await rebuildProjections(store);
+      const rebuilt = await rebuildExchangeProjections(store);
       expect(rebuilt.stateHash).toBe(engine.stateHash());
       expect(await dumpProjections(store)).toEqual(live);
       await store.close();

@@ -4,7 +4,7 @@
 // hash from snapshot plus journal, and rebuilt projections must equal the live ones.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '@fairex/engine';
-import { createEngineRunner, rebuildProjections } from '../../src/engine-runner/index.ts';
+import { createExchangeRunner, rebuildExchangeProjections } from '../../src/exchange-runner.ts';
 import type { ExchangeRunner } from '../../src/engine-runner/index.ts';
 import type { Store } from '../../src/store/index.ts';
 import { runSimulation, SIMULATION_ENGINE_OPTIONS } from '../../../engine/test/simulation.ts';
@@ -48,7 +48,7 @@ for (const target of storeTargets()) {
         const options = await target.fresh();
         let store = await open(options);
         const clock = { nowMs: 0 };
-        const runner = await createEngineRunner({
+        const runner = await createExchangeRunner({
           store,
           logger: memoryLogger(),
           engineOptions: SIMULATION_ENGINE_OPTIONS,
@@ -63,7 +63,7 @@ for (const target of storeTargets()) {
         await store.close();
 
         store = await open(options);
-        const restarted = await createEngineRunner({ store, logger: memoryLogger() });
+        const restarted = await createExchangeRunner({ store, logger: memoryLogger() });
         const { recovery } = restarted.stats();
         expect(recovery.snapshotSeq).toBeGreaterThanOrEqual(20_000);
         expect(recovery.replayedCommands).toBe(COUNT - recovery.snapshotSeq);
@@ -71,7 +71,7 @@ for (const target of storeTargets()) {
         await restarted.close();
 
         const live = await projectionRows(store);
-        const rebuilt = await rebuildProjections(store);
+        const rebuilt = await rebuildExchangeProjections(store);
         expect(rebuilt.stateHash).toBe(expectedHash);
         expect(await projectionRows(store)).toEqual(live);
         await store.close();

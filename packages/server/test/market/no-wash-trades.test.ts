@@ -6,7 +6,7 @@
 // after a restart that folds the stored trades again. On PGlite, and on PostgreSQL with DATABASE_URL.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countHomeFigures } from '../../src/routes/api/stats/service.ts';
+import { countHomeFigures } from '../../src/stats/service.ts';
 import type { Store } from '../../src/store/index.ts';
 import { buildTestApp, createUser, openTestStore, removeTempDirs } from '../helper.ts';
 import { BTC_USDT, FAST, until } from './helpers.ts';

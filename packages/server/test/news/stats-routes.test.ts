@@ -8,7 +8,7 @@ import {
   maskAccount,
   recentActivity,
   roundDownSignificant,
-} from '../../src/routes/api/stats/service.ts';
+} from '../../src/stats/service.ts';
 import type { Store } from '../../src/store/index.ts';
 import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
 

@@ -6,6 +6,7 @@ import type { CommittedBatch } from '../../src/engine-runner/index.ts';
 import { LastPrices } from '../../src/spot/last-prices.ts';
 import type { SpotMarket, SpotMarkets } from '../../src/spot/markets.ts';
 import { BOOK_PUSH_INTERVAL_MS, MAX_BOOK_STALENESS_MS, startSpotPushes } from '../../src/spot/pushes.ts';
+import { startBalancePushes } from '../../src/wallets/balance-pushes.ts';
 
 type Batch = CommittedBatch<Command, EngineEvent>;
 
@@ -46,21 +47,27 @@ function setup(options: { tick?: boolean } = {}) {
   const toUser: { userId: number; payload: Record<string, unknown> }[] = [];
   /** Users with no socket anywhere. */
   const offline = new Set<number>();
-  let listener: ((batch: Batch) => void) | undefined;
+  const listeners = new Set<(batch: Batch) => void>();
   let tickListener: (() => void) | undefined;
+  const realtime = {
+    publish: (channel: string, _event: string, payload: unknown) =>
+      void published.push({ channel, payload: payload as never }),
+    toUser: (userId: number, _event: string, payload: unknown) =>
+      void toUser.push({ userId, payload: payload as never }),
+    mayReachUser: (userId: number) => !offline.has(userId),
+  };
+  const onCommitted = (next: (batch: Batch) => void) => {
+    listeners.add(next);
+    return () => void listeners.delete(next);
+  };
+  // update_balance is the wallets area's push; it listens first, as the wallets plugin registers first.
+  startBalancePushes({ engine: engine as unknown as Engine, realtime: realtime as never, onCommitted });
   const pushes = startSpotPushes({
     engine: engine as unknown as Engine,
-    realtime: {
-      publish: (channel, _event, payload) => void published.push({ channel, payload: payload as never }),
-      toUser: (userId, _event, payload) => void toUser.push({ userId, payload: payload as never }),
-      mayReachUser: (userId) => !offline.has(userId),
-    },
+    realtime: realtime as never,
     markets: { cachedById: () => market, byId: async () => market } as unknown as SpotMarkets,
     lastPrices: new LastPrices({ query: async () => ({ rows: [], rowCount: 0 }) } as never),
-    onCommitted: (next) => {
-      listener = next;
-      return () => (listener = undefined);
-    },
+    onCommitted,
     ...(options.tick
       ? {
           tick: (next: () => void) => {
@@ -72,11 +79,14 @@ function setup(options: { tick?: boolean } = {}) {
   });
   const tick = () => tickListener?.();
   const commit = (seq: number, events: EngineEvent[]) => {
-    listener?.({
-      firstSeq: seq,
-      lastSeq: seq,
-      entries: [{ envelope: { seq, timeMs: 0, command: {} as Command }, outcome: { seq, code: 0, events } }],
-    });
+    for (const listener of listeners)
+      listener({
+        firstSeq: seq,
+        lastSeq: seq,
+        entries: [
+          { envelope: { seq, timeMs: 0, command: {} as Command }, outcome: { seq, code: 0, events } },
+        ],
+      });
   };
   return { engine, published, toUser, offline, pushes, commit, tick };
 }

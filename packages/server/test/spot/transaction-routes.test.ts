@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDecimal, translate } from '@fairex/shared';
 import type { Store } from '../../src/store/index.ts';
-import { freezesOf } from '../../src/backoffice/freezes.ts';
+import { freezesOf } from '../../src/admin/freezes.ts';
 import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
 import { moneyState as moneyStateOf } from '../wallets/wallet-helper.ts';
 

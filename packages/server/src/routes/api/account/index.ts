@@ -5,14 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { integer, ok, optional, page } from '@fairex/shared';
 import { route } from '../../../http/route.ts';
-import { walletServicesOf } from '../../../wallets/services.ts';
 
 export const LEDGER_PAGE_SIZE = 20;
 
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
   // Without the engine (tests of the HTTP plumbing alone) there are no balances to serve.
   if (!app.hasDecorator('runner')) return;
-  const services = await walletServicesOf(app);
+  const services = app.wallets;
 
   route(app, {
     method: 'POST',

@@ -2,15 +2,17 @@
 // set-up, the real-name review queue and decisions, private photos, the dev outbox, operator invite codes,
 // new administrators and the audit log. Every call but the log-in, the set-up and the logout needs a session
 // that passed the back office's second factor (POST /api/backoffice/second_factor/enrol, confirm or verify);
-// every action writes the audit log.
+// every action writes the audit log. Permissions are the administrator area's one model (admin/permissions.ts),
+// the same the back office's routes are guarded by.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { id, integer, note, ok, oneOf, optional, page } from '@fairex/shared';
 import { lengthBetween } from '../../../accounts/inputs.ts';
 import { createOperatorCode } from '../../../accounts/invite-codes.ts';
 import { findUpload, readUploadFile, uploadIdFrom } from '../../../accounts/uploads.ts';
-import type { Permission } from '../../../admin/admins.ts';
-import { ADMIN_ROLES, adminLogin, createAdmin, mayDo } from '../../../admin/admins.ts';
+import { ADMIN_ROLES, adminLogin, createAdmin } from '../../../admin/admins.ts';
+import type { BackofficePermission } from '../../../admin/permissions.ts';
+import { may } from '../../../admin/permissions.ts';
 import { audit } from '../../../admin/audit.ts';
 import { listAudit, listOutbox } from '../../../admin/queries.ts';
 import { decideSubmission, listSubmissions, submissionDetail } from '../../../admin/real-name-review.ts';
@@ -37,10 +39,13 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** The administrator of the request, refused without the permission. */
-  async function requireAdmin(request: FastifyRequest, permission?: Permission): Promise<AuthAdmin> {
+  async function requireAdmin(
+    request: FastifyRequest,
+    permission?: BackofficePermission,
+  ): Promise<AuthAdmin> {
     const admin = admins.get(request);
     if (!admin) throw new AppError('admin.login_required', {}, '999');
-    if (permission !== undefined && !mayDo(admin, permission)) throw new AppError('admin.forbidden');
+    if (permission !== undefined && !may(admin.role, permission)) throw new AppError('admin.forbidden');
     return admin;
   }
 
@@ -91,7 +96,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     url: '/admin/real_name/list',
     input: z.object({ status: optional(oneOf(['pending', 'approved', 'rejected'] as const)), page: page() }),
     handler: async ({ input, request }) => {
-      await requireAdmin(request, 'real_name.review');
+      await requireAdmin(request, 'real_name');
       return ok(
         await listSubmissions(app.store, { status: input.status ?? 'pending', page: input.page ?? 1 }),
       );
@@ -103,7 +108,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     url: '/admin/real_name/detail',
     input: z.object({ id: id() }),
     handler: async ({ input, request }) => {
-      const admin = await requireAdmin(request, 'real_name.review');
+      const admin = await requireAdmin(request, 'real_name');
       const detail = await submissionDetail(app.store, input.id);
       await audit(app.store, {
         adminId: admin.id,
@@ -121,7 +126,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     url: '/admin/real_name/approve',
     input: z.object({ id: id() }),
     handler: async ({ input, request, t }) => {
-      const admin = await requireAdmin(request, 'real_name.review');
+      const admin = await requireAdmin(request, 'real_name');
       await decideSubmission(app.store, app.sessions, { admin, id: input.id, approve: true, ip: request.ip });
       return ok(t('admin.approved'));
     },
@@ -132,7 +137,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     url: '/admin/real_name/reject',
     input: z.object({ id: id(), reason: note({ max: 500 }) }),
     handler: async ({ input, request, t }) => {
-      const admin = await requireAdmin(request, 'real_name.review');
+      const admin = await requireAdmin(request, 'real_name');
       await decideSubmission(app.store, app.sessions, {
         admin,
         id: input.id,
@@ -149,7 +154,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     url: '/admin/upload',
     input: z.object({ id: lengthBetween(1, 200) }),
     handler: async ({ input, request, reply }) => {
-      const admin = await requireAdmin(request, 'upload.read');
+      const admin = await requireAdmin(request, 'real_name');
       const uploadId = uploadIdFrom(input.id);
       const upload = uploadId === null ? null : await findUpload(app.store, uploadId);
       if (!upload) throw new AppError('upload.not_found');
@@ -175,7 +180,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     url: '/admin/outbox',
     input: z.object({ page: page(), recipient: optional(lengthBetween(1, 254)) }),
     handler: async ({ input, request }) => {
-      const admin = await requireAdmin(request, 'outbox.read');
+      const admin = await requireAdmin(request, 'outbox');
       await audit(app.store, { adminId: admin.id, action: 'outbox.read', ip: request.ip });
       return ok(await listOutbox(app.store, { page: input.page ?? 1, recipient: input.recipient }));
     },
@@ -186,7 +191,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     url: '/admin/audit',
     input: z.object({ page: page() }),
     handler: async ({ input, request }) => {
-      await requireAdmin(request, 'audit.read');
+      await requireAdmin(request, 'audit');
       return ok(await listAudit(app.store, { page: input.page ?? 1 }));
     },
   });
@@ -199,7 +204,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
       note: optional(note({ max: 200 })),
     }),
     handler: async ({ input, request }) => {
-      const admin = await requireAdmin(request, 'invite.create');
+      const admin = await requireAdmin(request, 'users.manage');
       const code = await app.store.transaction(async (tx) => {
         const created = await createOperatorCode(tx, {
           note: input.note,
@@ -229,7 +234,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
       role: oneOf(ADMIN_ROLES),
     }),
     handler: async ({ input, request }) => {
-      const admin = await requireAdmin(request, 'admin.create');
+      const admin = await requireAdmin(request, 'admins');
       const newId = await createAdmin(app.store, {
         username: input.username.toLowerCase(),
         password: input.password,

@@ -19,11 +19,10 @@ import {
   MAX_CATALOG_SCALE,
   updateCurrency,
   updateMarket,
-} from '../../../backoffice/catalog.ts';
-import { flag, perLanguage } from '../../../backoffice/inputs.ts';
-import { environmentSettings, findSetting, SETTINGS } from '../../../backoffice/settings.ts';
+} from '../../../admin/catalog.ts';
+import { flag, perLanguage } from '../../../admin/inputs.ts';
+import { environmentSettings, findSetting, SETTINGS } from '../../../admin/settings.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { walletServicesOf } from '../../../wallets/services.ts';
 import type { AdminRoute } from './guard.ts';
 
 const currencyCode = () =>
@@ -33,7 +32,7 @@ const order = () => integer({ min: -1_000_000, max: 1_000_000 });
 const DESCRIPTION_MAX = 5_000;
 
 export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute): Promise<void> {
-  const wallets = await walletServicesOf(app);
+  const wallets = app.wallets;
 
   /** Caches of other modules that hold catalogue rows: the wallet catalogue and market data's market list. */
   async function catalogueChanged(): Promise<void> {

@@ -21,8 +21,8 @@ import {
   setItemPublished,
   updateCategory,
   updateItem,
-} from '../../../backoffice/content.ts';
-import { flag, httpsUrl, perLanguage, translations } from '../../../backoffice/inputs.ts';
+} from '../../../admin/content.ts';
+import { flag, httpsUrl, perLanguage, translations } from '../../../admin/inputs.ts';
 import type { AdminRoute } from './guard.ts';
 
 const order = () => integer({ min: -1_000_000, max: 1_000_000 });

@@ -13,8 +13,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { decimalText, id, integer, note, ok, oneOf, optional, page, text } from '@fairex/shared';
-import { amountAtScale } from '../../../backoffice/catalog.ts';
-import { freezesOf } from '../../../backoffice/freezes.ts';
+import { amountAtScale } from '../../../admin/catalog.ts';
+import { freezesOf } from '../../../admin/freezes.ts';
 import {
   findWithdrawal,
   listCallbacks,
@@ -24,10 +24,9 @@ import {
   updateChain,
   WITHDRAWAL_STATUSES,
   withdrawalContext,
-} from '../../../backoffice/funding.ts';
-import { flag } from '../../../backoffice/inputs.ts';
+} from '../../../admin/funding.ts';
+import { flag } from '../../../admin/inputs.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { walletServicesOf } from '../../../wallets/services.ts';
 import type { AdminRoute } from './guard.ts';
 
 const CALLBACK_OUTCOMES = [
@@ -40,7 +39,7 @@ const CALLBACK_OUTCOMES = [
 ] as const;
 
 export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute): Promise<void> {
-  const services = await walletServicesOf(app);
+  const services = app.wallets;
   const freezes = freezesOf(app);
   const sandbox = () => services.withdrawals.payoutAdapter === 'sandbox';
 

@@ -10,10 +10,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthAdmin } from '../../../admin/sessions.ts';
-import type { Actor } from '../../../backoffice/audit.ts';
-import type { BackofficePermission } from '../../../backoffice/permissions.ts';
-import { may } from '../../../backoffice/permissions.ts';
-import { secondFactorState } from '../../../backoffice/second-factor.ts';
+import type { Actor } from '../../../admin/audit-changes.ts';
+import type { BackofficePermission } from '../../../admin/permissions.ts';
+import { may } from '../../../admin/permissions.ts';
+import { secondFactorState } from '../../../admin/second-factor.ts';
 import type { RouteContext, RouteDefinition } from '../../../http/route.ts';
 import { route } from '../../../http/route.ts';
 

@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { id, integer, oneOf, ok, optional, page, text } from '@fairex/shared';
 import { ADMIN_ROLES, createAdmin } from '../../../admin/admins.ts';
 import { listOutbox } from '../../../admin/queries.ts';
-import { listAdmins, resetOtherAdminSecondFactor, setAdminDisabled } from '../../../backoffice/admins.ts';
-import { listAuditLog, recordChange } from '../../../backoffice/audit.ts';
-import { flag } from '../../../backoffice/inputs.ts';
+import { listAdmins, resetOtherAdminSecondFactor, setAdminDisabled } from '../../../admin/administrators.ts';
+import { listAuditLog, recordChange } from '../../../admin/audit-changes.ts';
+import { flag } from '../../../admin/inputs.ts';
 import type { AdminRoute } from './guard.ts';
 
 export const AUDIT_PAGE_SIZE = 30;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { id, note, ok, oneOf, optional, page, text } from '@fairex/shared';
 import { findUpload, readUploadFile, uploadIdFrom } from '../../../accounts/uploads.ts';
 import { decideSubmission, listSubmissions, submissionDetail } from '../../../admin/real-name-review.ts';
-import { recordChange } from '../../../backoffice/audit.ts';
+import { recordChange } from '../../../admin/audit-changes.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { AdminRoute } from './guard.ts';
 

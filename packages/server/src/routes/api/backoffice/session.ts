@@ -8,15 +8,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@fairex/shared';
-import { recordChange } from '../../../backoffice/audit.ts';
-import { authenticatorCode } from '../../../backoffice/inputs.ts';
-import { permissionsOf } from '../../../backoffice/permissions.ts';
+import { recordChange } from '../../../admin/audit-changes.ts';
+import { authenticatorCode } from '../../../admin/inputs.ts';
+import { permissionsOf } from '../../../admin/permissions.ts';
 import {
   confirmEnrolment,
   secondFactorState,
   startEnrolment,
   verifySession,
-} from '../../../backoffice/second-factor.ts';
+} from '../../../admin/second-factor.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { AdminRoute } from './guard.ts';
 

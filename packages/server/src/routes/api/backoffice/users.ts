@@ -10,10 +10,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { id, note, ok, optional, page, text } from '@fairex/shared';
-import { recordChange } from '../../../backoffice/audit.ts';
-import { dashboard } from '../../../backoffice/dashboard.ts';
-import { freezesOf } from '../../../backoffice/freezes.ts';
-import { flag } from '../../../backoffice/inputs.ts';
+import { recordChange } from '../../../admin/audit-changes.ts';
+import { dashboard } from '../../../admin/dashboard.ts';
+import { freezesOf } from '../../../admin/freezes.ts';
+import { flag } from '../../../admin/inputs.ts';
 import {
   requireUser,
   resetUserSecondFactor,
@@ -22,7 +22,7 @@ import {
   userLedger,
   userLogins,
   userOrders,
-} from '../../../backoffice/users.ts';
+} from '../../../admin/users.ts';
 import type { AdminRoute } from './guard.ts';
 
 export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {

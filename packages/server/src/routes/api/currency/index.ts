@@ -18,6 +18,7 @@ import {
   formatQuoteMinor,
 } from '../../../market/market-catalog.ts';
 import { nominalLengthMs, parsePeriod, PERIODS } from '../../../market/periods.ts';
+import { currencyText, recentPublicTrades } from '../../../market/repository.ts';
 import { CATALOG_MAX_AGE_MS, quotationGroups } from '../../../market/quotations.ts';
 import { DEFAULT_TIME_ZONE, formatTime } from '../../../spot/time-format.ts';
 
@@ -129,17 +130,7 @@ export default async function currencyRoutes(app: FastifyInstance): Promise<void
     handler: async ({ input }) => {
       const market = await marketData.catalog.byPair(input.legal_id, input.currency_id);
       if (market === undefined) throw new AppError('market.unknown_market');
-      const { rows } = await app.store.query<{
-        trade_id: bigint;
-        price_ticks: bigint;
-        quantity_lots: bigint;
-        maker_side: 'buy' | 'sell';
-        time_ms: bigint;
-      }>(
-        `select trade_id, price_ticks, quantity_lots, maker_side, time_ms from spot_trades
-          where market_id = $1 and with_user order by trade_id desc limit $2`,
-        [market.marketId, input.limit ?? 30],
-      );
+      const rows = await recentPublicTrades(app.store, market.marketId, input.limit ?? 30);
       return ok(
         rows.map((row) => {
           const price = formatPrice(market, row.price_ticks);
@@ -163,13 +154,7 @@ export default async function currencyRoutes(app: FastifyInstance): Promise<void
     url: '/currency/detail',
     input: z.object({ id: id() }),
     handler: async ({ input, lang }) => {
-      const { rows } = await app.store.query<{
-        id: number;
-        code: string;
-        name: string;
-        descriptions: Record<string, string>;
-      }>('select id, code, name, descriptions from currencies where id = $1', [input.id]);
-      const currency = rows[0];
+      const currency = await currencyText(app.store, input.id);
       if (currency === undefined) throw new AppError('market.unknown_currency');
       return ok({
         id: currency.id,

@@ -4,7 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fieldWithUnstorableText } from '../../../http/route.ts';
-import { walletServicesOf } from '../../../wallets/services.ts';
 
 /** The body field holds one trade as JSON; a few kilobytes is plenty. */
 const CALLBACK_BODY_LIMIT_BYTES = 16 * 1024;
@@ -19,7 +18,7 @@ const fields = z.object({
 export default async function custodyRoutes(app: FastifyInstance): Promise<void> {
   // Without the engine (tests of the HTTP plumbing alone) there are no balances to serve.
   if (!app.hasDecorator('runner')) return;
-  const services = await walletServicesOf(app);
+  const services = app.wallets;
 
   app.route({
     method: 'POST',

@@ -6,6 +6,7 @@ import type { Language } from '@fairex/shared';
 import { id, integer, ok, oneOf, optional, page, paged, resolveLanguage, text } from '@fairex/shared';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
+import { currencyText } from '../../../market/repository.ts';
 import {
   FOOTER_CATEGORY_IDS,
   findCategory,
@@ -126,13 +127,7 @@ export default async function newsRoutes(app: FastifyInstance): Promise<void> {
           update_time: item.update_time,
         });
       }
-      const { rows } = await app.store.query<{
-        id: number;
-        code: string;
-        name: string;
-        descriptions: Record<string, string>;
-      }>('select id, code, name, descriptions from currencies where id = $1 and is_enabled', [input.id]);
-      const currency = rows[0];
+      const currency = await currencyText(app.store, input.id, { enabledOnly: true });
       if (!currency) throw new AppError('news.not_found');
       const description = currency.descriptions[language] ?? currency.descriptions.en ?? '';
       return ok({

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { apiError, ok, text } from '@fairex/shared';
-import { readSiteSettings } from '../../../backoffice/site-settings.ts';
+import { readSiteSettings } from '../../../admin/site-settings.ts';
 import { route } from '../../../http/route.ts';
 
 /** Longer texts make codes too dense to scan from a screen; a deposit address or a link fits easily. */

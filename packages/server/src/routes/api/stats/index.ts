@@ -1,58 +1,15 @@
 // GET /api/stats/home: the home page's figures (registered users, trades in 24 hours, listed markets).
 // GET /api/stats/activity: recent real activity for the footer's toast, anonymised.
-// Both are public and read by every visitor, so each is counted at most once per cache period per process.
+// Both are public and read by every visitor; the stats area (stats/plugin.ts) counts each at most once per
+// cache period per process.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { integer, ok, optional } from '@fairex/shared';
 import { route } from '../../../http/route.ts';
-import type { ActivityEntry, HomeFigures } from './service.ts';
-import { countHomeFigures, recentActivity } from './service.ts';
-
-const FIGURES_CACHE_MS = 30_000;
-const ACTIVITY_CACHE_MS = 10_000;
-const ACTIVITY_MAX = 20;
-// New activity shows within a second of its commit, yet a busy exchange still costs at most one query a second.
-const ACTIVITY_MIN_AGE_MS = 1_000;
-
-interface Cached<T> {
-  get(): Promise<T>;
-  /** Marks the value out of date; it is counted again once it is `minAgeMs` old. */
-  invalidate(minAgeMs: number): void;
-}
-
-/** One value shared by concurrent callers and kept for `ttlMs` or until invalidated; a failure is not kept. */
-function cached<T>(ttlMs: number, load: () => Promise<T>): Cached<T> {
-  let entry: { value: Promise<T>; createdAtMs: number; expiresAtMs: number } | null = null;
-  return {
-    get() {
-      const nowMs = Date.now();
-      if (entry && entry.expiresAtMs > nowMs) return entry.value;
-      const value = load();
-      const current = { value, createdAtMs: nowMs, expiresAtMs: nowMs + ttlMs };
-      entry = current;
-      value.catch(() => {
-        if (entry === current) entry = null;
-      });
-      return value;
-    },
-    invalidate(minAgeMs) {
-      if (entry) entry.expiresAtMs = Math.min(entry.expiresAtMs, entry.createdAtMs + minAgeMs);
-    },
-  };
-}
+import { ACTIVITY_MAX } from '../../../stats/plugin.ts';
 
 export default async function statsRoutes(app: FastifyInstance): Promise<void> {
-  const figures = cached<HomeFigures>(FIGURES_CACHE_MS, () => countHomeFigures(app.store, Date.now()));
-  const activity = cached<ActivityEntry[]>(ACTIVITY_CACHE_MS, () =>
-    recentActivity(app.store, Date.now(), ACTIVITY_MAX),
-  );
-  // Deposits, withdrawals and trades arrive as committed engine batches (when the app runs the engine).
-  if (app.hasDecorator('runner')) {
-    const stop = app.runner.onCommitted(() => activity.invalidate(ACTIVITY_MIN_AGE_MS));
-    app.addHook('onClose', async () => {
-      stop();
-    });
-  }
+  const { figures, activity } = app.stats;
 
   route(app, {
     method: 'GET',

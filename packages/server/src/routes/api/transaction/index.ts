@@ -13,18 +13,17 @@
 //
 // Placement takes an idempotency key from the `Idempotency-Key` header, or else from `client_order_id`:
 // a retry with the same key answers with the first outcome instead of placing a second order.
-// The area also starts the `transaction` and `update_balance` pushes (spot/pushes.ts).
+// The spot area's service and pushes are the spot plugin's (spot/plugin.ts); these routes only use them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { id, integer, oneOf, optional, page, text } from '@fairex/shared';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
-import { startSpotPushes } from '../../../spot/pushes.ts';
 import type { SpotMarket } from '../../../spot/markets.ts';
 import type { SpotService, SpotSide } from '../../../spot/service.ts';
-import { DEFAULT_PAGE_SIZE, SpotService as Service } from '../../../spot/service.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../spot/service.ts';
 import { requestTimeZone } from '../../../spot/time-format.ts';
-import { freezesOf } from '../../../backoffice/freezes.ts';
+import { freezesOf } from '../../../admin/freezes.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -91,18 +90,7 @@ async function listMarkets(
 export default async function transactionRoutes(app: FastifyInstance): Promise<void> {
   // Without the engine (tests of the HTTP plumbing alone) there is nothing to trade on.
   if (!app.hasDecorator('runner')) return;
-  const spot: SpotService = new Service(app.runner, app.store);
-  const pushes = startSpotPushes({
-    engine: app.engine,
-    realtime: app.realtime,
-    markets: spot.markets,
-    lastPrices: spot.lastPrices,
-    onCommitted: (listener) => app.runner.onCommitted(listener),
-    ...(app.hasDecorator('marketData')
-      ? { tick: (listener: () => void) => app.marketData.onTick(listener) }
-      : {}),
-  });
-  app.addHook('onClose', async () => pushes.stop());
+  const spot: SpotService = app.spot;
 
   const placeRoute = (url: string, side: SpotSide) =>
     route(app, {

@@ -15,18 +15,19 @@ import { fieldName, formatDecimal, id, note, ok, oneOf, optional, page, text } f
 import type { AuthAdmin } from '../../../admin/sessions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
-import { listCallbacks } from '../../../backoffice/funding.ts';
+import { listCallbacks } from '../../../admin/funding.ts';
+import { may } from '../../../admin/permissions.ts';
 import { admitAdministrator } from '../backoffice/guard.ts';
 import { MAX_AMOUNT_TEXT, parseAmount } from '../../../wallets/amounts.ts';
 import { auditWallet } from '../../../wallets/audit.ts';
-import { refuse, submitOrRefuse } from '../../../wallets/engine-calls.ts';
-import { walletServicesOf } from '../../../wallets/services.ts';
+import { refuse, walletRefusal } from '../../../wallets/engine-calls.ts';
+import { submitOrRefuse } from '../../../engine-runner/submit.ts';
 
 const PAGE_SIZE = 50;
 const WITHDRAWAL_STATUSES = ['pending', 'approved', 'completed', 'rejected', 'failed'] as const;
 
 export default async function walletAdminRoutes(app: FastifyInstance): Promise<void> {
-  const services = await walletServicesOf(app);
+  const services = app.wallets;
 
   // Every call here needs an administrator session that passed the second factor, checked before the input
   // is read with the back office's own check and answer. This plugin is registered on its own, so the hook
@@ -44,7 +45,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
     const admin = admins.get(request);
     // The hook ran for this very route; a missing administrator is a wiring fault, not a refusal.
     if (admin === undefined) throw new Error('the administrator check did not run');
-    if (admin.role !== 'admin') throw new AppError('admin.forbidden');
+    if (!may(admin.role, 'funding.manage')) throw new AppError('admin.forbidden');
     return admin;
   }
 
@@ -163,7 +164,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
       await submitOrRefuse(
         app.runner,
         { type: 'systemFund', owner: 'house', currencyId: input.currency, amount: minor, memo: input.note },
-        undefined,
+        { refusal: walletRefusal },
       );
       return ok(t('wallet.house_funded'));
     },

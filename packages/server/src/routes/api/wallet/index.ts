@@ -27,11 +27,10 @@ import { fieldName, id, integer, ok, oneOf, optional, page, text } from '@fairex
 import { route } from '../../../http/route.ts';
 import { MAX_AMOUNT_TEXT } from '../../../wallets/amounts.ts';
 import { walletOverview } from '../../../wallets/valuation.ts';
-import { walletServicesOf } from '../../../wallets/services.ts';
 import { TRANSFER_TYPES, walletOf } from '../../../wallets/transfers.ts';
 import { AppError } from '../../../http/app-error.ts';
 import walletAdminRoutes from './admin.ts';
-import { freezesOf } from '../../../backoffice/freezes.ts';
+import { freezesOf } from '../../../admin/freezes.ts';
 
 /** Record lists show the last 20 (spec 02 section 9). */
 export const RECORDS_PAGE_SIZE = 20;
@@ -43,7 +42,7 @@ const chainType = () => optional(integer({ min: 0, max: 15 }));
 export default async function walletRoutes(app: FastifyInstance): Promise<void> {
   // Without the engine (tests of the HTTP plumbing alone) there are no balances to serve.
   if (!app.hasDecorator('runner')) return;
-  const services = await walletServicesOf(app);
+  const services = app.wallets;
   const engine = app.runner.engine;
 
   route(app, {

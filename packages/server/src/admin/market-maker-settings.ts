@@ -9,8 +9,8 @@ import { AppError } from '../http/app-error.ts';
 import type { MarketMakerConfig, MarketMakerPairSettings } from '../market/market-maker.ts';
 import { loadPairSettings, pairConfig } from '../market/market-maker.ts';
 import type { Queryable, Store } from '../store/index.ts';
-import type { Actor } from './audit.ts';
-import { changedFields, recordChange } from './audit.ts';
+import type { Actor } from './audit-changes.ts';
+import { changedFields, recordChange } from './audit-changes.ts';
 import { amountAtScale, FEE_PERCENT_SCALE } from './catalog.ts';
 
 /** Rates are entered as percent with up to four decimals (one part per million), above 0 and at most this. */

@@ -1,7 +1,7 @@
 // The home page's figures and its activity feed, counted from the database. Nothing here comes from the
 // calendar or a random draw (spec 03 section 0): with no users, no trades or no activity, the answer says so.
 import { formatDecimal, pow10 } from '@fairex/shared';
-import type { Queryable } from '../../../store/index.ts';
+import type { Queryable } from '../store/index.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -11,8 +11,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
-import type { Actor } from './audit.ts';
-import { recordChange } from './audit.ts';
+import type { Actor } from './audit-changes.ts';
+import { recordChange } from './audit-changes.ts';
 
 export type FreezeKind = 'trading' | 'withdrawals';
 
@@ -136,14 +136,7 @@ export class UserFreezes {
   }
 }
 
-const perStore = new WeakMap<object, UserFreezes>();
-
-/** The app's freeze book, shared by every route area of one app (keyed by its store). */
-export function freezesOf(app: Pick<FastifyInstance, 'store'>): UserFreezes {
-  let freezes = perStore.get(app.store);
-  if (freezes === undefined) {
-    freezes = new UserFreezes(app.store);
-    perStore.set(app.store, freezes);
-  }
-  return freezes;
+/** The app's freeze book, built once by the administrator area's plugin (plugin.ts). */
+export function freezesOf(app: Pick<FastifyInstance, 'admin'>): UserFreezes {
+  return app.admin.freezes;
 }

@@ -9,8 +9,8 @@ import { AppError } from '../http/app-error.ts';
 import { upsertTranslation } from '../news/service.ts';
 import type { Queryable } from '../store/index.ts';
 import type { LocalizedText, NewsCategoryKind } from '../store/schema/index.ts';
-import type { Actor } from './audit.ts';
-import { changedFields, recordChange } from './audit.ts';
+import type { Actor } from './audit-changes.ts';
+import { changedFields, recordChange } from './audit-changes.ts';
 
 export const CONTENT_PAGE_SIZE = 20;
 

@@ -13,10 +13,11 @@
 import type { Command, Engine, Outcome } from '@fairex/engine';
 import { MAX_FEE_PPM } from '@fairex/engine';
 import { formatDecimal, LANGUAGES } from '@fairex/shared';
+import { engineRefused, submitOrRefuse as submitAndInsist } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable, Store } from '../store/index.ts';
-import type { Actor } from './audit.ts';
-import { changedFields, recordChange } from './audit.ts';
+import type { Actor } from './audit-changes.ts';
+import { changedFields, recordChange } from './audit-changes.ts';
 import type { CurrencyLine, Descriptions, MarketLine } from '@fairex/shared';
 
 export type { CurrencyLine, Descriptions, MarketLine } from '@fairex/shared';
@@ -185,8 +186,7 @@ export interface NewCurrency {
  * exists), and a refused attempt must not pin its refusal to a retry with corrected settings.
  */
 async function submitOrRefuse(runner: CatalogRunner, command: Command): Promise<void> {
-  const outcome = await runner.submit(command);
-  if (outcome.code !== 0) throw new AppError('backoffice.engine_refused', { code: outcome.code });
+  await submitAndInsist(runner, command, { refusal: engineRefused });
 }
 
 export async function addCurrency(
@@ -405,13 +405,12 @@ export async function updateMarket(
     view !== undefined &&
     (view.makerFeePpm !== row.maker_fee_ppm || view.takerFeePpm !== row.taker_fee_ppm)
   ) {
-    const outcome = await runner.submit({
+    await submitOrRefuse(runner, {
       type: 'setMarketFees',
       marketId: id,
       makerFeePpm: row.maker_fee_ppm,
       takerFeePpm: row.taker_fee_ppm,
     });
-    if (outcome.code !== 0) throw new AppError('backoffice.engine_refused', { code: outcome.code });
   }
   return marketLine(row, runner.engine);
 }

@@ -3,8 +3,8 @@
 // New administrators are made by the accounts module's createAdmin, which audits it.
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
-import type { Actor } from './audit.ts';
-import { recordChange } from './audit.ts';
+import type { Actor } from './audit-changes.ts';
+import { recordChange } from './audit-changes.ts';
 import { resetAdminSecondFactor } from './second-factor.ts';
 
 export interface AdminLine {

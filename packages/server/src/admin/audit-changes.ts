@@ -3,7 +3,7 @@
 // Written in the same transaction as the change, through the accounts module's audit writer.
 import type { Paged } from '@fairex/shared';
 import { paged } from '@fairex/shared';
-import { audit } from '../admin/audit.ts';
+import { audit } from './audit.ts';
 import type { Queryable } from '../store/index.ts';
 
 export interface Actor {

@@ -1,8 +1,9 @@
-// What each administrator role may do in the back office. An `admin` runs the exchange; a `reviewer` checks
+// The administrator area's one permission model: what each role may do, for every administrator call
+// (/api/backoffice/*, /api/admin/* and /api/admin/wallet/*). An `admin` runs the exchange; a `reviewer` checks
 // identities and reads the outbox (where verification mail waits in development), nothing that moves money
 // or changes the catalogue. The web console shows only the screens a role may use; the server refuses the
 // rest whatever the console shows.
-import type { AdminRole } from '../admin/sessions.ts';
+import type { AdminRole } from './sessions.ts';
 
 export const BACKOFFICE_PERMISSIONS = [
   'dashboard',

@@ -6,9 +6,9 @@
 // source answers (then it is stale), and everything that depends on the index or the mark (the market
 // maker's quotes, leverage marks, seconds-contract settlement) replays exactly.
 import type { Command, Engine, Outcome, PriceSourceQuote } from '@fairex/engine';
-import type { MarketCatalog } from './market-catalog.ts';
-import { formatPrice, priceTextToTicks } from './market-catalog.ts';
-import type { PriceSource } from './price-source.ts';
+import type { MarketCatalog } from '../market/market-catalog.ts';
+import { formatPrice, priceTextToTicks } from '../market/market-catalog.ts';
+import type { PriceSource } from '../market/price-source.ts';
 
 export const INDEX_INTERVAL_MS = 1_000;
 

@@ -7,8 +7,8 @@ import type { LoginLine, Paged } from '@fairex/shared';
 import { formatDecimal, paged } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
-import type { Actor } from './audit.ts';
-import { recordChange } from './audit.ts';
+import type { Actor } from './audit-changes.ts';
+import { recordChange } from './audit-changes.ts';
 import type { FreezeState } from './freezes.ts';
 import type { UserSummary } from '@fairex/shared';
 

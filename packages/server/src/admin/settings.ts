@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { decimalText, formatDecimal, integer, optional } from '@fairex/shared';
 import type { Config } from '../config.ts';
-import type { Actor } from './audit.ts';
+import type { Actor } from './audit-changes.ts';
 import { AppError } from '../http/app-error.ts';
 import { flag, httpsUrl } from './inputs.ts';
 import { readSiteSettings, updateSiteSettings } from './site-settings.ts';

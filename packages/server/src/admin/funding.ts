@@ -7,8 +7,8 @@ import type { Paged } from '@fairex/shared';
 import { formatDecimal, paged } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
-import type { Actor } from './audit.ts';
-import { changedFields, recordChange } from './audit.ts';
+import type { Actor } from './audit-changes.ts';
+import { changedFields, recordChange } from './audit-changes.ts';
 import type { DepositLine, WithdrawalLine } from '@fairex/shared';
 
 export type { DepositLine, WithdrawalLine } from '@fairex/shared';

@@ -1,28 +1,13 @@
-// Projections: rows derived from the engine's events, written in the same transaction as the journal batch
-// that produced them, so a committed command's order, trades and account-log entries are visible the moment
-// its caller is answered. Everything here can be rebuilt from the journal (rebuildProjections).
-//
-// Rows go in with one statement per table per batch (INSERT ... SELECT FROM unnest of one array per column):
-// one parse and one round trip whatever the batch size, on PGlite and PostgreSQL alike.
-import { SYSTEM_OWNERS } from '@fairex/engine';
-import type { AccountOwner, Command, EngineEvent, PriceSampledEvent } from '@fairex/engine';
-import type { Queryable, StoreTransaction } from '../store/index.ts';
-
-/** What the projector writes through: a store transaction, or a bare connection (unnest only). */
-type ProjectionTransaction = Queryable & Pick<Partial<StoreTransaction>, 'copyFrom'>;
-import type { Projector } from './runner.ts';
-import type { CommittedEntry } from './types.ts';
+// The spot area's projection: spot orders (inserted when accepted, then updated by fills and cancels) and spot
+// trades, written with the journal batch whose events produced them. The order lists and fills of
+// /api/transaction_* and the trade tape read them.
+import type { Command, EngineEvent } from '@fairex/engine';
+import type { BulkMode, Projector, ProjectionTransaction } from '../engine-runner/projector.ts';
+import { bulkModeOf, insertRows, ownerKey } from '../engine-runner/projector.ts';
+import type { CommittedEntry } from '../engine-runner/types.ts';
 
 type Entry = CommittedEntry<Command, EngineEvent>;
 type OrderStatus = 'accepted' | 'resting' | 'filled' | 'cancelled';
-
-/** A user id as itself; system owners as negative keys (house -1 ... outside -5), as the engine numbers them. */
-export function ownerKey(owner: AccountOwner): number {
-  if (typeof owner === 'number') return owner;
-  const index = SYSTEM_OWNERS.indexOf(owner);
-  if (index < 0) throw new RangeError(`unknown owner ${String(owner)}`);
-  return -(index + 1);
-}
 
 /** An order as it stands at the end of a batch; for orders accepted before the batch, the batch's changes. */
 interface OrderChange {
@@ -52,23 +37,7 @@ interface OrderChange {
 }
 
 /** Column arrays ready for unnest; amounts as decimal text so both drivers pass them exactly. */
-export interface ProjectionRows {
-  accountLog: {
-    seq: number[];
-    eventIndex: number[];
-    transferId: number[];
-    ownerKey: number[];
-    wallet: string[];
-    currencyId: number[];
-    availableBefore: string[];
-    availableAfter: string[];
-    lockedBefore: string[];
-    lockedAfter: string[];
-    reason: number[];
-    referenceId: number[];
-    memo: (string | null)[];
-    timeMs: number[];
-  };
+export interface SpotRows {
   trades: {
     tradeId: number[];
     marketId: number[];
@@ -89,29 +58,11 @@ export interface ProjectionRows {
     timeMs: number[];
   };
   orders: OrderChange[];
-  /** Price samples in chain order; those with `head` are also published heads. */
-  priceSamples: PriceSampledEvent[];
 }
 
-/** Derives every projection row of a batch from its outcomes. Pure: the same entries give the same rows. */
-export function projectEntries(entries: readonly Entry[]): ProjectionRows {
-  const rows: ProjectionRows = {
-    accountLog: {
-      seq: [],
-      eventIndex: [],
-      transferId: [],
-      ownerKey: [],
-      wallet: [],
-      currencyId: [],
-      availableBefore: [],
-      availableAfter: [],
-      lockedBefore: [],
-      lockedAfter: [],
-      reason: [],
-      referenceId: [],
-      memo: [],
-      timeMs: [],
-    },
+/** Derives the spot rows of a batch. Pure: the same entries give the same rows. */
+export function spotRows(entries: readonly Entry[]): SpotRows {
+  const rows: SpotRows = {
     trades: {
       tradeId: [],
       marketId: [],
@@ -132,53 +83,23 @@ export function projectEntries(entries: readonly Entry[]): ProjectionRows {
       timeMs: [],
     },
     orders: [],
-    priceSamples: [],
   };
   const orders = new Map<number, OrderChange>();
   for (const { envelope, outcome } of entries) {
-    const events = outcome.events;
-    for (let eventIndex = 0; eventIndex < events.length; eventIndex++) {
-      projectEvent(
-        rows,
-        orders,
-        events[eventIndex] as EngineEvent,
-        envelope.seq,
-        envelope.timeMs,
-        eventIndex,
-      );
-    }
+    for (const event of outcome.events) projectEvent(rows, orders, event, envelope.seq, envelope.timeMs);
   }
   rows.orders = [...orders.values()];
   return rows;
 }
 
 function projectEvent(
-  rows: ProjectionRows,
+  rows: SpotRows,
   orders: Map<number, OrderChange>,
   event: EngineEvent,
   seq: number,
   timeMs: number,
-  eventIndex: number,
 ): void {
   switch (event.type) {
-    case 'balanceChanged': {
-      const log = rows.accountLog;
-      log.seq.push(seq);
-      log.eventIndex.push(eventIndex);
-      log.transferId.push(event.transferId);
-      log.ownerKey.push(ownerKey(event.owner));
-      log.wallet.push(event.wallet);
-      log.currencyId.push(event.currencyId);
-      log.availableBefore.push(event.availableBefore.toString());
-      log.availableAfter.push(event.availableAfter.toString());
-      log.lockedBefore.push(event.lockedBefore.toString());
-      log.lockedAfter.push(event.lockedAfter.toString());
-      log.reason.push(event.reason);
-      log.referenceId.push(event.referenceId);
-      log.memo.push(event.memo ?? null);
-      log.timeMs.push(timeMs);
-      return;
-    }
     case 'orderAccepted':
       orders.set(event.orderId, {
         orderId: event.orderId,
@@ -223,17 +144,14 @@ function projectEvent(
     case 'trade':
       projectTrade(rows, orders, event, seq, timeMs);
       return;
-    case 'priceSampled':
-      rows.priceSamples.push(event);
-      return;
     default:
-      // Configuration and withdrawal events have no projection here; their balance effects are logged above.
+      // Balance changes are the wallets area's account log; other events have no spot row.
       return;
   }
 }
 
 function projectTrade(
-  rows: ProjectionRows,
+  rows: SpotRows,
   orders: Map<number, OrderChange>,
   event: Extract<EngineEvent, { type: 'trade' }>,
   seq: number,
@@ -306,50 +224,6 @@ function touch(orders: Map<number, OrderChange>, orderId: number, seq: number, t
   order.updatedTimeMs = timeMs;
   return order;
 }
-
-/** One table's new rows as one array per column, in `columns` order; `types` are the columns' SQL types. */
-interface TableRows {
-  table: string;
-  columns: readonly string[];
-  types: readonly string[];
-  data: unknown[][];
-}
-
-const ACCOUNT_LOG_COLUMNS = {
-  table: 'account_log',
-  columns: [
-    'seq',
-    'event_index',
-    'transfer_id',
-    'owner_key',
-    'wallet',
-    'currency_id',
-    'available_before',
-    'available_after',
-    'locked_before',
-    'locked_after',
-    'reason',
-    'reference_id',
-    'memo',
-    'time_ms',
-  ],
-  types: [
-    'bigint',
-    'int',
-    'bigint',
-    'int',
-    'text',
-    'int',
-    'numeric',
-    'numeric',
-    'numeric',
-    'numeric',
-    'smallint',
-    'bigint',
-    'text',
-    'bigint',
-  ],
-} as const;
 
 const TRADE_COLUMNS = {
   table: 'spot_trades',
@@ -441,29 +315,6 @@ const ORDER_COLUMNS = {
   ],
 } as const;
 
-const PRICE_SAMPLE_COLUMNS = {
-  table: 'price_samples',
-  columns: [
-    'market_id',
-    'seq',
-    'time_ms',
-    'source_time_ms',
-    'index_ticks',
-    'mark_ticks',
-    'sources',
-    'stale',
-    'prev_hash',
-    'hash',
-  ],
-  types: ['integer', 'bigint', 'bigint', 'bigint', 'bigint', 'bigint', 'text', 'boolean', 'text', 'text'],
-} as const;
-
-const PRICE_HEAD_COLUMNS = {
-  table: 'price_heads',
-  columns: ['market_id', 'seq', 'time_ms', 'hash'],
-  types: ['integer', 'bigint', 'bigint', 'text'],
-} as const;
-
 const UPDATE_ORDERS = `update spot_orders as o set
     filled_lots = o.filled_lots + d.filled_lots,
     base_filled = o.base_filled + d.base_filled,
@@ -480,39 +331,12 @@ const UPDATE_ORDERS = `update spot_orders as o set
       updated_seq, updated_time_ms)
   where o.order_id = d.order_id`;
 
-/**
- * How rows reach a table. PostgreSQL takes an INSERT ... SELECT FROM unnest of one array per column: one
- * statement, one round trip. PGlite runs COPY from an in-memory blob, which on the WebAssembly build is about
- * twice as fast as unnest because each value goes straight through its type's input function.
- */
-export type BulkMode = 'unnest' | 'pgliteCopy';
-
-/** Writes a batch's projection rows. Throws when an order the events name has no row: a projection bug. */
-export async function writeProjectionRows(
+/** Writes a batch's spot rows. Throws when an order the events name has no row: a projection bug. */
+export async function writeSpotRows(
   tx: ProjectionTransaction,
-  rows: ProjectionRows,
-  mode: BulkMode = 'unnest',
+  rows: SpotRows,
+  mode: BulkMode,
 ): Promise<void> {
-  const log = rows.accountLog;
-  await insertRows(tx, mode, {
-    ...ACCOUNT_LOG_COLUMNS,
-    data: [
-      log.seq,
-      log.eventIndex,
-      log.transferId,
-      log.ownerKey,
-      log.wallet,
-      log.currencyId,
-      log.availableBefore,
-      log.availableAfter,
-      log.lockedBefore,
-      log.lockedAfter,
-      log.reason,
-      log.referenceId,
-      log.memo,
-      log.timeMs,
-    ],
-  });
   const trades = rows.trades;
   await insertRows(tx, mode, {
     ...TRADE_COLUMNS,
@@ -540,32 +364,6 @@ export async function writeProjectionRows(
     ...ORDER_COLUMNS,
     data: orderInsertColumns(rows.orders.filter((o) => o.isNew)),
   });
-  const samples = rows.priceSamples;
-  await insertRows(tx, mode, {
-    ...PRICE_SAMPLE_COLUMNS,
-    data: [
-      samples.map((sample) => sample.marketId),
-      samples.map((sample) => sample.seq),
-      samples.map((sample) => sample.timeMs),
-      samples.map((sample) => sample.sourceTimeMs),
-      samples.map((sample) => sample.indexTicks),
-      samples.map((sample) => sample.markTicks),
-      samples.map((sample) => JSON.stringify(sample.sources)),
-      samples.map((sample) => sample.stale),
-      samples.map((sample) => sample.prevHash),
-      samples.map((sample) => sample.hash),
-    ],
-  });
-  const heads = samples.filter((sample) => sample.head);
-  await insertRows(tx, mode, {
-    ...PRICE_HEAD_COLUMNS,
-    data: [
-      heads.map((head) => head.marketId),
-      heads.map((head) => head.seq),
-      heads.map((head) => head.timeMs),
-      heads.map((head) => head.hash),
-    ],
-  });
   const changed = rows.orders.filter((order) => !order.isNew);
   if (changed.length > 0) {
     const result = await tx.query(UPDATE_ORDERS, orderUpdateColumns(changed));
@@ -573,42 +371,6 @@ export async function writeProjectionRows(
       throw new Error(`${changed.length - result.rowCount} orders named by events have no spot_orders row`);
     }
   }
-}
-
-async function insertRows(tx: ProjectionTransaction, mode: BulkMode, rows: TableRows): Promise<void> {
-  const count = rows.data[0]?.length ?? 0;
-  if (count === 0) return;
-  if (mode === 'pgliteCopy' && tx.copyFrom) {
-    await tx.copyFrom(rows.table, rows.columns, copyText(rows.data, count));
-    return;
-  }
-  const selects = rows.types.map((type, index) => `$${index + 1}::${type}[]`).join(', ');
-  await tx.query(
-    `insert into ${rows.table} (${rows.columns.join(', ')}) select * from unnest(${selects})`,
-    rows.data,
-  );
-}
-
-/** COPY text format: tab-separated, newline-terminated, \N for null, backslash escapes in text. */
-function copyText(columns: unknown[][], count: number): string {
-  const lines = new Array<string>(count);
-  for (let row = 0; row < count; row++) {
-    let line = copyValue((columns[0] as unknown[])[row]);
-    for (let column = 1; column < columns.length; column++) {
-      line += '\t' + copyValue((columns[column] as unknown[])[row]);
-    }
-    lines[row] = line;
-  }
-  return lines.join('\n') + '\n';
-}
-
-const COPY_SPECIAL = /[\\\t\n\r]/g;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-function copyValue(value: unknown): string {
-  if (value === null || value === undefined) return '\\N';
-  if (typeof value !== 'string') return String(value);
-  return value.replace(COPY_SPECIAL, (character) => COPY_ESCAPES[character] as string);
 }
 
 function orderInsertColumns(orders: OrderChange[]): unknown[][] {
@@ -651,17 +413,12 @@ function orderUpdateColumns(orders: OrderChange[]): unknown[][] {
   ];
 }
 
-/** The runner's projector for a store of the given kind: spot orders, spot trades and the account log. */
+/** The spot area's projector for a store of the given kind: spot trades and spot orders. */
 export function spotProjector(kind: 'pglite' | 'postgres' | undefined): Projector<Command, EngineEvent> {
-  const mode: BulkMode = kind === 'pglite' ? 'pgliteCopy' : 'unnest';
-  return { write: (tx, entries) => writeProjectionRows(tx, projectEntries(entries), mode) };
+  const mode = bulkModeOf(kind);
+  return {
+    name: 'spot',
+    tables: ['spot_trades', 'spot_orders'],
+    project: (entries, tx) => writeSpotRows(tx, spotRows(entries), mode),
+  };
 }
-
-/** The projection tables, in the order a rebuild empties them. */
-export const PROJECTION_TABLES = [
-  'account_log',
-  'spot_trades',
-  'spot_orders',
-  'price_samples',
-  'price_heads',
-] as const;

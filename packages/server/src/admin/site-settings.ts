@@ -2,8 +2,8 @@
 // back office's settings screen with an audit entry in the same transaction. An empty value means not set.
 import { AppError } from '../http/app-error.ts';
 import type { Queryable, Store } from '../store/index.ts';
-import type { Actor } from './audit.ts';
-import { changedFields, recordChange } from './audit.ts';
+import type { Actor } from './audit-changes.ts';
+import { changedFields, recordChange } from './audit-changes.ts';
 
 /** Every site setting and what it holds. */
 export const SITE_SETTING_KEYS = ['customer_service_url'] as const;

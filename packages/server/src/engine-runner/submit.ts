@@ -1,0 +1,60 @@
+// Submit or refuse: the one way a service hands a command to the runner and turns what comes back into
+// what the user reads. The runner's own failures (overloaded, stopped, a failed commit) become the
+// translated refusals a user can act on (try again later); an engine refusal becomes the area's message for
+// its result code. Anything else is a fault and stays a 500.
+import type { Command, Engine, EngineEvent, Outcome } from '@fairex/engine';
+import type { MessageKey, MessageParams } from '@fairex/shared';
+import { AppError } from '../http/app-error.ts';
+import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
+import type { EngineRunner } from './runner.ts';
+
+/** What a service needs of the runner to submit. */
+export type SubmittingRunner = Pick<EngineRunner<Command, EngineEvent, Engine>, 'submit'>;
+
+/** An area's message for an engine result code other than 0. */
+export type Refusal = (code: number) => { key: MessageKey; params?: MessageParams };
+
+/**
+ * A code no checked input should cause still answers in words (with the code, for the operator), never as
+ * a server error: the refusal of areas without a message of their own for it.
+ */
+export const engineRefused: Refusal = (code) => ({ key: 'backoffice.engine_refused', params: { code } });
+
+/**
+ * Submits a command and returns its outcome, whatever its code. The runner's own failures become the
+ * refusals `error.rate_limited` and `error.unavailable`.
+ */
+export async function submitCommand(
+  runner: SubmittingRunner,
+  command: Command,
+  idempotencyKey?: string | undefined,
+): Promise<Outcome> {
+  try {
+    return (await runner.submit(command, idempotencyKey === undefined ? {} : { idempotencyKey })) as Outcome;
+  } catch (error) {
+    if (error instanceof RunnerOverloadedError) throw new AppError('error.rate_limited');
+    if (error instanceof RunnerUnavailableError || error instanceof CommitFailedError)
+      throw new AppError('error.unavailable');
+    throw error;
+  }
+}
+
+export interface SubmitOrRefuseOptions {
+  idempotencyKey?: string | undefined;
+  /** The area's messages for engine refusals (default: engineRefused). */
+  refusal?: Refusal;
+}
+
+/** Submits and insists on success: an engine refusal becomes the area's translated message. */
+export async function submitOrRefuse<R>(
+  runner: SubmittingRunner,
+  command: Command,
+  options: SubmitOrRefuseOptions = {},
+): Promise<{ reply: R; seq: number; duplicate: boolean }> {
+  const outcome = await submitCommand(runner, command, options.idempotencyKey);
+  if (outcome.code !== 0) {
+    const { key, params } = (options.refusal ?? engineRefused)(outcome.code);
+    throw new AppError(key, params ?? {});
+  }
+  return { reply: outcome.reply as R, seq: outcome.seq, duplicate: outcome.duplicate === true };
+}

@@ -1,0 +1,39 @@
+// The spot area as a Fastify plugin: builds the spot service (markets, last prices, order placement and
+// the order and trade lists) and decorates it as `app.spot`, and runs the area's push, `transaction` (the
+// book with the last price, pushes.ts), paced by the market-data publisher's tick when there is one. Its
+// projection, spot orders and trades, is registered with the runner in exchange-runner.ts. Registered by
+// app.ts whenever the engine runs, after the market-data and wallets plugins.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SpotPushes } from './pushes.ts';
+import { startSpotPushes } from './pushes.ts';
+import { SpotService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    spot: SpotService;
+    spotPushes: SpotPushes;
+  }
+}
+
+async function spotPlugin(app: FastifyInstance): Promise<void> {
+  const spot = new SpotService(app.runner, app.store);
+  const pushes = startSpotPushes({
+    engine: app.engine,
+    realtime: app.realtime,
+    markets: spot.markets,
+    lastPrices: spot.lastPrices,
+    onCommitted: (listener) => app.runner.onCommitted(listener),
+    ...(app.hasDecorator('marketData')
+      ? { tick: (listener: () => void) => app.marketData.onTick(listener) }
+      : {}),
+  });
+  app.decorate('spot', spot);
+  app.decorate('spotPushes', pushes);
+  app.addHook('onClose', async () => pushes.stop());
+}
+
+export const spotAreaPlugin = fp(spotPlugin, {
+  name: 'spot',
+  dependencies: ['engine-runner', 'realtime', 'wallets'],
+});

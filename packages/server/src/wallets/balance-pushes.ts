@@ -1,0 +1,48 @@
+// The wallets area's push (spec 03 section 9): `update_balance` to a user's room for every wallet of theirs
+// a committed batch changed, with the balance as the batch left it. Made from committed engine events only,
+// so what a user is told has happened is durable, whichever area's command moved the money (an order, a
+// fill, a transfer, a deposit, a withdrawal, a flash exchange).
+import type { BalanceChangedEvent, Command, Engine, EngineEvent } from '@fairex/engine';
+import { formatDecimal } from '@fairex/shared';
+import type { CommittedBatch } from '../engine-runner/index.ts';
+import type { Realtime } from '../realtime/index.ts';
+
+export interface BalancePushesOptions {
+  engine: Pick<Engine, 'currency'>;
+  realtime: Pick<Realtime, 'toUser' | 'mayReachUser'>;
+  onCommitted(listener: (batch: CommittedBatch<Command, EngineEvent>) => void): () => void;
+}
+
+export interface BalancePushes {
+  stop(): void;
+}
+
+export function startBalancePushes(options: BalancePushesOptions): BalancePushes {
+  const onBatch = (batch: CommittedBatch<Command, EngineEvent>) => {
+    const balances = new Map<string, BalanceChangedEvent>();
+    for (const { outcome } of batch.entries) {
+      for (const event of outcome.events) {
+        // Later events of the same account overwrite earlier ones: the push carries the batch's end state.
+        if (event.type === 'balanceChanged' && typeof event.owner === 'number')
+          balances.set(`${event.owner}:${event.wallet}:${event.currencyId}`, event);
+      }
+    }
+    for (const event of balances.values()) pushBalance(options, event);
+  };
+  const stop = options.onCommitted(onBatch);
+  return { stop };
+}
+
+function pushBalance(options: BalancePushesOptions, event: BalanceChangedEvent): void {
+  if (typeof event.owner !== 'number' || !options.realtime.mayReachUser(event.owner)) return;
+  const currency = options.engine.currency(event.currencyId);
+  if (currency === undefined) return;
+  options.realtime.toUser(event.owner, 'update_balance', {
+    type: 'update_balance',
+    currency_id: event.currencyId,
+    currency_name: currency.code,
+    wallet: event.wallet,
+    balance: formatDecimal(event.availableAfter, currency.scale),
+    lock_balance: formatDecimal(event.lockedAfter, currency.scale),
+  });
+}

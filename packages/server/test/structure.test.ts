@@ -1,0 +1,122 @@
+// The server's structure rules (docs/adding-an-area-server.md), checked on the source text:
+// - route files only consume: they construct no service, start no push or timer, listen to no committed
+//   batch and hold no SQL (an area's plugin and repository do that, and the plugin decorates the app);
+// - the engine runner imports no product area: it is handed its projectors;
+// - no import cycles in server/src, type-only imports included.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
+
+function sourceFiles(folder: string): string[] {
+  const files: string[] = [];
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) files.push(...sourceFiles(path));
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) files.push(path);
+  }
+  return files;
+}
+
+/** The text without comments (line and block), so that a rule's example in a comment does not count. */
+function code(path: string): string {
+  return readFileSync(path, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+/** Relative imports and re-exports of a file (type-only ones too), resolved to absolute paths. */
+function importsOf(path: string): string[] {
+  const pattern = /^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gm;
+  return [...code(path).matchAll(pattern)].map((match) => resolve(dirname(path), match[1] as string));
+}
+
+/** Constructors a route may call: values, errors and per-request bookkeeping, not services. */
+const VALUE_CLASSES = new Set([
+  'AppError',
+  'Date',
+  'Error',
+  'Map',
+  'RangeError',
+  'Set',
+  'TypeError',
+  'URL',
+  'URLSearchParams',
+  'WeakMap',
+]);
+
+/** Calls that build or start an area's machinery. */
+const FORBIDDEN_IN_ROUTES: [RegExp, string][] = [
+  [/\bbuild\w*Services?\s*\(/, 'builds services'],
+  [/\bcreate\w*(?:Service|Services|Runner|Repository|Pushes|Scheduler)\s*\(/, 'creates a service'],
+  [/\bstart\w*(?:Pushes|Scheduler)\s*\(/, 'starts a push or a job'],
+  [/\bwalletServicesOf\s*\(/, 'uses a service locator'],
+  [/\.onCommitted\s*\(/, 'listens to committed batches'],
+  [/\bset(?:Interval|Timeout)\s*\(/, 'starts a timer'],
+  // SQL belongs to the area's repository module; the health check's own ping is the one exception.
+  [/\.query\s*(?:<[\s\S]*?>)?\s*\(\s*['"`]/, 'holds SQL'],
+];
+
+/** Files allowed to break one rule above, and which. */
+const EXCEPTIONS = new Map([['api/health/index.ts', 'holds SQL']]);
+
+describe('server structure', () => {
+  const routeFiles = sourceFiles(join(SRC, 'routes'));
+
+  it('finds the route files', () => {
+    expect(routeFiles.length).toBeGreaterThan(10);
+  });
+
+  it('no route file constructs a service, starts a push, a timer or a batch listener', () => {
+    const problems: string[] = [];
+    for (const path of routeFiles) {
+      const text = code(path);
+      for (const match of text.matchAll(/\bnew\s+([A-Z]\w*)/g)) {
+        if (!VALUE_CLASSES.has(match[1] as string)) problems.push(`${relative(SRC, path)}: new ${match[1]}(`);
+      }
+      for (const [pattern, what] of FORBIDDEN_IN_ROUTES) {
+        if (EXCEPTIONS.get(relative(join(SRC, 'routes'), path)) === what) continue;
+        if (pattern.test(text)) problems.push(`${relative(SRC, path)} ${what}: ${pattern.source}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the engine runner imports no product area', () => {
+    const runnerFolder = join(SRC, 'engine-runner');
+    const allowed = ['engine-runner', 'store', 'http', 'config.ts'].map((name) => join(SRC, name));
+    const problems: string[] = [];
+    for (const path of sourceFiles(runnerFolder)) {
+      for (const target of importsOf(path)) {
+        if (!allowed.some((prefix) => target === prefix || target.startsWith(prefix + '/')))
+          problems.push(`${relative(SRC, path)} imports ${relative(SRC, target)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has no import cycles', () => {
+    const files = sourceFiles(SRC);
+    const graph = new Map(files.map((path) => [path, importsOf(path)]));
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const cycles: string[] = [];
+    const visit = (path: string): void => {
+      state.set(path, 'open');
+      stack.push(path);
+      for (const target of graph.get(path) ?? []) {
+        if (!graph.has(target)) continue;
+        if (state.get(target) === 'open') {
+          const cycle = [...stack.slice(stack.indexOf(target)), target];
+          cycles.push(cycle.map((file) => relative(SRC, file)).join(' -> '));
+        } else if (state.get(target) === undefined) visit(target);
+      }
+      stack.pop();
+      state.set(path, 'done');
+    };
+    for (const path of files) if (state.get(path) === undefined) visit(path);
+    expect(cycles).toEqual([]);
+  });
+});
