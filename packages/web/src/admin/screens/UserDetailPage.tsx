@@ -24,7 +24,7 @@ import { Link, useParams } from 'react-router';
 import { adminApi, type Paged } from '../admin-api.ts';
 import { Amount, PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
-import type { LoginLine } from '@fairex/shared/backoffice.ts';
+import type { LoginLine } from '@fairex/shared/api/backoffice.ts';
 import { FreezeTags, ReviewTag, type UserSummary } from './UsersPage.tsx';
 import { DepositsTable, WithdrawalsTable } from './FundingPage.tsx';
 

@@ -7,9 +7,9 @@ import { useAdminT, type AdminKey } from '../i18n.ts';
 import { Link } from 'react-router';
 import { adminApi, type Paged } from '../admin-api.ts';
 import { PageHeader, Time } from '../components/common.tsx';
-import type { UserSummary } from '@fairex/shared/backoffice.ts';
+import type { UserSummary } from '@fairex/shared/api/backoffice.ts';
 
-export type { UserSummary } from '@fairex/shared/backoffice.ts';
+export type { UserSummary } from '@fairex/shared/api/backoffice.ts';
 
 export function ReviewTag({ status }: { status: number }) {
   const t = useAdminT();

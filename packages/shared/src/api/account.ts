@@ -2,7 +2,7 @@
 // clients keep the envelope's `message` as the token; Fairex's web app reads `data` (the token and the
 // user's info). A user with two-factor on gets a refusal naming the missing code, with `totp_required`, so
 // that no client mistakes it for a session.
-import type { ApiError, ApiOk } from './envelope.ts';
+import type { ApiError, ApiOk } from '../envelope.ts';
 
 /** What `user/info` answers and a login carries along. */
 export interface UserInfo {
