@@ -5,7 +5,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useTickers } from '../../data/feeds.ts';
 import { tickersByPair, pairKey, useBoardQuotations, withTicker, type Quotation } from '../../data/market.ts';
 import { NO_VALUE, directionOf, formatPercent, groupThousands } from '../../format/index.ts';
-import type { Pair } from '../../features/spot/spot-api.ts';
+import type { Pair } from '../../data/spot.ts';
 import { CompactSegmented } from './CompactSegmented.tsx';
 import { EmptyNote } from './PanelStates.tsx';
 

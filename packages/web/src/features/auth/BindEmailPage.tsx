@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { api } from '../../data/api.ts';
 import { emailRules } from './AccountFields.tsx';
-import { USER_INFO_KEY } from './auth-api.ts';
+import { USER_INFO_KEY } from '../../data/auth.ts';
 import { AuthPageFrame } from './AuthPageFrame.tsx';
 import { RequireLogin } from './RequireLogin.tsx';
 import { refreshAccountName } from './session-actions.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { fetchCurrencyDetail } from './spot-api.ts';
+import { fetchCurrencyDetail } from '../../data/spot.ts';
 import { PlaceholderLines } from '../../components/trading/PanelStates.tsx';
 
 // The currency introduction (spec 01 section 3, "Currency detail: name, desc") from GET /api/currency/detail.

@@ -17,7 +17,7 @@ import {
   sliderPercentOf,
   sliderQuantity,
 } from '../../components/trading/order-math.ts';
-import { placeOrder, type Pair, type PlacedOrder, type SpotMarketInfo } from './spot-api.ts';
+import { placeOrder, type Pair, type PlacedOrder, type SpotMarketInfo } from '../../data/spot.ts';
 import { useMessage } from '../../app/message.tsx';
 import { CompactSegmented } from '../../components/trading/CompactSegmented.tsx';
 import { PercentSlider } from '../../components/trading/PercentSlider.tsx';

@@ -5,7 +5,7 @@ import enUS from 'antd/es/locale/en_US.js';
 import { Providers } from '../../app/Providers.tsx';
 import { sessionStore } from '../../data/session.ts';
 import { LOAD_MORE_AFTER_ROWS, OrdersPanel } from './OrdersPanel.tsx';
-import type { CompletedTrade, OpenOrder } from './spot-api.ts';
+import type { CompletedTrade, OpenOrder } from '../../data/spot.ts';
 
 const pair = { legalId: 3, currencyId: 1, legalName: 'USDT', currencyName: 'BTC' };
 

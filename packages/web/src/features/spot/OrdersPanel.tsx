@@ -15,7 +15,7 @@ import {
   type OpenOrder,
   type OpenOrderSide,
   type Pair,
-} from './spot-api.ts';
+} from '../../data/spot.ts';
 import { useMessage } from '../../app/message.tsx';
 import { CompactSegmented } from '../../components/trading/CompactSegmented.tsx';
 import { EmptyNote } from '../../components/trading/PanelStates.tsx';

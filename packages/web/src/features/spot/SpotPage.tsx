@@ -19,7 +19,7 @@ import { OrdersPanel } from './OrdersPanel.tsx';
 import { PairHeader } from '../../components/trading/PairHeader.tsx';
 import { RecentTrades, mergeTape } from '../../components/trading/RecentTrades.tsx';
 import { choosePair, syncPairFromStorage, usePair } from './pair.ts';
-import { dealKey, pairSymbol, useDeal, type SpotDeal } from './spot-api.ts';
+import { dealKey, pairSymbol, useDeal, type SpotDeal } from '../../data/spot.ts';
 import './spot.css';
 import { Spinner } from '../../components/trading/PanelStates.tsx';
 

@@ -2,9 +2,9 @@
 // shapes here are what packages/server/src/routes/api/user, safe and sms answer.
 import { useQuery } from '@tanstack/react-query';
 import type { LoginOk, LoginTotpRequired, UserInfo } from '@fairex/shared';
-import { api, apiRaw, readEnvelope } from '../../data/api.ts';
-import { currentLanguage } from '../../i18n/index.ts';
-import { useSession } from '../../data/session.ts';
+import { api, apiRaw, readEnvelope } from './api.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { useSession } from './session.ts';
 
 export type AccountKind = 'email' | 'mobile';
 export type CodePurpose = 'register' | 'forget' | 'bind';

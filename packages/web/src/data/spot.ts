@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { ApiError, api, apiRaw, readEnvelope } from '../../data/api.ts';
-import { i18next } from '../../i18n/index.ts';
+import { ApiError, api, apiRaw, readEnvelope } from './api.ts';
+import { i18next } from '../i18n/index.ts';
 
 // The spot calls of spec 01 section 7, typed. Prices, quantities and balances stay the decimal strings the
 // server sent; the screen formats them with the market's precision and computes with bigint only.

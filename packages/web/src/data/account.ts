@@ -1,9 +1,9 @@
 // The account centre's calls: the real-name status (user/center), photo uploads, the real-name submission,
 // two-factor enrolment and phone binding.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../data/api.ts';
-import { apiAddress } from '../../data/api-base.ts';
-import { sessionStore, useSession } from '../../data/session.ts';
+import { api } from './api.ts';
+import { apiAddress } from './api-base.ts';
+import { sessionStore, useSession } from './session.ts';
 
 export interface RealNameCenter {
   /** 0 not submitted, 1 under review, 2 approved. */

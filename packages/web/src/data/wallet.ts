@@ -3,9 +3,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@fairex/shared/envelope.ts';
 import type { WalletGroup, WalletLine, WalletOverview } from '@fairex/shared';
-import { api } from '../../data/api.ts';
-import { useSocketEvent } from '../../data/feeds.ts';
-import { useSession } from '../../data/session.ts';
+import { api } from './api.ts';
+import { useSocketEvent } from './feeds.ts';
+import { useSession } from './session.ts';
 
 export const WALLET_TYPES = ['change', 'lever', 'micro', 'ico', 'miner', 'defi'] as const;
 export type WalletType = (typeof WALLET_TYPES)[number];
