@@ -1,5 +1,5 @@
 // The account centre's calls: the real-name status (user/center), photo uploads, the real-name submission,
-// two-factor enrolment and phone binding.
+// two-factor enrolment, phone and e-mail binding, and the password change.
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { apiAddress } from './api-base.ts';
@@ -86,5 +86,27 @@ export function bindMobile(input: { areaCode: string; mobile: string; code: stri
     area_code: input.areaCode,
     mobile: input.mobile.trim(),
     code: input.code.trim(),
+  });
+}
+
+export function bindEmail(input: { email: string; code: string }): Promise<string> {
+  return api.post<string>('/safe/email', { email: input.email.trim(), code: input.code.trim() });
+}
+
+/** The new password's message and this device's new token (the server ends every other session). */
+export interface PasswordChanged {
+  message: string;
+  token: string;
+}
+
+export function changePassword(input: {
+  oldPassword: string;
+  password: string;
+  rePassword: string;
+}): Promise<PasswordChanged> {
+  return api.post<PasswordChanged>('/safe/password', {
+    old_password: input.oldPassword,
+    password: input.password,
+    re_password: input.rePassword,
   });
 }
