@@ -59,7 +59,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'socket.io-client', message: 'The socket lives in packages/web/src/data/socket.ts.' }],
+          paths: [
+            { name: 'socket.io-client', message: 'The socket lives in packages/web/src/data/socket.ts.' },
+          ],
           patterns: [
             {
               group: ['**/data/api.ts'],
