@@ -71,3 +71,101 @@ export interface UserCurrency extends CurrencyFlags {
   /** `currency`, then `{wallet}_balance` and `lock_{wallet}_balance` of the six wallets. */
   wallet: { currency: number } & Record<string, string | number>;
 }
+
+/** One currency a transfer can move (`wallet/currencylist`). */
+export interface TransferCurrency {
+  id: number;
+  name: string;
+  scale: number;
+}
+
+/**
+ * One wallet's balance in one currency (`wallet/detail`): `balance` is the available amount, repeated as
+ * `{wallet}_balance` with `lock_{wallet}_balance` beside it, as the template names them.
+ */
+export interface WalletDetail {
+  currency: number;
+  currency_name: string;
+  scale: number;
+  type: WalletName;
+  balance: string;
+  [field: string]: string | number;
+}
+
+/** One transfer between two of the user's wallets (`wallet/change_list`, `wallet/hzhistory`). */
+export interface TransferRecord {
+  id: string;
+  create_time: string;
+  currency: number;
+  currency_name: string;
+  from_account: WalletName;
+  to_account: WalletName;
+  /** The two wallets' names, translated. */
+  from_name: string;
+  to_name: string;
+  number: string;
+}
+
+/** One change of a balance, from the engine's own log (`account/list`, `wallet/legal_log`). */
+export interface LedgerEntry {
+  id: string;
+  created_time: string;
+  wallet: WalletName;
+  currency: number;
+  currency_name: string;
+  /** The wallet and currency, translated ("Spot wallet · USDT"). */
+  account: string;
+  reason: string;
+  /** What happened, translated. */
+  info: string;
+  /** Change of the available balance, signed. */
+  value: string;
+  /** Change of the frozen balance, signed. */
+  lock_value: string;
+  balance: string;
+}
+
+/** 0 the legal currency into the coin, 1 the coin into the legal currency. */
+export type FlashDirection = 0 | 1;
+
+/** One coin of the flash exchange, with its price in the legal currency (null while there is none). */
+export interface FlashCoin {
+  id: number;
+  name: string;
+  scale: number;
+  price: string | null;
+}
+
+/** `wallet/flashAgainstList`: the legal currency, the coins, the fee percent and the least amount. */
+export interface FlashList {
+  legal: { id: number; name: string; scale: number } | null;
+  list: FlashCoin[];
+  /** Percent, e.g. "0.2". */
+  fee: string;
+  min: string;
+}
+
+/** One flash exchange of the user (`wallet/flashAgainst`, `wallet/myFlashAgainstList`). */
+export interface FlashRecord {
+  id: number;
+  create_time: string;
+  type: FlashDirection;
+  l_currency: string;
+  r_currency: string;
+  num: string;
+  price: string;
+  absolute_quantity: string;
+  fee: string;
+  status: string;
+}
+
+/** One saved withdrawal address (`wallet/get_address`, `wallet/addaddress`). */
+export interface AddressBookEntry {
+  id: number;
+  currency: number;
+  currency_name: string;
+  chain_type: number;
+  chain: string;
+  address: string;
+  notes: string;
+}
