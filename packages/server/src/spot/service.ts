@@ -171,7 +171,11 @@ export class SpotService {
   }
 
   /** The answer to a retried placement: the first order, in its current state. */
-  async #placedBefore(user: AuthUser, market: SpotMarket, reply: PlaceOrderReply): Promise<PlacedOrderAnswer> {
+  async #placedBefore(
+    user: AuthUser,
+    market: SpotMarket,
+    reply: PlaceOrderReply,
+  ): Promise<PlacedOrderAnswer> {
     const { rows } = await this.#db.query<PlacedOrderRow>(
       `select side, kind, price_ticks, quantity_lots, filled_lots, quote_filled, status
          from spot_orders where order_id = $1 and owner_key = $2`,
