@@ -33,3 +33,28 @@ export function loginOk(token: string, user: UserInfo): LoginOk {
 export function loginTotpRequired(message: string): LoginTotpRequired {
   return { type: 'error', message, totp_required: true };
 }
+
+/** One region of the area-code pickers (`user/countries`), named in the request language. */
+export interface Country {
+  /** ISO 3166 region code, e.g. "CN" (the spec's country_id and area_code_id). */
+  country_id: string;
+  /** Calling code digits, e.g. "86". */
+  area_code: string;
+  /** The name in the request language. */
+  name: string;
+  name_cn: string;
+  name_en: string;
+}
+
+/** The real-name status of the account centre (`user/center`). */
+export interface RealNameCenter {
+  /** 0 not submitted, 1 under review, 2 approved. */
+  review_status: number;
+  /** The name and a masked ID number of the latest submission, if any. */
+  name: string | null;
+  card_id: string | null;
+  /** Why the latest submission was rejected, while the user has not submitted again. */
+  reject_reason: string | null;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+}

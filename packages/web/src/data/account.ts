@@ -1,19 +1,12 @@
 // The account centre's calls: the real-name status (user/center), photo uploads, the real-name submission,
 // two-factor enrolment, phone and e-mail binding, and the password change.
 import { useQuery } from '@tanstack/react-query';
+import type { RealNameCenter } from '@fairex/shared/api/account.ts';
 import { api } from './api.ts';
 import { apiAddress } from './api-base.ts';
 import { sessionStore, useSession } from './session.ts';
 
-export interface RealNameCenter {
-  /** 0 not submitted, 1 under review, 2 approved. */
-  review_status: number;
-  name: string | null;
-  card_id: string | null;
-  reject_reason: string | null;
-  submitted_at: string | null;
-  reviewed_at: string | null;
-}
+export type { RealNameCenter };
 
 export const CENTER_KEY = ['user', 'center'] as const;
 
