@@ -1,6 +1,7 @@
 export * from './api/account.ts';
 export * from './api/backoffice.ts';
 export * from './api/market.ts';
+export * from './api/news.ts';
 export * from './decimal.ts';
 export * from './envelope.ts';
 export * from './html-policy.ts';

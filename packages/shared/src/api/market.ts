@@ -1,6 +1,8 @@
 // The market calls' replies (spec 01 section 7, spec 02 section 7): the quotation lists and the coin list,
 // declared once for the server that builds them and the clients that read them. Prices and amounts are
-// decimal text; an unknown price is "".
+// decimal text; an unknown price is "". Also the chart's bar calls: their inputs and the bar they answer with.
+import { z } from 'zod';
+import { id, integer, optional, text } from '../schema/fields.ts';
 
 /** One pair of a quotation group. Prices and amounts are decimal text; an unknown price is "". */
 export interface Quotation {
@@ -61,4 +63,40 @@ export interface CoinListEntry {
   low: string;
   volume: string;
   amount: string;
+}
+
+/** The largest time a bar call accepts (milliseconds in the year 2286, or seconds). */
+export const BAR_TIME_MAX = 9_999_999_999_999;
+
+/** GET /currency/new_timeshar: a symbol's bars of one period, optionally from and to a time. */
+export const timesharInput = z.object({
+  symbol: text({ max: 40 }),
+  period: text({ max: 16 }),
+  from: optional(integer({ max: BAR_TIME_MAX })),
+  to: optional(integer({ max: BAR_TIME_MAX })),
+});
+
+/** /currency/new_tradehistory: a pair's latest trades. */
+export const tradeHistoryInput = z.object({
+  legal_id: id(),
+  currency_id: id(),
+  limit: optional(integer({ min: 1, max: 100 })),
+});
+
+/** One bar of `currency/new_timeshar`, inside its `{code, msg, data}` reply. */
+export interface ChartBar {
+  /** Open time in seconds since the epoch (the Huobi-style `id` the template's client keys bars on). */
+  id: number;
+  /** Open time in milliseconds since the epoch. */
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  /** Base currency traded in the bar. */
+  volume: string;
+  /** Quote currency traded in the bar. */
+  amount: string;
+  /** 'trades' for bars of this exchange's trades; otherwise where backfilled history came from. */
+  source: string;
 }

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { DaymarketPayload } from '@fairex/shared/socket-events.ts';
-import type { Quotation } from '@fairex/shared/api/market.ts';
+import type { ChartBar, Quotation } from '@fairex/shared/api/market.ts';
 import { ApiError, apiRaw, apiRequest } from './api.ts';
 import { i18next } from '../i18n/index.ts';
 import { writeStored } from './storage.ts';
@@ -137,17 +137,13 @@ export function storeChosenPair(quotation: BoardQuotation): void {
 
 // ---------------------------------------------------------------- bar history
 
-export interface Bar {
-  /** Open time, epoch milliseconds. */
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  /** 'trades', or the price source of backfilled history ('simulated', 'binance'). */
-  source?: string;
-}
+/**
+ * One bar of a chart as the screens read it (the contract's `ChartBar`): open time in epoch milliseconds,
+ * the prices and the base volume as decimal text, and where the bar came from ('trades', or the price
+ * source of backfilled history: 'simulated', 'binance').
+ */
+export type Bar = Pick<ChartBar, 'time' | 'open' | 'high' | 'low' | 'close' | 'volume'> &
+  Partial<Pick<ChartBar, 'source'>>;
 
 export interface BarQuery {
   symbol: string;
