@@ -58,3 +58,17 @@ export interface RealNameCenter {
   submitted_at: string | null;
   reviewed_at: string | null;
 }
+
+/** `safe/password`: the confirmation and this device's new token (the server ends every other session). */
+export interface PasswordChanged {
+  message: string;
+  token: string;
+}
+
+/** `safe/google/secret`: a new authenticator secret, its otpauth:// URI and that URI as a QR code image. */
+export interface TotpSecret {
+  secret: string;
+  uri: string;
+  /** A data: URL of the QR code, drawn on the server. */
+  qr: string;
+}

@@ -1,12 +1,12 @@
 // The account centre's calls: the real-name status (user/center), photo uploads, the real-name submission,
 // two-factor enrolment, phone and e-mail binding, and the password change.
 import { useQuery } from '@tanstack/react-query';
-import type { RealNameCenter } from '@fairex/shared/api/account.ts';
+import type { PasswordChanged, RealNameCenter, TotpSecret } from '@fairex/shared/api/account.ts';
 import { api } from './api.ts';
 import { apiAddress } from './api-base.ts';
 import { sessionStore, useSession } from './session.ts';
 
-export type { RealNameCenter };
+export type { PasswordChanged, RealNameCenter, TotpSecret as TotpEnrolment };
 
 export const CENTER_KEY = ['user', 'center'] as const;
 
@@ -56,14 +56,8 @@ export function submitRealName(input: {
   });
 }
 
-export interface TotpEnrolment {
-  secret: string;
-  uri: string;
-  qr: string;
-}
-
-export function startTotp(): Promise<TotpEnrolment> {
-  return api.post<TotpEnrolment>('/safe/google/secret');
+export function startTotp(): Promise<TotpSecret> {
+  return api.post<TotpSecret>('/safe/google/secret');
 }
 
 export function confirmTotp(code: string): Promise<string> {
@@ -84,12 +78,6 @@ export function bindMobile(input: { areaCode: string; mobile: string; code: stri
 
 export function bindEmail(input: { email: string; code: string }): Promise<string> {
   return api.post<string>('/safe/email', { email: input.email.trim(), code: input.code.trim() });
-}
-
-/** The new password's message and this device's new token (the server ends every other session). */
-export interface PasswordChanged {
-  message: string;
-  token: string;
 }
 
 export function changePassword(input: {
