@@ -33,4 +33,44 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // The web app reaches the server only through src/data/ (HTTP calls, the socket, their types); screens
+    // and components call the functions there. Tests stub the transport and are left out.
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ignores: ['packages/web/src/data/**', 'packages/web/src/**/*.test.{ts,tsx}', 'packages/web/src/test/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({
+          name,
+          message: 'Reach the server through a function in packages/web/src/data/.',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].flatMap((property) =>
+          ['window', 'globalThis', 'self'].map((object) => ({
+            object,
+            property,
+            message: 'Reach the server through a function in packages/web/src/data/.',
+          })),
+        ),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'socket.io-client', message: 'The socket lives in packages/web/src/data/socket.ts.' },
+          ],
+          patterns: [
+            {
+              group: ['**/data/api.ts'],
+              importNames: ['api', 'apiRaw', 'apiRequest', 'readEnvelope', 'buildApiUrl'],
+              message: 'Put the call in a module of packages/web/src/data/ and import that function.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -2,17 +2,9 @@
 // in the request language by Intl.DisplayNames (the ICU data Node carries), sorted by that name.
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import type { Language } from '@fairex/shared';
+import type { Country } from '@fairex/shared/api/account.ts';
 
-export interface Country {
-  /** ISO 3166 region code, e.g. "CN" (the spec's country_id and area_code_id). */
-  country_id: string;
-  /** Calling code digits, e.g. "86". */
-  area_code: string;
-  /** The name in the request language. */
-  name: string;
-  name_cn: string;
-  name_en: string;
-}
+export type { Country };
 
 const LOCALES: Record<Language, string> = { zh: 'zh-Hans', hk: 'zh-Hant-HK', en: 'en', kr: 'ko', jp: 'ja' };
 

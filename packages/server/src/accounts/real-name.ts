@@ -2,6 +2,7 @@
 // back, hand-held). review_status goes 0 (not submitted) -> 1 (under review) -> 2 (approved); a rejection
 // sends it back to 0 with the reason kept on the submission, and the user may submit again.
 import { AppError } from '../http/app-error.ts';
+import type { RealNameCenter } from '@fairex/shared/api/account.ts';
 import type { AccountContext } from './context.ts';
 import { findUpload } from './uploads.ts';
 import { isUniqueViolation } from './users.ts';
@@ -53,16 +54,7 @@ export async function submitRealName(
   context.sessions.forgetUser(userId);
 }
 
-export interface RealNameCenter {
-  review_status: number;
-  /** The name and a masked ID number of the latest submission, if any. */
-  name: string | null;
-  card_id: string | null;
-  /** Why the latest submission was rejected, while the user has not submitted again. */
-  reject_reason: string | null;
-  submitted_at: string | null;
-  reviewed_at: string | null;
-}
+export type { RealNameCenter };
 
 /** Shows the first and last two characters of an ID number. */
 export function maskCardId(cardId: string): string {

@@ -1,5 +1,6 @@
 // The quotation lists of spec 01 section 7 and spec 02 section 7, from the catalogue and the 24-hour tickers.
 import { formatDecimal } from '@fairex/shared';
+import type { CoinListEntry, Quotation, QuotationGroup } from '@fairex/shared/api/market.ts';
 import type { MarketInfo } from './market-catalog.ts';
 import { changePercent, formatPrice, ppmPercent } from './market-catalog.ts';
 import type { MarketData } from './market-data.ts';
@@ -8,47 +9,7 @@ import { tickerFields } from './market-data.ts';
 /** How stale the market list of a quotation call may be (is_display and the order are edited in SQL). */
 export const CATALOG_MAX_AGE_MS = 5_000;
 
-/** One pair of a quotation group. Prices and amounts are decimal text; an unknown price is "". */
-export interface Quotation {
-  id: number;
-  symbol: string;
-  legal_id: number;
-  currency_id: number;
-  legal_name: string;
-  currency_name: string;
-  logo: string;
-  now_price: string;
-  /** 24-hour change in percent, two decimals. */
-  change: string;
-  high: string;
-  low: string;
-  /** 24-hour volume in the base currency. */
-  volume: string;
-  /** 24-hour turnover in the quote currency. */
-  amount: string;
-  /** 1 shown on the board and in market lists, 0 hidden. */
-  is_display: 0 | 1;
-  price_scale: number;
-  number_scale: number;
-  /** Base currency per leveraged lot. */
-  lever_share_num: string;
-  /** Leverage entry spread, percent of the price. */
-  spread: string;
-  /** Leverage opening fee, percent of the contract value. */
-  lever_trade_fee: string;
-  /** Whether seconds contracts trade on this pair: always 0, seconds trading is not built. */
-  open_microtrade: 0 | 1;
-  /** The latest price sample's mark and index; null before the first. */
-  mark_price: string | null;
-  index_price: string | null;
-}
-
-export interface QuotationGroup {
-  /** The quote currency's id and code ("USDT"). */
-  id: number;
-  name: string;
-  quotation: Quotation[];
-}
+export type { CoinListEntry, Quotation, QuotationGroup };
 
 export function quotationOf(marketData: MarketData, market: MarketInfo): Quotation {
   return {
@@ -84,25 +45,6 @@ export function quotationGroups(marketData: MarketData, displayedOnly: boolean):
     group.quotation.push(quotationOf(marketData, market));
   }
   return [...groups.values()];
-}
-
-/** One entry of `coin_list` (spec 01 section 3, "market entry"). */
-export interface CoinListEntry {
-  id: number;
-  /** Base currency code. */
-  name: string;
-  symbol: string;
-  legal_id: number;
-  currency_id: number;
-  last_price: string;
-  /** 24-hour change in percent, two decimals. */
-  proportion: string;
-  /** Direction of the 24-hour change: 'up', 'down' or 'flat'. */
-  type: 'up' | 'down' | 'flat';
-  high: string;
-  low: string;
-  volume: string;
-  amount: string;
 }
 
 export function coinList(marketData: MarketData): CoinListEntry[] {

@@ -2,6 +2,7 @@
 // conversion factors and current fees joined with the catalogue's display settings. This module adds only
 // the settings block the spot calls answer with.
 import { formatDecimal } from '@fairex/shared';
+import type { SpotMarketInfo } from '@fairex/shared/api/spot.ts';
 import type { MarketInfo } from '../market/market-catalog.ts';
 import { formatLots, MarketCatalog } from '../market/market-catalog.ts';
 
@@ -10,7 +11,7 @@ export { MarketCatalog as SpotMarkets };
 export { formatBaseMinor, formatLots, formatPrice, formatQuoteMinor } from '../market/market-catalog.ts';
 
 /** The market's settings as the web client reads them with the book (precision, steps, minimums, fees). */
-export function marketInfo(market: SpotMarket) {
+export function marketInfo(market: SpotMarket): SpotMarketInfo {
   return {
     id: market.marketId,
     symbol: market.symbol,

@@ -14,6 +14,16 @@ import type {
 } from '@fairex/engine';
 import type { Language, MessageKey, MessageParams } from '@fairex/shared';
 import { fieldName, formatDecimal } from '@fairex/shared';
+import type {
+  CompletedTrade,
+  LeverDeal,
+  OpenOrder,
+  PagedList,
+  PlacedOrder,
+  RevokedOrder,
+  SpotDeal,
+  TradeDetail,
+} from '@fairex/shared/api/spot.ts';
 import type { AuthUser } from '../auth/sessions.ts';
 import type { EngineRunner } from '../engine-runner/index.ts';
 import { submitOrRefuse } from '../engine-runner/submit.ts';
@@ -93,7 +103,7 @@ export class SpotService {
 
   // ------------------------------------------------------------ writes
 
-  async placeOrder(user: AuthUser, input: PlaceOrderInput, lang: Language) {
+  async placeOrder(user: AuthUser, input: PlaceOrderInput, lang: Language): Promise<PlacedOrderAnswer> {
     const market = await this.market(input.legalId, input.currencyId);
     const field = (name: OrderField) => fieldName(lang, name);
     const lots = parseQuantityLots(market, input.num, field('num'));
@@ -137,7 +147,7 @@ export class SpotService {
     // A retry (the engine refuses the key reused with other parameters) gets the order as it stands now,
     // from the projection its own commit has just brought up to date, not the placement's first answer.
     if (duplicate) return this.#placedBefore(user, market, reply);
-    const order = {
+    const order: PlacedOrder = {
       id: reply.orderId,
       symbol: market.symbol,
       type: sideName(input.side),
@@ -156,7 +166,11 @@ export class SpotService {
   }
 
   /** The answer to a retried placement: the first order, in its current state. */
-  async #placedBefore(user: AuthUser, market: SpotMarket, reply: PlaceOrderReply) {
+  async #placedBefore(
+    user: AuthUser,
+    market: SpotMarket,
+    reply: PlaceOrderReply,
+  ): Promise<PlacedOrderAnswer> {
     const { rows } = await this.#db.query<PlacedOrderRow>(
       `select side, kind, price_ticks, quantity_lots, filled_lots, quote_filled, status
          from spot_orders where order_id = $1 and owner_key = $2`,
@@ -173,7 +187,7 @@ export class SpotService {
       remainingLots: Number(remainingLots),
       quoteFilled: BigInt(row.quote_filled),
     };
-    const order = {
+    const order: PlacedOrder = {
       id: reply.orderId,
       symbol: market.symbol,
       type: sideName(row.side),
@@ -196,7 +210,7 @@ export class SpotService {
     return { text, order };
   }
 
-  async cancelOrder(user: AuthUser, orderId: number, side: SpotSide | undefined) {
+  async cancelOrder(user: AuthUser, orderId: number, side: SpotSide | undefined): Promise<RevokedOrder> {
     // The side is only a check the template client sends along; an order of the other side is "not found".
     if (side !== undefined) {
       const view = this.#engine.order(orderId);
@@ -213,7 +227,7 @@ export class SpotService {
   // ------------------------------------------------------------ reads
 
   /** The trading page's market answer: book, last price, the user's two balances, recent trades. */
-  async deal(user: AuthUser | null, market: SpotMarket, timeZone: string) {
+  async deal(user: AuthUser | null, market: SpotMarket, timeZone: string): Promise<SpotDeal> {
     const depth = this.#engine.depth(market.marketId, BOOK_LEVELS);
     const lastTicks = await this.lastPrices.get(market.marketId);
     const base = user === null ? undefined : this.#engine.balance(user.id, 'change', market.baseCurrencyId);
@@ -245,10 +259,10 @@ export class SpotService {
    * wallet balances (quote and base currency) of the signed-in user, null for a visitor; `ExRAte` is null
    * because no fiat rate source is configured (as `cny_price` in `deal`).
    */
-  async leverDeal(user: AuthUser | null, market: SpotMarket) {
+  async leverDeal(user: AuthUser | null, market: SpotMarket): Promise<LeverDeal> {
     const depth = this.#engine.depth(market.marketId, BOOK_LEVELS);
     const lastTicks = await this.lastPrices.get(market.marketId);
-    const pair = ([priceTicks, lots]: [number, number]) => [
+    const pair = ([priceTicks, lots]: [number, number]): [string, string] => [
       formatPrice(market, priceTicks),
       formatLots(market, lots),
     ];
@@ -275,7 +289,7 @@ export class SpotService {
   }
 
   /** The latest trades of a market, newest first (trade detail: create_time, price, number). */
-  async recentTrades(market: SpotMarket, timeZone: string) {
+  async recentTrades(market: SpotMarket, timeZone: string): Promise<TradeDetail[]> {
     const { rows } = await this.#db.query<TradeRow>(
       `select trade_id, price_ticks, quantity_lots, maker_side, time_ms
          from spot_trades where market_id = $1 and with_user order by trade_id desc limit ${RECENT_TRADES}`,
@@ -299,7 +313,7 @@ export class SpotService {
     page: number,
     perPage: number,
     timeZone: string,
-  ) {
+  ): Promise<PagedList<OpenOrder>> {
     const wanted = filter.markets === null ? null : new Set(filter.markets.map((market) => market.marketId));
     const orders = this.#engine
       .openOrders(user.id)
@@ -324,7 +338,7 @@ export class SpotService {
     page: number,
     perPage: number,
     timeZone: string,
-  ) {
+  ): Promise<PagedList<CompletedTrade>> {
     const marketIds = markets === null ? null : markets.map((market) => market.marketId);
     const marketClause = marketIds === null ? '' : 'and market_id = any($2::int[])';
     const params: unknown[] = marketIds === null ? [user.id] : [user.id, marketIds];
@@ -368,6 +382,12 @@ export interface MessageKeyWithParams {
   params?: MessageParams;
 }
 
+/** A placement's outcome: the message to translate and the order as the reply carries it. */
+export interface PlacedOrderAnswer {
+  text: MessageKeyWithParams;
+  order: PlacedOrder;
+}
+
 /** Book levels with the running total of quantity from the best price outwards (`sum`). */
 function bookSide(market: SpotMarket, levels: [number, number][]) {
   let total = 0n;
@@ -381,7 +401,7 @@ function bookSide(market: SpotMarket, levels: [number, number][]) {
   });
 }
 
-function openOrderRow(market: SpotMarket, order: OrderView, timeZone: string) {
+function openOrderRow(market: SpotMarket, order: OrderView, timeZone: string): OpenOrder {
   return {
     id: order.orderId,
     create_time: formatTime(order.acceptedTimeMs, timeZone),
@@ -434,7 +454,7 @@ interface TradeRow {
   time_ms: bigint;
 }
 
-function completedRow(market: SpotMarket, row: TradeRow, userId: number, timeZone: string) {
+function completedRow(market: SpotMarket, row: TradeRow, userId: number, timeZone: string): CompletedTrade {
   const isMaker = row.maker_owner_key === userId;
   const makerBuys = row.maker_side === 'buy';
   const side: SpotSide = isMaker === makerBuys ? 'buy' : 'sell';
@@ -462,7 +482,7 @@ function completedRow(market: SpotMarket, row: TradeRow, userId: number, timeZon
 }
 
 /** A page of a list in both shapes clients read: `list` (spec 01) and `data` with paging (spec 03). */
-function pagedList<T>(list: T[], page: number, perPage: number, total: number) {
+function pagedList<T>(list: T[], page: number, perPage: number, total: number): PagedList<T> {
   return {
     list,
     data: list,

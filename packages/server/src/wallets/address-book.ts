@@ -1,6 +1,7 @@
 // The withdrawal address book (spec 02 section 2.11): per user and currency, addresses with optional notes.
 // An address is checked like a withdrawal address when it is added; its chain is the one whose format it
 // has among the currency's chains (USDT: a TRON address is TRC20, a 0x address ERC20).
+import type { AddressBookEntry as BookEntry } from '@fairex/shared/api/wallet.ts';
 import type { Store } from '../store/index.ts';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
 import { checkAddress } from './chains/addresses.ts';
@@ -9,15 +10,7 @@ import { refuse } from './engine-calls.ts';
 /** Enough for any real use, and a bound on what one account can store. */
 export const MAX_ADDRESSES_PER_CURRENCY = 20;
 
-export interface BookEntry {
-  id: number;
-  currency: number;
-  currency_name: string;
-  chain_type: number;
-  chain: string;
-  address: string;
-  notes: string;
-}
+export type { BookEntry };
 
 export class AddressBook {
   private readonly store: Store;

@@ -9,6 +9,7 @@
 import { formatDecimal, paged, pow10 } from '@fairex/shared';
 import { parseAmount } from './amounts.ts';
 import type { Paged } from '@fairex/shared';
+import type { FlashDirection, FlashList, FlashRecord } from '@fairex/shared/api/wallet.ts';
 import type { Store } from '../store/index.ts';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
 import type { WalletRunner } from './engine-calls.ts';
@@ -41,8 +42,8 @@ export function parseFlashPairs(text: string): FlashPair[] {
   return pairs;
 }
 
-/** Direction 0: legal -> coin (e.g. USDT to BTC); 1: coin -> legal. */
-export type FlashDirection = 0 | 1;
+/** Direction 0: legal -> coin (e.g. USDT to BTC); 1: coin -> legal (the shared contract's FlashDirection). */
+export type { FlashDirection, FlashList, FlashRecord };
 
 export interface FlashQuote {
   direction: FlashDirection;
@@ -94,19 +95,6 @@ export function quoteFlash(input: {
   return { direction, coin, legal, from, to, price, amount, payout, fee: payout - received, received };
 }
 
-export interface FlashRecord {
-  id: number;
-  create_time: string;
-  type: FlashDirection;
-  l_currency: string;
-  r_currency: string;
-  num: string;
-  price: string;
-  absolute_quantity: string;
-  fee: string;
-  status: string;
-}
-
 export class FlashService {
   private readonly store: Store;
   private readonly runner: WalletRunner;
@@ -145,7 +133,7 @@ export class FlashService {
   }
 
   /** flashAgainstList: the legal currency, the coins with their current prices, the fee percent. */
-  async list() {
+  async list(): Promise<FlashList> {
     const legal = await this.legal();
     const list = [];
     for (const pair of this.pairs) {

@@ -6,38 +6,11 @@ import type { Wallet } from '@fairex/engine';
 import type { Language, MessageKey } from '@fairex/shared';
 import { formatDecimal, isMessageKey, paged, translate } from '@fairex/shared';
 import type { Paged } from '@fairex/shared';
+import type { LedgerEntry, TransferRecord } from '@fairex/shared/api/wallet.ts';
 import type { Queryable } from '../store/index.ts';
 import type { WalletCatalog } from './catalog.ts';
 
-export interface LedgerEntry {
-  id: string;
-  created_time: string;
-  wallet: Wallet;
-  currency: number;
-  currency_name: string;
-  /** The wallet and currency, translated ("Spot wallet · USDT"). */
-  account: string;
-  reason: string;
-  /** What happened, translated. */
-  info: string;
-  /** Change of the available balance, signed. */
-  value: string;
-  /** Change of the frozen balance, signed. */
-  lock_value: string;
-  balance: string;
-}
-
-export interface TransferRecord {
-  id: string;
-  create_time: string;
-  currency: number;
-  currency_name: string;
-  from_account: Wallet;
-  to_account: Wallet;
-  from_name: string;
-  to_name: string;
-  number: string;
-}
+export type { LedgerEntry, TransferRecord };
 
 interface LogRow {
   seq: string | number;

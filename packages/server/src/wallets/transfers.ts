@@ -3,6 +3,7 @@
 import type { Wallet } from '@fairex/engine';
 import { WALLETS } from '@fairex/engine';
 import type { UserCurrency } from '@fairex/shared';
+import type { TransferCurrency, WalletDetail } from '@fairex/shared/api/wallet.ts';
 import { formatDecimal } from '@fairex/shared';
 import { parseAmount } from './amounts.ts';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
@@ -33,7 +34,7 @@ export class TransferService {
   }
 
   /** Every currency a transfer can move (wallet/currencylist). */
-  async currencies(): Promise<{ id: number; name: string; scale: number }[]> {
+  async currencies(): Promise<TransferCurrency[]> {
     return (await this.catalog.currencies())
       .filter((currency) => currency.isEnabled)
       .map((currency) => ({ id: currency.id, name: currency.code, scale: currency.scale }));
@@ -66,7 +67,7 @@ export class TransferService {
   }
 
   /** One wallet's balance in one currency (wallet/detail). */
-  async detail(userId: number, wallet: Wallet, currencyId: number) {
+  async detail(userId: number, wallet: Wallet, currencyId: number): Promise<WalletDetail> {
     const currency = await this.currency(currencyId);
     const balance = this.runner.engine.balance(userId, wallet, currency.id);
     return {

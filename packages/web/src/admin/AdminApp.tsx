@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { useAdminMessages, useAdminT } from './i18n.ts';
-import { adminApi } from './admin-api.ts';
+import { adminApi } from '../data/admin-api.ts';
 import { AdminLayout } from './AdminLayout.tsx';
 import {
   adminSession,

@@ -24,7 +24,7 @@ import { Logo } from '../app/layout/Logo.tsx';
 import { setNightMode, usePreferences } from '../app/preferences/preferences.ts';
 import { currentLanguage, switchLanguage } from '../i18n/index.ts';
 import { LANGUAGE_INFO, LANGUAGES, isLanguage } from '../i18n/languages.ts';
-import { adminApi } from './admin-api.ts';
+import { adminApi } from '../data/admin-api.ts';
 import { can, clearAdminSession, useAdminSession, type AdminPermission } from './session.ts';
 
 interface NavEntry {

@@ -6,7 +6,7 @@ import zh from './locales/zh.json';
 import hk from './locales/hk.json';
 import kr from './locales/kr.json';
 import jp from './locales/jp.json';
-import { AdminApiError, adminApi } from './admin-api.ts';
+import { AdminApiError, adminApi } from '../data/admin-api.ts';
 import { ADMIN_TOKEN_KEY, adminSession, clearAdminSession, storeAdminToken } from './session.ts';
 
 function leaves(value: unknown, prefix = ''): Array<[string, unknown]> {

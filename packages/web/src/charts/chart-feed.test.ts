@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KlinePayload } from '@fairex/shared/socket-events.ts';
 import type { Bar, BarQuery } from '../data/market.ts';
-import type { MarkBar } from '../data/mark-price.ts';
+import type { MarkPriceBar } from '../data/mark-price.ts';
 import { ChartModel } from './chart-model.ts';
 import { buildChartTheme } from './chart-theme.ts';
 import {
@@ -27,7 +27,7 @@ function bar(minute: number, close: string): Bar {
   };
 }
 
-function mark(minute: number, close: string): MarkBar {
+function mark(minute: number, close: string): MarkPriceBar {
   const { time } = bar(minute, close);
   return { time, open: close, high: close, low: close, close };
 }
@@ -47,7 +47,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function setup(overrides: Partial<ChartFeedOptions> = {}, initialMarks?: MarkBar[] | Error) {
+function setup(overrides: Partial<ChartFeedOptions> = {}, initialMarks?: MarkPriceBar[] | Error) {
   const { factory, charts } = fakeChartFactory();
   const model = new ChartModel(
     document.createElement('div'),
@@ -72,7 +72,7 @@ function setup(overrides: Partial<ChartFeedOptions> = {}, initialMarks?: MarkBar
   const unsubscribe = vi.fn();
   const statuses: ChartStatus[] = [];
   /** The mark bars the next mark request answers with; an Error is thrown instead. */
-  const markReplies: Array<MarkBar[] | Error> = [];
+  const markReplies: Array<MarkPriceBar[] | Error> = [];
   const markQueries: Array<{ symbol: string; period: string; fromMs: number; toMs: number }> = [];
   const fetchMarkBars = vi.fn(async (query: (typeof markQueries)[number]) => {
     markQueries.push(query);

@@ -1,6 +1,6 @@
 import { fetchBars, readBar, type Bar, type BarQuery } from '../data/market.ts';
 import { onReconnect, subscribeBars } from '../data/market-feeds.ts';
-import { fetchMarkBars, isMarkBarPeriod, type MarkBar, type MarkBarPeriod } from '../data/mark-price.ts';
+import { fetchMarkBars, isMarkBarPeriod, type MarkPriceBar, type MarkBarPeriod } from '../data/mark-price.ts';
 import type { KlinePayload } from '@fairex/shared/socket-events.ts';
 import type { Candle, ChartModel } from './chart-model.ts';
 import { BAR_LENGTH_MS, barPeriodOf, type ChartPeriod } from './periods.ts';
@@ -30,7 +30,7 @@ export interface ChartFeedOptions {
   fetchMarkBars?: (
     query: { symbol: string; period: MarkBarPeriod; fromMs: number; toMs: number },
     signal?: AbortSignal,
-  ) => Promise<MarkBar[]>;
+  ) => Promise<MarkPriceBar[]>;
   subscribeBars?: (symbol: string, period: string, listener: (bar: KlinePayload) => void) => () => void;
   onReconnect?: (listener: () => void) => () => void;
   now?: () => number;
@@ -88,7 +88,10 @@ export function startChartFeed(model: ChartModel, options: ChartFeedOptions): ()
   };
 
   /** The mark bars since `fromMs`, or none when there is no mark line here or it cannot be loaded now. */
-  const requestMarks = async (fromMs: number, controller: AbortController): Promise<MarkBar[] | null> => {
+  const requestMarks = async (
+    fromMs: number,
+    controller: AbortController,
+  ): Promise<MarkPriceBar[] | null> => {
     if (markPeriod === null) return null;
     marksInFlight = controller;
     try {

@@ -1,13 +1,17 @@
 import { ApiError, api } from './api.ts';
 import { i18next } from '../i18n/index.ts';
+import type { MarkBarPeriod } from '@fairex/shared/api/price.ts';
 
 // The mark and index prices as the trading screens read them (docs/price-record.md): the figures a
 // trading answer, a quotation row or a ticker carries, and the mark price's bars for the chart. Kept apart
 // from the price record's other calls (price-record.ts), which only the record's own page loads, so the
 // trading page's first download stays small.
 
-/** One bar of the mark price: open time in epoch milliseconds and exact decimal strings. */
-export interface MarkBar {
+/**
+ * One bar of the mark price (the contract's `MarkBar` tuple, read into named fields): open time in epoch
+ * milliseconds and exact decimal strings.
+ */
+export interface MarkPriceBar {
   time: number;
   open: string;
   high: string;
@@ -15,9 +19,19 @@ export interface MarkBar {
   close: string;
 }
 
-/** The periods the mark bars are kept at. */
-export const MARK_BAR_PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day'] as const;
-export type MarkBarPeriod = (typeof MARK_BAR_PERIODS)[number];
+/**
+ * The periods the mark bars are kept at: the shared contract's, written out here so that the trading page
+ * does not load the contract's schemas (and their validator) for one list.
+ */
+export const MARK_BAR_PERIODS = [
+  '1min',
+  '5min',
+  '15min',
+  '30min',
+  '60min',
+  '1day',
+] as const satisfies readonly MarkBarPeriod[];
+export type { MarkBarPeriod };
 
 export function isMarkBarPeriod(value: string): value is MarkBarPeriod {
   return (MARK_BAR_PERIODS as readonly string[]).includes(value);
@@ -47,18 +61,18 @@ export function badResponse(): ApiError {
   return new ApiError('bad-response', i18next.t('errors.badResponse'), 200);
 }
 
-function readMarkBar(value: unknown): MarkBar | null {
+function readMarkBar(value: unknown): MarkPriceBar | null {
   if (!Array.isArray(value) || value.length < 5) return null;
   const [time, open, high, low, close] = value as unknown[];
   if (!isWhole(time) || ![open, high, low, close].every(isDecimal)) return null;
-  return { time, open, high, low, close } as MarkBar;
+  return { time, open, high, low, close } as MarkPriceBar;
 }
 
 /** GET /api/price/mark_bars: bars of the mark price (stale samples left out), oldest first. */
 export async function fetchMarkBars(
   query: { symbol: string; period: MarkBarPeriod; fromMs: number; toMs: number },
   signal?: AbortSignal,
-): Promise<MarkBar[]> {
+): Promise<MarkPriceBar[]> {
   const message = await api.get<unknown>(
     '/price/mark_bars',
     { symbol: query.symbol, period: query.period, from: query.fromMs, to: query.toMs },
@@ -66,7 +80,7 @@ export async function fetchMarkBars(
   );
   if (!isRecord(message) || !Array.isArray(message.bars)) throw badResponse();
   // A single unreadable bar is left out: the line is drawn from the bars that can be trusted.
-  return message.bars.map(readMarkBar).filter((bar): bar is MarkBar => bar !== null);
+  return message.bars.map(readMarkBar).filter((bar): bar is MarkPriceBar => bar !== null);
 }
 
 /** The mark and index prices a trading answer, a quotation row or a ticker carries (null when none yet). */

@@ -1,5 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { DaymarketPayload } from '@fairex/shared/socket-events.ts';
+import type { ChartBar, Quotation } from '@fairex/shared/api/market.ts';
 import { ApiError, apiRaw, apiRequest } from './api.ts';
 import { i18next } from '../i18n/index.ts';
 import { writeStored } from './storage.ts';
@@ -9,35 +10,6 @@ import { writeStored } from './storage.ts';
 // strings the server sent; a field that is missing or not a plain decimal is kept out rather than
 // guessed, so the screen shows a dash instead of a made-up number.
 
-/** One pair of the quotation list. */
-export interface Quotation {
-  legal_id: number;
-  currency_id: number;
-  /** Quote currency, e.g. "USDT". */
-  legal_name: string;
-  /** Base currency, e.g. "BTC". */
-  currency_name: string;
-  now_price?: string;
-  /** 24-hour change in percent. */
-  change?: string;
-  high?: string;
-  low?: string;
-  /** 24-hour volume in the base currency. */
-  volume?: string;
-  /** 24-hour turnover in the quote currency. */
-  amount?: string;
-  /** The pair's mark price (docs/price-record.md); missing while the server has none. */
-  mark_price?: string;
-  /** The pair's index price, the median of its outside sources. */
-  index_price?: string;
-  is_display: number;
-  logo?: string;
-}
-
-export interface QuotationGroup {
-  name: string;
-  quotation: Quotation[];
-}
 
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 const DECIMAL_FIELDS = [
@@ -49,7 +21,20 @@ const DECIMAL_FIELDS = [
   'amount',
   'mark_price',
   'index_price',
-] as const;
+] as const satisfies readonly (keyof Quotation)[];
+
+/**
+ * One pair of the quotation list as the screens read it (the contract's `Quotation`): the pair always, a
+ * figure only when the server sent it as a plain decimal, so a screen shows a dash rather than a guess.
+ */
+export type BoardQuotation = Pick<Quotation, 'legal_id' | 'currency_id' | 'legal_name' | 'currency_name'> &
+  Partial<Record<QuotationFigure, string>> & {
+    /** 1 shown on the board and in market lists, 0 hidden. */
+    is_display: number;
+    logo?: string;
+  };
+
+type QuotationFigure = (typeof DECIMAL_FIELDS)[number];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -61,13 +46,13 @@ function whole(value: unknown): number | null {
 }
 
 /** Reads one quotation, or null when it does not name a pair. Decimal fields must be decimal strings. */
-export function readQuotation(value: unknown): Quotation | null {
+export function readQuotation(value: unknown): BoardQuotation | null {
   if (!isRecord(value)) return null;
   const legalId = whole(value.legal_id);
   const currencyId = whole(value.currency_id);
   if (legalId === null || currencyId === null) return null;
   if (typeof value.legal_name !== 'string' || typeof value.currency_name !== 'string') return null;
-  const quotation: Quotation = {
+  const quotation: BoardQuotation = {
     legal_id: legalId,
     currency_id: currencyId,
     legal_name: value.legal_name,
@@ -91,7 +76,7 @@ function badResponse(): ApiError {
  * which is the USDT group while USDT is the only quote; every group is read here, so a market quoted in
  * another currency listed first cannot push the USDT pairs off the board.
  */
-export async function fetchBoardQuotations(signal?: AbortSignal): Promise<Quotation[]> {
+export async function fetchBoardQuotations(signal?: AbortSignal): Promise<BoardQuotation[]> {
   const message = await apiRequest<unknown>('/currency/quotation_new', {
     method: 'POST',
     body: {},
@@ -100,13 +85,13 @@ export async function fetchBoardQuotations(signal?: AbortSignal): Promise<Quotat
   if (!Array.isArray(message)) throw badResponse();
   return message.flatMap((group: unknown) => {
     if (!isRecord(group) || !Array.isArray(group.quotation)) throw badResponse();
-    return group.quotation.map(readQuotation).filter((item): item is Quotation => item !== null);
+    return group.quotation.map(readQuotation).filter((item): item is BoardQuotation => item !== null);
   });
 }
 
 export const BOARD_QUOTATIONS_KEY = ['market', 'board-quotations'] as const;
 
-export function useBoardQuotations(): UseQueryResult<Quotation[], Error> {
+export function useBoardQuotations(): UseQueryResult<BoardQuotation[], Error> {
   return useQuery({ queryKey: BOARD_QUOTATIONS_KEY, queryFn: ({ signal }) => fetchBoardQuotations(signal) });
 }
 
@@ -114,7 +99,7 @@ export function pairKey(legalId: number, currencyId: number): string {
   return `${legalId}:${currencyId}`;
 }
 
-export function symbolOf(quotation: Pick<Quotation, 'currency_name' | 'legal_name'>): string {
+export function symbolOf(quotation: Pick<BoardQuotation, 'currency_name' | 'legal_name'>): string {
   return `${quotation.currency_name}/${quotation.legal_name}`;
 }
 
@@ -122,9 +107,9 @@ export function symbolOf(quotation: Pick<Quotation, 'currency_name' | 'legal_nam
  * A quotation with a live `daymarket` ticker laid over it (spec 02 section 4: matched by legal_id and
  * currency_id; price, change, volume, turnover, high and low follow the ticker).
  */
-export function withTicker(quotation: Quotation, ticker: DaymarketPayload | undefined): Quotation {
+export function withTicker(quotation: BoardQuotation, ticker: DaymarketPayload | undefined): BoardQuotation {
   if (ticker === undefined) return quotation;
-  const live: Quotation = { ...quotation };
+  const live: BoardQuotation = { ...quotation };
   const pushed: Record<string, unknown> = { ...ticker };
   for (const field of DECIMAL_FIELDS) {
     const text = pushed[field];
@@ -142,7 +127,7 @@ export function tickersByPair(tickers: Record<string, DaymarketPayload>): Map<st
 }
 
 /** Remembers a chosen pair the way the trading screens read it (spec 02 section 3, stored keys). */
-export function storeChosenPair(quotation: Quotation): void {
+export function storeChosenPair(quotation: BoardQuotation): void {
   writeStored('legal_id', String(quotation.legal_id));
   writeStored('currency_id', String(quotation.currency_id));
   writeStored('legal_name', quotation.legal_name);
@@ -152,17 +137,13 @@ export function storeChosenPair(quotation: Quotation): void {
 
 // ---------------------------------------------------------------- bar history
 
-export interface Bar {
-  /** Open time, epoch milliseconds. */
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  /** 'trades', or the price source of backfilled history ('simulated', 'binance'). */
-  source?: string;
-}
+/**
+ * One bar of a chart as the screens read it (the contract's `ChartBar`): open time in epoch milliseconds,
+ * the prices and the base volume as decimal text, and where the bar came from ('trades', or the price
+ * source of backfilled history: 'simulated', 'binance').
+ */
+export type Bar = Pick<ChartBar, 'time' | 'open' | 'high' | 'low' | 'close' | 'volume'> &
+  Partial<Pick<ChartBar, 'source'>>;
 
 export interface BarQuery {
   symbol: string;

@@ -10,7 +10,7 @@ const HASH = /^[0-9a-f]{64}$/;
 // sent; an answer that does not have the documented shape is refused rather than guessed at. The mark
 // and index figures the trading screens show, and the chart's mark bars, are in mark-price.ts.
 
-// The shapes are the server's own (packages/shared/src/price-record.ts); this module only checks them.
+// The shapes are the server's own (packages/shared/src/api/price.ts); this module only checks them.
 export type {
   PriceSampleSource as PriceSource,
   PriceSample,

@@ -1,6 +1,6 @@
 import { Image, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { adminApi } from '../admin-api.ts';
+import { adminApi } from '../../data/admin-api.ts';
 import { errorText } from './common.tsx';
 
 /**

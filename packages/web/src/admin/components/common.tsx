@@ -3,7 +3,7 @@ import { Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useAdminT, type AdminKey } from '../i18n.ts';
-import { AdminApiError } from '../admin-api.ts';
+import { AdminApiError } from '../../data/admin-api.ts';
 import { useMessage } from '../../app/message.tsx';
 
 /** A page's title row: the title, a line saying what the page is for, and its actions. */

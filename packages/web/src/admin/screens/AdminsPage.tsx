@@ -4,7 +4,7 @@ import { Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT } from '../i18n.ts';
-import { adminApi } from '../admin-api.ts';
+import { adminApi } from '../../data/admin-api.ts';
 import { PageHeader, Time, useAdminMutation } from '../components/common.tsx';
 import { useAdminSession } from '../session.ts';
 

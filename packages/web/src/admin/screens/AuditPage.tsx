@@ -3,7 +3,7 @@ import { Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT } from '../i18n.ts';
-import { adminApi, type Paged } from '../admin-api.ts';
+import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { PageHeader, Time } from '../components/common.tsx';
 
 interface Entry {

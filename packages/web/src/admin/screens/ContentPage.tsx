@@ -30,7 +30,7 @@ import { useAdminT, type AdminKey } from '../i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import { currentLanguage } from '../../i18n/index.ts';
 import { LANGUAGE_INFO, LANGUAGES } from '../../i18n/languages.ts';
-import { adminApi, type Paged } from '../admin-api.ts';
+import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { PageHeader, Time, useAdminMutation } from '../components/common.tsx';
 
 export interface Category {

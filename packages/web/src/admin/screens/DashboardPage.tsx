@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Card, Col, Row, Statistic, Table, Tag, Tooltip, T
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { useAdminT } from '../i18n.ts';
 import { Link } from 'react-router';
-import { adminApi } from '../admin-api.ts';
+import { adminApi } from '../../data/admin-api.ts';
 import { Amount, PageHeader } from '../components/common.tsx';
 
 const WALLETS = ['change', 'lever', 'micro', 'ico', 'miner', 'defi'] as const;

@@ -26,10 +26,10 @@ import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT, type AdminKey } from '../i18n.ts';
 import { Link } from 'react-router';
-import { adminApi, type Paged } from '../admin-api.ts';
+import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { Amount, PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
-import type { DepositLine as Deposit, WithdrawalLine as Withdrawal } from '@fairex/shared/backoffice.ts';
+import type { DepositLine as Deposit, WithdrawalLine as Withdrawal } from '@fairex/shared/api/backoffice.ts';
 
 interface Callback {
   id: string;

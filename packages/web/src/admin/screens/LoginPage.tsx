@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAdminT } from '../i18n.ts';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { setNightMode, usePreferences } from '../../app/preferences/preferences.ts';
-import { adminApi } from '../admin-api.ts';
+import { adminApi } from '../../data/admin-api.ts';
 import type { SessionAnswer } from '../AdminApp.tsx';
 import { AuthFrame, FormError } from '../components/AuthFrame.tsx';
 import { errorText } from '../components/common.tsx';

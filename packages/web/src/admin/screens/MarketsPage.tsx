@@ -25,12 +25,12 @@ import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT } from '../i18n.ts';
 import { LANGUAGE_INFO, LANGUAGES } from '../../i18n/languages.ts';
-import { adminApi } from '../admin-api.ts';
+import { adminApi } from '../../data/admin-api.ts';
 import { Amount, PageHeader, Time, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
-import type { CurrencyLine, MarketLine } from '@fairex/shared/backoffice.ts';
+import type { CurrencyLine, MarketLine } from '@fairex/shared/api/backoffice.ts';
 
-export type { CurrencyLine, MarketLine } from '@fairex/shared/backoffice.ts';
+export type { CurrencyLine, MarketLine } from '@fairex/shared/api/backoffice.ts';
 
 interface MarketsAnswer {
   list: MarketLine[];

@@ -21,7 +21,7 @@ import { useEffect, useState } from 'react';
 import { useAdminT } from '../i18n.ts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LANGUAGE_INFO, LANGUAGES, type Language } from '../../i18n/languages.ts';
-import { adminApi } from '../admin-api.ts';
+import { adminApi } from '../../data/admin-api.ts';
 import { PageHeader, useAdminMutation } from '../components/common.tsx';
 import { RichTextEditor } from '../components/RichTextEditor.tsx';
 import { categoryName, type Category } from './ContentPage.tsx';

@@ -3,7 +3,7 @@ import { Alert, Card, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT, type AdminKey } from '../i18n.ts';
-import { adminApi, type Paged } from '../admin-api.ts';
+import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { PageHeader, StatusTag, Time } from '../components/common.tsx';
 
 interface Message {

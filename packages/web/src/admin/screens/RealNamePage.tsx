@@ -17,7 +17,7 @@ import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT } from '../i18n.ts';
 import { Link } from 'react-router';
-import { adminApi, type Paged } from '../admin-api.ts';
+import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
 import { PrivatePhoto } from '../components/PrivatePhoto.tsx';
 

@@ -17,7 +17,7 @@ import {
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT, type AdminKey, type AdminT } from '../i18n.ts';
-import { adminApi } from '../admin-api.ts';
+import { adminApi } from '../../data/admin-api.ts';
 import { Amount, PageHeader, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
 

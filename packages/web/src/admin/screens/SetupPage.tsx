@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { adminApi } from '../admin-api.ts';
+import { adminApi } from '../../data/admin-api.ts';
 import { AuthFrame, FormError } from '../components/AuthFrame.tsx';
 import { errorText } from '../components/common.tsx';
 import { useAdminT } from '../i18n.ts';

@@ -5,11 +5,11 @@ import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT, type AdminKey } from '../i18n.ts';
 import { Link } from 'react-router';
-import { adminApi, type Paged } from '../admin-api.ts';
+import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { PageHeader, Time } from '../components/common.tsx';
-import type { UserSummary } from '@fairex/shared/backoffice.ts';
+import type { UserSummary } from '@fairex/shared/api/backoffice.ts';
 
-export type { UserSummary } from '@fairex/shared/backoffice.ts';
+export type { UserSummary } from '@fairex/shared/api/backoffice.ts';
 
 export function ReviewTag({ status }: { status: number }) {
   const t = useAdminT();

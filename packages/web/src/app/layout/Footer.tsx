@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Logo } from './Logo.tsx';
 import { communityLinks, siteContactEmail, type CommunityLink } from '../site.ts';
 import type { Messages } from '../../i18n/index.ts';
-import { noticePath, useFooterColumns } from '../../features/news/news-api.ts';
+import { noticePath, useFooterColumns } from '../../data/news.ts';
 import { ActivityToast } from '../../features/home/ActivityToast.tsx';
 import './footer.css';
 

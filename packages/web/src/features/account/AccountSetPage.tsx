@@ -12,7 +12,7 @@ import {
   MobileOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { useUserInfo, type UserInfo } from '../auth/auth-api.ts';
+import { useUserInfo, type UserInfo } from '../../data/auth.ts';
 import { securityLevel } from '../auth/validation.ts';
 import { AccountLayout } from './AccountLayout.tsx';
 import { BindMobileDialog } from './BindMobileDialog.tsx';

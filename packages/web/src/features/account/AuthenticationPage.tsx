@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Result, Skeleton } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { USER_INFO_KEY } from '../auth/auth-api.ts';
+import { USER_INFO_KEY } from '../../data/auth.ts';
 import { isCardId } from '../auth/validation.ts';
 import { AccountLayout } from './AccountLayout.tsx';
-import { CENTER_KEY, submitRealName, useRealNameCenter, type RealNameCenter } from './account-api.ts';
+import { CENTER_KEY, submitRealName, useRealNameCenter, type RealNameCenter } from '../../data/account.ts';
 import { PhotoUpload } from './PhotoUpload.tsx';
 import { useMessage } from '../../app/message.tsx';
 

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Modal } from 'antd';
 import { AccountFields, validatedTarget, targetOf, type AccountValues } from '../auth/AccountFields.tsx';
-import { useCountries, USER_INFO_KEY } from '../auth/auth-api.ts';
+import { useCountries, USER_INFO_KEY } from '../../data/auth.ts';
 import { CodeInput } from '../auth/CodeInput.tsx';
 import { refreshAccountName } from '../auth/session-actions.ts';
-import { bindMobile } from './account-api.ts';
+import { bindMobile } from '../../data/account.ts';
 import { useMessage } from '../../app/message.tsx';
 
 /** Binding a mobile number (beyond the spec, which shows the bound phone): the number and a code sent to it. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spin } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
-import { fetchImageUrl, uploadImage } from './account-api.ts';
+import { fetchImageUrl, uploadImage } from '../../data/account.ts';
 import { useMessage } from '../../app/message.tsx';
 
 /** Spec 02 section 9: ID images are JPG or PNG of at most 4 MB (the server checks the content again). */

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { Alert, Button, Form, Input, Modal, Spin, Typography } from 'antd';
-import { USER_INFO_KEY } from '../auth/auth-api.ts';
-import { confirmTotp, disableTotp, startTotp, type TotpEnrolment } from './account-api.ts';
+import { USER_INFO_KEY } from '../../data/auth.ts';
+import { confirmTotp, disableTotp, startTotp, type TotpEnrolment } from '../../data/account.ts';
 import { useMessage } from '../../app/message.tsx';
 
 /**

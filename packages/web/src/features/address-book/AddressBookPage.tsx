@@ -10,8 +10,8 @@ import {
   useAddressBook,
   useWalletOverview,
   useWithdrawInfo,
-} from '../assets/wallet-api.ts';
-import type { BookEntry } from '../assets/wallet-api.ts';
+} from '../../data/wallet.ts';
+import type { BookEntry } from '../../data/wallet.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
 import { useMessage } from '../../app/message.tsx';
 

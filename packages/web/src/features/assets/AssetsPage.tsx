@@ -4,8 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Skeleton, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { SwapOutlined, ThunderboltOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { WALLET_TYPES, availableOf, frozenOf, useBalanceRefresh, useWalletOverview } from './wallet-api.ts';
-import type { WalletGroup, WalletLine, WalletType } from './wallet-api.ts';
+import {
+  WALLET_TYPES,
+  availableOf,
+  frozenOf,
+  useBalanceRefresh,
+  useWalletOverview,
+} from '../../data/wallet.ts';
+import type { WalletGroup, WalletLine, WalletType } from '../../data/wallet.ts';
 import { amountText, btcText, usdText } from './wallet-format.ts';
 import { WalletFrame, WalletPanel } from './WalletFrame.tsx';
 

@@ -3,7 +3,7 @@ import { Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { AreaCodeSelect, DEFAULT_COUNTRY_ID, areaCodeOf } from './AreaCodeSelect.tsx';
-import type { AccountKind, AccountTarget, Country } from './auth-api.ts';
+import type { AccountKind, AccountTarget, Country } from '../../data/auth.ts';
 import {
   ACCOUNT_MAX_LENGTH,
   isEmail,

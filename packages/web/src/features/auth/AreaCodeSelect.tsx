@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
-import { useCountries, type Country } from './auth-api.ts';
+import { useCountries, type Country } from '../../data/auth.ts';
 
 /** Spec 01 section 9: the default area code is +1 (the United States and Canada share it). */
 export const DEFAULT_COUNTRY_ID = 'US';

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
-import { api } from '../../data/api.ts';
+import { bindEmail } from '../../data/account.ts';
 import { emailRules } from './AccountFields.tsx';
-import { USER_INFO_KEY } from './auth-api.ts';
+import { USER_INFO_KEY } from '../../data/auth.ts';
 import { AuthPageFrame } from './AuthPageFrame.tsx';
 import { RequireLogin } from './RequireLogin.tsx';
 import { refreshAccountName } from './session-actions.ts';
@@ -50,10 +50,7 @@ function BindEmailForm() {
   const onFinish = async (values: { email: string; code: string }) => {
     setSubmitting(true);
     try {
-      const text = await api.post<string>('/safe/email', {
-        email: values.email.trim(),
-        code: values.code.trim(),
-      });
+      const text = await bindEmail(values);
       void message.success(text);
       await refreshAccountName().catch(() => undefined);
       await queryClient.invalidateQueries({ queryKey: USER_INFO_KEY });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input } from 'antd';
-import { api } from '../../data/api.ts';
+import { changePassword } from '../../data/account.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { replaceToken } from './session-actions.ts';
 import { useMessage } from '../../app/message.tsx';
@@ -25,11 +25,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const onFinish = async (values: ChangePasswordValues) => {
     setSubmitting(true);
     try {
-      const reply = await api.post<{ message: string; token: string }>('/safe/password', {
-        old_password: values.oldPassword,
-        password: values.password,
-        re_password: values.rePassword,
-      });
+      const reply = await changePassword(values);
       replaceToken(reply.token);
       void message.success(`${reply.message} ${t('auth.otherDevicesLoggedOut')}`);
       form.resetFields();

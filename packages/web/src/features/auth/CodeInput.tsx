@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AccountTarget, CodePurpose } from './auth-api.ts';
+import type { AccountTarget, CodePurpose } from '../../data/auth.ts';
 import { SendCodeButton } from './SendCodeButton.tsx';
 import './auth.css';
 

@@ -3,7 +3,13 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Steps, Tabs } from 'antd';
 import { AccountFields, targetOf, validatedTarget, type AccountValues } from './AccountFields.tsx';
-import { checkCode, resetPassword, useCountries, type AccountKind, type AccountTarget } from './auth-api.ts';
+import {
+  checkCode,
+  resetPassword,
+  useCountries,
+  type AccountKind,
+  type AccountTarget,
+} from '../../data/auth.ts';
 import { openLoginDialog } from './auth-dialogs.ts';
 import { AuthPageFrame } from './AuthPageFrame.tsx';
 import { PasswordFields } from './PasswordFields.tsx';

@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRegisterConfig } from './auth-api.ts';
+import { useRegisterConfig } from '../../data/auth.ts';
 import { isInviteCode } from './validation.ts';
 
 /**

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form, Input, Modal, Tabs } from 'antd';
 import { reloadPageAfter } from '../../app/page-reload.ts';
 import { AccountFields, targetOf, type AccountValues } from './AccountFields.tsx';
-import { login, useCountries, type AccountKind, type AccountTarget } from './auth-api.ts';
+import { login, useCountries, type AccountKind, type AccountTarget } from '../../data/auth.ts';
 import { closeAuthDialog, openRegisterDialog, useAuthDialog } from './auth-dialogs.ts';
 import { AFTER_LOGIN_DELAY_MS, storeSession } from './session-actions.ts';
 import { TotpField } from './TotpField.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form, Input } from 'antd';
 import { reloadPageAfter } from '../../app/page-reload.ts';
 import { safeRedirectPath } from '../../app/routes.ts';
-import { login } from './auth-api.ts';
+import { login } from '../../data/auth.ts';
 import { openRegisterDialog } from './auth-dialogs.ts';
 import { AuthPageFrame } from './AuthPageFrame.tsx';
 import { AFTER_LOGIN_DELAY_MS, storeSession } from './session-actions.ts';

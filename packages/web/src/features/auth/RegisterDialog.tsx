@@ -9,7 +9,7 @@ import {
   useCountries,
   type AccountKind,
   type AccountTarget,
-} from './auth-api.ts';
+} from '../../data/auth.ts';
 import { closeAuthDialog, openLoginDialog, useAuthDialog } from './auth-dialogs.ts';
 import { InviteCodeField } from './InviteCodeField.tsx';
 import { PasswordFields } from './PasswordFields.tsx';

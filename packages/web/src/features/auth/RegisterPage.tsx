@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Form, Tabs } from 'antd';
 import { AccountFields, targetOf, validatedTarget, type AccountValues } from './AccountFields.tsx';
-import { checkCode, register, useCountries, type AccountKind } from './auth-api.ts';
+import { checkCode, register, useCountries, type AccountKind } from '../../data/auth.ts';
 import { openLoginDialog } from './auth-dialogs.ts';
 import { AuthPageFrame } from './AuthPageFrame.tsx';
 import { InviteCodeField } from './InviteCodeField.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd';
-import { sendCode, type AccountTarget, type CodePurpose } from './auth-api.ts';
+import { sendCode, type AccountTarget, type CodePurpose } from '../../data/auth.ts';
 import { useMessage } from '../../app/message.tsx';
 
 /** Spec 01 section 9 and spec 02 section 4: the send button waits 60 seconds, counting down. */

@@ -4,7 +4,7 @@
 import { writeStored } from '../../data/storage.ts';
 import { endSession, refreshSession, sessionStore } from '../../data/session.ts';
 import { reloadPageAfter } from '../../app/page-reload.ts';
-import { fetchUserInfo, logout, type UserInfo } from './auth-api.ts';
+import { fetchUserInfo, logout, type UserInfo } from '../../data/auth.ts';
 
 export const AFTER_LOGIN_DELAY_MS = 1000;
 export const AFTER_LOGOUT_DELAY_MS = 1000;

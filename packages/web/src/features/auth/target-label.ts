@@ -1,4 +1,4 @@
-import type { AccountTarget } from './auth-api.ts';
+import type { AccountTarget } from '../../data/auth.ts';
 
 /** How a form shows the account a code goes to. */
 export function targetLabel(target: AccountTarget): string {

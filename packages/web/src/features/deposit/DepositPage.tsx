@@ -10,8 +10,8 @@ import {
   useDepositAddress,
   usePagedRecords,
   useWalletOverview,
-} from '../assets/wallet-api.ts';
-import type { DepositRecord } from '../assets/wallet-api.ts';
+} from '../../data/wallet.ts';
+import type { DepositRecord } from '../../data/wallet.ts';
 import { amountText, timeText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
 

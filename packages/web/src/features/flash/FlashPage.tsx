@@ -9,8 +9,8 @@ import {
   useFlashList,
   usePagedRecords,
   useWalletDetail,
-} from '../assets/wallet-api.ts';
-import type { FlashCoin, FlashList, FlashRecord } from '../assets/wallet-api.ts';
+} from '../../data/wallet.ts';
+import type { FlashCoin, FlashList, FlashRecord } from '../../data/wallet.ts';
 import { amountText, timeText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
 import { meetsMinimum, paymentFor, receivedFor } from './flash-math.ts';

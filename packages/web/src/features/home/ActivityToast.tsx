@@ -4,7 +4,7 @@ import { CloseOutlined, DownloadOutlined, SwapOutlined, UploadOutlined } from '@
 import type { ReactNode } from 'react';
 import { groupThousands } from '../../format/index.ts';
 import { timeAgo } from '../news/format-time.ts';
-import { useActivityFeed, type Activity, type ActivityKind } from './home-api.ts';
+import { useActivityFeed, type Activity, type ActivityKind } from '../../data/home.ts';
 import './activity-toast.css';
 
 /** Spec 01 section 1: a toast is shown for 5 s, and the next one follows after 1 to 10 s. */

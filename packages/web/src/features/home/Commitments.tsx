@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleFilled } from '@ant-design/icons';
-import type { NewsListItem } from '../news/news-api.ts';
+import type { NewsListItem } from '../../data/news.ts';
 
 /** Spec 01 section 1: the carousel moves on every 1500 ms and loops. */
 export const CAROUSEL_ADVANCE_MS = 1_500;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Collapse } from 'antd';
-import type { NewsListItem } from '../news/news-api.ts';
+import type { NewsListItem } from '../../data/news.ts';
 import { SafeHtml } from '../news/SafeHtml.tsx';
 
 /** The FAQ accordion: one answer open at a time (spec 01 section 1); answers are stored HTML, cleaned. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'antd';
 import { ArrowRightOutlined, NotificationOutlined, RightOutlined } from '@ant-design/icons';
 import { requestLogin, useSession } from '../../data/session.ts';
-import { noticePath, type NewsListItem } from '../news/news-api.ts';
+import { noticePath, type NewsListItem } from '../../data/news.ts';
 
 /**
  * The hero. Its link goes to the account centre when logged in, and otherwise asks the session store

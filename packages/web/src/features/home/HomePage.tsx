@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { NEWS_CATEGORY, useNewsList } from '../news/news-api.ts';
+import { NEWS_CATEGORY, useNewsList } from '../../data/news.ts';
 import { Commitments } from './Commitments.tsx';
 import { Faq } from './Faq.tsx';
 import { Hero } from './Hero.tsx';
-import { useHomeFigures } from './home-api.ts';
+import { useHomeFigures } from '../../data/home.ts';
 import { BuiltWith, CustomerCounter, Services, WhyUs } from './HomeSections.tsx';
 import { HomeStats } from './HomeStats.tsx';
 import { TickerStrip } from './TickerStrip.tsx';

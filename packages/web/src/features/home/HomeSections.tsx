@@ -14,8 +14,8 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Messages } from '../../i18n/index.ts';
-import type { NewsListItem } from '../news/news-api.ts';
-import type { HomeFigures } from './home-api.ts';
+import type { NewsListItem } from '../../data/news.ts';
+import type { HomeFigures } from '../../data/home.ts';
 import { ROUTES } from '../../app/routes.ts';
 
 type FeatureText = keyof Messages['home']['features'];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ShopOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { countUpValue, useCountUpStep, useSeenOnce } from './count-up.ts';
-import type { HomeFigures } from './home-api.ts';
+import type { HomeFigures } from '../../data/home.ts';
 import { formatNewsTime } from '../news/format-time.ts';
 
 type FigureKey = 'users' | 'trades24h' | 'markets';

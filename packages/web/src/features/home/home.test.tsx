@@ -14,11 +14,11 @@ import { Commitments, CAROUSEL_ADVANCE_MS } from './Commitments.tsx';
 import { COUNT_UP_STEPS, COUNT_UP_STEP_MS, countUpValue } from './count-up.ts';
 import { Faq } from './Faq.tsx';
 import { Hero } from './Hero.tsx';
-import type { Activity } from './home-api.ts';
+import type { Activity } from '../../data/home.ts';
 import { HomeStats } from './HomeStats.tsx';
 import { Services } from './HomeSections.tsx';
 import { sparklinePoints, tradedCloses } from './sparkline.ts';
-import type { NewsListItem } from '../news/news-api.ts';
+import type { NewsListItem } from '../../data/news.ts';
 
 function item(id: number, title: string, extra: Partial<NewsListItem> = {}): NewsListItem {
   return {

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { DaymarketPayload } from '@fairex/shared/socket-events.ts';
 import { renderApp } from '../../test/render.tsx';
 import { jsonResponse, type FakeMarketSocket } from '../../data/market-test-support.ts';
-import type { Quotation } from '../../data/market.ts';
+import type { BoardQuotation } from '../../data/market.ts';
 import type * as SocketModule from '../../data/socket.ts';
 import type * as ChartsModule from '../../charts/index.ts';
 
@@ -28,7 +28,7 @@ vi.mock('../../data/socket.ts', async (importOriginal) => {
 function pair(
   currencyId: number,
   base: string,
-  fields: Partial<Quotation>,
+  fields: Partial<BoardQuotation>,
   quote = 'USDT',
   legalId = 3,
 ): Record<string, unknown> {

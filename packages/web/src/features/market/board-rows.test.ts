@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DaymarketPayload } from '@fairex/shared/socket-events.ts';
-import type { Quotation } from '../../data/market.ts';
+import type { BoardQuotation } from '../../data/market.ts';
 import { createBoardRows, featuredRows, filterRows, gainRanking, turnoverRanking } from './board-rows.ts';
 
-function quotation(currencyId: number, base: string, amount: string, change: string): Quotation {
+function quotation(currencyId: number, base: string, amount: string, change: string): BoardQuotation {
   return {
     legal_id: 3,
     currency_id: currencyId,

@@ -1,6 +1,6 @@
 import type { DaymarketPayload } from '@fairex/shared/socket-events.ts';
 import { compareDecimals } from '../../format/index.ts';
-import { pairKey, symbolOf, tickersByPair, withTicker, type Quotation } from '../../data/market.ts';
+import { pairKey, symbolOf, tickersByPair, withTicker, type BoardQuotation } from '../../data/market.ts';
 
 // What the market board shows, as pure functions of the quotation list and the live tickers
 // (spec 02 sections 2.9, 4 and 9).
@@ -12,7 +12,7 @@ export const BOARD_QUOTE = 'USDT';
 export const PRICE_DECIMALS = 4;
 export const HIGH_LOW_DECIMALS = 5;
 
-export interface BoardRow extends Quotation {
+export interface BoardRow extends BoardQuotation {
   /** "BTC/USDT" */
   symbol: string;
   key: string;
@@ -20,14 +20,14 @@ export interface BoardRow extends Quotation {
 
 /** Every displayed USDT pair with its live ticker laid over it, in the server's order. */
 export function boardRows(
-  quotations: readonly Quotation[],
+  quotations: readonly BoardQuotation[],
   tickers: Record<string, DaymarketPayload>,
 ): BoardRow[] {
   return createBoardRows()(quotations, tickers);
 }
 
 interface KeptRow {
-  quotation: Quotation;
+  quotation: BoardQuotation;
   ticker: DaymarketPayload | undefined;
   row: BoardRow;
 }
@@ -38,7 +38,7 @@ interface KeptRow {
  * that did not move are not rendered again when another pair's ticker arrives.
  */
 export function createBoardRows(): (
-  quotations: readonly Quotation[],
+  quotations: readonly BoardQuotation[],
   tickers: Record<string, DaymarketPayload>,
 ) => BoardRow[] {
   let previous = new Map<string, KeptRow>();

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { idFromSearch, useItemDetail, type ItemDetailType } from './news-api.ts';
+import { idFromSearch, useItemDetail, type ItemDetailType } from '../../data/news.ts';
 import { NewsArticle } from './NewsArticle.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Empty, Skeleton } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { NewsDetail } from './news-api.ts';
+import type { NewsDetail } from '../../data/news.ts';
 import { formatNewsTime } from './format-time.ts';
 import { SafeHtml } from './SafeHtml.tsx';
 import './news.css';

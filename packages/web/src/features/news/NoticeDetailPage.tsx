@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { idFromSearch, useNewsDetail } from './news-api.ts';
+import { idFromSearch, useNewsDetail } from '../../data/news.ts';
 import { NewsArticle } from './NewsArticle.tsx';
 
 /**

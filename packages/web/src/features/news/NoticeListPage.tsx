@@ -2,7 +2,7 @@ import { useSearchParams, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Empty, Pagination, Result, Skeleton } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
-import { NEWS_CATEGORY, idFromSearch, noticePath, useNewsList } from './news-api.ts';
+import { NEWS_CATEGORY, idFromSearch, noticePath, useNewsList } from '../../data/news.ts';
 import { formatNewsTime } from './format-time.ts';
 import './news.css';
 

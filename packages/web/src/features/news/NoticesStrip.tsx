@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotificationOutlined, RightOutlined } from '@ant-design/icons';
-import { NEWS_CATEGORY, noticePath, useNewsList } from './news-api.ts';
+import { NEWS_CATEGORY, noticePath, useNewsList } from '../../data/news.ts';
 import { formatNewsTime } from './format-time.ts';
 import './news.css';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Tabs } from 'antd';
 import { AccountLayout } from '../account/AccountLayout.tsx';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import type { DepositRecord, WithdrawalRecord } from '../assets/wallet-api.ts';
+import type { DepositRecord, WithdrawalRecord } from '../../data/wallet.ts';
 import '../assets/wallet.css';
 import { depositColumns } from '../deposit/DepositPage.tsx';
 import { withdrawalColumns } from '../withdrawal/WithdrawalPage.tsx';

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Empty, Pagination, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
-import { useCurrencyList, useWalletLog } from '../assets/wallet-api.ts';
-import type { LedgerEntry } from '../assets/wallet-api.ts';
+import { useCurrencyList, useWalletLog } from '../../data/wallet.ts';
+import type { LedgerEntry } from '../../data/wallet.ts';
 import { amountText, signedText, timeText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
 

@@ -5,7 +5,7 @@ import { Alert, Button, Empty, Pagination, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { AccountLayout } from '../account/AccountLayout.tsx';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { useLedger, usePagedRecords } from '../assets/wallet-api.ts';
+import { useLedger, usePagedRecords } from '../../data/wallet.ts';
 import type {
   DepositRecord,
   FlashRecord,
@@ -13,7 +13,7 @@ import type {
   TransferRecord,
   WalletType,
   WithdrawalRecord,
-} from '../assets/wallet-api.ts';
+} from '../../data/wallet.ts';
 import { amountText, signedText, timeText } from '../assets/wallet-format.ts';
 import '../assets/wallet.css';
 import { depositColumns } from '../deposit/DepositPage.tsx';

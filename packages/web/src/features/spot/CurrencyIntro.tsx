@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { fetchCurrencyDetail } from './spot-api.ts';
-import { PlaceholderLines } from './PanelStates.tsx';
+import { fetchCurrencyDetail } from '../../data/spot.ts';
+import { PlaceholderLines } from '../../components/trading/PanelStates.tsx';
 
 // The currency introduction (spec 01 section 3, "Currency detail: name, desc") from GET /api/currency/detail.
 // The description is plain text from the catalogue; when it cannot be loaded the card says so and invents

@@ -6,7 +6,7 @@ import { Providers } from '../../app/Providers.tsx';
 import { sessionStore } from '../../data/session.ts';
 import { authDialogStore } from '../auth/auth-dialogs.ts';
 import { OrderForm } from './OrderForm.tsx';
-import { testMarket } from './test-market.ts';
+import { testMarket } from '../../components/trading/test-market.ts';
 
 const market = testMarket;
 const pair = { legalId: 3, currencyId: 1, legalName: 'USDT', currencyName: 'BTC' };

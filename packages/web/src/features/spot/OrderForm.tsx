@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd';
-import { CompactInput } from './CompactInput.tsx';
+import { CompactInput } from '../../components/trading/CompactInput.tsx';
 import { SwapOutlined } from '@ant-design/icons';
 import { ApiError } from '../../data/api.ts';
 import { openLoginDialog, openRegisterDialog } from '../auth/auth-dialogs.ts';
 import { NO_VALUE, groupThousands } from '../../format/index.ts';
-import { formatDown } from './display.ts';
+import { formatDown } from '../../components/trading/display.ts';
 import {
   SLIDER_MARKS,
   SLIDER_STEP,
@@ -16,11 +16,11 @@ import {
   orderTotal,
   sliderPercentOf,
   sliderQuantity,
-} from './order-math.ts';
-import { placeOrder, type Pair, type PlacedOrder, type SpotMarketInfo } from './spot-api.ts';
+} from '../../components/trading/order-math.ts';
+import { placeOrder, type Pair, type PlacedOrder, type SpotMarketInfo } from '../../data/spot.ts';
 import { useMessage } from '../../app/message.tsx';
-import { CompactSegmented } from './CompactSegmented.tsx';
-import { PercentSlider } from './PercentSlider.tsx';
+import { CompactSegmented } from '../../components/trading/CompactSegmented.tsx';
+import { PercentSlider } from '../../components/trading/PercentSlider.tsx';
 
 // The buy and sell panel (spec 01 sections 2, 4 and 5): limit or market mode for both halves; price
 // (disabled in market mode, where it shows the latest price), quantity, a slider in 25 % steps that

@@ -5,7 +5,7 @@ import enUS from 'antd/es/locale/en_US.js';
 import { Providers } from '../../app/Providers.tsx';
 import { sessionStore } from '../../data/session.ts';
 import { LOAD_MORE_AFTER_ROWS, OrdersPanel } from './OrdersPanel.tsx';
-import type { CompletedTrade, OpenOrder } from './spot-api.ts';
+import type { CompletedTrade, OpenOrder } from '../../data/spot.ts';
 
 const pair = { legalId: 3, currencyId: 1, legalName: 'USDT', currencyName: 'BTC' };
 
@@ -14,9 +14,12 @@ const openOrder: OpenOrder = {
   create_time: '2026-11-21 13:14:40',
   time: 1_795_000_000_000,
   symbol: 'BTC/USDT',
+  legal_id: 3,
+  currency_id: 1,
   currency_name: 'BTC',
   legal_name: 'USDT',
   type: 'in',
+  way: 2,
   price: '29500.00',
   total_number: '0.0550',
   complete_number: '0.0100',
@@ -30,6 +33,8 @@ function trade(id: number): CompletedTrade {
     time: `2026-11-21 13:${String(id).padStart(2, '0')}:00`,
     time_ms: 0,
     symbol: 'BTC/USDT',
+    legal_id: 3,
+    currency_id: 1,
     currency_name: 'BTC',
     legal_name: 'USDT',
     number: '0.1000',

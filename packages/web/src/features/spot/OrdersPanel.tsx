@@ -4,8 +4,8 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button } from 'antd';
 import { openLoginDialog } from '../auth/auth-dialogs.ts';
 import { groupThousands } from '../../format/index.ts';
-import { CompactTabs } from './CompactTabs.tsx';
-import { CompactTable, type CompactColumn } from './CompactTable.tsx';
+import { CompactTabs } from '../../components/trading/CompactTabs.tsx';
+import { CompactTable, type CompactColumn } from '../../components/trading/CompactTable.tsx';
 import {
   fetchCompleted,
   fetchOpenOrders,
@@ -15,10 +15,10 @@ import {
   type OpenOrder,
   type OpenOrderSide,
   type Pair,
-} from './spot-api.ts';
+} from '../../data/spot.ts';
 import { useMessage } from '../../app/message.tsx';
-import { CompactSegmented } from './CompactSegmented.tsx';
-import { EmptyNote } from './PanelStates.tsx';
+import { CompactSegmented } from '../../components/trading/CompactSegmented.tsx';
+import { EmptyNote } from '../../components/trading/PanelStates.tsx';
 
 // The user's orders under the trading panel (spec 01 sections 2 and 4): current orders with buy and sell
 // sub-tabs and revoke (after a confirmation), and the order history - the user's fills, newest first -

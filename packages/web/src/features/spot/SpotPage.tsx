@@ -12,16 +12,16 @@ import { useSession } from '../../data/session.ts';
 import { directionOf } from '../../format/index.ts';
 import { NoticesStrip } from '../news/NoticesStrip.tsx';
 import { CurrencyIntro } from './CurrencyIntro.tsx';
-import { MarketList } from './MarketList.tsx';
-import { OrderBook } from './OrderBook.tsx';
+import { MarketList } from '../../components/trading/MarketList.tsx';
+import { OrderBook } from '../../components/trading/OrderBook.tsx';
 import { OrderForm, type PickedPrice } from './OrderForm.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
-import { PairHeader } from './PairHeader.tsx';
-import { RecentTrades, mergeTape } from './RecentTrades.tsx';
+import { PairHeader } from '../../components/trading/PairHeader.tsx';
+import { RecentTrades, mergeTape } from '../../components/trading/RecentTrades.tsx';
 import { choosePair, syncPairFromStorage, usePair } from './pair.ts';
-import { dealKey, pairSymbol, useDeal, type SpotDeal } from './spot-api.ts';
+import { dealKey, pairSymbol, useDeal, type SpotDeal } from '../../data/spot.ts';
 import './spot.css';
-import { Spinner } from './PanelStates.tsx';
+import { Spinner } from '../../components/trading/PanelStates.tsx';
 
 // The spot trading centre, /dealCenter (spec 01 section 2): the notices strip, the price header, the book,
 // the chart with the buy and sell panel, the market list and the tape, then the user's orders and the currency introduction.

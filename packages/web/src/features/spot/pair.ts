@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
 import { readStored, writeStored } from '../../data/storage.ts';
-import type { Pair } from './spot-api.ts';
+import type { Pair } from '../../data/spot.ts';
 
 // The pair the trading centre shows. It is kept under the stored keys of spec 01 section 3 (legal_id,
 // currency_id, legal_name, currency_name, symbol), which the market board writes too, so a pair picked

@@ -12,8 +12,8 @@ import {
   useCurrencyList,
   useRecentTransfers,
   useWalletDetail,
-} from '../assets/wallet-api.ts';
-import type { TransferRecord, WalletType } from '../assets/wallet-api.ts';
+} from '../../data/wallet.ts';
+import type { TransferRecord, WalletType } from '../../data/wallet.ts';
 import { amountText, timeText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
 import { DEFAULT_SIDES, chooseWallet, swapSides } from './transfer-sides.ts';

@@ -1,4 +1,4 @@
-import type { WalletType } from '../assets/wallet-api.ts';
+import type { WalletType } from '../../data/wallet.ts';
 
 export interface TransferSides {
   from: WalletType;

@@ -11,8 +11,8 @@ import {
   useWalletOverview,
   useWithdrawInfo,
   withdraw,
-} from '../assets/wallet-api.ts';
-import type { WithdrawInfo, WithdrawalRecord, WithdrawalStatus } from '../assets/wallet-api.ts';
+} from '../../data/wallet.ts';
+import type { WithdrawInfo, WithdrawalRecord, WithdrawalStatus } from '../../data/wallet.ts';
 import { amountText, timeText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
 import { receiveAfterFee } from './withdraw-amounts.ts';

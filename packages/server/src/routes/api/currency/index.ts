@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Language, MessageKey, MessageParams, TimesharReply } from '@fairex/shared';
-import { fieldName, id, integer, issueMessage, ok, optional, text, translate } from '@fairex/shared';
+import { fieldName, id, issueMessage, ok, translate } from '@fairex/shared';
+import { timesharInput, tradeHistoryInput, type ChartBar } from '@fairex/shared/api/market.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { fieldWithUnstorableText, route } from '../../../http/route.ts';
 import { barsInRange } from '../../../market/bars.ts';
@@ -26,37 +27,6 @@ import { DEFAULT_TIME_ZONE, formatTime } from '../../../spot/time-format.ts';
 const DEFAULT_BARS = 300;
 /** A time at or above this is read as milliseconds, below it as seconds (10^11 s is the year 5138). */
 const MILLISECONDS_FROM = 100_000_000_000;
-const TIME_MAX = 9_999_999_999_999;
-
-export interface ChartBar {
-  /** Open time in seconds since the epoch (the Huobi-style `id` the template's client keys bars on). */
-  id: number;
-  /** Open time in milliseconds since the epoch. */
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  /** Base currency traded in the bar. */
-  volume: string;
-  /** Quote currency traded in the bar. */
-  amount: string;
-  /** 'trades' for bars of this exchange's trades; otherwise where backfilled history came from. */
-  source: string;
-}
-
-const timesharInput = z.object({
-  symbol: text({ max: 40 }),
-  period: text({ max: 16 }),
-  from: optional(integer({ max: TIME_MAX })),
-  to: optional(integer({ max: TIME_MAX })),
-});
-
-const tradeHistoryInput = z.object({
-  legal_id: id(),
-  currency_id: id(),
-  limit: optional(integer({ min: 1, max: 100 })),
-});
 
 export default async function currencyRoutes(app: FastifyInstance): Promise<void> {
   // Market data exists only where the engine runs.

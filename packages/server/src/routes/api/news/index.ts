@@ -1,9 +1,14 @@
 // News (spec 01 section 7, spec 02 section 7): POST /api/news/list, /api/news/detail and /api/detail, plus
 // /api/news/categories for the footer's link columns. GET works too: the lists are public reads.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Language } from '@fairex/shared';
-import { id, integer, ok, oneOf, optional, page, paged, resolveLanguage, text } from '@fairex/shared';
+import { ok, paged, resolveLanguage } from '@fairex/shared';
+import {
+  itemDetailInput,
+  newsCategoriesInput,
+  newsDetailInput,
+  newsListInput,
+} from '@fairex/shared/api/news.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
 import { currencyText } from '../../../market/repository.ts';
@@ -16,45 +21,11 @@ import {
 } from '../../../news/service.ts';
 
 const PER_PAGE_DEFAULT = 20;
-const PER_PAGE_MAX = 50;
-const CATEGORIES_MAX = 10;
 const TITLES_PER_CATEGORY = 20;
-
-/** `lang` or `language` in the body may name the content language; otherwise the request language. */
-const languageFields = {
-  lang: optional(text({ max: 16 })),
-  language: optional(text({ max: 16 })),
-};
 
 function contentLanguage(input: { lang?: string; language?: string }, requestLang: Language): Language {
   return resolveLanguage(input.lang) ?? resolveLanguage(input.language) ?? requestLang;
 }
-
-const listInput = z.object({
-  c_id: id(),
-  page: page(),
-  limit: optional(integer({ min: 1, max: PER_PAGE_MAX })),
-  /** 1: include each item's HTML (short items such as FAQ answers). */
-  with_content: optional(oneOf([0, 1])),
-  ...languageFields,
-});
-
-const detailInput = z.object({ id: id(), ...languageFields });
-
-const itemDetailInput = z.object({ type: oneOf(['news', 'currency']), id: id(), ...languageFields });
-
-/** Comma-separated category ids, e.g. "9,10,19"; the footer's columns when absent. */
-const categoryIdsField = optional(
-  text({ max: 100 }).pipe(
-    z
-      .string()
-      .regex(/^\d{1,9}(,\d{1,9})*$/, { message: 'validation.invalid' })
-      .transform((value) => [...new Set(value.split(',').map(Number))])
-      .refine((ids) => ids.length <= CATEGORIES_MAX, { message: 'validation.invalid' }),
-  ),
-);
-
-const categoriesInput = z.object({ ids: categoryIdsField, ...languageFields });
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -64,7 +35,7 @@ export default async function newsRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: ['GET', 'POST'],
     url: '/news/list',
-    input: listInput,
+    input: newsListInput,
     handler: async ({ input, lang }) => {
       const language = contentLanguage(input, lang);
       const category = await findCategory(app.store, input.c_id, language);
@@ -86,7 +57,7 @@ export default async function newsRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: ['GET', 'POST'],
     url: '/news/detail',
-    input: detailInput,
+    input: newsDetailInput,
     handler: async ({ input, lang }) => {
       const item = await getNews(app.store, input.id, contentLanguage(input, lang));
       if (!item) throw new AppError('news.not_found');
@@ -97,7 +68,7 @@ export default async function newsRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: ['GET', 'POST'],
     url: '/news/categories',
-    input: categoriesInput,
+    input: newsCategoriesInput,
     handler: async ({ input, lang }) => {
       const categories = await listCategoriesWithTitles(
         app.store,

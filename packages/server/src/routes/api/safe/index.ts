@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok, optional } from '@fairex/shared';
+import type { PasswordChanged, TotpSecret } from '@fairex/shared/api/account.ts';
 import QRCode from 'qrcode';
 import { emailIdentity, mobileIdentity } from '../../../accounts/identity.ts';
 import {
@@ -70,7 +71,7 @@ export default async function safeRoutes(app: FastifyInstance): Promise<void> {
         rePassword: input.re_password,
         origin: { ip: request.ip, userAgent: request.headers['user-agent'] },
       });
-      return ok({ message: t('account.password_changed'), token });
+      return ok<PasswordChanged>({ message: t('account.password_changed'), token });
     },
   });
 
@@ -93,7 +94,7 @@ export default async function safeRoutes(app: FastifyInstance): Promise<void> {
       const enrolment = await startTotp(context, user.id);
       // A QR code drawn on the server: the secret never passes through a third-party image service.
       const qr = await QRCode.toDataURL(enrolment.uri, { margin: 1, width: 200, errorCorrectionLevel: 'M' });
-      return ok({ secret: enrolment.secret, uri: enrolment.uri, qr });
+      return ok<TotpSecret>({ secret: enrolment.secret, uri: enrolment.uri, qr });
     },
   });
 

@@ -15,8 +15,13 @@
 // a retry with the same key answers with the first outcome instead of placing a second order.
 // The spot area's service and pushes are the spot plugin's (spot/plugin.ts); these routes only use them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { id, integer, oneOf, optional, page, text } from '@fairex/shared';
+import {
+  spotDealInput,
+  spotListInput,
+  spotOrderInput,
+  spotPairInput,
+  spotRevokeInput,
+} from '@fairex/shared/api/spot.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
 import type { SpotMarket } from '../../../spot/markets.ts';
@@ -25,38 +30,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../spot/service.ts';
 import { requestTimeZone } from '../../../spot/time-format.ts';
 import { freezesOf } from '../../../admin/freezes.ts';
 
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
-
-const orderInput = z.object({
-  legal_id: id(),
-  currency_id: id(),
-  // Decimal text is parsed at the market's precision once the market is known (spot/order-input.ts).
-  price: optional(text({ max: 64 })),
-  num: text({ max: 64 }),
-  mode: optional(oneOf([1, 2])),
-  client_order_id: optional(z.string().regex(KEY_PATTERN)),
-});
-
-const listInput = z.object({
-  page: page(),
-  per_page: optional(integer({ min: 1, max: 100 })),
-  legal_id: optional(id()),
-  currency_id: optional(id()),
-});
-
-const dealInput = z.object({
-  legal_id: optional(id()),
-  currency_id: optional(id()),
-  address: optional(text({ max: 40 })),
-});
-
-const pairInput = z.object({ legal_id: id(), currency_id: id() });
-
-const revokeInput = z.object({
-  id: id(),
-  type: optional(oneOf(['in', 'out', 'buy', 'sell'])),
-});
 
 function idempotencyKey(request: FastifyRequest, clientOrderId: string | undefined): string | undefined {
   const header = request.headers['idempotency-key'];
@@ -97,7 +71,7 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
       method: 'POST',
       url,
       auth: 'required',
-      input: orderInput,
+      input: spotOrderInput,
       handler: async ({ input, user, lang, t, request }) => {
         await freezesOf(app).assertAllowed(user.id, 'trading');
         const placed = await spot.placeOrder(
@@ -124,7 +98,7 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
     method: ['GET', 'POST'],
     url: '/transaction/deal',
     auth: 'optional',
-    input: dealInput,
+    input: spotDealInput,
     handler: async ({ input, user, request }) => {
       const timeZone = timeZoneOf(request);
       if (input.legal_id !== undefined && input.currency_id !== undefined) {
@@ -145,7 +119,7 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
     method: ['GET', 'POST'],
     url: '/lever/deal',
     auth: 'optional',
-    input: pairInput,
+    input: spotPairInput,
     handler: async ({ input, user }) => {
       const market = await spot.market(input.legal_id, input.currency_id);
       return { type: 'ok', message: await spot.leverDeal(user, market) };
@@ -157,7 +131,7 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
       method: ['GET', 'POST'],
       url,
       auth: 'required',
-      input: listInput,
+      input: spotListInput,
       handler: async ({ input, user, request }) => {
         const markets = await listMarkets(spot, input.legal_id, input.currency_id);
         const list = await spot.openOrders(
@@ -178,7 +152,7 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
     method: ['GET', 'POST'],
     url: '/transaction_complete',
     auth: 'required',
-    input: listInput,
+    input: spotListInput,
     handler: async ({ input, user, request }) => {
       const markets = await listMarkets(spot, input.legal_id, input.currency_id);
       const list = await spot.completedTrades(
@@ -196,7 +170,7 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
     method: 'POST',
     url: '/transaction_del',
     auth: 'required',
-    input: revokeInput,
+    input: spotRevokeInput,
     handler: async ({ input, user, t }) => {
       const side =
         input.type === undefined ? undefined : input.type === 'in' || input.type === 'buy' ? 'buy' : 'sell';

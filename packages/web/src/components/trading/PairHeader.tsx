@@ -11,7 +11,7 @@ import {
   type Direction,
 } from '../../format/index.ts';
 import type { MarkAndIndex } from '../../data/mark-price.ts';
-import type { SpotMarketInfo } from './spot-api.ts';
+import type { SpotMarketInfo } from '../../data/spot.ts';
 
 // The price header over the chart: the pair, its last traded price coloured by the day's direction, and
 // the 24-hour change, high, low, volume and turnover from the live ticker, and the pair's mark and index

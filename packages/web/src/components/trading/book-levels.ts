@@ -1,5 +1,5 @@
 import { formatDecimal, pow10 } from '@fairex/shared/decimal.ts';
-import type { BookLevel, SpotMarketInfo } from './spot-api.ts';
+import type { BookLevel, SpotMarketInfo } from '../../data/spot.ts';
 import { unitsAt } from './order-math.ts';
 
 // The order book as the screen draws it: levels merged into coarser price steps when the reader groups

@@ -3,9 +3,18 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@fairex/shared/envelope.ts';
 import type { WalletGroup, WalletLine, WalletOverview } from '@fairex/shared';
-import { api } from '../../data/api.ts';
-import { useSocketEvent } from '../../data/feeds.ts';
-import { useSession } from '../../data/session.ts';
+import type {
+  AddressBookEntry,
+  FlashList,
+  FlashRecord,
+  LedgerEntry,
+  TransferCurrency,
+  TransferRecord,
+  WalletDetail,
+} from '@fairex/shared/api/wallet.ts';
+import { api } from './api.ts';
+import { useSocketEvent } from './feeds.ts';
+import { useSession } from './session.ts';
 
 export const WALLET_TYPES = ['change', 'lever', 'micro', 'ico', 'miner', 'defi'] as const;
 export type WalletType = (typeof WALLET_TYPES)[number];
@@ -16,6 +25,16 @@ export function isWalletType(value: unknown): value is WalletType {
 
 /** The overview as the server answers it (`{wallet}_balance` and `lock_{wallet}_balance` per line). */
 export type { WalletGroup, WalletLine, WalletOverview };
+export type {
+  AddressBookEntry as BookEntry,
+  FlashCoin,
+  FlashList,
+  FlashRecord,
+  LedgerEntry,
+  TransferCurrency as CurrencyOption,
+  TransferRecord,
+  WalletDetail,
+} from '@fairex/shared/api/wallet.ts';
 
 export function availableOf(line: WalletLine, wallet: WalletType): string {
   return String(line[`${wallet}_balance`] ?? '0');
@@ -51,28 +70,14 @@ export function useBalanceRefresh(): () => Promise<void> {
   return refresh;
 }
 
-export interface CurrencyOption {
-  id: number;
-  name: string;
-  scale: number;
-}
-
 export function useCurrencyList() {
   const token = useToken();
   return useQuery({
     queryKey: [WALLET_KEY, 'currencies', token],
-    queryFn: () => api.get<CurrencyOption[]>('/wallet/currencylist'),
+    queryFn: () => api.get<TransferCurrency[]>('/wallet/currencylist'),
     enabled: token !== null,
     staleTime: 60_000,
   });
-}
-
-export interface WalletDetail {
-  currency: number;
-  currency_name: string;
-  scale: number;
-  type: WalletType;
-  balance: string;
 }
 
 export function useWalletDetail(wallet: WalletType, currency: number | null) {
@@ -91,16 +96,6 @@ export function transfer(input: { from: WalletType; to: WalletType; currency: nu
     currency_id: input.currency,
     number: input.number,
   });
-}
-
-export interface TransferRecord {
-  id: string;
-  create_time: string;
-  currency: number;
-  currency_name: string;
-  from_account: WalletType;
-  to_account: WalletType;
-  number: string;
 }
 
 export function useRecentTransfers() {
@@ -123,22 +118,6 @@ export function usePagedRecords<T>(path: string, page: number, body: Record<stri
   });
 }
 
-export interface FlashCoin {
-  id: number;
-  name: string;
-  scale: number;
-  /** The coin's price in the legal currency, or null while the server has none. */
-  price: string | null;
-}
-
-export interface FlashList {
-  legal: { id: number; name: string; scale: number } | null;
-  list: FlashCoin[];
-  /** Percent, e.g. "0.2". */
-  fee: string;
-  min: string;
-}
-
 export function useFlashList() {
   const token = useToken();
   return useQuery({
@@ -148,18 +127,6 @@ export function useFlashList() {
     // Prices move: the page shows the price the server would use now.
     refetchInterval: 10_000,
   });
-}
-
-export interface FlashRecord {
-  id: number;
-  create_time: string;
-  type: 0 | 1;
-  l_currency: string;
-  r_currency: string;
-  num: string;
-  price: string;
-  absolute_quantity: string;
-  fee: string;
 }
 
 export function flashExchange(input: { type: 0 | 1; coin: number; number: string }) {
@@ -259,27 +226,17 @@ export interface WithdrawalRecord {
   note: string;
 }
 
-export interface BookEntry {
-  id: number;
-  currency: number;
-  currency_name: string;
-  chain_type: number;
-  chain: string;
-  address: string;
-  notes: string;
-}
-
 export function useAddressBook(currency: number | null) {
   const token = useToken();
   return useQuery({
     queryKey: [WALLET_KEY, 'book', currency, token],
-    queryFn: () => api.post<BookEntry[]>('/wallet/get_address', { currency }),
+    queryFn: () => api.post<AddressBookEntry[]>('/wallet/get_address', { currency }),
     enabled: token !== null && currency !== null,
   });
 }
 
 export function addAddress(input: { currency: number; address: string; notes: string; type?: number }) {
-  return api.post<{ message: string; address: BookEntry }>('/wallet/addaddress', {
+  return api.post<{ message: string; address: AddressBookEntry }>('/wallet/addaddress', {
     currency_id: input.currency,
     address: input.address,
     notes: input.notes,
@@ -289,19 +246,6 @@ export function addAddress(input: { currency: number; address: string; notes: st
 
 export function deleteAddress(id: number) {
   return api.post<string>('/wallet/deladdress', { address_id: id });
-}
-
-export interface LedgerEntry {
-  id: string;
-  created_time: string;
-  wallet: WalletType;
-  currency_name: string;
-  account: string;
-  reason: string;
-  info: string;
-  value: string;
-  lock_value: string;
-  balance: string;
 }
 
 export function useLedger(page: number, limit = 20) {

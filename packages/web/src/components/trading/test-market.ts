@@ -1,5 +1,5 @@
 // The BTC/USDT market as the spot screen's tests see it (the demo market's scales, tick, lot and fees).
-import type { SpotMarketInfo } from './spot-api.ts';
+import type { SpotMarketInfo } from '../../data/spot.ts';
 
 export const testMarket: SpotMarketInfo = {
   id: 1,

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { ApiError, api } from '../../data/api.ts';
-import { i18next } from '../../i18n/index.ts';
+import { ApiError, api } from './api.ts';
+import { i18next } from '../i18n/index.ts';
 
 // The home page's figures and the footer's activity feed (GET /api/stats/home, /api/stats/activity).
 // Both are counted by the server from its database; nothing here is estimated or filled in.

@@ -1,23 +1,17 @@
 // The account calls of specs 01/02 as the screens use them. Answers follow the server's envelope; the
 // shapes here are what packages/server/src/routes/api/user, safe and sms answer.
 import { useQuery } from '@tanstack/react-query';
-import type { LoginOk, LoginTotpRequired, UserInfo } from '@fairex/shared';
-import { api, apiRaw, readEnvelope } from '../../data/api.ts';
-import { currentLanguage } from '../../i18n/index.ts';
-import { useSession } from '../../data/session.ts';
+import type { Country, LoginOk, LoginTotpRequired, UserInfo } from '@fairex/shared';
+import { api, apiRaw, readEnvelope } from './api.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { useSession } from './session.ts';
 
 export type AccountKind = 'email' | 'mobile';
 export type CodePurpose = 'register' | 'forget' | 'bind';
 
 export type { UserInfo };
 
-export interface Country {
-  country_id: string;
-  area_code: string;
-  name: string;
-  name_cn: string;
-  name_en: string;
-}
+export type { Country };
 
 /** The account a form names: an e-mail, or a phone number with its calling code. */
 export type AccountTarget =

@@ -2,7 +2,7 @@
 // clients keep the envelope's `message` as the token; Fairex's web app reads `data` (the token and the
 // user's info). A user with two-factor on gets a refusal naming the missing code, with `totp_required`, so
 // that no client mistakes it for a session.
-import type { ApiError, ApiOk } from './envelope.ts';
+import type { ApiError, ApiOk } from '../envelope.ts';
 
 /** What `user/info` answers and a login carries along. */
 export interface UserInfo {
@@ -32,4 +32,43 @@ export function loginOk(token: string, user: UserInfo): LoginOk {
 
 export function loginTotpRequired(message: string): LoginTotpRequired {
   return { type: 'error', message, totp_required: true };
+}
+
+/** One region of the area-code pickers (`user/countries`), named in the request language. */
+export interface Country {
+  /** ISO 3166 region code, e.g. "CN" (the spec's country_id and area_code_id). */
+  country_id: string;
+  /** Calling code digits, e.g. "86". */
+  area_code: string;
+  /** The name in the request language. */
+  name: string;
+  name_cn: string;
+  name_en: string;
+}
+
+/** The real-name status of the account centre (`user/center`). */
+export interface RealNameCenter {
+  /** 0 not submitted, 1 under review, 2 approved. */
+  review_status: number;
+  /** The name and a masked ID number of the latest submission, if any. */
+  name: string | null;
+  card_id: string | null;
+  /** Why the latest submission was rejected, while the user has not submitted again. */
+  reject_reason: string | null;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+}
+
+/** `safe/password`: the confirmation and this device's new token (the server ends every other session). */
+export interface PasswordChanged {
+  message: string;
+  token: string;
+}
+
+/** `safe/google/secret`: a new authenticator secret, its otpauth:// URI and that URI as a QR code image. */
+export interface TotpSecret {
+  secret: string;
+  uri: string;
+  /** A data: URL of the QR code, drawn on the server. */
+  qr: string;
 }

@@ -1,6 +1,6 @@
-import { buildApiUrl } from '../data/api.ts';
-import { adminT } from './i18n.ts';
-import { adminSession, clearAdminSession, type SecondFactorState } from './session.ts';
+import { buildApiUrl } from './api.ts';
+import { adminT } from '../admin/i18n.ts';
+import { adminSession, clearAdminSession, type SecondFactorState } from '../admin/session.ts';
 
 // The console's client for /api/backoffice (and /api/admin/login): the administrator's token from the
 // console's own session, never the user's. A 999 answer ends the console session (the sign-in page shows);

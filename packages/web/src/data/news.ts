@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { ApiError, api } from '../../data/api.ts';
-import { i18next } from '../../i18n/index.ts';
+import { ApiError, api } from './api.ts';
+import { i18next } from '../i18n/index.ts';
 
 // The news calls (spec 01 section 7, spec 02 section 7) and the home page's figures. Answers are read
 // field by field: anything missing or of the wrong type is dropped rather than shown as something else.

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { MarketDetailPayload } from '@fairex/shared/socket-events.ts';
 import { groupThousands } from '../../format/index.ts';
 import { clockOf } from './display.ts';
-import type { SpotMarketInfo, TradeDetail } from './spot-api.ts';
+import type { SpotMarketInfo, TradeDetail } from '../../data/spot.ts';
 import { EmptyNote } from './PanelStates.tsx';
 
 // The tape: the market's latest trades, newest first, kept to 27 (spec 01 section 9). Trades come from the

@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { usePreferences } from '../../app/preferences/preferences.ts';
 import { NO_VALUE, groupThousands, type Direction } from '../../format/index.ts';
 import { bookRows, groupingSteps, type BookRow } from './book-levels.ts';
-import type { BookLevel, SpotMarketInfo } from './spot-api.ts';
+import type { BookLevel, SpotMarketInfo } from '../../data/spot.ts';
 
 // The order book, drawn on two canvases (asks above, bids below) so that twenty updates a second cost a
 // few fill calls instead of a hundred DOM rows. A visually hidden table carries the same rows for screen

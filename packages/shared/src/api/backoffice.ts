@@ -1,6 +1,6 @@
 // The replies of the back office's API (/api/backoffice/*) that the console reads, declared once for the
 // server that builds them and the web console that shows them. Amounts are decimal strings, times ISO text.
-import type { Language } from './languages.ts';
+import type { Language } from '../languages.ts';
 
 /** A currency's description per language, as the catalogue stores it. */
 export type Descriptions = Partial<Record<Language, string>>;

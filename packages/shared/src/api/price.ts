@@ -2,7 +2,7 @@
 // `price_head` socket event. Prices are decimal text in the market's tick (null before a market's first good
 // sample); times are milliseconds since the epoch; hashes are 64 lowercase hex characters.
 import { z } from 'zod';
-import { integer, oneOf, optional, text } from './schema/fields.ts';
+import { integer, oneOf, optional, text } from '../schema/fields.ts';
 
 /** The largest time accepted (the year 2286). */
 export const PRICE_TIME_MAX = 9_999_999_999_999;

@@ -1,19 +1,12 @@
 // The account centre's calls: the real-name status (user/center), photo uploads, the real-name submission,
-// two-factor enrolment and phone binding.
+// two-factor enrolment, phone and e-mail binding, and the password change.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../data/api.ts';
-import { apiAddress } from '../../data/api-base.ts';
-import { sessionStore, useSession } from '../../data/session.ts';
+import type { PasswordChanged, RealNameCenter, TotpSecret } from '@fairex/shared/api/account.ts';
+import { api } from './api.ts';
+import { apiAddress } from './api-base.ts';
+import { sessionStore, useSession } from './session.ts';
 
-export interface RealNameCenter {
-  /** 0 not submitted, 1 under review, 2 approved. */
-  review_status: number;
-  name: string | null;
-  card_id: string | null;
-  reject_reason: string | null;
-  submitted_at: string | null;
-  reviewed_at: string | null;
-}
+export type { PasswordChanged, RealNameCenter, TotpSecret as TotpEnrolment };
 
 export const CENTER_KEY = ['user', 'center'] as const;
 
@@ -63,14 +56,8 @@ export function submitRealName(input: {
   });
 }
 
-export interface TotpEnrolment {
-  secret: string;
-  uri: string;
-  qr: string;
-}
-
-export function startTotp(): Promise<TotpEnrolment> {
-  return api.post<TotpEnrolment>('/safe/google/secret');
+export function startTotp(): Promise<TotpSecret> {
+  return api.post<TotpSecret>('/safe/google/secret');
 }
 
 export function confirmTotp(code: string): Promise<string> {
@@ -86,5 +73,21 @@ export function bindMobile(input: { areaCode: string; mobile: string; code: stri
     area_code: input.areaCode,
     mobile: input.mobile.trim(),
     code: input.code.trim(),
+  });
+}
+
+export function bindEmail(input: { email: string; code: string }): Promise<string> {
+  return api.post<string>('/safe/email', { email: input.email.trim(), code: input.code.trim() });
+}
+
+export function changePassword(input: {
+  oldPassword: string;
+  password: string;
+  rePassword: string;
+}): Promise<PasswordChanged> {
+  return api.post<PasswordChanged>('/safe/password', {
+    old_password: input.oldPassword,
+    password: input.password,
+    re_password: input.rePassword,
   });
 }

@@ -1,6 +1,6 @@
 import { divideRounded, formatDecimal, pow10 } from '@fairex/shared/decimal.ts';
 import { readDecimal } from '../../format/index.ts';
-import type { SpotMarketInfo } from './spot-api.ts';
+import type { SpotMarketInfo } from '../../data/spot.ts';
 
 // The order form's arithmetic, on exact decimals: what a slider position buys or sells, and what an order
 // costs. Inputs and results are decimal text; bigint does every step, so the number the form proposes is

@@ -3,9 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { CompactInput } from './CompactInput.tsx';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTickers } from '../../data/feeds.ts';
-import { tickersByPair, pairKey, useBoardQuotations, withTicker, type Quotation } from '../../data/market.ts';
+import {
+  tickersByPair,
+  pairKey,
+  useBoardQuotations,
+  withTicker,
+  type BoardQuotation,
+} from '../../data/market.ts';
 import { NO_VALUE, directionOf, formatPercent, groupThousands } from '../../format/index.ts';
-import type { Pair } from './spot-api.ts';
+import type { Pair } from '../../data/spot.ts';
 import { CompactSegmented } from './CompactSegmented.tsx';
 import { EmptyNote } from './PanelStates.tsx';
 
@@ -19,7 +25,7 @@ interface MarketListProps {
 }
 
 /** Pairs whose base or symbol contains the query, ignoring case and a typed slash. */
-export function matchesQuery(quotation: Quotation, query: string): boolean {
+export function matchesQuery(quotation: BoardQuotation, query: string): boolean {
   const wanted = query.trim().toUpperCase().replace(/\s+/g, '');
   if (wanted === '') return true;
   const symbol = `${quotation.currency_name}/${quotation.legal_name}`;
@@ -126,7 +132,7 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
  * The pair's last traded price; before its first trade, its mark price, marked as such (a blank or a
  * zero would say something false about the market).
  */
-function LastOrMark({ quotation, direction }: { quotation: Quotation; direction: string }) {
+function LastOrMark({ quotation, direction }: { quotation: BoardQuotation; direction: string }) {
   const { t } = useTranslation();
   // No trade with a user yet: the server sends no last price ("" or none), and the mark stands in for it.
   const last = quotation.now_price || undefined;

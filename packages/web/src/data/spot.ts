@@ -1,111 +1,28 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { ApiError, api, apiRaw, readEnvelope } from '../../data/api.ts';
-import { i18next } from '../../i18n/index.ts';
+import { ApiError, api, apiRaw, readEnvelope } from './api.ts';
+import { i18next } from '../i18n/index.ts';
+import type {
+  CompletedTrade,
+  OpenOrder,
+  PagedList,
+  PlacedOrder,
+  SpotDeal,
+} from '@fairex/shared/api/spot.ts';
 
-// The spot calls of spec 01 section 7, typed. Prices, quantities and balances stay the decimal strings the
-// server sent; the screen formats them with the market's precision and computes with bigint only.
+// The spot calls of spec 01 section 7, typed with the shared contract (@fairex/shared/api/spot.ts). Prices,
+// quantities and balances stay the decimal strings the server sent; the screen formats them with the market's
+// precision and computes with bigint only.
 
-/** The market's precision and limits, as /transaction/deal reports them with the book. */
-export interface SpotMarketInfo {
-  id: number;
-  symbol: string;
-  legal_id: number;
-  currency_id: number;
-  legal_name: string;
-  currency_name: string;
-  price_scale: number;
-  number_scale: number;
-  legal_scale: number;
-  currency_scale: number;
-  price_tick: string;
-  number_step: string;
-  min_number: string;
-  min_total: string;
-  /** Percent. */
-  maker_fee: string;
-  taker_fee: string;
-}
-
-export interface BookLevel {
-  price: string;
-  number: string;
-  /** Running total of quantity from the best price outwards. */
-  sum?: string;
-}
-
-export interface TradeDetail {
-  id: number;
-  create_time: string;
-  time: number;
-  price: string;
-  number: string;
-  /** The taker's side. */
-  way: 'buy' | 'sell';
-}
-
-export interface SpotDeal {
-  in: BookLevel[];
-  out: BookLevel[];
-  last_price: string | null;
-  user_currency: string | null;
-  user_legal: string | null;
-  user_currency_lock: string | null;
-  user_legal_lock: string | null;
-  legal_name: string;
-  currency_name: string;
-  symbol: string;
-  market: SpotMarketInfo;
-  complete: TradeDetail[];
-}
-
-export interface OpenOrder {
-  id: number;
-  create_time: string;
-  time: number;
-  symbol: string;
-  currency_name: string;
-  legal_name: string;
-  type: 'in' | 'out';
-  price: string;
-  total_number: string;
-  complete_number: string;
-  number: string;
-  total_money: string;
-}
-
-export interface CompletedTrade {
-  id: number;
-  time: string;
-  time_ms: number;
-  symbol: string;
-  currency_name: string;
-  legal_name: string;
-  number: string;
-  price: string;
-  total_money: string;
-  in_fee: string;
-  out_fee: string;
-  type: 'in' | 'out';
-  way: 1 | 2;
-  role: 'maker' | 'taker';
-}
-
-export interface PagedList<T> {
-  list: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
-
-export interface PlacedOrder {
-  id: number;
-  status: 'resting' | 'filled' | 'cancelled';
-  total_number: string;
-  complete_number: string;
-  number: string;
-  duplicate: boolean;
-}
+export type {
+  BookLevel,
+  CompletedTrade,
+  OpenOrder,
+  PagedList,
+  PlacedOrder,
+  SpotDeal,
+  SpotMarketInfo,
+  TradeDetail,
+} from '@fairex/shared/api/spot.ts';
 
 export interface Pair {
   legalId: number;
@@ -132,15 +49,15 @@ export async function fetchDeal(pair: Pair, signal?: AbortSignal): Promise<SpotD
     { legal_id: pair.legalId, currency_id: pair.currencyId },
     signal === undefined ? {} : { signal },
   );
-  if (
-    !isRecord(message) ||
-    !Array.isArray(message.in) ||
-    !Array.isArray(message.out) ||
-    !isRecord(message.market)
-  ) {
-    throw badResponse();
-  }
-  return message as unknown as SpotDeal;
+  if (!isSpotDeal(message)) throw badResponse();
+  return message;
+}
+
+/** The parts of the deal answer the page cannot draw without: both book sides and the market's settings. */
+function isSpotDeal(message: unknown): message is SpotDeal {
+  return (
+    isRecord(message) && Array.isArray(message.in) && Array.isArray(message.out) && isRecord(message.market)
+  );
 }
 
 export const dealKey = (pair: Pair, loggedIn: boolean) =>
@@ -180,8 +97,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ message: str
     },
   );
   const message = readEnvelope(reply, status);
-  if (typeof message !== 'string' || !isRecord(reply) || !isRecord(reply.order)) throw badResponse();
-  return { message, order: reply.order as unknown as PlacedOrder };
+  if (typeof message !== 'string' || !carriesOrder(reply)) throw badResponse();
+  return { message, order: reply.order };
+}
+
+/** A placement's envelope carries the order beside the message. */
+function carriesOrder(reply: unknown): reply is { order: PlacedOrder } {
+  return isRecord(reply) && isRecord(reply.order);
 }
 
 export async function revokeOrder(id: number, type: 'in' | 'out'): Promise<string> {

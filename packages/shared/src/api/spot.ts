@@ -1,0 +1,209 @@
+// The spot calls of spec 01 section 7: the input schemas the server validates with and the replies it builds,
+// declared once for the server and the clients that read them. Prices, quantities and balances are decimal
+// text at the market's precision; times are the server's text in the caller's time zone plus milliseconds.
+import { z } from 'zod';
+import { id, integer, oneOf, optional, page, text } from '../schema/fields.ts';
+import type { MarkIndexFields } from './price.ts';
+
+const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/** POST /transaction/in and /transaction/out: mode 1 market, 2 limit (the default). */
+export const spotOrderInput = z.object({
+  legal_id: id(),
+  currency_id: id(),
+  // Decimal text is parsed at the market's precision once the market is known (server spot/order-input.ts).
+  price: optional(text({ max: 64 })),
+  num: text({ max: 64 }),
+  mode: optional(oneOf([1, 2])),
+  client_order_id: optional(z.string().regex(CLIENT_ORDER_ID_PATTERN)),
+});
+
+/** The user's open orders and fills: a page, optionally of one pair or one currency. */
+export const spotListInput = z.object({
+  page: page(),
+  per_page: optional(integer({ min: 1, max: 100 })),
+  legal_id: optional(id()),
+  currency_id: optional(id()),
+});
+
+/** /transaction/deal: a pair (the whole answer), or a symbol under `address` (recent trades only). */
+export const spotDealInput = z.object({
+  legal_id: optional(id()),
+  currency_id: optional(id()),
+  address: optional(text({ max: 40 })),
+});
+
+/** /lever/deal: one pair. */
+export const spotPairInput = z.object({ legal_id: id(), currency_id: id() });
+
+/** /transaction_del: the order, and optionally the side the client believes it has. */
+export const spotRevokeInput = z.object({
+  id: id(),
+  type: optional(oneOf(['in', 'out', 'buy', 'sell'])),
+});
+
+/** The market's precision and limits, as /transaction/deal reports them with the book. */
+export interface SpotMarketInfo {
+  id: number;
+  symbol: string;
+  legal_id: number;
+  currency_id: number;
+  legal_name: string;
+  currency_name: string;
+  price_scale: number;
+  number_scale: number;
+  legal_scale: number;
+  currency_scale: number;
+  price_tick: string;
+  number_step: string;
+  min_number: string;
+  min_total: string;
+  /** Percent. */
+  maker_fee: string;
+  taker_fee: string;
+}
+
+export interface BookLevel {
+  price: string;
+  number: string;
+  /** Running total of quantity from the best price outwards. */
+  sum?: string;
+}
+
+/** One recent trade of a market. */
+export interface TradeDetail {
+  id: number;
+  create_time: string;
+  time: number;
+  price: string;
+  number: string;
+  /** The taker's side. */
+  way: 'buy' | 'sell';
+}
+
+/** /transaction/deal with a pair: the book, the last price, the caller's two balances, recent trades. */
+export interface SpotDeal extends MarkIndexFields {
+  in: BookLevel[];
+  out: BookLevel[];
+  last_price: string | null;
+  user_currency: string | null;
+  user_legal: string | null;
+  user_currency_lock: string | null;
+  user_legal_lock: string | null;
+  /** No fiat exchange rate source is configured, so always null. */
+  cny_price: null;
+  legal_name: string;
+  currency_name: string;
+  symbol: string;
+  market: SpotMarketInfo;
+  complete: TradeDetail[];
+}
+
+/** /transaction/deal with `address`: the market's recent trades only. */
+export interface SpotRecentTrades {
+  complete: TradeDetail[];
+}
+
+/** /lever/deal: the spot book as [price, amount] pairs and the lever wallet; leverage fields empty. */
+export interface LeverDeal extends MarkIndexFields {
+  lever_available: false;
+  lever_transaction: { in: [string, string][]; out: [string, string][] };
+  last_price: string | null;
+  ExRAte: null;
+  multiple: { muit: []; share: [] };
+  lever_share_limit: { min: 0; max: 0 };
+  my_transaction: [];
+  user_lever: string | null;
+  all_levers: string | null;
+  legal_name: string;
+  currency_name: string;
+  symbol: string;
+}
+
+/** `type` names the side as the template does: in buys, out sells; `way` is 2 for a buy, 1 for a sell. */
+export type SpotSideName = 'in' | 'out';
+export type SpotWay = 1 | 2;
+
+export interface OpenOrder {
+  id: number;
+  create_time: string;
+  time: number;
+  symbol: string;
+  legal_id: number;
+  currency_id: number;
+  currency_name: string;
+  legal_name: string;
+  type: SpotSideName;
+  way: SpotWay;
+  price: string;
+  /** The order's whole quantity, what has filled, and what still rests. */
+  total_number: string;
+  complete_number: string;
+  number: string;
+  /** The order's value at its limit price, in the quote currency. */
+  total_money: string;
+}
+
+/** One fill of the caller, from the caller's side. */
+export interface CompletedTrade {
+  id: number;
+  time: string;
+  time_ms: number;
+  symbol: string;
+  legal_id: number;
+  currency_id: number;
+  currency_name: string;
+  legal_name: string;
+  number: string;
+  price: string;
+  total_money: string;
+  in_fee: string;
+  out_fee: string;
+  type: SpotSideName;
+  way: SpotWay;
+  role: 'maker' | 'taker';
+}
+
+/** A page of a list in both shapes clients read: `list` (spec 01) and `data` with paging (spec 03). */
+export interface PagedList<T> {
+  list: T[];
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+/** The order a placement answers with (next to the translated message). */
+export interface PlacedOrder {
+  id: number;
+  symbol: string;
+  type: SpotSideName;
+  way: SpotWay;
+  mode: 1 | 2;
+  /** Where the order stands after the placement: resting in the book, filled, or cancelled unfilled. */
+  status: 'resting' | 'filled' | 'cancelled';
+  /** The limit price; null for a market order. */
+  price: string | null;
+  total_number: string;
+  complete_number: string;
+  number: string;
+  deal_money: string;
+  trade_count: number;
+  /** True when the answer is to a retry with an idempotency key already used. */
+  duplicate: boolean;
+}
+
+/** /transaction/in and /transaction/out: the envelope carries the order beside the message. */
+export interface PlaceOrderReply {
+  type: 'ok';
+  message: string;
+  order: PlacedOrder;
+}
+
+/** The order a revocation answers with. */
+export interface RevokedOrder {
+  id: number;
+  filled_lots: number;
+  remaining_lots: number;
+}
