@@ -1,0 +1,48 @@
+import type { Account } from './accounts.ts';
+
+/**
+ * One hold: a pending transfer (TigerBeetle style) that keeps `amount` of an account's balance locked until
+ * its owning area posts it (wholly or in part) to another account or voids it. Every locked unit of every
+ * account belongs to exactly one hold; the ledger's invariant checks that `locked` equals the sum of the
+ * holds on the account.
+ *
+ * A hold is named by its owning area and a reference the area chooses (spot: the order id; funding: the
+ * withdrawal id), so the registry allocates no ids of its own. An area creates the record, the ledger's
+ * `hold` moves the money and registers it, and the registry forgets it when its amount reaches zero.
+ * `expiresAtMs`, when set, is a command time: at the first envelope whose time reaches it the engine voids
+ * what is left (event `holdExpired`) and tells the owning area (`Area.holdExpired`).
+ */
+export class Hold {
+  readonly area: string;
+  readonly ref: number;
+  readonly account: Account;
+  /** What the hold still keeps locked. */
+  amount: bigint;
+  /** The ReasonCode of the posting that opened the hold. */
+  readonly reason: number;
+  readonly expiresAtMs: number | undefined;
+
+  constructor(
+    area: string,
+    ref: number,
+    account: Account,
+    amount: bigint,
+    reason: number,
+    expiresAtMs?: number,
+  ) {
+    this.area = area;
+    this.ref = ref;
+    this.account = account;
+    this.amount = amount;
+    this.reason = reason;
+    this.expiresAtMs = expiresAtMs;
+  }
+}
+
+/** Deterministic order of holds: by expiry, then area, then reference. */
+export function compareHolds(a: Hold, b: Hold): number {
+  const expiry = (a.expiresAtMs ?? 0) - (b.expiresAtMs ?? 0);
+  if (expiry !== 0) return expiry;
+  if (a.area !== b.area) return a.area < b.area ? -1 : 1;
+  return a.ref - b.ref;
+}
