@@ -80,10 +80,11 @@ export interface Area<S = unknown, Q = unknown> {
   /** Called when the market data area records a price (an index price or a price sample) of a market. */
   onPrice?(ctx: CommandContext, state: S, price: PriceUpdate): void;
   /**
-   * One of this area's holds expired and the ledger voided what was left (event `holdExpired` emitted).
-   * The area forgets or settles whatever the hold stood for.
+   * One of this area's holds expired: the ledger has voided `amount`, what it still held (event
+   * `holdExpired` and the release emitted; the hold is closed). The area forgets or settles whatever the
+   * hold stood for.
    */
-  holdExpired?(ctx: CommandContext, state: S, hold: Hold): void;
+  holdExpired?(ctx: CommandContext, state: S, hold: Hold, amount: bigint): void;
   /** Counts for monitoring, merged into `engine.stats()`. */
   stats?(state: S): Record<string, number>;
 }

@@ -163,7 +163,7 @@ export class Kernel implements CommandContext {
     });
     this.ledger.release(hold, amount, LedgerReasonCode.holdExpired);
     const slot = this.byName.get(hold.area);
-    slot?.area.holdExpired?.(this, slot.state, hold);
+    slot?.area.holdExpired?.(this, slot.state, hold, amount);
   }
 
   checkInvariants(): void {

@@ -154,6 +154,14 @@ export function readSnapshot(
   const { nextTransferId, ...counters } = document.counters;
   kernel.ledger.nextTransferId = nextTransferId as number;
   kernel.counters.read(counters);
+  // Holds no area rebuilds come first, so that their areas find them (Ledger.holdsOf) when restoring.
+  for (const [area, ref, owner, wallet, currencyId, amount, reason, expiresAtMs] of document.holds ?? []) {
+    const ownerKey = ownerKeyOf(owner);
+    const walletIndex = walletIndexOf(wallet);
+    invariant(ownerKey !== 0 && walletIndex >= 0, `snapshot hold ${area}/${ref} names no account`);
+    const account = kernel.ledger.account(ownerKey, walletIndex, currencyId);
+    kernel.ledger.restoreHold(new Hold(area, ref, account, BigInt(amount), reason, expiresAtMs ?? undefined));
+  }
   for (const { area, state } of kernel.areas)
     area.readSnapshot?.(state, document, (other) => kernel.read(other));
   for (const [scopedKey, timeMs, seq, commandType, reply, fingerprint] of document.idempotency) {
@@ -164,13 +172,6 @@ export function readSnapshot(
       reply: fromJsonValue(reply ?? undefined, kernel.bigintFields),
       ...(fingerprint === undefined ? {} : { fingerprint }),
     });
-  }
-  for (const [area, ref, owner, wallet, currencyId, amount, reason, expiresAtMs] of document.holds ?? []) {
-    const ownerKey = ownerKeyOf(owner);
-    const walletIndex = walletIndexOf(wallet);
-    invariant(ownerKey !== 0 && walletIndex >= 0, `snapshot hold ${area}/${ref} names no account`);
-    const account = kernel.ledger.account(ownerKey, walletIndex, currencyId);
-    kernel.ledger.restoreHold(new Hold(area, ref, account, BigInt(amount), reason, expiresAtMs ?? undefined));
   }
   return kernel;
 }

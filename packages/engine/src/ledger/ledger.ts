@@ -145,6 +145,16 @@ export class Ledger {
     this.register(hold);
   }
 
+  /**
+   * The open holds of one area, by reference. Walks every hold: for restoring an area whose holds come from
+   * the snapshot's `holds` section, and for audits; command handlers keep their holds on their own records.
+   */
+  holdsOf(area: string): Map<number, Hold> {
+    const found = new Map<number, Hold>();
+    for (const hold of this.holds) if (hold.area === area) found.set(hold.ref, hold);
+    return found;
+  }
+
   /** Holds whose expiry the command time `timeMs` has reached, in a deterministic order; none most of the time. */
   expiredHolds(timeMs: number): Hold[] {
     if (timeMs < this.nextExpiryMs) return [];
