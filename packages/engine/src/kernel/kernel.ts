@@ -141,7 +141,7 @@ export class Kernel implements CommandContext {
    */
   commandTimeAdvanced(): void {
     const expired = this.ledger.expiredHolds(this.timeMs);
-    for (const hold of expired) this.expire(hold);
+    for (let index = 0; index < expired.length; index += 1) this.expire(expired[index] as Hold);
     const hooks = this.timeHooks;
     for (let index = 0; index < hooks.length; index += 1) {
       const slot = hooks[index] as Installed;

@@ -21,6 +21,11 @@ export class Hold {
   /** The ReasonCode of the posting that opened the hold. */
   readonly reason: number;
   readonly expiresAtMs: number | undefined;
+  /** The registry's links (an intrusive list, so opening and closing a hold allocates and hashes nothing). */
+  registryPrevious: Hold | null = null;
+  registryNext: Hold | null = null;
+  /** True while the registry holds it. */
+  open = false;
 
   constructor(
     area: string,
@@ -36,6 +41,47 @@ export class Hold {
     this.amount = amount;
     this.reason = reason;
     this.expiresAtMs = expiresAtMs;
+  }
+}
+
+/**
+ * The open holds, in the order they were opened. Adding and removing are O(1) pointer updates on the
+ * holds themselves; walking is for invariant checks, snapshots and audits.
+ */
+export class HoldRegistry implements Iterable<Hold> {
+  private head: Hold | null = null;
+  private tail: Hold | null = null;
+  size = 0;
+
+  has(hold: Hold): boolean {
+    return hold.open;
+  }
+
+  add(hold: Hold): void {
+    hold.open = true;
+    hold.registryPrevious = this.tail;
+    hold.registryNext = null;
+    if (this.tail === null) this.head = hold;
+    else this.tail.registryNext = hold;
+    this.tail = hold;
+    this.size += 1;
+  }
+
+  delete(hold: Hold): void {
+    const previous = hold.registryPrevious;
+    const next = hold.registryNext;
+    if (previous === null) this.head = next;
+    else previous.registryNext = next;
+    if (next === null) this.tail = previous;
+    else next.registryPrevious = previous;
+    hold.registryPrevious = null;
+    hold.registryNext = null;
+    hold.open = false;
+    this.size -= 1;
+  }
+
+  *[Symbol.iterator](): Iterator<Hold> {
+    for (let hold = this.head; hold !== null; hold = hold.registryNext) yield hold;
   }
 }
 

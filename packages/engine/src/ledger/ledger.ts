@@ -1,7 +1,7 @@
 import { fail, invariant } from '../invariant.ts';
 import { Account, OUTSIDE_OWNER_KEY, accountKey } from './accounts.ts';
 import type { BalanceChangedEvent, LedgerEvent } from './events.ts';
-import { compareHolds } from './holds.ts';
+import { HoldRegistry, compareHolds } from './holds.ts';
 import type { Hold } from './holds.ts';
 
 export type Currency = { readonly currencyId: number; readonly code: string; readonly scale: number };
@@ -21,11 +21,13 @@ export type ReservedFundsRule = (account: Account) => bigint;
  * Every hold is a record in the registry (holds.ts); `locked` is always the sum of an account's holds.
  * Callers validate before they post; a posting that would break a rule is a bug and throws.
  */
+const NO_HOLDS: readonly Hold[] = [];
+
 export class Ledger {
   readonly accounts = new Map<number, Account>();
   readonly currencies = new Map<number, Currency>();
   /** Every open hold. */
-  readonly holds = new Set<Hold>();
+  readonly holds = new HoldRegistry();
   /** The open holds that have an expiry, and the earliest expiry among them (Infinity when none). */
   private readonly expiring = new Set<Hold>();
   private nextExpiryMs = Number.POSITIVE_INFINITY;
@@ -156,8 +158,8 @@ export class Ledger {
   }
 
   /** Holds whose expiry the command time `timeMs` has reached, in a deterministic order; none most of the time. */
-  expiredHolds(timeMs: number): Hold[] {
-    if (timeMs < this.nextExpiryMs) return [];
+  expiredHolds(timeMs: number): readonly Hold[] {
+    if (timeMs < this.nextExpiryMs) return NO_HOLDS;
     const expired: Hold[] = [];
     let next = Number.POSITIVE_INFINITY;
     for (const hold of this.expiring) {
