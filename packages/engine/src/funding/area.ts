@@ -91,6 +91,7 @@ export const fundingArea = defineArea({
         withdrawal.memo ?? null,
       ]),
   }),
+  sections: ['withdrawals'],
   readSnapshot: (state, document) => {
     for (const [
       withdrawalId,

@@ -54,6 +54,11 @@ export interface Area<S = unknown, Q = unknown> {
    * were. Keys must be canonical: fixed order, ids ascending.
    */
   writeSnapshot?(state: S): SnapshotSections;
+  /**
+   * The top-level snapshot keys the area writes and reads (default: its name). The kernel refuses a write
+   * of any other key, and a snapshot holding a key no installed area declares (its state would be lost).
+   */
+  readonly sections?: readonly string[];
   /** Restores from the document's sections (all keys; read your own). Re-creates the holds it rebuilds. */
   readSnapshot?(state: S, document: Readonly<SnapshotSections>, read: QueryReader): void;
   /**

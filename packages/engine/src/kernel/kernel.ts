@@ -14,6 +14,18 @@ import { Counters } from './counters.ts';
 type Installed = { readonly area: AnyArea; readonly state: unknown; readonly queries: unknown };
 type Handler = { readonly spec: CommandSpec<unknown, unknown>; readonly state: unknown };
 
+/** The snapshot's top-level keys the kernel itself writes; no area may take them. */
+export const SNAPSHOT_KERNEL_KEYS: ReadonlySet<string> = new Set([
+  'format',
+  'version',
+  'lastSeq',
+  'timeMs',
+  'options',
+  'counters',
+  'idempotency',
+  'holds',
+]);
+
 /**
  * The engine's kernel: the state every area shares (sequence, time, options, idempotency keys, the ledger,
  * id counters) and the installed areas with their state slices, handlers and hooks. It is also the one
@@ -27,6 +39,8 @@ export class Kernel implements CommandContext {
   readonly idempotency: IdempotencyStore;
   readonly areas: readonly Installed[];
   readonly bigintFields: ReadonlySet<string>;
+  /** The area owning each top-level snapshot section (Area.sections). */
+  readonly sectionOwners = new Map<string, string>();
   /** The last accepted envelope's sequence number. */
   lastSeq = 0;
   seq = 0;
@@ -58,7 +72,7 @@ export class Kernel implements CommandContext {
     );
     const reasonCodes = new Map<number, string>();
     for (const area of areas) {
-      invariant(!this.byName.has(area.name) && area.name !== 'holds', `area ${area.name} is listed twice`);
+      invariant(!this.byName.has(area.name), `area ${area.name} is listed twice`);
       const state: unknown = area.createState(setup);
       const slot: Installed = { area, state, queries: undefined };
       installed.push(slot);
@@ -67,6 +81,13 @@ export class Kernel implements CommandContext {
       for (const [type, spec] of Object.entries(area.commands)) {
         invariant(!this.handlers.has(type), `command ${type} has two areas`);
         this.handlers.set(type, { spec: spec as CommandSpec<unknown, unknown>, state });
+      }
+      for (const section of area.sections ?? [area.name]) {
+        invariant(
+          !SNAPSHOT_KERNEL_KEYS.has(section) && !this.sectionOwners.has(section),
+          `snapshot section ${section} of ${area.name} is taken`,
+        );
+        this.sectionOwners.set(section, area.name);
       }
       for (const field of area.bigintFields ?? []) fields.add(field);
       for (const [name, code] of Object.entries(area.resultCodes ?? {})) {

@@ -5,7 +5,7 @@ import { Hold } from '../ledger/holds.ts';
 import type { BookImplementation, EngineOptions } from '../state.ts';
 import type { AnyArea, SnapshotSections } from './area.ts';
 import { fromJsonValue, toJsonValue } from './json.ts';
-import { Kernel } from './kernel.ts';
+import { Kernel, SNAPSHOT_KERNEL_KEYS } from './kernel.ts';
 
 export const SNAPSHOT_FORMAT = 'fairex-engine-snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -24,16 +24,6 @@ const VERSION_1_SECTIONS = [
   'indexPrices',
   'priceChains',
 ] as const;
-const KERNEL_KEYS = new Set([
-  'format',
-  'version',
-  'lastSeq',
-  'timeMs',
-  'options',
-  'counters',
-  'idempotency',
-  'holds',
-]);
 
 /** Idempotency keys, oldest first; the sixth field, the request's fingerprint, only when the key has one. */
 type IdempotencyRow =
@@ -77,16 +67,12 @@ export function writeSnapshot(kernel: Kernel): string {
   const counters = kernel.counters.write();
   counters.nextTransferId = kernel.ledger.nextTransferId;
   document.counters = counters;
-  const written = new Set<string>();
   for (const { area, state } of kernel.areas) {
     const sections = area.writeSnapshot?.(state);
     if (sections === undefined) continue;
+    const declared = area.sections ?? [area.name];
     for (const [key, value] of Object.entries(sections)) {
-      invariant(
-        !KERNEL_KEYS.has(key) && !written.has(key),
-        `snapshot section ${key} of ${area.name} is taken`,
-      );
-      written.add(key);
+      invariant(declared.includes(key), `area ${area.name} writes the undeclared snapshot section ${key}`);
       if (value !== undefined) document[key] = value;
     }
   }
@@ -149,6 +135,10 @@ export function readSnapshot(
     throw new Error(`not a ${SNAPSHOT_FORMAT} version ${SNAPSHOT_VERSION}`);
   }
   const kernel = new Kernel(areas, { ...document.options }, bookImplementation);
+  for (const key of Object.keys(document)) {
+    if (!SNAPSHOT_KERNEL_KEYS.has(key) && !kernel.sectionOwners.has(key))
+      throw new Error(`snapshot section ${key} belongs to no installed area`);
+  }
   kernel.lastSeq = document.lastSeq;
   kernel.timeMs = document.timeMs;
   const { nextTransferId, ...counters } = document.counters;

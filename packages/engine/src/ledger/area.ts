@@ -76,6 +76,7 @@ export const ledgerArea = defineArea({
         account.locked.toString(),
       ]),
   }),
+  sections: ['currencies', 'accounts'],
   readSnapshot: (ledger, document) => {
     for (const [currencyId, code, scale] of document.currencies as [number, string, number][])
       ledger.currencies.set(currencyId, { currencyId, code, scale });

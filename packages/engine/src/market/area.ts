@@ -99,6 +99,7 @@ export const marketArea = defineArea({
               chain.headHash,
             ]),
   }),
+  sections: ['indexPrices', 'priceChains'],
   readSnapshot: (state, document, read) => {
     const spot = read(spotArea);
     const indexPrices = (document.indexPrices ?? []) as [number, number, number][];

@@ -56,6 +56,7 @@ export const spotArea = defineArea({
   queries: (state) => spotQueries(state),
   writeSnapshot: writeSpotSnapshot,
   readSnapshot: readSpotSnapshot,
+  sections: ['markets'],
   rebuildsHolds: true,
   checkInvariants: checkSpotInvariants,
   bigintFields: [

@@ -166,7 +166,9 @@ describe('an area added through the area list', () => {
     expect(outcome.events[0]).toMatchObject({ type: 'holdExpired', area: 'escrow', ref: 1, amount: 300n });
     expect(restored.ledger.balance(1, 'change', USDT)).toEqual({ available: 1_001n, locked: 0n });
     // A snapshot with the area's section does not load into an engine without the area.
-    expect(() => Engine.restore(exchange.engine.snapshot())).toThrow();
+    expect(() => Engine.restore(exchange.engine.snapshot())).toThrow(
+      /section escrow belongs to no installed area/,
+    );
   });
 
   it('keeps funds its reserved-funds rule names from leaving the wallet', () => {
