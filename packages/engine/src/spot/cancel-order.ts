@@ -41,7 +41,7 @@ export function cancelResting(
   if (removeFromBook) (state.markets.get(order.marketId) as Market).book.remove(order);
   const releasedAmount = order.lockedAmount;
   if (releasedAmount > 0n) {
-    state.ledger.release(order.hold, releasedAmount, SpotReasonCode.orderRelease);
+    state.ledger.release(order, releasedAmount, SpotReasonCode.orderRelease);
   }
   unregisterOrder(state, order);
   ctx.emit({

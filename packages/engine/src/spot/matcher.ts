@@ -74,11 +74,11 @@ export class SpotMatcher implements MatchHandler {
       takerFee: takerIsBuy ? buyerFee : sellerFee,
       takerFeeCurrencyId: takerIsBuy ? market.baseCurrencyId : market.quoteCurrencyId,
     });
-    ledger.post(buyer.hold, seller.receiveAccount, quoteAmount, ReasonCode.tradeSettlement, tradeId);
-    ledger.post(seller.hold, buyer.receiveAccount, baseAmount, ReasonCode.tradeSettlement, tradeId);
+    ledger.post(buyer, seller.receiveAccount, quoteAmount, ReasonCode.tradeSettlement, tradeId);
+    ledger.post(seller, buyer.receiveAccount, baseAmount, ReasonCode.tradeSettlement, tradeId);
     if (takerIsBuy && taker.kind === 'limit' && taker.priceTicks > priceTicks) {
       const surplus = market.quoteAmount(taker.priceTicks - priceTicks, lots);
-      ledger.release(taker.hold, surplus, ReasonCode.orderPriceImprovement);
+      ledger.release(taker, surplus, ReasonCode.orderPriceImprovement);
     }
     if (sellerFee > 0n)
       ledger.transfer(

@@ -50,7 +50,7 @@ export function placeOrder(ctx: CommandContext, state: SpotState, command: Place
     receiveAccount,
   );
   emitAccepted(ctx, order, holdAmount);
-  ledger.hold(order.hold);
+  ledger.hold(order);
 
   const matcher = state.matcher;
   matcher.begin(ctx, market, order);
@@ -119,7 +119,7 @@ function finishTaker(ctx: CommandContext, state: SpotState, market: Market, orde
   if (releasedAmount > 0n) {
     // Only a market order can have a hold left here: a limit buy returns its price improvement per fill.
     if (order.kind !== 'market') fail(`filled limit order ${order.orderId} still holds ${releasedAmount}`);
-    state.ledger.release(order.hold, releasedAmount, SpotReasonCode.orderRelease);
+    state.ledger.release(order, releasedAmount, SpotReasonCode.orderRelease);
   }
   if (order.remainingLots === 0) {
     ctx.emit({

@@ -14,8 +14,12 @@ export type OrderKind = 'limit' | 'market';
  * and the resting order afterwards. The fast book links orders into its price levels through the
  * `previous`/`next`/`level` fields (an intrusive list, so resting an order allocates nothing more); the
  * owner's open-order list uses `ownerPrevious`/`ownerNext` the same way.
+ *
+ * An order is its own hold in the ledger's registry (area 'spot', ref: the order id; quote for a buy, base
+ * for a sell, on the change-wallet account the order pays from), opened by the ledger when the order is
+ * placed: one record per order, nothing more to allocate.
  */
-export class Order {
+export class Order extends Hold {
   readonly orderId: number;
   readonly trader: Trader;
   readonly ownerKey: number;
@@ -28,11 +32,6 @@ export class Order {
   readonly quantityLots: number;
   remainingLots: number;
   filledLots = 0;
-  /**
-   * The order's hold in the ledger's registry (area 'spot', ref: the order id): quote for a buy, base for a
-   * sell, on the change-wallet account the order pays from. Opened by the ledger when the order is placed.
-   */
-  readonly hold: Hold;
   readonly clientOrderId: string | undefined;
   readonly acceptedTimeMs: number;
   /** The change-wallet account the order receives into (base for a buy, quote for a sell). */
@@ -59,6 +58,7 @@ export class Order {
     holdAccount: Account,
     receiveAccount: Account,
   ) {
+    super('spot', orderId, holdAccount, lockedAmount, SpotReasonCode.orderHold);
     this.orderId = orderId;
     this.trader = trader;
     this.ownerKey = trader.ownerKey;
@@ -71,23 +71,27 @@ export class Order {
     this.remainingLots = quantityLots;
     this.clientOrderId = clientOrderId;
     this.acceptedTimeMs = acceptedTimeMs;
-    this.hold = new Hold('spot', orderId, holdAccount, lockedAmount, SpotReasonCode.orderHold);
     this.receiveAccount = receiveAccount;
+  }
+
+  /** The order's hold: the order itself. */
+  get hold(): Hold {
+    return this;
   }
 
   /** What the order still holds: its hold's amount. */
   get lockedAmount(): bigint {
-    return this.hold.amount;
+    return this.amount;
   }
 
   /** Only for a hold the ledger does not keep yet (tests of a book alone); the ledger changes it otherwise. */
   set lockedAmount(amount: bigint) {
-    this.hold.amount = amount;
+    this.amount = amount;
   }
 
   /** The change-wallet account the order pays from (quote for a buy, base for a sell). */
   get holdAccount(): Account {
-    return this.hold.account;
+    return this.account;
   }
 }
 
