@@ -142,8 +142,8 @@ export class Ledger {
    * or the snapshot's own `holds` section. Changes no balance; the invariant check afterwards proves the sum.
    */
   restoreHold(hold: Hold): void {
-    invariant(hold.amount > 0n, `restored hold ${hold.area}/${hold.ref} of ${hold.amount}`);
-    invariant(!this.holds.has(hold), `hold ${hold.area}/${hold.ref} restored twice`);
+    if (!(hold.amount > 0n)) fail(`restored hold ${hold.area}/${hold.ref} of ${hold.amount}`);
+    if (this.holds.has(hold)) fail(`hold ${hold.area}/${hold.ref} restored twice`);
     this.register(hold);
   }
 
@@ -199,10 +199,10 @@ export class Ledger {
     const names = new Set<string>();
     for (const hold of this.holds) {
       const name = `${hold.area}/${hold.ref}`;
-      invariant(hold.amount > 0n, `hold ${name} of ${hold.amount}`);
-      invariant(!names.has(name), `hold ${name} is registered twice`);
+      if (!(hold.amount > 0n)) fail(`hold ${name} of ${hold.amount}`);
+      if (names.has(name)) fail(`hold ${name} is registered twice`);
       names.add(name);
-      invariant(this.accounts.get(hold.account.key) === hold.account, `hold ${name} is on no ledger account`);
+      if (this.accounts.get(hold.account.key) !== hold.account) fail(`hold ${name} is on no ledger account`);
       const key = hold.account.key;
       heldByAccount.set(key, (heldByAccount.get(key) ?? 0n) + hold.amount);
     }
