@@ -126,8 +126,7 @@ export const fundingArea = defineArea({
   },
   rebuildsHolds: true,
   checkInvariants: (state, ledger) => {
-    let fundingHolds = 0;
-    for (const hold of ledger.holds) if (hold.area === 'funding') fundingHolds += 1;
+    const fundingHolds = ledger.holds.countOf('funding');
     invariant(fundingHolds === state.withdrawals.size, 'funding holds and pending withdrawals disagree');
     for (const withdrawal of state.withdrawals.values()) {
       const { withdrawalId, hold } = withdrawal;

@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../events.ts';
 import { IdempotencyStore } from '../idempotency.ts';
-import { invariant } from '../invariant.ts';
+import { fail, invariant } from '../invariant.ts';
 import { Hold } from '../ledger/holds.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import { LedgerReasonCode } from '../ledger/reason-codes.ts';
@@ -190,8 +190,8 @@ export class Kernel implements CommandContext {
   checkInvariants(): void {
     this.ledger.checkInvariants();
     for (const slot of this.areas) slot.area.checkInvariants?.(slot.state, this.ledger);
-    for (const hold of this.ledger.holds) {
-      invariant(this.byName.has(hold.area), `hold ${hold.area}/${hold.ref} belongs to no installed area`);
+    for (let hold = this.ledger.holds.first(); hold !== null; hold = hold.registryNext) {
+      if (!this.byName.has(hold.area)) fail(`hold ${hold.area}/${hold.ref} belongs to no installed area`);
     }
     invariant(this.idempotency.size <= this.options.idempotencyMaxKeys, 'too many idempotency keys');
   }

@@ -80,6 +80,18 @@ export class HoldRegistry implements Iterable<Hold> {
     this.size -= 1;
   }
 
+  /** The oldest open hold; follow `registryNext` for the others (a plain loop, for whole-state walks). */
+  first(): Hold | null {
+    return this.head;
+  }
+
+  /** How many open holds an area owns (walks every hold). */
+  countOf(area: string): number {
+    let count = 0;
+    for (let hold = this.head; hold !== null; hold = hold.registryNext) if (hold.area === area) count += 1;
+    return count;
+  }
+
   *[Symbol.iterator](): Iterator<Hold> {
     for (let hold = this.head; hold !== null; hold = hold.registryNext) yield hold;
   }

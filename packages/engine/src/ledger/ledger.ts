@@ -153,7 +153,8 @@ export class Ledger {
    */
   holdsOf(area: string): Map<number, Hold> {
     const found = new Map<number, Hold>();
-    for (const hold of this.holds) if (hold.area === area) found.set(hold.ref, hold);
+    for (let hold = this.holds.first(); hold !== null; hold = hold.registryNext)
+      if (hold.area === area) found.set(hold.ref, hold);
     return found;
   }
 
@@ -196,13 +197,15 @@ export class Ledger {
    */
   checkInvariants(): void {
     const heldByAccount = new Map<number, bigint>();
-    const names = new Set<string>();
-    for (const hold of this.holds) {
-      const name = `${hold.area}/${hold.ref}`;
-      if (!(hold.amount > 0n)) fail(`hold ${name} of ${hold.amount}`);
-      if (names.has(name)) fail(`hold ${name} is registered twice`);
-      names.add(name);
-      if (this.accounts.get(hold.account.key) !== hold.account) fail(`hold ${name} is on no ledger account`);
+    const refsByArea = new Map<string, Set<number>>();
+    for (let hold = this.holds.first(); hold !== null; hold = hold.registryNext) {
+      let refs = refsByArea.get(hold.area);
+      if (refs === undefined) refsByArea.set(hold.area, (refs = new Set()));
+      if (!(hold.amount > 0n)) fail(`hold ${hold.area}/${hold.ref} of ${hold.amount}`);
+      if (refs.has(hold.ref)) fail(`hold ${hold.area}/${hold.ref} is registered twice`);
+      refs.add(hold.ref);
+      if (this.accounts.get(hold.account.key) !== hold.account)
+        fail(`hold ${hold.area}/${hold.ref} is on no ledger account`);
       const key = hold.account.key;
       heldByAccount.set(key, (heldByAccount.get(key) ?? 0n) + hold.amount);
     }

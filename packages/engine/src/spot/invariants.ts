@@ -12,8 +12,7 @@ import type { Market, Order } from './types.ts';
 export function checkSpotInvariants(state: SpotState, ledger: Ledger): void {
   for (const market of state.markets.values()) checkMarket(state, ledger, market);
   checkOwnerLists(state);
-  let spotHolds = 0;
-  for (const hold of ledger.holds) if (hold.area === 'spot') spotHolds += 1;
+  const spotHolds = ledger.holds.countOf('spot');
   invariant(
     spotHolds === state.orders.size,
     `${spotHolds} spot holds for ${state.orders.size} resting orders`,
