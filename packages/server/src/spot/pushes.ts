@@ -61,7 +61,7 @@ export function startSpotPushes(options: SpotPushesOptions): SpotPushes {
   const publishBook = (market: SpotMarket) => {
     const seq = (seqBySymbol.get(market.symbol) ?? 0) + 1;
     seqBySymbol.set(market.symbol, seq);
-    const depth = options.engine.depth(market.marketId, PUSHED_BOOK_LEVELS);
+    const depth = options.engine.spot.depth(market.marketId, PUSHED_BOOK_LEVELS);
     const lastTicks = options.lastPrices.cached(market.marketId);
     const level = ([price, lots]: [number, number]) => ({
       price: formatPrice(market, price),
@@ -162,7 +162,7 @@ export function startSpotPushes(options: SpotPushesOptions): SpotPushes {
 
 function pushBalance(options: SpotPushesOptions, event: BalanceChangedEvent): void {
   if (typeof event.owner !== 'number' || !options.realtime.mayReachUser(event.owner)) return;
-  const currency = options.engine.currency(event.currencyId);
+  const currency = options.engine.ledger.currency(event.currencyId);
   if (currency === undefined) return;
   options.realtime.toUser(event.owner, 'update_balance', {
     type: 'update_balance',
