@@ -174,7 +174,7 @@ class Generator {
 
   /** A limit order that does not cross: bids below the best ask, asks above the best bid. */
   restingOrder(): Command {
-    const best = this.engine.bestPrices(MARKET) as { bidTicks: number; askTicks: number };
+    const best = this.engine.spot.bestPrices(MARKET) as { bidTicks: number; askTicks: number };
     const side = this.random.chance(0.5) ? 'buy' : 'sell';
     const depth = this.random.integer(1, 400);
     const priceTicks =
@@ -194,7 +194,7 @@ class Generator {
 
   /** An order that takes from the top of the book: mostly limits at or just through the touch, some market orders. */
   crossingOrder(): Command {
-    const best = this.engine.bestPrices(MARKET) as { bidTicks: number; askTicks: number };
+    const best = this.engine.spot.bestPrices(MARKET) as { bidTicks: number; askTicks: number };
     const side = this.random.chance(0.5) ? 'buy' : 'sell';
     const owner = this.random.integer(1, USERS);
     const quantityLots = this.random.integer(1, 30);
@@ -333,7 +333,7 @@ export async function runEngineBench(options: EngineBenchOptions = {}): Promise<
     'mix (rest / cancel / cross incl. market)': `${pct(mix.place, operations)} / ${pct(mix.cancel, operations)} / ${pct(mix.cross, operations)} (${pct(mix.market, operations)} market)`,
     trades,
     'events per operation': round(events / operations, 2),
-    'resting orders at end': engine.stats().openOrders,
+    'resting orders at end': engine.stats().openOrders ?? 0,
     'ops/s': Math.round(operations / (elapsedMs / 1000)),
     'ops/s, median window of 10,000 ops': windowRates[Math.floor(windowRates.length / 2)] ?? 0,
     'latency p50 (µs/op)': round(percentile(perOperationUs, 0.5), 3),

@@ -43,7 +43,7 @@ console.log(`  live (generate + apply + invariants)  ${rate(count, liveMs)} comm
 console.log(`  engine apply alone                    ${rate(count, applyMs)} commands/s`);
 console.log(`  replay from journal text              ${rate(count, replayMs)} commands/s (decode + apply)`);
 console.log(
-  `  trades ${stats.trades.toLocaleString('en-US')}, refused ${stats.refused.toLocaleString('en-US')}, duplicates ${stats.duplicates.toLocaleString('en-US')}, open orders ${engine.stats().openOrders.toLocaleString('en-US')}`,
+  `  trades ${stats.trades.toLocaleString('en-US')}, refused ${stats.refused.toLocaleString('en-US')}, duplicates ${stats.duplicates.toLocaleString('en-US')}, open orders ${(engine.stats().openOrders ?? 0).toLocaleString('en-US')}`,
 );
 console.log(`  final state hash  ${hash}`);
 if (replayHash !== hash) {

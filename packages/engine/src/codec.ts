@@ -1,99 +1,61 @@
+import { AREAS } from './areas.ts';
 import type { Envelope } from './commands.ts';
 import type { EngineEvent } from './events.ts';
+import type { AnyArea } from './kernel/area.ts';
+import { fromJsonValue as decodeFields, toJsonValue } from './kernel/json.ts';
+
+export { toJsonValue };
+
+/** The union of the areas' bigint field names (Area.bigintFields). */
+export function bigintFieldsOf(areas: readonly AnyArea[]): ReadonlySet<string> {
+  const fields = new Set<string>();
+  for (const area of areas) for (const field of area.bigintFields ?? []) fields.add(field);
+  return fields;
+}
 
 /**
- * Names of the fields that hold bigint amounts, in commands, events and replies. JSON has no bigint, so
- * these travel as decimal strings and are turned back into bigints by name when decoded. A field name means
- * the same thing everywhere it appears, so one list serves every type; a test round-trips one value of
- * every command and event type to keep the list complete.
+ * Names of the fields that hold bigint amounts, in commands, events and replies: the union of every
+ * area's list. JSON has no bigint, so these travel as decimal strings and are turned back into bigints by
+ * name when decoded. A field name means the same thing everywhere it appears, so one list serves every
+ * type; a test round-trips one value of every command and event type to keep the lists complete.
  */
-export const BIGINT_FIELDS: ReadonlySet<string> = new Set([
-  'amount',
-  'feeAmount',
-  'payoutAmount',
-  'quoteAmountMax',
-  'quoteMinorPerTickLot',
-  'lotBaseMinor',
-  'availableBefore',
-  'availableAfter',
-  'lockedBefore',
-  'lockedAfter',
-  'holdAmount',
-  'lockedAmount',
-  'releasedAmount',
-  'baseAmount',
-  'quoteAmount',
-  'makerFee',
-  'takerFee',
-  'quoteFilled',
-  'feePaid',
-  'available',
-  'locked',
-]);
+export const BIGINT_FIELDS: ReadonlySet<string> = bigintFieldsOf(AREAS);
 
-const integerText = /^-?(0|[1-9][0-9]*)$/;
-
-/** A JSON-ready copy: bigints become decimal strings, undefined fields are left out. */
-export function toJsonValue(value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(toJsonValue);
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const field = (value as Record<string, unknown>)[key];
-    if (field !== undefined) copy[key] = toJsonValue(field);
-  }
-  return copy;
+/** Encoders and decoders for an engine made of `areas` (the default functions below use the product's). */
+export function codecFor(areas: readonly AnyArea[]) {
+  const fields = bigintFieldsOf(areas);
+  const fromJsonValue = (value: unknown): unknown => decodeFields(value, fields);
+  return {
+    bigintFields: fields,
+    fromJsonValue,
+    encodeEnvelope: (envelope: Envelope): string => JSON.stringify(toJsonValue(envelope)),
+    /** Decodes journal text written by encodeEnvelope. The engine still validates the command when applied. */
+    decodeEnvelope(text: string): Envelope {
+      const parsed = JSON.parse(text) as unknown;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        throw new SyntaxError('an envelope must be a JSON object');
+      }
+      return fromJsonValue(parsed) as Envelope;
+    },
+    encodeEvents: (events: EngineEvent[]): string => JSON.stringify(toJsonValue(events)),
+    decodeEvents(text: string): EngineEvent[] {
+      const parsed = JSON.parse(text) as unknown;
+      if (!Array.isArray(parsed)) throw new SyntaxError('events must be a JSON array');
+      return fromJsonValue(parsed) as EngineEvent[];
+    },
+    /** Any engine value (a reply, a balance) as JSON text with bigints as decimal strings. */
+    encodeValue: (value: unknown): string => JSON.stringify(toJsonValue(value)),
+    decodeValue: (text: string): unknown => fromJsonValue(JSON.parse(text) as unknown),
+  };
 }
+
+const codec = codecFor(AREAS);
 
 /** The inverse of toJsonValue for parsed JSON: strings in bigint fields become bigints again (in place). */
-export function fromJsonValue(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) value[index] = fromJsonValue(value[index]);
-    return value;
-  }
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    const field = record[key];
-    if (typeof field === 'string' && BIGINT_FIELDS.has(key)) {
-      if (!integerText.test(field)) throw new SyntaxError(`field ${key} holds "${field}", not an integer`);
-      record[key] = BigInt(field);
-    } else if (typeof field === 'object' && field !== null) {
-      record[key] = fromJsonValue(field);
-    }
-  }
-  return record;
-}
-
-export function encodeEnvelope(envelope: Envelope): string {
-  return JSON.stringify(toJsonValue(envelope));
-}
-
-/** Decodes journal text written by encodeEnvelope. The engine still validates the command when applied. */
-export function decodeEnvelope(text: string): Envelope {
-  const parsed = JSON.parse(text) as unknown;
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new SyntaxError('an envelope must be a JSON object');
-  }
-  return fromJsonValue(parsed) as Envelope;
-}
-
-export function encodeEvents(events: EngineEvent[]): string {
-  return JSON.stringify(toJsonValue(events));
-}
-
-export function decodeEvents(text: string): EngineEvent[] {
-  const parsed = JSON.parse(text) as unknown;
-  if (!Array.isArray(parsed)) throw new SyntaxError('events must be a JSON array');
-  return fromJsonValue(parsed) as EngineEvent[];
-}
-
-/** Any engine value (a reply, a balance) as JSON text with bigints as decimal strings. */
-export function encodeValue(value: unknown): string {
-  return JSON.stringify(toJsonValue(value));
-}
-
-export function decodeValue(text: string): unknown {
-  return fromJsonValue(JSON.parse(text) as unknown);
-}
+export const fromJsonValue = codec.fromJsonValue;
+export const encodeEnvelope = codec.encodeEnvelope;
+export const decodeEnvelope = codec.decodeEnvelope;
+export const encodeEvents = codec.encodeEvents;
+export const decodeEvents = codec.decodeEvents;
+export const encodeValue = codec.encodeValue;
+export const decodeValue = codec.decodeValue;

@@ -1,71 +1,49 @@
-import type { Command, Envelope } from './commands.ts';
+import { AREAS } from './areas.ts';
+import type { EngineQueries } from './areas.ts';
+import type { Envelope } from './commands.ts';
 import type { EngineEvent, Outcome } from './events.ts';
 import { sha256HexOfText } from './hash/sha256.ts';
 import { commandFingerprint, sameRequest, scopedIdempotencyKey } from './idempotency.ts';
 import { invariant } from './invariant.ts';
-import { checkStateInvariants } from './invariants.ts';
-import { addCurrency } from './ledger/currencies.ts';
-import { deposit, systemFund, transferBetweenWallets } from './ledger/funding.ts';
-import { completeWithdrawal, rejectWithdrawal, requestWithdrawal } from './ledger/withdrawals.ts';
-import { flashExchange } from './ledger/flash-exchange.ts';
-import { WALLETS, ownerKeyOf, walletIndexOf } from './ledger/accounts.ts';
-import type { Account, AccountOwner, Wallet } from './ledger/accounts.ts';
-import { MAX_CURRENCY_ID, MAX_DEPTH_LEVELS, MAX_IDEMPOTENCY_KEY_LENGTH } from './limits.ts';
+import type { AnyArea, QueriesOf } from './kernel/area.ts';
+import { Kernel } from './kernel/kernel.ts';
+import { readSnapshot, writeSnapshot } from './kernel/snapshot.ts';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from './limits.ts';
 import { ResultCode } from './result-codes.ts';
-import { readSnapshot, writeSnapshot } from './snapshot.ts';
-import { cancelOrder } from './spot/cancel-order.ts';
-import { addMarket, setMarketFees } from './spot/markets.ts';
-import { openOrderViews, orderView } from './spot/owner-orders.ts';
-import { placeOrder } from './spot/place-order.ts';
-import { recordIndexPrice } from './market/index-price.ts';
-import type { IndexPrice } from './market/index-price.ts';
-import { recordPriceSamples } from './market/price-record.ts';
-import type { MarkPrice, PriceHead } from './market/price-record.ts';
-import type { Depth, OrderView } from './spot/types.ts';
-import { EngineState, defaultEngineOptions } from './state.ts';
-import type { BookImplementation, Currency, EngineOptions } from './state.ts';
+import { defaultEngineOptions } from './state.ts';
+import type { BookImplementation, EngineOptions } from './state.ts';
 import { isCount, isNatural, isText } from './validate.ts';
 
 export type EngineCreateOptions = Partial<EngineOptions> & {
   /** Which book implementation to run; 'reference' is the test oracle. Not part of the state. */
   book?: BookImplementation;
+  /** The areas to install, in order (default: the product's list, AREAS in areas.ts). */
+  areas?: readonly AnyArea[];
 };
 
-export type Balance = { available: bigint; locked: bigint };
-
-export type MarketView = {
-  marketId: number;
-  baseCurrencyId: number;
-  quoteCurrencyId: number;
-  tickSize: string;
-  lotSize: string;
-  lotBaseMinor: bigint;
-  quoteMinorPerTickLot: bigint;
-  minimumLots: number;
-  makerFeePpm: number;
-  takerFeePpm: number;
-};
-
-export type AccountView = {
-  owner: AccountOwner;
-  wallet: Wallet;
-  currencyId: number;
-  available: bigint;
-  locked: bigint;
-};
+export type EngineRestoreOptions = { book?: BookImplementation; areas?: readonly AnyArea[] };
 
 /**
- * The deterministic core: all money state (balances, books, pending withdrawals) and one method, apply, that
- * changes it one envelope at a time. It reads no clock, no randomness and does no I/O, so the same envelopes
- * always give the same state and the same state hash. Bad input never throws: it returns a non-zero result
- * code and leaves the state unchanged (the envelope's sequence number and time are still consumed, because
- * the journal holds every envelope and a replay must meet the same refusal). Only a broken invariant throws.
+ * The deterministic core: all money state (balances, books, pending withdrawals...) and one method, apply,
+ * that changes it one envelope at a time. It reads no clock, no randomness and does no I/O, so the same
+ * envelopes always give the same state and the same state hash. Bad input never throws: it returns a
+ * non-zero result code and the command changes nothing (the envelope's sequence number and time are still
+ * consumed, because the journal holds every envelope and a replay must meet the same refusal). Only a broken
+ * invariant throws.
+ *
+ * The engine keeps sequence, time and idempotency and dispatches every command to the area that owns its
+ * type (areas.ts). Reads go through each area's queries: `engine.ledger.balance(...)`,
+ * `engine.spot.depth(...)`, `engine.funding.pendingWithdrawals(...)`, `engine.market.markPrice(...)`.
  */
-export class Engine {
-  private state: EngineState;
+class EngineCore {
+  private readonly kernel: Kernel;
 
-  private constructor(state: EngineState) {
-    this.state = state;
+  private constructor(kernel: Kernel) {
+    this.kernel = kernel;
+    for (const { area, queries } of kernel.areas) {
+      invariant(!(area.name in this), `area name ${area.name} is taken by the engine`);
+      Object.defineProperty(this, area.name, { value: queries, enumerable: true });
+    }
   }
 
   static create(options: EngineCreateOptions = {}): Engine {
@@ -77,299 +55,144 @@ export class Engine {
     invariant(isCount(engineOptions.idempotencyWindowMs, Number.MAX_SAFE_INTEGER), 'idempotencyWindowMs');
     invariant(isCount(engineOptions.idempotencyMaxKeys, 100_000_000), 'idempotencyMaxKeys');
     invariant(isCount(engineOptions.maxOpenOrdersPerOwner, 10_000_000), 'maxOpenOrdersPerOwner');
-    return new Engine(new EngineState(engineOptions, options.book ?? 'fast'));
+    const kernel = new Kernel(options.areas ?? AREAS, engineOptions, options.book ?? 'fast');
+    return new EngineCore(kernel) as Engine;
   }
 
   /** Rebuilds an engine from snapshot text and checks every invariant before handing it out. */
-  static restore(text: string, options: { book?: BookImplementation } = {}): Engine {
-    const engine = new Engine(readSnapshot(text, options.book ?? 'fast'));
+  static restore(text: string, options: EngineRestoreOptions = {}): Engine {
+    const engine = new EngineCore(
+      readSnapshot(text, options.areas ?? AREAS, options.book ?? 'fast'),
+    ) as Engine;
     engine.checkInvariants();
     return engine;
   }
 
   get lastSeq(): number {
-    return this.state.lastSeq;
+    return this.kernel.lastSeq;
   }
 
   /** The command time in force (the latest envelope time seen). */
   get timeMs(): number {
-    return this.state.timeMs;
+    return this.kernel.timeMs;
   }
 
   get bookImplementation(): BookImplementation {
-    return this.state.bookImplementation;
+    return this.kernel.bookImplementation;
+  }
+
+  /** The queries of an installed area, typed by its definition (for areas outside the product's list). */
+  queries<A extends AnyArea>(area: A): QueriesOf<A> {
+    return this.kernel.read(area);
   }
 
   apply(envelope: Envelope): Outcome {
-    const state = this.state;
+    const kernel = this.kernel;
     if (typeof envelope !== 'object' || envelope === null) return refused(-1, ResultCode.invalidEnvelope);
     const { seq, timeMs, command, idempotencyKey } = envelope;
     if (!isCount(seq, Number.MAX_SAFE_INTEGER)) return refused(-1, ResultCode.invalidEnvelope);
-    if (seq <= state.lastSeq) return refused(seq, ResultCode.sequenceNotIncreasing);
+    if (seq <= kernel.lastSeq) return refused(seq, ResultCode.sequenceNotIncreasing);
     if (!isNatural(timeMs, Number.MAX_SAFE_INTEGER)) return refused(seq, ResultCode.invalidEnvelope);
     // The envelope is accepted from here on: its sequence number and time are consumed even if the command
     // is refused. Time never runs backwards inside the engine, whatever the envelope says.
-    state.lastSeq = seq;
-    if (timeMs > state.timeMs) state.timeMs = timeMs;
-    state.idempotency.evictExpired(state.timeMs);
-    if (typeof command !== 'object' || command === null) return refused(seq, ResultCode.unknownCommand);
+    kernel.lastSeq = seq;
+    kernel.seq = seq;
+    const events: EngineEvent[] = [];
+    kernel.events = events;
+    kernel.ledger.events = events;
+    kernel.replyValue = undefined;
+    if (timeMs > kernel.timeMs) {
+      kernel.timeMs = timeMs;
+      kernel.commandTimeAdvanced();
+    }
+    kernel.idempotency.evictExpired(kernel.timeMs);
+    // Events of the time hooks stand whatever becomes of the command.
+    const timeEvents = events.length;
+    if (typeof command !== 'object' || command === null)
+      return refused(seq, ResultCode.unknownCommand, events);
 
+    const handler = kernel.handler(command.type);
     let scopedKey: string | undefined;
     let fingerprint: string | undefined;
     if (idempotencyKey !== undefined) {
       if (!isText(idempotencyKey, MAX_IDEMPOTENCY_KEY_LENGTH))
-        return refused(seq, ResultCode.invalidIdempotencyKey);
-      scopedKey = scopedIdempotencyKey(command, idempotencyKey);
+        return refused(seq, ResultCode.invalidIdempotencyKey, events);
+      scopedKey = scopedIdempotencyKey(handler?.spec.owner, command, idempotencyKey);
       fingerprint = commandFingerprint(command);
-      const stored = state.idempotency.get(scopedKey);
+      const stored = kernel.idempotency.get(scopedKey);
       if (stored !== undefined) {
         // A key names one request: the same key with any other parameter is not a retry.
-        if (!sameRequest(stored, command, fingerprint)) return refused(seq, ResultCode.idempotencyKeyReused);
-        return {
+        if (!sameRequest(stored, command, fingerprint))
+          return refused(seq, ResultCode.idempotencyKeyReused, events);
+        const duplicate: Outcome = {
           seq,
           code: ResultCode.ok,
-          events: [],
+          events,
           reply: stored.reply,
           duplicate: true,
           originalSeq: stored.seq,
         };
+        if (timeEvents > 0) duplicate.timeEvents = timeEvents;
+        return duplicate;
       }
     }
 
-    const events: EngineEvent[] = [];
-    state.ledger.events = events;
-    state.reply = undefined;
-    const code = dispatch(state, command);
+    const code =
+      handler === undefined ? ResultCode.unknownCommand : handler.spec.apply(kernel, handler.state, command);
     if (code !== ResultCode.ok) {
-      invariant(events.length === 0, `command ${command.type} was refused with ${code} after changing state`);
-      return refused(seq, code);
+      invariant(
+        events.length === timeEvents,
+        `command ${command.type} was refused with ${code} after changing state`,
+      );
+      kernel.replyValue = undefined;
+      return refused(seq, code, events);
     }
-    const reply = state.reply;
-    state.reply = undefined;
+    const reply = kernel.replyValue;
+    kernel.replyValue = undefined;
     if (scopedKey !== undefined) {
-      state.idempotency.remember(scopedKey, {
-        timeMs: state.timeMs,
+      kernel.idempotency.remember(scopedKey, {
+        timeMs: kernel.timeMs,
         seq,
         commandType: command.type,
         reply,
         ...(fingerprint === undefined ? {} : { fingerprint }),
       });
     }
-    return { seq, code, events, reply };
+    const outcome: Outcome = { seq, code, events, reply };
+    if (timeEvents > 0) outcome.timeEvents = timeEvents;
+    return outcome;
   }
 
   snapshot(): string {
-    return writeSnapshot(this.state);
+    return writeSnapshot(this.kernel);
   }
 
   /** SHA-256 (hex) of the canonical snapshot text: equal states, equal hashes. */
   stateHash(): string {
-    return sha256HexOfText(writeSnapshot(this.state));
-  }
-
-  checkInvariants(): void {
-    checkStateInvariants(this.state);
-  }
-
-  // Read side for the gateway. Each read is proportional to what it returns, never to the whole state.
-
-  balance(owner: AccountOwner, wallet: Wallet, currencyId: number): Balance {
-    const account = this.findAccount(owner, wallet, currencyId);
-    return account === undefined
-      ? { available: 0n, locked: 0n }
-      : { available: account.available, locked: account.locked };
-  }
-
-  /** All six wallets of an owner in one currency. */
-  wallets(owner: AccountOwner, currencyId: number): Record<Wallet, Balance> {
-    const result = {} as Record<Wallet, Balance>;
-    for (const wallet of WALLETS) result[wallet] = this.balance(owner, wallet, currencyId);
-    return result;
-  }
-
-  /** A read never creates an account, and a malformed key finds nothing rather than another account. */
-  private findAccount(owner: AccountOwner, wallet: Wallet, currencyId: number): Account | undefined {
-    const ownerKey = ownerKeyOf(owner);
-    const walletIndex = walletIndexOf(wallet);
-    if (ownerKey === 0 || walletIndex < 0 || !isCount(currencyId, MAX_CURRENCY_ID)) return undefined;
-    return this.state.ledger.findAccount(ownerKey, walletIndex, currencyId);
-  }
-
-  openOrders(owner: AccountOwner, marketId?: number): OrderView[] {
-    const ownerKey = ownerKeyOf(owner);
-    return ownerKey === 0 ? [] : openOrderViews(this.state, ownerKey, marketId);
-  }
-
-  order(orderId: number): OrderView | undefined {
-    const order = this.state.orders.get(orderId);
-    return order === undefined ? undefined : orderView(order);
-  }
-
-  /** Aggregated depth, best prices first: [priceTicks, quantityLots] per level, at most 1,000 levels. */
-  depth(marketId: number, levels: number): Depth {
-    const market = this.state.markets.get(marketId);
-    const count = Math.max(0, Math.min(Math.floor(levels), MAX_DEPTH_LEVELS));
-    return market === undefined || !(count > 0) ? { bids: [], asks: [] } : market.book.depth(count);
-  }
-
-  bestPrices(marketId: number): { bidTicks: number; askTicks: number } | undefined {
-    const market = this.state.markets.get(marketId);
-    return market === undefined
-      ? undefined
-      : { bidTicks: market.book.bestBidTicks(), askTicks: market.book.bestAskTicks() };
-  }
-
-  /** The market's latest journaled index (mark) price and the time it was recorded; undefined before the first. */
-  indexPrice(marketId: number): IndexPrice | undefined {
-    return this.state.indexPrices.get(marketId);
-  }
-
-  /** The latest price sample's index and mark of a market (repeating the last good ones when stale). */
-  markPrice(marketId: number): MarkPrice | undefined {
-    const chain = this.state.priceChains.get(marketId);
-    if (chain === undefined) return undefined;
-    const { seq, timeMs, stale, indexTicks, markTicks } = chain;
-    return { seq, timeMs, stale, indexTicks, markTicks };
+    return sha256HexOfText(writeSnapshot(this.kernel));
   }
 
   /**
-   * Whether a product may settle on the market's mark now: the latest sample is not stale, has a mark, and
-   * is at most `maxAgeMs` older than the command time in force.
+   * Checks every rule the engine promises (exchange-core's validateInternalState): the ledger's (sums,
+   * holds) and every area's. It walks the whole state, so tests call it after every command and the runner
+   * may call it after a restore or periodically. Throws an EngineInvariantError naming the first rule that
+   * does not hold.
    */
-  isMarkFresh(marketId: number, maxAgeMs: number): boolean {
-    const chain = this.state.priceChains.get(marketId);
-    return (
-      chain !== undefined &&
-      !chain.stale &&
-      chain.markTicks !== null &&
-      this.state.timeMs - chain.timeMs <= maxAgeMs
-    );
+  checkInvariants(): void {
+    this.kernel.checkInvariants();
   }
 
-  /** The market's price chain head (latest sample) and its last published head. */
-  priceChain(marketId: number): { latest: PriceHead; published: PriceHead } | undefined {
-    const chain = this.state.priceChains.get(marketId);
-    if (chain === undefined) return undefined;
-    return {
-      latest: { seq: chain.seq, timeMs: chain.timeMs, hash: chain.hash },
-      published: { seq: chain.headSeq, timeMs: chain.headTimeMs, hash: chain.headHash },
-    };
-  }
-
-  currency(currencyId: number): Currency | undefined {
-    return this.state.currencies.get(currencyId);
-  }
-
-  currencies(): Currency[] {
-    return [...this.state.currencies.values()].sort((a, b) => a.currencyId - b.currencyId);
-  }
-
-  market(marketId: number): MarketView | undefined {
-    const market = this.state.markets.get(marketId);
-    if (market === undefined) return undefined;
-    return {
-      marketId: market.marketId,
-      baseCurrencyId: market.baseCurrencyId,
-      quoteCurrencyId: market.quoteCurrencyId,
-      tickSize: market.tickSize,
-      lotSize: market.lotSize,
-      lotBaseMinor: market.lotBaseMinor,
-      quoteMinorPerTickLot: market.quoteMinorPerTickLot,
-      minimumLots: market.minimumLots,
-      makerFeePpm: market.makerFeePpm,
-      takerFeePpm: market.takerFeePpm,
-    };
-  }
-
-  markets(): MarketView[] {
-    return [...this.state.markets.keys()].sort((a, b) => a - b).map((id) => this.market(id) as MarketView);
-  }
-
-  pendingWithdrawals(userId?: number): {
-    withdrawalId: number;
-    userId: number;
-    currencyId: number;
-    amount: bigint;
-    feeAmount: bigint;
-    requestedTimeMs: number;
-    memo?: string;
-  }[] {
-    const result = [];
-    for (const withdrawal of this.state.withdrawals.values()) {
-      if (userId !== undefined && withdrawal.userId !== userId) continue;
-      const { withdrawalId, currencyId, amount, feeAmount, requestedTimeMs, memo } = withdrawal;
-      result.push({
-        withdrawalId,
-        userId: withdrawal.userId,
-        currencyId,
-        amount,
-        feeAmount,
-        requestedTimeMs,
-        ...(memo === undefined ? {} : { memo }),
-      });
-    }
-    return result;
-  }
-
-  /** Every account with a non-zero balance, in key order (for audits, tests and the admin console). */
-  accounts(): AccountView[] {
-    const result: AccountView[] = [];
-    const accounts = [...this.state.ledger.accounts.values()].sort((a, b) => a.key - b.key);
-    for (const account of accounts) {
-      if (account.available === 0n && account.locked === 0n) continue;
-      const { owner, wallet, currencyId, available, locked } = account;
-      result.push({ owner, wallet, currencyId, available, locked });
-    }
-    return result;
-  }
-
-  /** Counts for monitoring. */
-  stats(): { openOrders: number; accounts: number; pendingWithdrawals: number; idempotencyKeys: number } {
-    const state = this.state;
-    return {
-      openOrders: state.orders.size,
-      accounts: state.ledger.accounts.size,
-      pendingWithdrawals: state.withdrawals.size,
-      idempotencyKeys: state.idempotency.size,
-    };
+  /** Counts for monitoring: each area's (openOrders, accounts, pendingWithdrawals...) and idempotencyKeys. */
+  stats(): Readonly<Record<string, number>> {
+    return this.kernel.stats();
   }
 }
 
-function refused(seq: number, code: number): Outcome {
-  return { seq, code, events: [] };
+function refused(seq: number, code: number, events?: EngineEvent[]): Outcome {
+  if (events === undefined || events.length === 0) return { seq, code, events: [] };
+  return { seq, code, events, timeEvents: events.length };
 }
 
-function dispatch(state: EngineState, command: Command): number {
-  switch (command.type) {
-    case 'addCurrency':
-      return addCurrency(state, command);
-    case 'deposit':
-      return deposit(state, command);
-    case 'systemFund':
-      return systemFund(state, command);
-    case 'transfer':
-      return transferBetweenWallets(state, command);
-    case 'requestWithdrawal':
-      return requestWithdrawal(state, command);
-    case 'completeWithdrawal':
-      return completeWithdrawal(state, command);
-    case 'rejectWithdrawal':
-      return rejectWithdrawal(state, command);
-    case 'flashExchange':
-      return flashExchange(state, command);
-    case 'addMarket':
-      return addMarket(state, command);
-    case 'setMarketFees':
-      return setMarketFees(state, command);
-    case 'placeOrder':
-      return placeOrder(state, command);
-    case 'cancelOrder':
-      return cancelOrder(state, command);
-    case 'recordIndexPrice':
-      return recordIndexPrice(state, command);
-    case 'recordPriceSamples':
-      return recordPriceSamples(state, command);
-    default:
-      return ResultCode.unknownCommand;
-  }
-}
+/** The engine with the product's areas' queries as `engine.<area name>`. */
+export type Engine = EngineCore & EngineQueries;
+export const Engine = EngineCore;

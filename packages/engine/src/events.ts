@@ -1,19 +1,27 @@
 import type { LedgerEvent } from './ledger/events.ts';
+import type { FundingEvent } from './funding/events.ts';
 import type { SpotEvent } from './spot/events.ts';
 import type { MarketDataEvent } from './market/events.ts';
 
 export type * from './ledger/events.ts';
+export type * from './funding/events.ts';
 export type * from './spot/events.ts';
 export type * from './market/events.ts';
 
-/** Every event the engine emits, discriminated on `type`. */
-export type EngineEvent = LedgerEvent | SpotEvent | MarketDataEvent;
+/** Every event the engine emits, discriminated on `type`. Each area adds its own union here. */
+export type EngineEvent = LedgerEvent | FundingEvent | SpotEvent | MarketDataEvent;
 export type EngineEventType = EngineEvent['type'];
 
 /**
- * The result of one envelope. `code` is a ResultCode; a non-zero code comes with no events and no state
- * change. A repeated idempotency key returns the first outcome's code and reply with `duplicate: true`,
- * `originalSeq` set, and no events.
+ * The result of one envelope. `code` is a ResultCode. A non-zero code means the command changed nothing.
+ *
+ * When the envelope's time advanced, time hooks ran first (expired holds voided, contracts settled...):
+ * their events lead `events`, `timeEvents` says how many (present only when there are any), and they stand
+ * whatever became of the command, so a refused outcome may still carry them. Without such events a refused
+ * outcome has `events: []`.
+ *
+ * A repeated idempotency key returns the first outcome's code and reply with `duplicate: true`,
+ * `originalSeq` set, and no events of its own.
  */
 export type Outcome = {
   seq: number;
@@ -22,4 +30,6 @@ export type Outcome = {
   reply?: unknown;
   duplicate?: boolean;
   originalSeq?: number;
+  /** How many leading events came from the time hooks of this envelope; absent when none. */
+  timeEvents?: number;
 };

@@ -1,4 +1,4 @@
-import { toJsonValue } from './codec.ts';
+import { toJsonValue } from './kernel/json.ts';
 import type { Command } from './commands.ts';
 import { sha256HexOfText } from './hash/sha256.ts';
 import { ownerKeyOf } from './ledger/accounts.ts';
@@ -92,25 +92,15 @@ export class IdempotencyStore {
 }
 
 /**
- * Keys are scoped to the owner a command acts for (a user, or a system owner); configuration and
- * administrator commands share one scope. The scope holds no colon, so scope and key never run together.
+ * Keys are scoped to the owner a command acts for (a user, or a system owner), as its area's handler names
+ * it (CommandSpec.owner); configuration and administrator commands share one scope. The scope holds no
+ * colon, so scope and key never run together.
  */
-export function scopedIdempotencyKey(command: Command, key: string): string {
-  let owner: unknown;
-  switch (command.type) {
-    case 'deposit':
-    case 'transfer':
-    case 'requestWithdrawal':
-    case 'flashExchange':
-      owner = command.userId;
-      break;
-    case 'placeOrder':
-    case 'cancelOrder':
-    case 'systemFund':
-      owner = command.owner;
-      break;
-    default:
-      return `admin:${key}`;
-  }
-  return `${ownerKeyOf(owner)}:${key}`;
+export function scopedIdempotencyKey(
+  ownerOf: ((command: never) => unknown) | undefined,
+  command: Command,
+  key: string,
+): string {
+  if (ownerOf === undefined) return `admin:${key}`;
+  return `${ownerKeyOf((ownerOf as (command: Command) => unknown)(command))}:${key}`;
 }

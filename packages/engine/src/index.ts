@@ -1,15 +1,38 @@
 // The public face of the engine package. Everything the server needs is exported from here.
 
 export { Engine } from './engine.ts';
-export type { AccountView, Balance, EngineCreateOptions, MarketView } from './engine.ts';
+export type { EngineCreateOptions, EngineRestoreOptions } from './engine.ts';
+export { AREAS } from './areas.ts';
+export type { EngineQueries } from './areas.ts';
+export type { AccountView, Balance, HoldView, LedgerQueries } from './ledger/area.ts';
+export type { MarketView, SpotQueries } from './spot/area.ts';
+export type { FundingQueries, PendingWithdrawalView } from './funding/area.ts';
+export type { MarketQueries } from './market/area.ts';
+export { command, defineArea } from './kernel/area.ts';
+export type {
+  AnyArea,
+  Area,
+  AreaQueries,
+  AreaSetup,
+  CommandSpec,
+  QueriesOf,
+  SnapshotSections,
+} from './kernel/area.ts';
+export type { CommandContext, PriceUpdate } from './kernel/context.ts';
+export type { Counter } from './kernel/counters.ts';
+export { Hold } from './ledger/holds.ts';
+export type { Account } from './ledger/accounts.ts';
+export type { Ledger } from './ledger/ledger.ts';
 export { ResultCode, resultCodeCategory, resultCodeName } from './result-codes.ts';
 export type { ResultCodeName, ResultCodeValue } from './result-codes.ts';
-export { ReasonCode, reasonName } from './ledger/reason-codes.ts';
-export type { Reason, ReasonName } from './ledger/reason-codes.ts';
+export { ReasonCode, reasonName } from './reason-codes.ts';
+export type { Reason, ReasonName } from './reason-codes.ts';
 export { SYSTEM_OWNERS, TRADING_SYSTEM_OWNERS, WALLETS } from './ledger/accounts.ts';
 export type { AccountOwner, SystemOwner, Wallet } from './ledger/accounts.ts';
 export {
   BIGINT_FIELDS,
+  bigintFieldsOf,
+  codecFor,
   decodeEnvelope,
   decodeEvents,
   decodeValue,
@@ -17,9 +40,9 @@ export {
   encodeEvents,
   encodeValue,
 } from './codec.ts';
-export { EngineInvariantError } from './invariant.ts';
+export { EngineInvariantError, invariant } from './invariant.ts';
 export { sha256Hex, sha256HexOfText } from './hash/sha256.ts';
-export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.ts';
+export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './kernel/snapshot.ts';
 export * from './limits.ts';
 export { quoteAmountOf, feeOf } from './spot/amounts.ts';
 export { hasUserSide } from './spot/events.ts';

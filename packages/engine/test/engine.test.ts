@@ -206,7 +206,7 @@ describe('snapshot, restore and state hash', () => {
       expect(restored.apply(envelope)).toEqual(live);
     }
     expect(restored.stateHash()).toBe(exchange.engine.stateHash());
-    expect(restored.openOrders(2)).toEqual(exchange.engine.openOrders(2));
+    expect(restored.spot.openOrders(2)).toEqual(exchange.engine.spot.openOrders(2));
   });
 
   it('hashes with SHA-256 of the snapshot text, agreeing with node:crypto', () => {

@@ -26,7 +26,7 @@ const usdtToBtc = {
 
 function sumsToZero(exchange: TestExchange): void {
   const sums = new Map<number, bigint>();
-  for (const account of exchange.engine.accounts()) {
+  for (const account of exchange.engine.ledger.accounts()) {
     sums.set(account.currencyId, (sums.get(account.currencyId) ?? 0n) + account.available + account.locked);
   }
   for (const sum of sums.values()) expect(sum).toBe(0n);
@@ -51,9 +51,12 @@ describe('flash exchange', () => {
       [7, BASE, -2_000n, ReasonCode.flashFee],
       ['fees', BASE, 2_000n, ReasonCode.flashFee],
     ]);
-    expect(exchange.engine.balance(7, 'change', BASE)).toEqual({ available: 998_000n, locked: 0n });
-    expect(exchange.engine.balance(7, 'change', QUOTE)).toEqual({ available: 400_000_000n, locked: 0n });
-    expect(exchange.engine.balance('house', 'change', BASE).available).toBe(99_000_000n);
+    expect(exchange.engine.ledger.balance(7, 'change', BASE)).toEqual({ available: 998_000n, locked: 0n });
+    expect(exchange.engine.ledger.balance(7, 'change', QUOTE)).toEqual({
+      available: 400_000_000n,
+      locked: 0n,
+    });
+    expect(exchange.engine.ledger.balance('house', 'change', BASE).available).toBe(99_000_000n);
     sumsToZero(exchange);
   });
 
@@ -61,7 +64,7 @@ describe('flash exchange', () => {
     const exchange = setUp();
     const outcome = exchange.ok({ ...usdtToBtc, feeAmount: 0n });
     expect(outcome.events).toHaveLength(4);
-    expect(exchange.engine.balance(7, 'change', BASE).available).toBe(1_000_000n);
+    expect(exchange.engine.ledger.balance(7, 'change', BASE).available).toBe(1_000_000n);
   });
 
   it.each<[string, Partial<Command>, number]>([
@@ -93,6 +96,6 @@ describe('flash exchange', () => {
     const again = exchange.ok(usdtToBtc, 'flash:1');
     expect(again.duplicate).toBe(true);
     expect(again.reply).toEqual(first.reply);
-    expect(exchange.engine.balance(7, 'change', QUOTE).available).toBe(400_000_000n);
+    expect(exchange.engine.ledger.balance(7, 'change', QUOTE).available).toBe(400_000_000n);
   });
 });

@@ -32,7 +32,7 @@ describe('an idempotency key reused with other parameters', () => {
     const outcome = exchange.apply(sell, 'k1');
     expect(outcome).toEqual({ seq: exchange.seq, code: ResultCode.idempotencyKeyReused, events: [] });
     expect(stateWithoutCounters(exchange.engine)).toBe(before);
-    expect(exchange.engine.openOrders(1)).toEqual([
+    expect(exchange.engine.spot.openOrders(1)).toEqual([
       expect.objectContaining({ orderId: (first.reply as { orderId: number }).orderId, side: 'buy' }),
     ]);
   });
@@ -42,7 +42,7 @@ describe('an idempotency key reused with other parameters', () => {
     const first = exchange.ok(buy, 'k1');
     const again = exchange.apply({ ...buy }, 'k1');
     expect(again).toMatchObject({ code: 0, duplicate: true, originalSeq: first.seq, reply: first.reply });
-    expect(exchange.engine.openOrders(1)).toHaveLength(1);
+    expect(exchange.engine.spot.openOrders(1)).toHaveLength(1);
   });
 
   it('treats the same fields in another order as the same request', () => {

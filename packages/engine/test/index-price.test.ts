@@ -14,19 +14,25 @@ function exchangeWithMarket(): TestExchange {
 describe('recordIndexPrice', () => {
   it('records the price with the command time and emits one event', () => {
     const exchange = exchangeWithMarket();
-    expect(exchange.engine.indexPrice(MARKET)).toBeUndefined();
+    expect(exchange.engine.market.indexPrice(MARKET)).toBeUndefined();
     const outcome = exchange.ok({ type: 'recordIndexPrice', marketId: MARKET, priceTicks: 6_700_000 });
     expect(outcome.events).toEqual([{ type: 'indexPriceRecorded', marketId: MARKET, priceTicks: 6_700_000 }]);
-    expect(exchange.engine.indexPrice(MARKET)).toEqual({ priceTicks: 6_700_000, timeMs: exchange.timeMs });
+    expect(exchange.engine.market.indexPrice(MARKET)).toEqual({
+      priceTicks: 6_700_000,
+      timeMs: exchange.timeMs,
+    });
     exchange.ok({ type: 'recordIndexPrice', marketId: MARKET, priceTicks: 6_700_001 });
-    expect(exchange.engine.indexPrice(MARKET)).toEqual({ priceTicks: 6_700_001, timeMs: exchange.timeMs });
+    expect(exchange.engine.market.indexPrice(MARKET)).toEqual({
+      priceTicks: 6_700_001,
+      timeMs: exchange.timeMs,
+    });
   });
 
   it('moves no money', () => {
     const exchange = exchangeWithMarket();
-    const before = exchange.engine.accounts();
+    const before = exchange.engine.ledger.accounts();
     exchange.ok({ type: 'recordIndexPrice', marketId: MARKET, priceTicks: 42 });
-    expect(exchange.engine.accounts()).toEqual(before);
+    expect(exchange.engine.ledger.accounts()).toEqual(before);
   });
 
   it.each([
@@ -52,7 +58,7 @@ describe('recordIndexPrice', () => {
     const exchange = exchangeWithMarket();
     exchange.ok({ type: 'recordIndexPrice', marketId: MARKET, priceTicks: 123 });
     const restored = Engine.restore(exchange.engine.snapshot());
-    expect(restored.indexPrice(MARKET)).toEqual(exchange.engine.indexPrice(MARKET));
+    expect(restored.market.indexPrice(MARKET)).toEqual(exchange.engine.market.indexPrice(MARKET));
     expect(restored.stateHash()).toBe(exchange.engine.stateHash());
     const hashAt123 = exchange.engine.stateHash();
     exchange.ok({ type: 'recordIndexPrice', marketId: MARKET, priceTicks: 124 });
@@ -131,7 +137,8 @@ describe('index price properties', () => {
             }
           }
           live.checkInvariants();
-          for (const marketId of [1, 2]) expect(live.indexPrice(marketId)).toEqual(expected.get(marketId));
+          for (const marketId of [1, 2])
+            expect(live.market.indexPrice(marketId)).toEqual(expected.get(marketId));
           const replayed = Engine.create();
           for (const envelope of envelopes) replayed.apply(envelope);
           expect(replayed.stateHash()).toBe(live.stateHash());

@@ -46,7 +46,7 @@ describe('the worked example in the ledger documentation', () => {
   });
 
   it('derives 100,000 sat per lot and 10 USDT minor units per tick and lot', () => {
-    expect(engine.market(1)).toMatchObject({ lotBaseMinor: 100_000n, quoteMinorPerTickLot: 10n });
+    expect(engine.spot.market(1)).toMatchObject({ lotBaseMinor: 100_000n, quoteMinorPerTickLot: 10n });
   });
 
   it('steps 1 to 4 post exactly the documented transfers', () => {
@@ -113,7 +113,7 @@ describe('the worked example in the ledger documentation', () => {
   });
 
   it('ends with the documented balances, each currency summing to zero', () => {
-    const table = engine
+    const table = engine.ledger
       .accounts()
       .map((account) => [account.owner, account.currencyId, account.available, account.locked]);
     expect(table).toEqual([

@@ -51,7 +51,7 @@ describe('ledger', () => {
         memo: 'tx 0xabc',
       },
     ]);
-    expect(exchange.engine.balance('outside', 'change', QUOTE)).toEqual({
+    expect(exchange.engine.ledger.balance('outside', 'change', QUOTE)).toEqual({
       available: -2_500_000n,
       locked: 0n,
     });
@@ -69,11 +69,14 @@ describe('ledger', () => {
       amount: 400n,
     });
     // Currency 65,536 + QUOTE would alias wallet 'lever' of currency QUOTE in a packed key.
-    expect(exchange.engine.balance(7, 'change', 65_536 + QUOTE)).toEqual({ available: 0n, locked: 0n });
-    expect(exchange.engine.balance(7, 'vault' as never, QUOTE)).toEqual({ available: 0n, locked: 0n });
-    expect(exchange.engine.balance(0, 'change', QUOTE)).toEqual({ available: 0n, locked: 0n });
-    expect(exchange.engine.balance(7, 'change', QUOTE)).toEqual({ available: 600n, locked: 0n });
-    expect(exchange.engine.balance(7, 'lever', QUOTE)).toEqual({ available: 400n, locked: 0n });
+    expect(exchange.engine.ledger.balance(7, 'change', 65_536 + QUOTE)).toEqual({
+      available: 0n,
+      locked: 0n,
+    });
+    expect(exchange.engine.ledger.balance(7, 'vault' as never, QUOTE)).toEqual({ available: 0n, locked: 0n });
+    expect(exchange.engine.ledger.balance(0, 'change', QUOTE)).toEqual({ available: 0n, locked: 0n });
+    expect(exchange.engine.ledger.balance(7, 'change', QUOTE)).toEqual({ available: 600n, locked: 0n });
+    expect(exchange.engine.ledger.balance(7, 'lever', QUOTE)).toEqual({ available: 400n, locked: 0n });
   });
 
   it('moves funds between any two of a user\u2019s six wallets, same currency', () => {
@@ -95,7 +98,7 @@ describe('ledger', () => {
       toWallet: 'defi',
       amount: 100n,
     });
-    const wallets = exchange.engine.wallets(7, QUOTE);
+    const wallets = exchange.engine.ledger.wallets(7, QUOTE);
     expect(
       Object.fromEntries(Object.entries(wallets).map(([name, balance]) => [name, balance.available])),
     ).toEqual({
@@ -112,8 +115,8 @@ describe('ledger', () => {
     const exchange = setUp();
     exchange.ok({ type: 'systemFund', owner: 'marketMaker', currencyId: BASE, amount: 10n ** 10n });
     exchange.ok({ type: 'systemFund', owner: 'insurance', currencyId: QUOTE, amount: 5n, wallet: 'lever' });
-    expect(exchange.engine.balance('marketMaker', 'change', BASE).available).toBe(10n ** 10n);
-    expect(exchange.engine.balance('insurance', 'lever', QUOTE).available).toBe(5n);
+    expect(exchange.engine.ledger.balance('marketMaker', 'change', BASE).available).toBe(10n ** 10n);
+    expect(exchange.engine.ledger.balance('insurance', 'lever', QUOTE).available).toBe(5n);
     expect(
       exchange.apply({ type: 'systemFund', owner: 'outside' as never, currencyId: BASE, amount: 1n }).code,
     ).toBe(ResultCode.invalidOwner);
@@ -135,7 +138,7 @@ describe('ledger', () => {
     });
     expect(request.reply).toEqual({ withdrawalId: 1 });
     expect(exchange.change(7, QUOTE)).toEqual([700n, 300n]);
-    expect(exchange.engine.pendingWithdrawals(7)).toEqual([
+    expect(exchange.engine.funding.pendingWithdrawals(7)).toEqual([
       {
         withdrawalId: 1,
         userId: 7,
@@ -158,8 +161,8 @@ describe('ledger', () => {
       ['fees', ReasonCode.withdrawalFee],
     ]);
     expect(exchange.change(7, QUOTE)).toEqual([700n, 0n]);
-    expect(exchange.engine.balance('outside', 'change', QUOTE).available).toBe(-1000n + 280n);
-    expect(exchange.engine.balance('fees', 'change', QUOTE).available).toBe(20n);
+    expect(exchange.engine.ledger.balance('outside', 'change', QUOTE).available).toBe(-1000n + 280n);
+    expect(exchange.engine.ledger.balance('fees', 'change', QUOTE).available).toBe(20n);
     expect(exchange.apply({ type: 'completeWithdrawal', withdrawalId: 1 }).code).toBe(
       ResultCode.withdrawalNotPending,
     );
@@ -179,7 +182,7 @@ describe('ledger', () => {
     const reject = exchange.ok({ type: 'rejectWithdrawal', withdrawalId: 1 });
     expect(reject.reply).toEqual({ withdrawalId: 1, releasedAmount: 1000n });
     expect(exchange.change(7, QUOTE)).toEqual([1000n, 0n]);
-    expect(exchange.engine.pendingWithdrawals()).toEqual([]);
+    expect(exchange.engine.funding.pendingWithdrawals()).toEqual([]);
   });
 
   const refusals: [string, Command, number][] = [
@@ -337,7 +340,10 @@ describe('market configuration', () => {
     exchange.ok({ type: 'addCurrency', currencyId: BASE, code: 'BTC', scale: 8 });
     exchange.ok({ type: 'addCurrency', currencyId: QUOTE, code: 'USDT', scale: 8 });
     exchange.ok(market({ quoteMinorPerTickLot: 100n }));
-    expect(exchange.engine.market(1)).toMatchObject({ lotBaseMinor: 10_000n, quoteMinorPerTickLot: 100n });
+    expect(exchange.engine.spot.market(1)).toMatchObject({
+      lotBaseMinor: 10_000n,
+      quoteMinorPerTickLot: 100n,
+    });
   });
 
   const refusals: [string, Record<string, unknown>, number][] = [
@@ -372,7 +378,7 @@ describe('market configuration', () => {
     exchange.ok({ type: 'addCurrency', currencyId: BASE, code: 'BTC', scale: 8 });
     exchange.ok({ type: 'addCurrency', currencyId: QUOTE, code: 'USDT', scale: 6 });
     expect(exchange.apply(market(change)).code).toBe(code);
-    expect(exchange.engine.markets()).toEqual([]);
+    expect(exchange.engine.spot.markets()).toEqual([]);
   });
 
   it('refuses a second market with the same id or pair, and changes fees of an existing one', () => {

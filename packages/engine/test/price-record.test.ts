@@ -89,7 +89,7 @@ describe('the recipe', () => {
       ).events,
     );
     expect(two).toMatchObject({ seq: 2, indexTicks: 101, markTicks: 101, prevHash: one?.hash });
-    expect(ex.engine.indexPrice(MARKET)).toEqual({ priceTicks: 101, timeMs: t });
+    expect(ex.engine.market.indexPrice(MARKET)).toEqual({ priceTicks: 101, timeMs: t });
   });
 
   it('is stale below the minimum of fresh sources and then repeats the last good prices', () => {
@@ -102,9 +102,9 @@ describe('the recipe', () => {
       markTicks: null,
       sourceTimeMs: null,
     });
-    expect(ex.engine.isMarkFresh(MARKET, 5_000)).toBe(false);
+    expect(ex.engine.market.isMarkFresh(MARKET, 5_000)).toBe(false);
     ex.ok(samples([['a', 500, ex.timeMs + 1]]));
-    expect(ex.engine.isMarkFresh(MARKET, 5_000)).toBe(true);
+    expect(ex.engine.market.isMarkFresh(MARKET, 5_000)).toBe(true);
     const t = ex.timeMs + 1;
     const [stale] = sampled(
       ex.ok(
@@ -118,14 +118,14 @@ describe('the recipe', () => {
       ).events,
     );
     expect(stale).toMatchObject({ seq: 3, stale: true, indexTicks: 500, markTicks: 500, sourceTimeMs: t });
-    expect(ex.engine.markPrice(MARKET)).toMatchObject({
+    expect(ex.engine.market.markPrice(MARKET)).toMatchObject({
       seq: 3,
       stale: true,
       indexTicks: 500,
       markTicks: 500,
     });
-    expect(ex.engine.isMarkFresh(MARKET, 5_000)).toBe(false);
-    expect(ex.engine.indexPrice(MARKET)?.priceTicks).toBe(500);
+    expect(ex.engine.market.isMarkFresh(MARKET, 5_000)).toBe(false);
+    expect(ex.engine.market.indexPrice(MARKET)?.priceTicks).toBe(500);
   });
 
   it('moves the mark toward the book by a damped, capped basis', () => {
@@ -144,7 +144,7 @@ describe('the recipe', () => {
     }
     // The basis is capped at 0.5 % of the index: 5 ticks.
     expect(mark).toBe(1_005);
-    expect(ex.engine.markPrice(MARKET)).toMatchObject({ indexTicks: 1_000, markTicks: 1_005 });
+    expect(ex.engine.market.markPrice(MARKET)).toMatchObject({ indexTicks: 1_000, markTicks: 1_005 });
   });
 
   it('publishes the first sample and then the first of each later head interval', () => {
@@ -164,7 +164,7 @@ describe('the recipe', () => {
       expect(Math.floor((heads[index] as number) / 10_000)).toBe(
         Math.floor((heads[index - 1] as number) / 10_000) + 1,
       );
-    const published = ex.engine.priceChain(MARKET)?.published;
+    const published = ex.engine.market.priceChain(MARKET)?.published;
     expect(published?.timeMs).toBe(heads.at(-1));
   });
 
@@ -363,7 +363,7 @@ describe('the chain', () => {
           replayedEvents.push(...replayed.apply(structuredClone(envelope)).events);
         expect(sampled(replayedEvents)).toEqual(events);
         expect(replayed.stateHash()).toBe(ex.engine.stateHash());
-        expect(replayed.priceChain(MARKET)).toEqual(ex.engine.priceChain(MARKET));
+        expect(replayed.market.priceChain(MARKET)).toEqual(ex.engine.market.priceChain(MARKET));
 
         const at = cut % envelopes.length;
         const first = Engine.create();
@@ -371,8 +371,8 @@ describe('the chain', () => {
         const restored = Engine.restore(first.snapshot());
         for (const envelope of envelopes.slice(at)) restored.apply(structuredClone(envelope));
         expect(restored.stateHash()).toBe(ex.engine.stateHash());
-        expect(restored.markPrice(MARKET)).toEqual(ex.engine.markPrice(MARKET));
-        expect(restored.priceChain(MARKET)).toEqual(ex.engine.priceChain(MARKET));
+        expect(restored.market.markPrice(MARKET)).toEqual(ex.engine.market.markPrice(MARKET));
+        expect(restored.market.priceChain(MARKET)).toEqual(ex.engine.market.priceChain(MARKET));
       }),
       { numRuns: 40 },
     );

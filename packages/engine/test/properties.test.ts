@@ -148,7 +148,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 function checkFromOutside(engine: Engine): void {
   const sums = new Map<number, bigint>();
   const locked = new Map<string, bigint>();
-  for (const account of engine.accounts()) {
+  for (const account of engine.ledger.accounts()) {
     sums.set(account.currencyId, (sums.get(account.currencyId) ?? 0n) + account.available + account.locked);
     if (account.owner !== 'outside') expect(account.available).toBeGreaterThanOrEqual(0n);
     expect(account.locked).toBeGreaterThanOrEqual(0n);
@@ -157,22 +157,22 @@ function checkFromOutside(engine: Engine): void {
   }
   for (const sum of sums.values()) expect(sum).toBe(0n);
   for (const marketId of [1, 2]) {
-    const best = engine.bestPrices(marketId);
+    const best = engine.spot.bestPrices(marketId);
     if (best !== undefined && best.bidTicks > 0 && best.askTicks > 0)
       expect(best.bidTicks).toBeLessThan(best.askTicks);
   }
   const held = new Map<string, bigint>();
   const add = (key: string, value: bigint) => held.set(key, (held.get(key) ?? 0n) + value);
   for (const holder of OWNERS) {
-    for (const order of engine.openOrders(holder)) {
-      const market = engine.market(order.marketId)!;
+    for (const order of engine.spot.openOrders(holder)) {
+      const market = engine.spot.market(order.marketId)!;
       add(
         `${holder}/change/${order.side === 'buy' ? market.quoteCurrencyId : market.baseCurrencyId}`,
         order.lockedAmount,
       );
     }
   }
-  for (const withdrawal of engine.pendingWithdrawals())
+  for (const withdrawal of engine.funding.pendingWithdrawals())
     add(`${withdrawal.userId}/change/${withdrawal.currencyId}`, withdrawal.amount);
   expect(Object.fromEntries(locked)).toEqual(Object.fromEntries(held));
 }

@@ -261,7 +261,7 @@ describe.each(BOOKS)('spot scenarios on the %s book', (book) => {
       scenario.trades,
     );
     expect((outcome.reply as { status: string }).status).toBe(scenario.status);
-    expect(exchange.engine.depth(MARKET, 10)).toEqual(scenario.bookAfter);
+    expect(exchange.engine.spot.depth(MARKET, 10)).toEqual(scenario.bookAfter);
     for (const [owner, expected] of Object.entries(scenario.balancesAfter)) {
       const key: AccountOwner = /^\d+$/.test(owner) ? Number(owner) : (owner as AccountOwner);
       const toBig = ([available, locked]: Pair) => [BigInt(available), BigInt(locked)];

@@ -28,7 +28,7 @@ describe.each(BOOKS)('spot orders on the %s book', (book) => {
     });
     expect(types(outcome.events)).toEqual(['orderAccepted', 'balance:300', 'orderRested']);
     expect(outcome.events[0]).toMatchObject({ orderId: 1, holdAmount: 270n, clientOrderId: 'abc-1' });
-    expect(exchange.engine.openOrders(1)).toEqual([
+    expect(exchange.engine.spot.openOrders(1)).toEqual([
       {
         orderId: 1,
         owner: 1,
@@ -44,8 +44,8 @@ describe.each(BOOKS)('spot orders on the %s book', (book) => {
         acceptedTimeMs: exchange.timeMs,
       },
     ]);
-    expect(exchange.engine.openOrders(1, 99)).toEqual([]);
-    expect(exchange.engine.openOrders(2)).toEqual([]);
+    expect(exchange.engine.spot.openOrders(1, 99)).toEqual([]);
+    expect(exchange.engine.spot.openOrders(2)).toEqual([]);
   });
 
   it('settles a trade as linked transfers: trade, two posts, price improvement, two fees, done', () => {
@@ -117,7 +117,7 @@ describe.each(BOOKS)('spot orders on the %s book', (book) => {
     expect(cancel.reply).toEqual({ orderId: 1, filledLots: 4, remainingLots: 6, releasedAmount: 600n });
     expect(types(cancel.events)).toEqual(['balance:301', 'orderCancelled']);
     expect(exchange.change(1, QUOTE)).toEqual([99_600n, 0n]);
-    expect(exchange.engine.openOrders(1)).toEqual([]);
+    expect(exchange.engine.spot.openOrders(1)).toEqual([]);
     expect(exchange.apply({ type: 'cancelOrder', owner: 1, orderId: 1 }).code).toBe(ResultCode.orderNotFound);
   });
 
@@ -140,7 +140,7 @@ describe.each(BOOKS)('spot orders on the %s book', (book) => {
     exchange.limit(1, 'sell', 101, 4);
     exchange.limit(2, 'sell', 103, 5);
     exchange.limit(3, 'sell', 102, 6);
-    expect(exchange.engine.depth(MARKET, 2)).toEqual({
+    expect(exchange.engine.spot.depth(MARKET, 2)).toEqual({
       bids: [
         [99, 5],
         [98, 1],
@@ -150,9 +150,9 @@ describe.each(BOOKS)('spot orders on the %s book', (book) => {
         [102, 6],
       ],
     });
-    expect(exchange.engine.depth(MARKET, 0)).toEqual({ bids: [], asks: [] });
-    expect(exchange.engine.depth(42, 5)).toEqual({ bids: [], asks: [] });
-    expect(exchange.engine.bestPrices(MARKET)).toEqual({ bidTicks: 99, askTicks: 101 });
+    expect(exchange.engine.spot.depth(MARKET, 0)).toEqual({ bids: [], asks: [] });
+    expect(exchange.engine.spot.depth(42, 5)).toEqual({ bids: [], asks: [] });
+    expect(exchange.engine.spot.bestPrices(MARKET)).toEqual({ bidTicks: 99, askTicks: 101 });
   });
 
   it('lets the market maker trade like a user, but not the fees account', () => {

@@ -97,7 +97,7 @@ export class TestExchange {
 
   /** [available, locked] of the change wallet. */
   change(owner: AccountOwner, currencyId: number): [bigint, bigint] {
-    const balance = this.engine.balance(owner, 'change', currencyId);
+    const balance = this.engine.ledger.balance(owner, 'change', currencyId);
     return [balance.available, balance.locked];
   }
 }

@@ -69,13 +69,13 @@ export class Workload {
   }
 
   /** The next command; `engine` is read (never written) to find a resting order worth cancelling. */
-  next(engine: Pick<Engine, 'openOrders'>): Command {
+  next(engine: Pick<Engine, 'spot'>): Command {
     const draw = this.random();
     const userId = this.firstUserId + Math.floor(this.random() * this.users);
     this.midTicks += Math.round((this.random() - 0.5) * 40);
     if (draw < 0.62) return this.limitOrder(userId);
     if (draw < 0.8) {
-      const open = engine.openOrders(userId, this.marketId);
+      const open = engine.spot.openOrders(userId, this.marketId);
       const target = open[Math.floor(this.random() * open.length)];
       if (target !== undefined) return { type: 'cancelOrder', owner: userId, orderId: target.orderId };
       return this.limitOrder(userId);

@@ -11,13 +11,13 @@ describe('the engine learns the SQL catalogue at start', () => {
       const first = await buildTestApp(store);
       await first.ready();
       expect(
-        first.engine
+        first.engine.ledger
           .currencies()
           .map((currency) => currency.currencyId)
           .sort(),
       ).toEqual(DEMO_CURRENCIES.map((currency) => currency.id).sort());
       expect(
-        first.engine
+        first.engine.spot
           .markets()
           .map((market) => market.marketId)
           .sort(),
@@ -29,7 +29,7 @@ describe('the engine learns the SQL catalogue at start', () => {
       const second = await buildTestApp(store);
       await second.ready();
       expect(second.engine.lastSeq).toBe(seqAfterFirstStart + 1);
-      expect(second.engine.market(DEMO_MARKETS[0]!.id)?.takerFeePpm).toBe(1234);
+      expect(second.engine.spot.market(DEMO_MARKETS[0]!.id)?.takerFeePpm).toBe(1234);
       await second.close();
 
       const third = await buildTestApp(store);

@@ -23,38 +23,20 @@ export type BalanceChangedEvent = {
   memo?: string;
 };
 
-export type WithdrawalRequestedEvent = {
-  type: 'withdrawalRequested';
-  withdrawalId: number;
-  userId: number;
+/**
+ * A hold reached its expiry in command time: `amount` (what it still held) returns to available (the next
+ * event is that release, reason holdExpired) and the owning area is told. Emitted before the command of the
+ * envelope whose time reached the expiry, and kept even when that command is refused (Outcome.timeEvents).
+ */
+export type HoldExpiredEvent = {
+  type: 'holdExpired';
+  /** The owning area's name and its reference for the hold. */
+  area: string;
+  ref: number;
+  owner: AccountOwner;
+  wallet: Wallet;
   currencyId: number;
   amount: bigint;
-  feeAmount: bigint;
-  memo?: string;
 };
 
-export type WithdrawalCompletedEvent = {
-  type: 'withdrawalCompleted';
-  withdrawalId: number;
-  userId: number;
-  currencyId: number;
-  amount: bigint;
-  feeAmount: bigint;
-  memo?: string;
-};
-
-export type WithdrawalRejectedEvent = {
-  type: 'withdrawalRejected';
-  withdrawalId: number;
-  userId: number;
-  currencyId: number;
-  amount: bigint;
-  memo?: string;
-};
-
-export type LedgerEvent =
-  | CurrencyAddedEvent
-  | BalanceChangedEvent
-  | WithdrawalRequestedEvent
-  | WithdrawalCompletedEvent
-  | WithdrawalRejectedEvent;
+export type LedgerEvent = CurrencyAddedEvent | BalanceChangedEvent | HoldExpiredEvent;

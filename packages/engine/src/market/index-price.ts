@@ -1,21 +1,35 @@
 import { MAX_MARKET_ID, MAX_PRICE_TICKS } from '../limits.ts';
+import type { CommandContext } from '../kernel/context.ts';
 import { ResultCode } from '../result-codes.ts';
-import type { EngineState } from '../state.ts';
+import { spotArea } from '../spot/area.ts';
 import { isCount } from '../validate.ts';
 import type { RecordIndexPriceCommand } from './commands.ts';
+import type { MarketState } from './state.ts';
 
 /** The index price in force for a market, and the command time from which it holds. */
 export type IndexPrice = { readonly priceTicks: number; readonly timeMs: number };
 
-export function recordIndexPrice(state: EngineState, command: RecordIndexPriceCommand): number {
+export function recordIndexPrice(
+  ctx: CommandContext,
+  state: MarketState,
+  command: RecordIndexPriceCommand,
+): number {
   if (!isCount(command.marketId, MAX_MARKET_ID)) return ResultCode.invalidId;
-  if (!state.markets.has(command.marketId)) return ResultCode.marketNotFound;
+  if (!ctx.read(spotArea).hasMarket(command.marketId)) return ResultCode.marketNotFound;
   if (!isCount(command.priceTicks, MAX_PRICE_TICKS)) return ResultCode.invalidPrice;
-  state.indexPrices.set(command.marketId, { priceTicks: command.priceTicks, timeMs: state.timeMs });
-  state.events.push({
+  state.indexPrices.set(command.marketId, { priceTicks: command.priceTicks, timeMs: ctx.timeMs });
+  ctx.emit({
     type: 'indexPriceRecorded',
     marketId: command.marketId,
     priceTicks: command.priceTicks,
+  });
+  ctx.priceRecorded({
+    marketId: command.marketId,
+    timeMs: ctx.timeMs,
+    sample: false,
+    stale: false,
+    indexTicks: command.priceTicks,
+    markTicks: null,
   });
   return ResultCode.ok;
 }

@@ -15,10 +15,13 @@
 //   command time lies in a later headIntervalMs bucket (floor(time / headIntervalMs)) than the last head.
 import { sha256HexOfText } from '../hash/sha256.ts';
 import { MAX_MARKET_ID, MAX_PRICE_TICKS } from '../limits.ts';
+import type { CommandContext } from '../kernel/context.ts';
 import { ResultCode } from '../result-codes.ts';
-import type { EngineState } from '../state.ts';
+import { spotArea } from '../spot/area.ts';
+import type { SpotQueries } from '../spot/area.ts';
 import { isCount, isNatural } from '../validate.ts';
 import type { PriceSourceQuote, RecordPriceSamplesCommand } from './commands.ts';
+import type { MarketState } from './state.ts';
 
 export const PRICE_RECORD_VERSION = 'fairex-price-v1';
 export const GENESIS_HASH = '0'.repeat(64);
@@ -117,7 +120,7 @@ function validSources(sources: unknown): sources is PriceSourceQuote[] {
   return true;
 }
 
-function validate(state: EngineState, command: RecordPriceSamplesCommand): number {
+function validate(spot: SpotQueries, command: RecordPriceSamplesCommand): number {
   if (!isCount(command.maxAgeMs, 86_400_000)) return ResultCode.invalidField;
   if (!isCount(command.minSources, MAX_PRICE_SOURCES)) return ResultCode.invalidField;
   if (!isCount(command.headIntervalMs, 86_400_000)) return ResultCode.invalidField;
@@ -129,7 +132,7 @@ function validate(state: EngineState, command: RecordPriceSamplesCommand): numbe
     if (!Array.isArray(sample) || sample.length !== 2) return ResultCode.invalidField;
     const [marketId, sources] = sample as unknown[];
     if (!isCount(marketId, MAX_MARKET_ID) || seen.has(marketId)) return ResultCode.invalidId;
-    if (!state.markets.has(marketId)) return ResultCode.marketNotFound;
+    if (!spot.hasMarket(marketId)) return ResultCode.marketNotFound;
     if (!validSources(sources)) return ResultCode.invalidPrice;
     seen.add(marketId);
   }
@@ -147,13 +150,19 @@ function clamp(value: bigint, bound: bigint): bigint {
   return value > bound ? bound : value < -bound ? -bound : value;
 }
 
-export function recordPriceSamples(state: EngineState, command: RecordPriceSamplesCommand): number {
-  const code = validate(state, command);
+export function recordPriceSamples(
+  ctx: CommandContext,
+  state: MarketState,
+  command: RecordPriceSamplesCommand,
+): number {
+  const spot = ctx.read(spotArea);
+  const code = validate(spot, command);
   if (code !== ResultCode.ok) return code;
-  const nowMs = state.timeMs;
+  const nowMs = ctx.timeMs;
   for (const [marketId, sources] of command.samples) {
-    const market = state.markets.get(marketId);
-    if (market === undefined) continue;
+    const market = spot.market(marketId);
+    const prices = spot.bestPrices(marketId);
+    if (market === undefined || prices === undefined) continue;
     const chain: PriceChain = state.priceChains.get(marketId) ?? {
       seq: 0,
       hash: GENESIS_HASH,
@@ -173,8 +182,8 @@ export function recordPriceSamples(state: EngineState, command: RecordPriceSampl
       if (sourceTimeMs === null || timeMs > sourceTimeMs) sourceTimeMs = timeMs;
     if (!stale) {
       const index = median(fresh.map(([, priceTicks]) => BigInt(priceTicks)));
-      const bid = market.book.bestBidTicks();
-      const ask = market.book.bestAskTicks();
+      const bid = prices.bidTicks;
+      const ask = prices.askTicks;
       const observed = bid > 0 && ask > 0 ? (BigInt(bid) + BigInt(ask)) * (MICRO / 2n) - index * MICRO : 0n;
       chain.basisMicro += (observed - chain.basisMicro) / BASIS_EMA_SAMPLES;
       const applied = clamp(chain.basisMicro, index * BASIS_CAP_PPM);
@@ -209,7 +218,7 @@ export function recordPriceSamples(state: EngineState, command: RecordPriceSampl
       chain.headHash = chain.hash;
     }
     state.priceChains.set(marketId, chain);
-    state.events.push({
+    ctx.emit({
       type: 'priceSampled',
       marketId,
       seq: chain.seq,
@@ -222,6 +231,14 @@ export function recordPriceSamples(state: EngineState, command: RecordPriceSampl
       prevHash,
       hash: chain.hash,
       head,
+    });
+    ctx.priceRecorded({
+      marketId,
+      timeMs: nowMs,
+      sample: true,
+      stale,
+      indexTicks: chain.indexTicks,
+      markTicks: chain.markTicks,
     });
   }
   return ResultCode.ok;

@@ -1,28 +1,29 @@
 import { ownerKeyOf } from '../ledger/accounts.ts';
-import { ReasonCode } from '../ledger/reason-codes.ts';
 import { ResultCode } from '../result-codes.ts';
-import type { EngineState } from '../state.ts';
+import type { CommandContext } from '../kernel/context.ts';
 import { isCount } from '../validate.ts';
 import type { CancelOrderCommand } from './commands.ts';
 import type { CancelOrderReply, CancelReason } from './events.ts';
 import { unregisterOrder } from './owner-orders.ts';
+import { SpotReasonCode } from './reason-codes.ts';
+import type { SpotState } from './state.ts';
 import type { Market, Order } from './types.ts';
 
-export function cancelOrder(state: EngineState, command: CancelOrderCommand): number {
+export function cancelOrder(ctx: CommandContext, state: SpotState, command: CancelOrderCommand): number {
   const ownerKey = ownerKeyOf(command.owner);
   if (ownerKey === 0) return ResultCode.invalidOwner;
   if (!isCount(command.orderId, Number.MAX_SAFE_INTEGER)) return ResultCode.invalidId;
   const order = state.orders.get(command.orderId);
   if (order === undefined) return ResultCode.orderNotFound;
   if (order.ownerKey !== ownerKey) return ResultCode.notOrderOwner;
-  const releasedAmount = cancelResting(state, order, 'user', true);
+  const releasedAmount = cancelResting(ctx, state, order, 'user', true);
   const reply: CancelOrderReply = {
     orderId: order.orderId,
     filledLots: order.filledLots,
     remainingLots: order.remainingLots,
     releasedAmount,
   };
-  state.reply = reply;
+  ctx.reply(reply);
   return ResultCode.ok;
 }
 
@@ -31,7 +32,8 @@ export function cancelOrder(state: EngineState, command: CancelOrderCommand): nu
  * book has already unlinked it (self-trade prevention during matching). Returns the released amount.
  */
 export function cancelResting(
-  state: EngineState,
+  ctx: CommandContext,
+  state: SpotState,
   order: Order,
   reason: CancelReason,
   removeFromBook: boolean,
@@ -39,11 +41,10 @@ export function cancelResting(
   if (removeFromBook) (state.markets.get(order.marketId) as Market).book.remove(order);
   const releasedAmount = order.lockedAmount;
   if (releasedAmount > 0n) {
-    state.ledger.release(order.holdAccount, releasedAmount, ReasonCode.orderRelease, order.orderId);
-    order.lockedAmount = 0n;
+    state.ledger.release(order, releasedAmount, SpotReasonCode.orderRelease);
   }
   unregisterOrder(state, order);
-  state.events.push({
+  ctx.emit({
     type: 'orderCancelled',
     orderId: order.orderId,
     owner: order.owner,

@@ -2,12 +2,13 @@ import { invariant } from '../invariant.ts';
 import { CHANGE_WALLET_INDEX, FEES_OWNER_KEY } from '../ledger/accounts.ts';
 import { MAX_AMOUNT, MAX_CURRENCY_ID, MAX_FEE_PPM, MAX_MARKET_ID, MAX_QUANTITY_LOTS } from '../limits.ts';
 import { ResultCode } from '../result-codes.ts';
-import type { EngineState } from '../state.ts';
+import type { CommandContext } from '../kernel/context.ts';
 import { isCount, isNatural } from '../validate.ts';
 import type { AddMarketCommand, SetMarketFeesCommand } from './commands.ts';
 import { FastOrderBook } from './fast-book.ts';
 import type { OrderBook } from './order-book.ts';
 import { ReferenceOrderBook } from './reference-book.ts';
+import type { SpotState } from './state.ts';
 import { Market } from './types.ts';
 
 /** A positive decimal as an integer and a power of ten: "0.0100" is { units: 100n, scale: 4 }. */
@@ -30,15 +31,15 @@ function scaledInteger(value: Decimal, exponent: number): bigint | undefined {
   return value.units % divisor === 0n ? value.units / divisor : undefined;
 }
 
-export function addMarket(state: EngineState, command: AddMarketCommand): number {
+export function addMarket(ctx: CommandContext, state: SpotState, command: AddMarketCommand): number {
   const { marketId, baseCurrencyId, quoteCurrencyId, minimumLots } = command;
   if (!isCount(marketId, MAX_MARKET_ID)) return ResultCode.invalidId;
   if (!isCount(baseCurrencyId, MAX_CURRENCY_ID) || !isCount(quoteCurrencyId, MAX_CURRENCY_ID)) {
     return ResultCode.invalidId;
   }
   if (state.markets.has(marketId)) return ResultCode.marketExists;
-  const base = state.currencies.get(baseCurrencyId);
-  const quote = state.currencies.get(quoteCurrencyId);
+  const base = state.ledger.currencies.get(baseCurrencyId);
+  const quote = state.ledger.currencies.get(quoteCurrencyId);
   if (base === undefined || quote === undefined) return ResultCode.currencyNotFound;
   if (baseCurrencyId === quoteCurrencyId) return ResultCode.sameCurrency;
   for (const market of state.markets.values()) {
@@ -75,7 +76,7 @@ export function addMarket(state: EngineState, command: AddMarketCommand): number
     makerFeePpm: command.makerFeePpm,
     takerFeePpm: command.takerFeePpm,
   });
-  state.events.push({
+  ctx.emit({
     type: 'marketAdded',
     marketId,
     baseCurrencyId,
@@ -105,7 +106,7 @@ export type MarketConfig = {
 };
 
 /** Builds and registers a market with an empty book (also used by restore). */
-export function createMarket(state: EngineState, config: MarketConfig): Market {
+export function createMarket(state: SpotState, config: MarketConfig): Market {
   invariant(!state.markets.has(config.marketId), `market ${config.marketId} exists`);
   const book: OrderBook =
     state.bookImplementation === 'fast'
@@ -121,14 +122,14 @@ export function createMarket(state: EngineState, config: MarketConfig): Market {
   return market;
 }
 
-export function setMarketFees(state: EngineState, command: SetMarketFeesCommand): number {
+export function setMarketFees(ctx: CommandContext, state: SpotState, command: SetMarketFeesCommand): number {
   if (!isCount(command.marketId, MAX_MARKET_ID)) return ResultCode.invalidId;
   const market = state.markets.get(command.marketId);
   if (market === undefined) return ResultCode.marketNotFound;
   const feeCode = checkFees(command.makerFeePpm, command.takerFeePpm);
   if (feeCode !== ResultCode.ok) return feeCode;
   market.setFees(command.makerFeePpm, command.takerFeePpm);
-  state.events.push({
+  ctx.emit({
     type: 'marketFeesChanged',
     marketId: market.marketId,
     makerFeePpm: market.makerFeePpm,

@@ -1,10 +1,11 @@
 import { fail } from '../invariant.ts';
-import { ReasonCode } from '../ledger/reason-codes.ts';
-import type { EngineState } from '../state.ts';
+import type { CommandContext } from '../kernel/context.ts';
 import { feeOf } from './amounts.ts';
 import { cancelResting } from './cancel-order.ts';
 import type { MatchHandler } from './order-book.ts';
 import { unregisterOrder } from './owner-orders.ts';
+import { SpotReasonCode as ReasonCode } from './reason-codes.ts';
+import type { SpotState } from './state.ts';
 import type { Market, Order } from './types.ts';
 
 /**
@@ -14,18 +15,20 @@ import type { Market, Order } from './types.ts';
  * it received. The matcher keeps the taker's totals for the reply.
  */
 export class SpotMatcher implements MatchHandler {
-  private readonly state: EngineState;
+  private readonly state: SpotState;
+  private ctx: CommandContext | null = null;
   private market: Market | null = null;
   private taker: Order | null = null;
   quoteFilled = 0n;
   feePaid = 0n;
   tradeCount = 0;
 
-  constructor(state: EngineState) {
+  constructor(state: SpotState) {
     this.state = state;
   }
 
-  begin(market: Market, taker: Order): void {
+  begin(ctx: CommandContext, market: Market, taker: Order): void {
+    this.ctx = ctx;
     this.market = market;
     this.taker = taker;
     this.quoteFilled = 0n;
@@ -34,7 +37,7 @@ export class SpotMatcher implements MatchHandler {
   }
 
   selfTrade(maker: Order): void {
-    cancelResting(this.state, maker, 'selfTrade', false);
+    cancelResting(this.ctx as CommandContext, this.state, maker, 'selfTrade', false);
   }
 
   fill(maker: Order, lots: number): void {
@@ -50,10 +53,10 @@ export class SpotMatcher implements MatchHandler {
     const seller = takerIsBuy ? maker : taker;
     const buyerFee = feeOf(baseAmount, takerIsBuy ? market.takerFeePpmBig : market.makerFeePpmBig);
     const sellerFee = feeOf(quoteAmount, takerIsBuy ? market.makerFeePpmBig : market.takerFeePpmBig);
-    const tradeId = state.nextTradeId++;
+    const tradeId = state.tradeIds.next();
     taker.remainingLots -= lots;
     taker.filledLots += lots;
-    state.events.push({
+    (this.ctx as CommandContext).emit({
       type: 'trade',
       tradeId,
       marketId: market.marketId,
@@ -71,14 +74,11 @@ export class SpotMatcher implements MatchHandler {
       takerFee: takerIsBuy ? buyerFee : sellerFee,
       takerFeeCurrencyId: takerIsBuy ? market.baseCurrencyId : market.quoteCurrencyId,
     });
-    ledger.post(buyer.holdAccount, seller.receiveAccount, quoteAmount, ReasonCode.tradeSettlement, tradeId);
-    buyer.lockedAmount -= quoteAmount;
-    ledger.post(seller.holdAccount, buyer.receiveAccount, baseAmount, ReasonCode.tradeSettlement, tradeId);
-    seller.lockedAmount -= baseAmount;
+    ledger.post(buyer, seller.receiveAccount, quoteAmount, ReasonCode.tradeSettlement, tradeId);
+    ledger.post(seller, buyer.receiveAccount, baseAmount, ReasonCode.tradeSettlement, tradeId);
     if (takerIsBuy && taker.kind === 'limit' && taker.priceTicks > priceTicks) {
       const surplus = market.quoteAmount(taker.priceTicks - priceTicks, lots);
-      ledger.release(taker.holdAccount, surplus, ReasonCode.orderPriceImprovement, taker.orderId);
-      taker.lockedAmount -= surplus;
+      ledger.release(taker, surplus, ReasonCode.orderPriceImprovement);
     }
     if (sellerFee > 0n)
       ledger.transfer(
@@ -99,7 +99,7 @@ export class SpotMatcher implements MatchHandler {
   private makerDone(maker: Order): void {
     if (maker.lockedAmount !== 0n) fail(`filled order ${maker.orderId} still holds ${maker.lockedAmount}`);
     unregisterOrder(this.state, maker);
-    this.state.events.push({
+    (this.ctx as CommandContext).emit({
       type: 'orderDone',
       orderId: maker.orderId,
       owner: maker.owner,

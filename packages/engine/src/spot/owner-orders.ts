@@ -1,9 +1,9 @@
-import type { EngineState } from '../state.ts';
+import type { SpotState } from './state.ts';
 import { Trader } from './trader.ts';
 import type { Order, OrderView } from './types.ts';
 
 /** The owner's trader record, created on first use (only once a command has passed validation). */
-export function traderOf(state: EngineState, ownerKey: number): Trader {
+export function traderOf(state: SpotState, ownerKey: number): Trader {
   let trader = state.traders.get(ownerKey);
   if (trader === undefined) {
     trader = new Trader(ownerKey);
@@ -13,7 +13,7 @@ export function traderOf(state: EngineState, ownerKey: number): Trader {
 }
 
 /** Makes a resting order findable by id and by owner. */
-export function registerOrder(state: EngineState, order: Order): void {
+export function registerOrder(state: SpotState, order: Order): void {
   state.orders.set(order.orderId, order);
   const trader = order.trader;
   order.ownerNext = null;
@@ -25,7 +25,7 @@ export function registerOrder(state: EngineState, order: Order): void {
 }
 
 /** Forgets an order that left the book (filled or cancelled). */
-export function unregisterOrder(state: EngineState, order: Order): void {
+export function unregisterOrder(state: SpotState, order: Order): void {
   state.orders.delete(order.orderId);
   const trader = order.trader;
   const previous = order.ownerPrevious;
@@ -58,7 +58,7 @@ export function orderView(order: Order): OrderView {
 }
 
 /** The owner's open orders, oldest first, optionally of one market. */
-export function openOrderViews(state: EngineState, ownerKey: number, marketId?: number): OrderView[] {
+export function openOrderViews(state: SpotState, ownerKey: number, marketId?: number): OrderView[] {
   const views: OrderView[] = [];
   for (let order = state.traders.get(ownerKey)?.head ?? null; order !== null; order = order.ownerNext) {
     if (marketId === undefined || order.marketId === marketId) views.push(orderView(order));

@@ -1,14 +1,15 @@
 import { fail } from '../invariant.ts';
 import { CHANGE_WALLET_INDEX, TRADING_SYSTEM_OWNERS, ownerKeyOf } from '../ledger/accounts.ts';
 import type { Account } from '../ledger/accounts.ts';
-import { ReasonCode } from '../ledger/reason-codes.ts';
 import { MAX_CLIENT_ORDER_ID_LENGTH, MAX_MARKET_ID, MAX_PRICE_TICKS, MAX_QUANTITY_LOTS } from '../limits.ts';
 import { ResultCode } from '../result-codes.ts';
-import type { EngineState } from '../state.ts';
+import type { CommandContext } from '../kernel/context.ts';
 import { isAmount, isCount, isText } from '../validate.ts';
 import type { PlaceOrderCommand } from './commands.ts';
 import type { PlaceOrderReply } from './events.ts';
 import { registerOrder, traderOf } from './owner-orders.ts';
+import { SpotReasonCode } from './reason-codes.ts';
+import type { SpotState } from './state.ts';
 import type { Trader } from './trader.ts';
 import { Order } from './types.ts';
 import type { Market } from './types.ts';
@@ -23,7 +24,7 @@ type Placement = {
   holdAmount: bigint;
 };
 
-export function placeOrder(state: EngineState, command: PlaceOrderCommand): number {
+export function placeOrder(ctx: CommandContext, state: SpotState, command: PlaceOrderCommand): number {
   const placement = checkPlacement(state, command);
   if (typeof placement === 'number') return placement;
   const { market, priceTicks, holdAccount, holdAmount } = placement;
@@ -34,7 +35,7 @@ export function placeOrder(state: EngineState, command: PlaceOrderCommand): numb
     command.side === 'buy' ? market.baseCurrencyId : market.quoteCurrencyId,
   );
   const order = new Order(
-    state.nextOrderId++,
+    state.orderIds.next(),
     trader,
     command.owner,
     market.marketId,
@@ -44,17 +45,17 @@ export function placeOrder(state: EngineState, command: PlaceOrderCommand): numb
     command.quantityLots,
     holdAmount,
     command.clientOrderId,
-    state.timeMs,
+    ctx.timeMs,
     holdAccount,
     receiveAccount,
   );
-  emitAccepted(state, order, holdAmount);
-  ledger.hold(holdAccount, holdAmount, ReasonCode.orderHold, order.orderId);
+  emitAccepted(ctx, order, holdAmount);
+  ledger.hold(order);
 
-  const matcher = state.spotMatcher;
-  matcher.begin(market, order);
+  const matcher = state.matcher;
+  matcher.begin(ctx, market, order);
   market.book.match(order, matcher);
-  finishTaker(state, market, order);
+  finishTaker(ctx, state, market, order);
   const reply: PlaceOrderReply = {
     orderId: order.orderId,
     status: order.remainingLots === 0 ? 'filled' : order.kind === 'limit' ? 'resting' : 'cancelled',
@@ -64,13 +65,13 @@ export function placeOrder(state: EngineState, command: PlaceOrderCommand): numb
     feePaid: matcher.feePaid,
     tradeCount: matcher.tradeCount,
   };
-  state.reply = reply;
+  ctx.reply(reply);
   return ResultCode.ok;
 }
 
-function emitAccepted(state: EngineState, order: Order, holdAmount: bigint): void {
+function emitAccepted(ctx: CommandContext, order: Order, holdAmount: bigint): void {
   if (order.clientOrderId === undefined) {
-    state.events.push({
+    ctx.emit({
       type: 'orderAccepted',
       orderId: order.orderId,
       owner: order.owner,
@@ -82,7 +83,7 @@ function emitAccepted(state: EngineState, order: Order, holdAmount: bigint): voi
       holdAmount,
     });
   } else {
-    state.events.push({
+    ctx.emit({
       type: 'orderAccepted',
       orderId: order.orderId,
       owner: order.owner,
@@ -98,11 +99,11 @@ function emitAccepted(state: EngineState, order: Order, holdAmount: bigint): voi
 }
 
 /** After matching: a limit rest rests, a market rest is cancelled, and a filled order is done. */
-function finishTaker(state: EngineState, market: Market, order: Order): void {
+function finishTaker(ctx: CommandContext, state: SpotState, market: Market, order: Order): void {
   if (order.remainingLots > 0 && order.kind === 'limit') {
     market.book.rest(order);
     registerOrder(state, order);
-    state.events.push({
+    ctx.emit({
       type: 'orderRested',
       orderId: order.orderId,
       owner: order.owner,
@@ -118,11 +119,10 @@ function finishTaker(state: EngineState, market: Market, order: Order): void {
   if (releasedAmount > 0n) {
     // Only a market order can have a hold left here: a limit buy returns its price improvement per fill.
     if (order.kind !== 'market') fail(`filled limit order ${order.orderId} still holds ${releasedAmount}`);
-    state.ledger.release(order.holdAccount, releasedAmount, ReasonCode.orderRelease, order.orderId);
-    order.lockedAmount = 0n;
+    state.ledger.release(order, releasedAmount, SpotReasonCode.orderRelease);
   }
   if (order.remainingLots === 0) {
-    state.events.push({
+    ctx.emit({
       type: 'orderDone',
       orderId: order.orderId,
       owner: order.owner,
@@ -131,7 +131,7 @@ function finishTaker(state: EngineState, market: Market, order: Order): void {
       releasedAmount,
     });
   } else {
-    state.events.push({
+    ctx.emit({
       type: 'orderCancelled',
       orderId: order.orderId,
       owner: order.owner,
@@ -144,7 +144,7 @@ function finishTaker(state: EngineState, market: Market, order: Order): void {
   }
 }
 
-function checkPlacement(state: EngineState, command: PlaceOrderCommand): Placement | number {
+function checkPlacement(state: SpotState, command: PlaceOrderCommand): Placement | number {
   const ownerKey = ownerKeyOf(command.owner);
   if (ownerKey === 0) return ResultCode.invalidOwner;
   if (ownerKey < 0 && !TRADING_SYSTEM_OWNERS.includes(command.owner as never))
@@ -172,7 +172,7 @@ function checkPlacement(state: EngineState, command: PlaceOrderCommand): Placeme
   }
   const trader = state.traders.get(ownerKey);
   if (kind === 'limit') {
-    if (trader !== undefined && trader.openOrderCount >= state.options.maxOpenOrdersPerOwner) {
+    if (trader !== undefined && trader.openOrderCount >= state.maxOpenOrdersPerOwner) {
       return ResultCode.tooManyOpenOrders;
     }
     // Matching only takes from the other side, so the level this order may rest on cannot shrink first.
@@ -184,7 +184,7 @@ function checkPlacement(state: EngineState, command: PlaceOrderCommand): Placeme
 }
 
 function checkFunds(
-  state: EngineState,
+  state: SpotState,
   command: PlaceOrderCommand,
   ownerKey: number,
   trader: Trader | undefined,

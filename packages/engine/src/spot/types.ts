@@ -1,7 +1,9 @@
 import type { Account, AccountOwner } from '../ledger/accounts.ts';
+import { Hold } from '../ledger/holds.ts';
 import { quoteAmountOf } from './amounts.ts';
 import type { OrderBook } from './order-book.ts';
 import type { PriceLevel } from './price-level.ts';
+import { SpotReasonCode } from './reason-codes.ts';
 import type { Trader } from './trader.ts';
 
 export type Side = 'buy' | 'sell';
@@ -12,8 +14,12 @@ export type OrderKind = 'limit' | 'market';
  * and the resting order afterwards. The fast book links orders into its price levels through the
  * `previous`/`next`/`level` fields (an intrusive list, so resting an order allocates nothing more); the
  * owner's open-order list uses `ownerPrevious`/`ownerNext` the same way.
+ *
+ * An order is its own hold in the ledger's registry (area 'spot', ref: the order id; quote for a buy, base
+ * for a sell, on the change-wallet account the order pays from), opened by the ledger when the order is
+ * placed: one record per order, nothing more to allocate.
  */
-export class Order {
+export class Order extends Hold {
   readonly orderId: number;
   readonly trader: Trader;
   readonly ownerKey: number;
@@ -26,12 +32,8 @@ export class Order {
   readonly quantityLots: number;
   remainingLots: number;
   filledLots = 0;
-  /** What the order still holds on `holdAccount`: quote for a buy, base for a sell. */
-  lockedAmount: bigint;
   readonly clientOrderId: string | undefined;
   readonly acceptedTimeMs: number;
-  /** The change-wallet account the order pays from (quote for a buy, base for a sell). */
-  readonly holdAccount: Account;
   /** The change-wallet account the order receives into (base for a buy, quote for a sell). */
   readonly receiveAccount: Account;
 
@@ -56,6 +58,7 @@ export class Order {
     holdAccount: Account,
     receiveAccount: Account,
   ) {
+    super('spot', orderId, holdAccount, lockedAmount, SpotReasonCode.orderHold);
     this.orderId = orderId;
     this.trader = trader;
     this.ownerKey = trader.ownerKey;
@@ -66,11 +69,29 @@ export class Order {
     this.priceTicks = priceTicks;
     this.quantityLots = quantityLots;
     this.remainingLots = quantityLots;
-    this.lockedAmount = lockedAmount;
     this.clientOrderId = clientOrderId;
     this.acceptedTimeMs = acceptedTimeMs;
-    this.holdAccount = holdAccount;
     this.receiveAccount = receiveAccount;
+  }
+
+  /** The order's hold: the order itself. */
+  get hold(): Hold {
+    return this;
+  }
+
+  /** What the order still holds: its hold's amount. */
+  get lockedAmount(): bigint {
+    return this.amount;
+  }
+
+  /** Only for a hold the ledger does not keep yet (tests of a book alone); the ledger changes it otherwise. */
+  set lockedAmount(amount: bigint) {
+    this.amount = amount;
+  }
+
+  /** The change-wallet account the order pays from (quote for a buy, base for a sell). */
+  get holdAccount(): Account {
+    return this.account;
   }
 }
 

@@ -67,7 +67,7 @@ function currencyLine(row: CurrencyRow, engine: Engine): CurrencyLine {
     logo: row.logo,
     is_enabled: row.is_enabled,
     chains: row.chains ?? [],
-    in_engine: engine.currency(row.id) !== undefined,
+    in_engine: engine.ledger.currency(row.id) !== undefined,
   };
 }
 
@@ -202,7 +202,7 @@ export async function addCurrency(
     input.code,
   ]);
   if (rows.length > 0) throw new AppError('backoffice.currency_exists');
-  const known = runner.engine.currency(input.id);
+  const known = runner.engine.ledger.currency(input.id);
   if (known === undefined) {
     await submitOrRefuse(runner, {
       type: 'addCurrency',
@@ -287,8 +287,8 @@ export function feePpm(text: string, field: string): number {
 }
 
 function marketLine(row: MarketRow, engine: Engine): MarketLine {
-  const view = engine.market(row.id);
-  const index = engine.indexPrice(row.id);
+  const view = engine.spot.market(row.id);
+  const index = engine.market.indexPrice(row.id);
   const tickUnits = BigInt(row.price_tick);
   return {
     id: row.id,
@@ -400,7 +400,7 @@ export async function updateMarket(
     });
     return marketRow(tx, id);
   });
-  const view = runner.engine.market(id);
+  const view = runner.engine.spot.market(id);
   if (
     view !== undefined &&
     (view.makerFeePpm !== row.maker_fee_ppm || view.takerFeePpm !== row.taker_fee_ppm)
@@ -454,12 +454,15 @@ export async function addMarket(
     symbol,
   ]);
   if (rows.length > 0) throw new AppError('backoffice.market_exists');
-  if (runner.engine.currency(base.id) === undefined || runner.engine.currency(quote.id) === undefined) {
+  if (
+    runner.engine.ledger.currency(base.id) === undefined ||
+    runner.engine.ledger.currency(quote.id) === undefined
+  ) {
     throw new AppError('backoffice.currency_not_in_engine');
   }
   const tickSize = formatDecimal(tick, input.priceScale);
   const lotSize = formatDecimal(lot, base.scale);
-  const existing = runner.engine.market(input.id);
+  const existing = runner.engine.spot.market(input.id);
   if (existing === undefined) {
     await submitOrRefuse(runner, {
       type: 'addMarket',

@@ -155,7 +155,7 @@ export async function dashboard(db: Queryable, engine: Engine, nowMs = Date.now(
           where outcome = 'refused' and received_at > now() - interval '24 hours'`,
       ),
     },
-    solvency: solvencyReport(engine.accounts(), engine.currencies()),
+    solvency: solvencyReport(engine.ledger.accounts(), engine.ledger.currencies()),
     generated_at: new Date(nowMs).toISOString(),
   };
 }

@@ -225,9 +225,9 @@ export async function listCallbacks(
  * user ever deposited and traded for is worth a second look.
  */
 export async function withdrawalContext(db: Queryable, engine: Engine, withdrawal: WithdrawalLine) {
-  const currency = engine.currency(withdrawal.currency_id);
+  const currency = engine.ledger.currency(withdrawal.currency_id);
   const scale = currency?.scale ?? 0;
-  const balance = engine.wallets(withdrawal.user_id, withdrawal.currency_id).change;
+  const balance = engine.ledger.wallets(withdrawal.user_id, withdrawal.currency_id).change;
   const { rows } = await db.query<{
     deposited: string;
     withdrawn: string;

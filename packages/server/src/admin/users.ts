@@ -104,8 +104,8 @@ export async function requireUser(db: Queryable, userId: number): Promise<void> 
 
 export function userBalances(engine: Engine, userId: number): BalanceLine[] {
   const lines: BalanceLine[] = [];
-  for (const currency of engine.currencies()) {
-    const wallets = engine.wallets(userId, currency.currencyId);
+  for (const currency of engine.ledger.currencies()) {
+    const wallets = engine.ledger.wallets(userId, currency.currencyId);
     if (WALLETS.every((wallet) => wallets[wallet].available === 0n && wallets[wallet].locked === 0n))
       continue;
     lines.push({
@@ -158,8 +158,8 @@ export async function userDetail(
     is_seller: row.is_seller,
     freeze,
     balances: userBalances(engine, userId),
-    open_orders: engine.openOrders(userId).length,
-    pending_withdrawals: engine.pendingWithdrawals(userId).length,
+    open_orders: engine.spot.openOrders(userId).length,
+    pending_withdrawals: engine.funding.pendingWithdrawals(userId).length,
   };
 }
 
@@ -216,9 +216,9 @@ export async function userOrders(
     [userId],
   );
   const lines = rows.map((row): OrderLine => {
-    const market = engine.market(row.market_id);
-    const base = market ? engine.currency(market.baseCurrencyId) : undefined;
-    const quote = market ? engine.currency(market.quoteCurrencyId) : undefined;
+    const market = engine.spot.market(row.market_id);
+    const base = market ? engine.ledger.currency(market.baseCurrencyId) : undefined;
+    const quote = market ? engine.ledger.currency(market.quoteCurrencyId) : undefined;
     const tick = tickParts(market?.tickSize ?? '1');
     const baseScale = base?.scale ?? 0;
     const lot = market?.lotBaseMinor ?? 1n;
@@ -294,7 +294,7 @@ export async function userLedger(
     params,
   );
   const lines = rows.map((row): LedgerLine => {
-    const currency = engine.currency(row.currency_id);
+    const currency = engine.ledger.currency(row.currency_id);
     const scale = currency?.scale ?? 0;
     const text = (value: bigint) => formatDecimal(value, scale);
     return {

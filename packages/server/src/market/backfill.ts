@@ -50,7 +50,7 @@ export async function backfillHistory(options: BackfillOptions): Promise<number>
     // first start answered nothing, health checks included, until every market's history was written
     // (about a second). One turn is not enough: accepting a connection and reading its request take two.
     await new Promise((resolve) => setTimeout(resolve, BETWEEN_MARKETS_MS));
-    const index = options.engine.indexPrice(market.marketId);
+    const index = options.engine.market.indexPrice(market.marketId);
     if (index === undefined) continue;
     let history: Map<Period, HistoryBar[]>;
     try {

@@ -119,7 +119,7 @@ export class MarketCatalog {
    * a page shows is what the next trade pays.
    */
   #withLiveFees(market: MarketInfo): MarketInfo {
-    const live = this.#engine.market(market.marketId);
+    const live = this.#engine.spot.market(market.marketId);
     if (live !== undefined) {
       market.makerFeePpm = live.makerFeePpm;
       market.takerFeePpm = live.takerFeePpm;
@@ -155,7 +155,7 @@ export class MarketCatalog {
     const byId = new Map<number, MarketInfo>();
     const bySymbol = new Map<string, MarketInfo>();
     const byPair = new Map<string, MarketInfo>();
-    for (const view of this.#engine.markets()) {
+    for (const view of this.#engine.spot.markets()) {
       const info = describe(this.#engine, view.marketId, rowsById.get(view.marketId));
       if (info === undefined) continue;
       byId.set(info.marketId, info);
@@ -170,10 +170,10 @@ export class MarketCatalog {
 }
 
 function describe(engine: Engine, marketId: number, row: MarketRow | undefined): MarketInfo | undefined {
-  const market = engine.market(marketId);
+  const market = engine.spot.market(marketId);
   if (market === undefined) return undefined;
-  const base = engine.currency(market.baseCurrencyId);
-  const quote = engine.currency(market.quoteCurrencyId);
+  const base = engine.ledger.currency(market.baseCurrencyId);
+  const quote = engine.ledger.currency(market.quoteCurrencyId);
   if (base === undefined || quote === undefined) return undefined;
   const [whole = '0', fraction = ''] = market.tickSize.split('.');
   return {

@@ -321,7 +321,7 @@ export class MarketData {
   }
 
   depthPayload(market: MarketInfo, seq: number): MarketDepthPayload {
-    const depth = this.#options.engine.depth(market.marketId, DEPTH_LEVELS);
+    const depth = this.#options.engine.spot.depth(market.marketId, DEPTH_LEVELS);
     const level = ([priceTicks, lots]: [number, number]): [string, string] => [
       formatPrice(market, priceTicks),
       formatLots(market, lots),

@@ -370,7 +370,7 @@ export class MarketMaker {
     const engine = this.#options.engine;
     const markets = this.#options.catalog
       .list()
-      .map((market) => ({ market, indexTicks: engine.indexPrice(market.marketId)?.priceTicks }))
+      .map((market) => ({ market, indexTicks: engine.market.indexPrice(market.marketId)?.priceTicks }))
       .filter((entry): entry is { market: MarketInfo; indexTicks: number } => entry.indexTicks !== undefined);
     if (markets.length === 0) return;
     await this.#fund(markets);
@@ -444,11 +444,11 @@ export class MarketMaker {
     const stream = hashText(`maker:${market.symbol}`) ^ this.#seed;
     return {
       market,
-      minimumLots: engine.market(market.marketId)?.minimumLots ?? 1,
+      minimumLots: engine.spot.market(market.marketId)?.minimumLots ?? 1,
       indexTicks,
-      orders: engine.openOrders(MAKER, market.marketId),
-      makerBase: engine.balance(MAKER, 'change', market.baseCurrencyId),
-      makerQuote: engine.balance(MAKER, 'change', market.quoteCurrencyId),
+      orders: engine.spot.openOrders(MAKER, market.marketId),
+      makerBase: engine.ledger.balance(MAKER, 'change', market.baseCurrencyId),
+      makerQuote: engine.ledger.balance(MAKER, 'change', market.quoteCurrencyId),
       draw: (k, bound) => hashText(`${stream}:${cycle}:${k}`) % bound,
     };
   }

@@ -32,7 +32,7 @@ const SAMPLE_COLUMNS =
 
 /** The tick size the engine formats the market's prices with. */
 function tickSizeOf(engine: Engine, market: MarketInfo): string {
-  const tickSize = engine.market(market.marketId)?.tickSize;
+  const tickSize = engine.spot.market(market.marketId)?.tickSize;
   if (tickSize === undefined) throw new Error(`market ${market.marketId} is not in the engine`);
   return tickSize;
 }
@@ -125,7 +125,7 @@ export async function proofOf(
   );
   const row = head.rows[0];
   if (row === undefined) {
-    const latest = engine.priceChain(market.marketId)?.latest.seq ?? 0;
+    const latest = engine.market.priceChain(market.marketId)?.latest.seq ?? 0;
     return seq > latest ? { kind: 'unknownSample' } : { kind: 'notCovered' };
   }
   const headSeq = Number(row.seq);
@@ -186,8 +186,8 @@ export async function markBars(
 
 /** The latest sample's mark and index of a market as decimal text (null before its first good sample). */
 export function markIndexFields(engine: Engine, market: Pick<MarketInfo, 'marketId'>): MarkIndexFields {
-  const mark = engine.markPrice(market.marketId);
-  const tickSize = engine.market(market.marketId)?.tickSize;
+  const mark = engine.market.markPrice(market.marketId);
+  const tickSize = engine.spot.market(market.marketId)?.tickSize;
   if (mark === undefined || tickSize === undefined) return { mark_price: null, index_price: null };
   return {
     mark_price: mark.markTicks === null ? null : formatTicks(mark.markTicks, tickSize),

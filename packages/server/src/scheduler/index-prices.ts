@@ -51,7 +51,7 @@ export class IndexScheduler {
   start(): void {
     const markets = this.#options.catalog.list();
     for (const market of markets) {
-      const index = this.#options.engine.indexPrice(market.marketId);
+      const index = this.#options.engine.market.indexPrice(market.marketId);
       if (index === undefined) continue;
       for (const source of this.#sources)
         source.resume(market.symbol, formatPrice(market, index.priceTicks), index.timeMs);
@@ -79,7 +79,7 @@ export class IndexScheduler {
   command(nowMs: number): Command | undefined {
     const samples: [number, PriceSourceQuote[]][] = [];
     for (const market of this.#options.catalog.list()) {
-      if (this.#options.engine.market(market.marketId) === undefined) continue;
+      if (this.#options.engine.spot.market(market.marketId) === undefined) continue;
       const quotes: PriceSourceQuote[] = [];
       for (const source of this.#sources) {
         const quote = source.latest(market.symbol, nowMs);

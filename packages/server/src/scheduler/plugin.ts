@@ -136,7 +136,7 @@ async function waitForIndexPrices(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const missing = () =>
-    marketData.catalog.list().some((market) => app.engine.indexPrice(market.marketId) === undefined);
+    marketData.catalog.list().some((market) => app.engine.market.indexPrice(market.marketId) === undefined);
   while (missing() && Date.now() < deadline && app.runner.state === 'serving') {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -34,7 +34,7 @@ export function catalogCommands(engine: Engine, currencies: CurrencyRow[], marke
   const scales = new Map<number, number>();
   for (const currency of currencies) {
     scales.set(currency.id, currency.scale);
-    if (engine.currency(currency.id) === undefined)
+    if (engine.ledger.currency(currency.id) === undefined)
       commands.push({
         type: 'addCurrency',
         currencyId: currency.id,
@@ -45,7 +45,7 @@ export function catalogCommands(engine: Engine, currencies: CurrencyRow[], marke
   for (const market of markets) {
     const baseScale = scales.get(market.base_currency_id);
     if (baseScale === undefined) throw new Error(`market ${market.id} refers to an unknown base currency`);
-    const existing = engine.market(market.id);
+    const existing = engine.spot.market(market.id);
     if (existing === undefined) {
       commands.push({
         type: 'addMarket',

@@ -59,7 +59,7 @@ export function startSpotPushes(options: SpotPushesOptions): SpotPushes {
   const publishBook = (market: SpotMarket) => {
     const seq = (seqBySymbol.get(market.symbol) ?? 0) + 1;
     seqBySymbol.set(market.symbol, seq);
-    const depth = options.engine.depth(market.marketId, PUSHED_BOOK_LEVELS);
+    const depth = options.engine.spot.depth(market.marketId, PUSHED_BOOK_LEVELS);
     const lastTicks = options.lastPrices.cached(market.marketId);
     const level = ([price, lots]: [number, number]) => ({
       price: formatPrice(market, price),

@@ -213,7 +213,7 @@ export class SpotService {
   async cancelOrder(user: AuthUser, orderId: number, side: SpotSide | undefined): Promise<RevokedOrder> {
     // The side is only a check the template client sends along; an order of the other side is "not found".
     if (side !== undefined) {
-      const view = this.#engine.order(orderId);
+      const view = this.#engine.spot.order(orderId);
       if (view !== undefined && view.owner === user.id && view.side !== side) refuse('spot.order_not_found');
     }
     const { reply } = await submitted<CancelOrderReply>(
@@ -228,10 +228,12 @@ export class SpotService {
 
   /** The trading page's market answer: book, last price, the user's two balances, recent trades. */
   async deal(user: AuthUser | null, market: SpotMarket, timeZone: string): Promise<SpotDeal> {
-    const depth = this.#engine.depth(market.marketId, BOOK_LEVELS);
+    const depth = this.#engine.spot.depth(market.marketId, BOOK_LEVELS);
     const lastTicks = await this.lastPrices.get(market.marketId);
-    const base = user === null ? undefined : this.#engine.balance(user.id, 'change', market.baseCurrencyId);
-    const quote = user === null ? undefined : this.#engine.balance(user.id, 'change', market.quoteCurrencyId);
+    const base =
+      user === null ? undefined : this.#engine.ledger.balance(user.id, 'change', market.baseCurrencyId);
+    const quote =
+      user === null ? undefined : this.#engine.ledger.balance(user.id, 'change', market.quoteCurrencyId);
     return {
       in: bookSide(market, depth.bids),
       out: bookSide(market, depth.asks),
@@ -260,7 +262,7 @@ export class SpotService {
    * because no fiat rate source is configured (as `cny_price` in `deal`).
    */
   async leverDeal(user: AuthUser | null, market: SpotMarket): Promise<LeverDeal> {
-    const depth = this.#engine.depth(market.marketId, BOOK_LEVELS);
+    const depth = this.#engine.spot.depth(market.marketId, BOOK_LEVELS);
     const lastTicks = await this.lastPrices.get(market.marketId);
     const pair = ([priceTicks, lots]: [number, number]): [string, string] => [
       formatPrice(market, priceTicks),
@@ -269,7 +271,7 @@ export class SpotService {
     const lever = (currencyId: number, scale: number) =>
       user === null
         ? null
-        : formatDecimal(this.#engine.balance(user.id, 'lever', currencyId).available, scale);
+        : formatDecimal(this.#engine.ledger.balance(user.id, 'lever', currencyId).available, scale);
     return {
       lever_available: false,
       lever_transaction: { in: depth.bids.map(pair), out: depth.asks.map(pair) },
@@ -315,7 +317,7 @@ export class SpotService {
     timeZone: string,
   ): Promise<PagedList<OpenOrder>> {
     const wanted = filter.markets === null ? null : new Set(filter.markets.map((market) => market.marketId));
-    const orders = this.#engine
+    const orders = this.#engine.spot
       .openOrders(user.id)
       .filter(
         (order) =>

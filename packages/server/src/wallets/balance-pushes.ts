@@ -8,7 +8,7 @@ import type { CommittedBatch } from '../engine-runner/index.ts';
 import type { Realtime } from '../realtime/index.ts';
 
 export interface BalancePushesOptions {
-  engine: Pick<Engine, 'currency'>;
+  engine: Pick<Engine, 'ledger'>;
   realtime: Pick<Realtime, 'toUser' | 'mayReachUser'>;
   onCommitted(listener: (batch: CommittedBatch<Command, EngineEvent>) => void): () => void;
 }
@@ -35,7 +35,7 @@ export function startBalancePushes(options: BalancePushesOptions): BalancePushes
 
 function pushBalance(options: BalancePushesOptions, event: BalanceChangedEvent): void {
   if (typeof event.owner !== 'number' || !options.realtime.mayReachUser(event.owner)) return;
-  const currency = options.engine.currency(event.currencyId);
+  const currency = options.engine.ledger.currency(event.currencyId);
   if (currency === undefined) return;
   options.realtime.toUser(event.owner, 'update_balance', {
     type: 'update_balance',

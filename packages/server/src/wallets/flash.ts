@@ -5,7 +5,9 @@
 //
 //   received = amount x price(from) x (1 - fee) / price(to), rounded down to the receiving currency's scale
 //
-// The house pays from its own inventory; the engine refuses an exchange the house cannot pay.
+// (the formula is the engine's shared one, `@fairex/engine/calc`, which the web uses too). The house pays
+// from its own inventory; the engine refuses an exchange the house cannot pay.
+import { FLASH_DECIMALS, flashQuote } from '@fairex/engine/calc';
 import { formatDecimal, paged, pow10 } from '@fairex/shared';
 import { parseAmount } from './amounts.ts';
 import type { Paged } from '@fairex/shared';
@@ -18,7 +20,6 @@ import { submitCommand } from '../engine-runner/submit.ts';
 import type { CoinPrice, PriceBook } from './prices.ts';
 import { priceText } from './prices.ts';
 
-export const FLASH_DECIMALS = 8;
 /** The least the legal side of an exchange may be: 0.1 (of the legal currency). */
 export const FLASH_MINIMUM = { value: 1n, scale: 1 } as const;
 /** An index price older than this is not traded on. */
@@ -75,24 +76,16 @@ export function quoteFlash(input: {
   const { direction, coin, legal, price, amount, feePpm } = input;
   const from = direction === 0 ? legal : coin;
   const to = direction === 0 ? coin : legal;
-  // Gross amount in `to` minor units, as an exact fraction numerator / denominator.
-  let numerator: bigint;
-  let denominator: bigint;
-  if (direction === 0) {
-    numerator = amount * pow10(price.scale) * pow10(coin.scale);
-    denominator = price.value * pow10(legal.scale);
-  } else {
-    numerator = amount * price.value * pow10(legal.scale);
-    denominator = pow10(price.scale) * pow10(coin.scale);
-  }
-  const payout = numerator / denominator;
-  let received = (numerator * (1_000_000n - feePpm)) / (denominator * 1_000_000n);
-  // At most 8 decimals reach the user even in a currency that keeps more.
-  if (to.scale > FLASH_DECIMALS) {
-    const step = pow10(to.scale - FLASH_DECIMALS);
-    received -= received % step;
-  }
-  return { direction, coin, legal, from, to, price, amount, payout, fee: payout - received, received };
+  const { payout, fee, received } = flashQuote({
+    direction,
+    priceMinor: price.value,
+    priceScale: price.scale,
+    coinScale: coin.scale,
+    legalScale: legal.scale,
+    feePpm,
+    amount,
+  });
+  return { direction, coin, legal, from, to, price, amount, payout, fee, received };
 }
 
 export class FlashService {
@@ -187,7 +180,7 @@ export class FlashService {
       });
     }
     if (quote.received <= 0n) refuse('wallet.flash_too_small');
-    if (this.runner.engine.balance(userId, 'change', from.id).available < quote.amount) {
+    if (this.runner.engine.ledger.balance(userId, 'change', from.id).available < quote.amount) {
       refuse('wallet.insufficient_balance');
     }
     return this.execute(userId, quote);

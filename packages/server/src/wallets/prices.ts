@@ -14,7 +14,7 @@ export interface CoinPrice {
 }
 
 /** What prices need from the engine: its markets and the index price of each. */
-export type PriceEngine = Pick<Engine, 'markets' | 'indexPrice'>;
+export type PriceEngine = Pick<Engine, 'spot' | 'market'>;
 
 export class PriceBook {
   private readonly engine: PriceEngine;
@@ -26,9 +26,9 @@ export class PriceBook {
   /** The coin's price in the legal currency, or undefined while its market has no index price. */
   priceOf(currencyId: number, legalCurrencyId: number): CoinPrice | undefined {
     if (currencyId === legalCurrencyId) return { value: 1n, scale: 0, timeMs: 0, marketId: 0 };
-    for (const market of this.engine.markets()) {
+    for (const market of this.engine.spot.markets()) {
       if (market.baseCurrencyId !== currencyId || market.quoteCurrencyId !== legalCurrencyId) continue;
-      const index = this.engine.indexPrice(market.marketId);
+      const index = this.engine.market.indexPrice(market.marketId);
       if (index === undefined) return undefined;
       const scale = decimalsOf(market.tickSize);
       const tick = parseDecimal(market.tickSize, scale);

@@ -52,7 +52,7 @@ export class TransferService {
       .map((currency) => {
         const wallet: UserCurrency['wallet'] = { currency: currency.id };
         for (const name of WALLETS) {
-          const balance = engine.balance(userId, name, currency.id);
+          const balance = engine.ledger.balance(userId, name, currency.id);
           wallet[`${name}_balance`] = formatDecimal(balance.available, currency.scale);
           wallet[`lock_${name}_balance`] = formatDecimal(balance.locked, currency.scale);
         }
@@ -69,7 +69,7 @@ export class TransferService {
   /** One wallet's balance in one currency (wallet/detail). */
   async detail(userId: number, wallet: Wallet, currencyId: number): Promise<WalletDetail> {
     const currency = await this.currency(currencyId);
-    const balance = this.runner.engine.balance(userId, wallet, currency.id);
+    const balance = this.runner.engine.ledger.balance(userId, wallet, currency.id);
     return {
       currency: currency.id,
       currency_name: currency.code,

@@ -16,10 +16,10 @@ export type { WalletGroup, WalletLine, WalletOverview };
 export const TOTAL_DECIMALS = 8;
 
 /** What the engine's markets make of each currency: traded on a spot market, quote ("legal") of one. */
-export function currencyFlags(engine: Pick<Engine, 'markets'>): (currencyId: number) => CurrencyFlags {
+export function currencyFlags(engine: Pick<Engine, 'spot'>): (currencyId: number) => CurrencyFlags {
   const traded = new Set<number>();
   const quotes = new Set<number>();
-  for (const market of engine.markets()) {
+  for (const market of engine.spot.markets()) {
     traded.add(market.baseCurrencyId).add(market.quoteCurrencyId);
     quotes.add(market.quoteCurrencyId);
   }
@@ -33,7 +33,7 @@ export function currencyFlags(engine: Pick<Engine, 'markets'>): (currencyId: num
 }
 
 export async function walletOverview(input: {
-  engine: Pick<Engine, 'balance' | 'markets'>;
+  engine: Pick<Engine, 'ledger' | 'spot'>;
   catalog: WalletCatalog;
   prices: PriceBook;
   userId: number;
@@ -52,7 +52,7 @@ export async function walletOverview(input: {
     let priced = legal !== undefined;
     const balance: WalletLine[] = [];
     for (const currency of currencies) {
-      const { available, locked } = engine.balance(userId, wallet, currency.id);
+      const { available, locked } = engine.ledger.balance(userId, wallet, currency.id);
       const price = legal ? prices.priceOf(currency.id, legal.id) : undefined;
       let value: bigint | null = null;
       if (price) value = valueAt(available + locked, currency.scale, price);

@@ -140,7 +140,7 @@ export class WithdrawalService {
   /** What the withdrawal page shows: balance, fee, minimum, chains, whether a second factor is needed. */
   async info(userId: number, currencyId: number) {
     const currency = await this.currencyWithChains(currencyId);
-    const balance = this.engine.balance(userId, 'change', currencyId);
+    const balance = this.engine.ledger.balance(userId, 'change', currencyId);
     return {
       currency: currency.id,
       name: currency.code,
@@ -188,7 +188,7 @@ export class WithdrawalService {
       });
     }
     // Checked against the engine before anything is written; the engine checks again, atomically.
-    if (this.engine.balance(input.userId, 'change', currency.id).available < amount) {
+    if (this.engine.ledger.balance(input.userId, 'change', currency.id).available < amount) {
       refuse('wallet.insufficient_balance');
     }
     if (await this.secondFactor.isOn(input.userId)) {
@@ -554,7 +554,7 @@ export class WithdrawalService {
    */
   async reconcile(): Promise<number> {
     const pending = new Map<string, number>();
-    for (const withdrawal of this.engine.pendingWithdrawals()) {
+    for (const withdrawal of this.engine.funding.pendingWithdrawals()) {
       if (withdrawal.memo !== undefined) pending.set(withdrawal.memo, withdrawal.withdrawalId);
     }
     let fixed = 0;

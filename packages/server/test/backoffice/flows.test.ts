@@ -456,7 +456,10 @@ describe('withdrawals', () => {
       translate('en', 'wallet.withdrawal_decided'),
     );
     expectOk(await post('/backoffice/withdrawals/confirm', { id, tx_id: 'sandbox-tx-1' }));
-    expect(test.app.engine.wallets(user.id, USDT).change).toEqual({ available: 60_000_000n, locked: 0n });
+    expect(test.app.engine.ledger.wallets(user.id, USDT).change).toEqual({
+      available: 60_000_000n,
+      locked: 0n,
+    });
     expect(await auditActions(test.store, 'withdrawal', id)).toEqual([
       'wallet.withdrawal_approve',
       'wallet.withdrawal_sandbox_confirm',
@@ -473,7 +476,7 @@ describe('withdrawals', () => {
         note: 'Sandbox test',
       }),
     );
-    expect(test.app.engine.wallets(user.id, BTC).change.available).toBe(50_000_000n);
+    expect(test.app.engine.ledger.wallets(user.id, BTC).change.available).toBe(50_000_000n);
     const list = await get<{ data: { id: number; source: string; amount: string }[] }>(
       '/backoffice/deposits',
       { user_id: user.id },
@@ -503,7 +506,7 @@ describe('pairs and currencies', () => {
       await post('/backoffice/markets/update', { id: BTC_USDT, maker_fee: '0.02', taker_fee: '0.25' }),
     );
     expect(updated).toMatchObject({ maker_fee: '0.02', taker_fee: '0.25', engine: { taker_fee: '0.25' } });
-    expect(test.app.engine.market(BTC_USDT)).toMatchObject({ makerFeePpm: 200, takerFeePpm: 2500 });
+    expect(test.app.engine.spot.market(BTC_USDT)).toMatchObject({ makerFeePpm: 200, takerFeePpm: 2500 });
     expect((await lastAudit('market.update')).detail).toMatchObject({
       before: { maker_fee: '0.1', taker_fee: '0.1' },
       after: { maker_fee: '0.02', taker_fee: '0.25' },
@@ -533,8 +536,8 @@ describe('pairs and currencies', () => {
       { token: taker.token },
     );
     // The taker (buyer) pays 0.25 % of the 0.1 BTC received; the maker (seller) 0.02 % of 2000 USDT.
-    expect(test.app.engine.wallets(taker.id, BTC).change.available).toBe(9_975_000n);
-    expect(test.app.engine.wallets(maker.id, USDT).change.available).toBe(1_999_600_000n);
+    expect(test.app.engine.ledger.wallets(taker.id, BTC).change.available).toBe(9_975_000n);
+    expect(test.app.engine.ledger.wallets(maker.id, USDT).change.available).toBe(1_999_600_000n);
   });
 
   it('adds a currency and a pair the engine then trades', async () => {
@@ -550,7 +553,7 @@ describe('pairs and currencies', () => {
         descriptions: { en: 'A coin for tests.', zh: '测试币。' },
       }),
     );
-    expect(test.app.engine.currency(40)).toEqual({ currencyId: 40, code: 'TST', scale: 8 });
+    expect(test.app.engine.ledger.currency(40)).toEqual({ currencyId: 40, code: 'TST', scale: 8 });
     expectOk(
       await post('/backoffice/markets/create', {
         id: 40,
@@ -565,7 +568,7 @@ describe('pairs and currencies', () => {
         taker_fee: '0.2',
       }),
     );
-    expect(test.app.engine.market(40)).toMatchObject({
+    expect(test.app.engine.spot.market(40)).toMatchObject({
       minimumLots: 10,
       makerFeePpm: 1000,
       takerFeePpm: 2000,
@@ -626,7 +629,7 @@ describe('pairs and currencies', () => {
         values: { taker_fee: '0.3' },
       }),
     );
-    expect(test.app.engine.market(2)?.takerFeePpm).toBe(3000);
+    expect(test.app.engine.spot.market(2)?.takerFeePpm).toBe(3000);
     expectOk(
       await post('/backoffice/settings/apply', {
         key: 'market.display',

@@ -124,7 +124,7 @@ export async function fund(
   currencyId: number,
   amount: string,
 ): Promise<void> {
-  const currency = app.engine.currency(currencyId);
+  const currency = app.engine.ledger.currency(currencyId);
   if (!currency) throw new Error(`no currency ${currencyId}`);
   const outcome = await app.runner.submit({
     type: 'deposit',

@@ -166,10 +166,10 @@ describe('currency/user_currency_list', () => {
 describe('wallet/change with the older type', () => {
   it('moves spot to lever with type 1 and back with type 2', async () => {
     await templateOk('/wallet/change', { type: 1, currency_id: USDT, number: '100.5' }, alice);
-    expect(test.app.engine.balance(alice.id, 'lever', USDT).available).toBe(100_500_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'lever', USDT).available).toBe(100_500_000n);
     await templateOk('/wallet/change', { type: 2, currency_id: USDT, number: '40' }, alice);
-    expect(test.app.engine.balance(alice.id, 'lever', USDT).available).toBe(60_500_000n);
-    expect(test.app.engine.balance(alice.id, 'change', USDT).available).toBe(1_442_000_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'lever', USDT).available).toBe(60_500_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT).available).toBe(1_442_000_000n);
     expectLedgerBalanced(test.app);
   });
 
@@ -200,6 +200,6 @@ describe('wallet/change with the older type', () => {
       { from_field: 'lever', to_field: 'micro', currency_id: USDT, number: '0.5' },
       alice,
     );
-    expect(test.app.engine.balance(alice.id, 'micro', USDT).available).toBe(500_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'micro', USDT).available).toBe(500_000n);
   });
 });

@@ -28,7 +28,7 @@ const runner = await createExchangeRunner({
     ? { ...EXCHANGE_RUNNER_RHYTHM, snapshotMaxCommands: sizeRule }
     : { snapshotEvery: 400, checkpointEvery: 100 }),
 });
-if (runner.engine.currencies().length === 0) {
+if (runner.engine.ledger.currencies().length === 0) {
   for (const command of setupCommands(USERS)) await runner.submit(command);
 }
 process.stdout.write('ready\n');

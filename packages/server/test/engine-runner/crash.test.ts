@@ -140,7 +140,7 @@ for (const target of storeTargets()) {
         expect(new Set(acks.map((ack) => ack.key)).size).toBe(acks.length);
 
         const sums = new Map<number, bigint>();
-        for (const account of runner.engine.accounts()) {
+        for (const account of runner.engine.ledger.accounts()) {
           sums.set(
             account.currencyId,
             (sums.get(account.currencyId) ?? 0n) + account.available + account.locked,
@@ -149,7 +149,7 @@ for (const target of storeTargets()) {
         expect([...sums.values()]).toEqual([0n, 0n]);
 
         // A client retrying any acknowledged command gets the first outcome back; nothing is applied twice.
-        const accountsBefore = runner.engine.accounts();
+        const accountsBefore = runner.engine.ledger.accounts();
         const journaled = new Map<string, Command>();
         await forEachBatchAfter(store, 0, (batch) => {
           for (const text of batch.envelopes) {
@@ -163,7 +163,7 @@ for (const target of storeTargets()) {
           const retry = await runner.submit(journaled.get(ack.key) as Command, { idempotencyKey: ack.key });
           expect(retry).toMatchObject({ duplicate: true, originalSeq: ack.seq });
         }
-        expect(runner.engine.accounts()).toEqual(accountsBefore);
+        expect(runner.engine.ledger.accounts()).toEqual(accountsBefore);
         await runner.close();
 
         const live = await store.query('select * from account_log order by seq, event_index');

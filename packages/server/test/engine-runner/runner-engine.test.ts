@@ -39,7 +39,7 @@ async function drive(runner: ExchangeRunner, count: number, seed = 7, users = 20
 /** Each currency's accounts sum to zero and no account but the outside world is negative. */
 function expectBalanced(engine: Engine): void {
   const sums = new Map<number, bigint>();
-  for (const account of engine.accounts()) {
+  for (const account of engine.ledger.accounts()) {
     sums.set(account.currencyId, (sums.get(account.currencyId) ?? 0n) + account.available + account.locked);
     if (account.owner !== 'outside') {
       expect(account.available >= 0n && account.locked >= 0n).toBe(true);
@@ -74,7 +74,7 @@ for (const target of storeTargets()) {
       );
       const openOrders: { orderId: number; filledLots: number; owner: number }[] = [];
       for (let userId = 1; userId <= 20; userId++) {
-        for (const order of engine.openOrders(userId, BTC_USDT)) {
+        for (const order of engine.spot.openOrders(userId, BTC_USDT)) {
           openOrders.push({ orderId: order.orderId, filledLots: order.filledLots, owner: userId });
         }
       }
@@ -99,7 +99,7 @@ for (const target of storeTargets()) {
         `select distinct on (owner_key, wallet, currency_id) owner_key, wallet, currency_id, available_after,
            locked_after from account_log order by owner_key, wallet, currency_id, seq desc, event_index desc`,
       );
-      const accounts = engine.accounts();
+      const accounts = engine.ledger.accounts();
       expect(latest.rows.length).toBeGreaterThanOrEqual(accounts.length);
       for (const account of accounts) {
         const row = latest.rows.find(
@@ -167,7 +167,9 @@ for (const target of storeTargets()) {
       runner = await start(store);
       const late = await runner.submit(deposit, { idempotencyKey: 'chain-tx-1' });
       expect(late).toMatchObject({ duplicate: true, originalSeq: first.seq });
-      expect(runner.engine.balance(1, 'change', USDT).available).toBe(100_000_000n * 1_000_000n + 123n);
+      expect(runner.engine.ledger.balance(1, 'change', USDT).available).toBe(
+        100_000_000n * 1_000_000n + 123n,
+      );
       const log = await store.query<{ count: bigint }>(
         'select count(*) as count from account_log where reason = $1 and owner_key = 1 and available_after - available_before = 123',
         [ReasonCode.deposit],
@@ -235,7 +237,7 @@ for (const target of storeTargets()) {
       expect((await Promise.all(pending)).every((outcome) => outcome.code === 0)).toBe(true);
       expect(app.runner.state).toBe('closed');
       expect(committed.at(-1)).toBe(pending.length);
-      expect(app.engine.balance(2, 'change', BTC).available).toBe(1_000n * 100_000_000n);
+      expect(app.engine.ledger.balance(2, 'change', BTC).available).toBe(1_000n * 100_000_000n);
       await store.close();
     });
   });

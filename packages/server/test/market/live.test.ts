@@ -36,8 +36,8 @@ describe('live market data with the simulator', () => {
     await app.marketLive?.started;
     const live = app;
     for (const market of live.marketData.catalog.list())
-      expect(live.engine.indexPrice(market.marketId), market.symbol).toBeDefined();
-    const btcIndex = live.engine.indexPrice(1)?.priceTicks ?? 0;
+      expect(live.engine.market.indexPrice(market.marketId), market.symbol).toBeDefined();
+    const btcIndex = live.engine.market.indexPrice(1)?.priceTicks ?? 0;
     expect(Math.abs(btcIndex / 6_725_000 - 1)).toBeLessThan(0.05);
     expect(
       await count(store, `select 1 from engine_journal where envelopes like '%"recordPriceSamples"%'`),
@@ -63,7 +63,7 @@ describe('live market data with the simulator', () => {
       ]);
     // Eight currencies, each for the market maker.
     await until(async () => (await genesis()) === 8);
-    await until(() => live.engine.openOrders('marketMaker', 1).length >= 20, 20_000);
+    await until(() => live.engine.spot.openOrders('marketMaker', 1).length >= 20, 20_000);
     await fundTraders(live);
     const bought = await live.runner.submit({
       type: 'placeOrder',
@@ -98,7 +98,7 @@ describe('live market data with the simulator', () => {
     ).toBe(8);
     expect(await count(store, 'select 1 from market_backfills')).toBe(7);
     // The walk goes on from the journaled index rather than from the profile's start.
-    const resumed = restarted.engine.indexPrice(1)?.priceTicks ?? 0;
+    const resumed = restarted.engine.market.indexPrice(1)?.priceTicks ?? 0;
     expect(Math.abs(resumed / btcIndex - 1)).toBeLessThan(0.01);
   }, 60_000);
 });
@@ -145,11 +145,11 @@ describe('live market data from an exchange stand-in', () => {
     try {
       await app.ready();
       await app.marketLive?.started;
-      await until(() => app.engine.indexPrice(1)?.priceTicks === 6_724_990);
-      expect(app.engine.indexPrice(2)?.priceTicks).toBe(347_998);
-      expect(app.engine.indexPrice(3)?.priceTicks).toBe(5231);
+      await until(() => app.engine.market.indexPrice(1)?.priceTicks === 6_724_990);
+      expect(app.engine.market.indexPrice(2)?.priceTicks).toBe(347_998);
+      expect(app.engine.market.indexPrice(3)?.priceTicks).toBe(5231);
       // Markets the stand-in has no prices for get no index, and no history is invented for them.
-      expect(app.engine.indexPrice(4)).toBeUndefined();
+      expect(app.engine.market.indexPrice(4)).toBeUndefined();
       const backfills = await store.query(
         'select market_id, source, bar_count from market_backfills order by 1',
       );
@@ -175,7 +175,7 @@ describe('live market data from an exchange stand-in', () => {
           source: 'binance',
         },
       ]);
-      expect(app.engine.openOrders('marketMaker')).toEqual([]);
+      expect(app.engine.spot.openOrders('marketMaker')).toEqual([]);
     } finally {
       await app.close();
       await store.close();

@@ -105,7 +105,7 @@ async function makerFor(
 }
 
 function ownBook(engine: Engine): { bids: number[]; asks: number[] } {
-  const orders = engine.openOrders('marketMaker', MARKET);
+  const orders = engine.spot.openOrders('marketMaker', MARKET);
   return {
     bids: orders.filter((order) => order.side === 'buy').map((order) => order.priceTicks),
     asks: orders.filter((order) => order.side === 'sell').map((order) => order.priceTicks),
@@ -155,7 +155,7 @@ describe('market maker on a real engine', () => {
     ]);
     // The ladder sits around the index: the best bid below it, the best ask above it, within the reach of
     // the half spread and one grid step.
-    const index = ex.engine.indexPrice(MARKET)?.priceTicks ?? 0;
+    const index = ex.engine.market.indexPrice(MARKET)?.priceTicks ?? 0;
     const grid = gridTicks(index, DEFAULT_MARKET_MAKER_CONFIG);
     const reach = (index * DEFAULT_MARKET_MAKER_CONFIG.halfSpreadPpm) / 1e6 + grid;
     expect(index - Math.max(...own.bids)).toBeLessThanOrEqual(reach);

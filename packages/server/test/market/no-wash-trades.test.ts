@@ -88,9 +88,9 @@ describe('no wash trades in public figures', () => {
     const markets = live.marketData.catalog.list();
     // Some seconds of a living market: quotes on every market, re-quoted as the index moves.
     for (const market of markets)
-      await until(() => live.engine.openOrders('marketMaker', market.marketId).length >= 10, 20_000);
-    const firstIndex = live.engine.indexPrice(BTC_USDT.marketId)?.priceTicks;
-    await until(() => live.engine.indexPrice(BTC_USDT.marketId)?.priceTicks !== firstIndex, 20_000);
+      await until(() => live.engine.spot.openOrders('marketMaker', market.marketId).length >= 10, 20_000);
+    const firstIndex = live.engine.market.indexPrice(BTC_USDT.marketId)?.priceTicks;
+    await until(() => live.engine.market.indexPrice(BTC_USDT.marketId)?.priceTicks !== firstIndex, 20_000);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     live.marketData.flushPushes();
 

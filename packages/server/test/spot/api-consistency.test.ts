@@ -104,7 +104,7 @@ async function run(step: Op): Promise<void> {
     const status = (reply as { order?: { status?: string } }).order?.status;
     if (status !== undefined) seen.add(status);
   } else if (step.kind === 'revoke') {
-    const open = app.engine.openOrders(user.id);
+    const open = app.engine.spot.openOrders(user.id);
     if (open.length === 0) return;
     const order = open[step.pick % open.length];
     expect((await call('/transaction_del', user.token, { id: order?.orderId })).type).toBe('ok');
@@ -132,7 +132,7 @@ async function checkUser(user: { id: number; token: string }): Promise<void> {
   for (const wallet of WALLETS) {
     for (const currency of CURRENCIES) {
       const line = overview[`${wallet}_wallet`]?.balance.find((entry) => entry.currency === currency.id);
-      const balance = app.engine.balance(user.id, wallet, currency.id);
+      const balance = app.engine.ledger.balance(user.id, wallet, currency.id);
       expect(line?.[`${wallet}_balance`], `${wallet} ${currency.id}`).toBe(
         formatDecimal(balance.available, currency.scale),
       );
@@ -148,7 +148,7 @@ async function checkUser(user: { id: number; token: string }): Promise<void> {
     user.token,
     { per_page: 100 },
   );
-  const engineOpen = app.engine.openOrders(user.id);
+  const engineOpen = app.engine.spot.openOrders(user.id);
   expect(open.total).toBe(engineOpen.length);
   const remaining = new Map(engineOpen.map((order) => [order.orderId, order.remainingLots]));
   for (const row of open.data) {
@@ -181,7 +181,7 @@ async function checkUser(user: { id: number; token: string }): Promise<void> {
   }
   for (const wallet of WALLETS) {
     for (const currency of CURRENCIES) {
-      const balance = app.engine.balance(user.id, wallet, currency.id);
+      const balance = app.engine.ledger.balance(user.id, wallet, currency.id);
       const sum = sums.get(`${wallet}:${currency.id}`) ?? { available: 0n, locked: 0n };
       expect(sum.available, `log of ${wallet} ${currency.id}`).toBe(balance.available);
       expect(sum.locked, `log of ${wallet} ${currency.id}`).toBe(balance.locked);

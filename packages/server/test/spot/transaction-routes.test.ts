@@ -334,7 +334,7 @@ describe('spot trading between two users', () => {
       order: { id: placed.order?.id, status: 'cancelled', duplicate: true },
     });
     expect(parseDecimal(String(afterCancel.order?.number), 8)).toBe(0n);
-    expect(app.engine.openOrders(buyer.id)).toEqual([]);
+    expect(app.engine.spot.openOrders(buyer.id)).toEqual([]);
   });
 
   it('fills a market buy from the book and cancels what the book cannot fill', async () => {
@@ -359,18 +359,18 @@ describe('spot trading between two users', () => {
     expect(wrongSide).toEqual({ type: 'error', message: 'There is no such open order.' });
     expect(app.engine.stateHash()).toBe(hash);
     expect(moneyState()).toBe(before);
-    const locked = app.engine.balance(bob.id, 'change', BTC).locked;
+    const locked = app.engine.ledger.balance(bob.id, 'change', BTC).locked;
     const revoked = await call('/transaction_del', { id: orderId, type: 'out' }, bob.token);
     expect(revoked).toMatchObject({ type: 'ok', message: 'Order cancelled.' });
-    expect(app.engine.balance(bob.id, 'change', BTC).locked).toBe(locked - 5_000_000n);
+    expect(app.engine.ledger.balance(bob.id, 'change', BTC).locked).toBe(locked - 5_000_000n);
     expect((await call('/transaction_del', { id: orderId }, bob.token)).type).toBe('error');
   });
 
   it('shows the fees the engine charges right after an operator changes them', async () => {
     const before = await ok<{ market: { maker_fee: string; taker_fee: string } }>('/transaction/deal', PAIR);
-    const marketId = app.engine.markets().find((market) => market.baseCurrencyId === BTC)?.marketId;
+    const marketId = app.engine.spot.markets().find((market) => market.baseCurrencyId === BTC)?.marketId;
     expect(marketId).toBeDefined();
-    const original = app.engine.market(marketId ?? 0);
+    const original = app.engine.spot.market(marketId ?? 0);
     const outcome = await app.runner.submit({
       type: 'setMarketFees',
       marketId: marketId ?? 0,

@@ -142,14 +142,14 @@ describe('custody callbacks', () => {
 
   it('credits a confirmed deposit once, however often it is repeated', async () => {
     expect(await callback(test.app, usdtDeposit('tx-1'))).toBe('success');
-    expect(test.app.engine.balance(alice.id, 'change', USDT)).toEqual({
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT)).toEqual({
       available: 1_500_000_000n,
       locked: 0n,
     });
     // The provider repeats (it did not hear our answer), later and with a new nonce: still once.
     expect(await callback(test.app, usdtDeposit('tx-1'))).toBe('success');
     expect(await callback(test.app, usdtDeposit('tx-1'), { timestampMs: Date.now() + 1000 })).toBe('success');
-    expect(test.app.engine.balance(alice.id, 'change', USDT).available).toBe(1_500_000_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT).available).toBe(1_500_000_000n);
     const { rows } = await test.store.query<{ outcome: string }>(
       `select outcome from custody_callbacks where tx_id = $1 order by id`,
       [txHash('tx-1')],
@@ -179,7 +179,7 @@ describe('custody callbacks', () => {
       txId: txHash('btc-tx-1'),
     });
     expect(await callback(test.app, trade)).toBe('success');
-    expect(test.app.engine.balance(alice.id, 'change', BTC).available).toBe(25_000_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'change', BTC).available).toBe(25_000_000n);
   });
 
   it('notes an unconfirmed deposit and credits it when it is confirmed', async () => {
@@ -187,7 +187,7 @@ describe('custody callbacks', () => {
     expect(await callback(test.app, { ...usdtDeposit('tx-2', '2000000'), status: 0 })).toBe('success');
     expect(moneyState(test.app)).toBe(before);
     expect(await callback(test.app, usdtDeposit('tx-2', '2000000'))).toBe('success');
-    expect(test.app.engine.balance(alice.id, 'change', USDT).available).toBe(1_502_000_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT).available).toBe(1_502_000_000n);
   });
 
   it.each([
@@ -289,7 +289,7 @@ describe('custody callbacks', () => {
       const what = `${chain.network} ${chain.coin_type}`;
       for (const spelling of spellings)
         expect(await callback(test.app, trade(spelling)), what).toBe('success');
-      const balance = test.app.engine.balance(user.id, 'change', chain.currency_id).available;
+      const balance = test.app.engine.ledger.balance(user.id, 'change', chain.currency_id).available;
       const { rows } = await test.store.query<{ tx_id: string }>(
         'select tx_id from deposits where user_id = $1 and currency_id = $2 and chain_type = $3',
         [user.id, chain.currency_id, chain.chain_type],
@@ -309,7 +309,7 @@ describe('custody callbacks', () => {
         expect(await callback(test.app, trade(bad)), `${what} ${bad}`).toBe('error');
       }
       expect(moneyState(test.app)).toBe(before);
-      expect(test.app.engine.balance(user.id, 'change', chain.currency_id).available).toBe(balance);
+      expect(test.app.engine.ledger.balance(user.id, 'change', chain.currency_id).available).toBe(balance);
     }
     expectLedgerBalanced(test.app);
   });
@@ -346,7 +346,7 @@ describe('custody callbacks', () => {
         txId: txHash('no-key-1'),
       });
       expect(await callback(bare.app, trade)).toBe('error');
-      expect(bare.app.engine.balance(user.id, 'change', USDT).available).toBe(0n);
+      expect(bare.app.engine.ledger.balance(user.id, 'change', USDT).available).toBe(0n);
     } finally {
       await bare.close();
     }
@@ -374,7 +374,7 @@ function usdtDepositFor(txId: string, amount = '7000000'): Record<string, unknow
 
 describe('transfers between wallets', () => {
   it('moves funds to the lever wallet and back, with records', async () => {
-    const start = test.app.engine.balance(alice.id, 'change', USDT).available;
+    const start = test.app.engine.ledger.balance(alice.id, 'change', USDT).available;
     expect(
       await ok(
         test.app,
@@ -383,15 +383,15 @@ describe('transfers between wallets', () => {
         alice.token,
       ),
     ).toBe(translate('en', 'wallet.transfer_done'));
-    expect(test.app.engine.balance(alice.id, 'lever', USDT).available).toBe(100_500_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'lever', USDT).available).toBe(100_500_000n);
     await ok(
       test.app,
       '/wallet/change',
       { from_field: 'lever', to_field: 'change', currency_id: USDT, number: '40' },
       alice.token,
     );
-    expect(test.app.engine.balance(alice.id, 'lever', USDT).available).toBe(60_500_000n);
-    expect(test.app.engine.balance(alice.id, 'change', USDT).available).toBe(start - 60_500_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'lever', USDT).available).toBe(60_500_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT).available).toBe(start - 60_500_000n);
 
     const detail = await ok<Record<string, unknown>>(
       test.app,
@@ -522,8 +522,8 @@ describe('transfers between wallets', () => {
         .filter((reply) => reply.type === 'error')
         .every((reply) => reply.message === translate('en', 'wallet.insufficient_balance')),
     ).toBe(true);
-    expect(test.app.engine.balance(carol.id, 'change', USDT).available).toBe(0n);
-    expect(test.app.engine.balance(carol.id, 'micro', USDT).available).toBe(37_000_000n);
+    expect(test.app.engine.ledger.balance(carol.id, 'change', USDT).available).toBe(0n);
+    expect(test.app.engine.ledger.balance(carol.id, 'micro', USDT).available).toBe(37_000_000n);
     expectLedgerBalanced(test.app);
   });
 });
@@ -610,6 +610,6 @@ describe('assets overview and ledger', () => {
   it('keeps each user to their own records', async () => {
     const bobs = await ok<{ data: unknown[] }>(test.app, '/account/list', {}, bob.token);
     expect(bobs.data).toEqual([]);
-    expect(test.app.engine.balance(bob.id, 'change', USDT).available).toBe(0n);
+    expect(test.app.engine.ledger.balance(bob.id, 'change', USDT).available).toBe(0n);
   });
 });

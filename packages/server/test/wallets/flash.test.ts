@@ -102,10 +102,10 @@ describe('flash exchange', () => {
       absolute_quantity: '0.00998000',
       fee: '0.00002000',
     });
-    expect(test.app.engine.balance(alice.id, 'change', USDT).available).toBe(350_000_000n);
-    expect(test.app.engine.balance(alice.id, 'change', BTC).available).toBe(1_998_000n);
-    expect(test.app.engine.balance('house', 'change', BTC).available).toBe(500_000n);
-    expect(test.app.engine.balance('fees', 'change', BTC).available).toBe(2_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT).available).toBe(350_000_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'change', BTC).available).toBe(1_998_000n);
+    expect(test.app.engine.ledger.balance('house', 'change', BTC).available).toBe(500_000n);
+    expect(test.app.engine.ledger.balance('fees', 'change', BTC).available).toBe(2_000n);
     expectLedgerBalanced(test.app);
   });
 
@@ -123,7 +123,7 @@ describe('flash exchange', () => {
       absolute_quantity: '64.870000',
       fee: '0.130000',
     });
-    expect(test.app.engine.balance(alice.id, 'change', USDT).available).toBe(414_870_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT).available).toBe(414_870_000n);
     expectLedgerBalanced(test.app);
   });
 
@@ -233,7 +233,7 @@ describe('flash exchange', () => {
       { currency: BTC, amount: '0.04', note: 'more inventory' },
       test.adminToken,
     );
-    const houseBtc = test.app.engine.balance('house', 'change', BTC).available;
+    const houseBtc = test.app.engine.ledger.balance('house', 'change', BTC).available;
     // Each buys 0.01 BTC gross (650 USDT): the house's 0.046 BTC pays for exactly 4.
     const replies = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -247,7 +247,7 @@ describe('flash exchange', () => {
         .filter((reply) => reply.type === 'error')
         .every((reply) => reply.message === translate('en', 'wallet.flash_liquidity')),
     ).toBe(true);
-    expect(test.app.engine.balance(bob.id, 'change', USDT).available).toBe(
+    expect(test.app.engine.ledger.balance(bob.id, 'change', USDT).available).toBe(
       10_000_000_000n - BigInt(done) * 650_000_000n,
     );
     expectLedgerBalanced(test.app);

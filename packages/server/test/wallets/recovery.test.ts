@@ -68,7 +68,7 @@ describe('recovery at start', () => {
     try {
       await second.ready();
       // 5 USDT credited before the stop plus 5 by the recovery; 3 of it held by the attached request.
-      expect(second.engine.balance(userId, 'change', USDT)).toEqual({
+      expect(second.engine.ledger.balance(userId, 'change', USDT)).toEqual({
         available: 7_000_000n,
         locked: 3_000_000n,
       });

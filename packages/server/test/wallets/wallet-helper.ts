@@ -166,7 +166,7 @@ export function depositTrade(input: {
 export function expectLedgerBalanced(app: FastifyInstance): void {
   app.engine.checkInvariants();
   const sums = new Map<number, bigint>();
-  for (const account of app.engine.accounts()) {
+  for (const account of app.engine.ledger.accounts()) {
     sums.set(account.currencyId, (sums.get(account.currencyId) ?? 0n) + account.available + account.locked);
     if (account.owner !== 'outside') expect(account.available >= 0n && account.locked >= 0n).toBe(true);
   }
@@ -176,7 +176,10 @@ export function expectLedgerBalanced(app: FastifyInstance): void {
 /** All accounts, and the open orders of `owners`, as text: a refused call must leave this unchanged. */
 export function moneyState(app: FastifyInstance, owners: readonly number[] = []): string {
   return JSON.stringify(
-    { accounts: app.engine.accounts(), orders: owners.map((owner) => app.engine.openOrders(owner)) },
+    {
+      accounts: app.engine.ledger.accounts(),
+      orders: owners.map((owner) => app.engine.spot.openOrders(owner)),
+    },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
 }

@@ -299,7 +299,7 @@ describe('withdrawal requests', () => {
         alice.token,
       ),
     ).toBe(translate('en', 'wallet.withdrawal_requested'));
-    expect(test.app.engine.balance(alice.id, 'change', USDT)).toEqual({
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT)).toEqual({
       available: 900_000_000n,
       locked: 100_000_000n,
     });
@@ -347,7 +347,7 @@ describe('review and payout', () => {
       await refused(test.app, '/admin/wallet/withdrawal/approve', { id: withdrawal.id }, test.adminToken),
     ).toBe(translate('en', 'wallet.withdrawal_decided'));
     // Still held while the chain has not confirmed.
-    expect(test.app.engine.balance(alice.id, 'change', USDT).locked).toBe(100_000_000n);
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT).locked).toBe(100_000_000n);
 
     expect(await callback(test.app, withdrawalTrade(withdrawal, 1))).toBe('success');
     expect((await latestWithdrawal(alice)).status).toBe('approved');
@@ -356,11 +356,11 @@ describe('review and payout', () => {
       status: 'completed',
       tx_id: `payout-${withdrawal.id}-3`,
     });
-    expect(test.app.engine.balance(alice.id, 'change', USDT)).toEqual({
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT)).toEqual({
       available: 900_000_000n,
       locked: 0n,
     });
-    expect(test.app.engine.balance('fees', 'change', USDT).available).toBe(1_000_000n);
+    expect(test.app.engine.ledger.balance('fees', 'change', USDT).available).toBe(1_000_000n);
     // The repeat changes nothing and is acknowledged.
     const before = moneyState(test.app);
     expect(await callback(test.app, withdrawalTrade(withdrawal, 3))).toBe('success');
@@ -383,7 +383,7 @@ describe('review and payout', () => {
       test.adminToken,
     );
     expect(await latestWithdrawal(alice)).toMatchObject({ status: 'rejected' });
-    expect(test.app.engine.balance(alice.id, 'change', USDT)).toEqual({
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT)).toEqual({
       available: 900_000_000n,
       locked: 0n,
     });
@@ -406,7 +406,7 @@ describe('review and payout', () => {
     expect(moneyState(test.app)).toBe(before);
     expect(await callback(test.app, withdrawalTrade(withdrawal, 4, '39000000'))).toBe('success');
     expect(await latestWithdrawal(alice)).toMatchObject({ status: 'failed' });
-    expect(test.app.engine.balance(alice.id, 'change', USDT)).toEqual({
+    expect(test.app.engine.ledger.balance(alice.id, 'change', USDT)).toEqual({
       available: 900_000_000n,
       locked: 0n,
     });
@@ -457,7 +457,7 @@ describe('review and payout', () => {
         .filter((reply) => reply.type === 'error')
         .every((reply) => reply.message === translate('en', 'wallet.insufficient_balance')),
     ).toBe(true);
-    expect(test.app.engine.balance(carol.id, 'change', USDT)).toEqual({
+    expect(test.app.engine.ledger.balance(carol.id, 'change', USDT)).toEqual({
       available: 10_000_000n,
       locked: 990_000_000n,
     });
@@ -487,10 +487,10 @@ describe('second factor', () => {
     expect(await refused(test.app, '/wallet/out', { ...payload, totp_code: '000000' }, dave.token)).toBe(
       translate('en', 'totp.wrong'),
     );
-    expect(test.app.engine.balance(dave.id, 'change', USDT).locked).toBe(0n);
+    expect(test.app.engine.ledger.balance(dave.id, 'change', USDT).locked).toBe(0n);
     const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
     await ok(test.app, '/wallet/out', { ...payload, totp_code: code }, dave.token);
-    expect(test.app.engine.balance(dave.id, 'change', USDT).locked).toBe(20_000_000n);
+    expect(test.app.engine.ledger.balance(dave.id, 'change', USDT).locked).toBe(20_000_000n);
     // The same code does not work twice.
     expect(await refused(test.app, '/wallet/out', { ...payload, totp_code: code }, dave.token)).toBe(
       translate('en', 'totp.wrong'),
@@ -501,15 +501,15 @@ describe('second factor', () => {
 describe('manual credits', () => {
   it('credits by hand in the sandbox through the same ledger path, audited', async () => {
     const erin = await newUser(test.store);
-    const before = test.app.engine.balance('outside', 'change', BTC).available;
+    const before = test.app.engine.ledger.balance('outside', 'change', BTC).available;
     const reply = await ok<{ deposit_id: number }>(
       test.app,
       '/admin/wallet/deposit',
       { user_id: erin.id, currency: BTC, amount: '0.5', note: 'bank wire 42' },
       test.adminToken,
     );
-    expect(test.app.engine.balance(erin.id, 'change', BTC).available).toBe(50_000_000n);
-    expect(test.app.engine.balance('outside', 'change', BTC).available).toBe(before - 50_000_000n);
+    expect(test.app.engine.ledger.balance(erin.id, 'change', BTC).available).toBe(50_000_000n);
+    expect(test.app.engine.ledger.balance('outside', 'change', BTC).available).toBe(before - 50_000_000n);
     const audit = await test.store.query<{ detail: Record<string, unknown> }>(
       `select detail from audit_log where action = 'wallet.manual_deposit' and target_id = $1`,
       [String(reply.deposit_id)],
@@ -652,7 +652,7 @@ describe('payouts through a custody provider', () => {
         },
       ]);
       expect(await callback(custody.app, { ...withdrawalTrade(withdrawal, 3, '119500000') })).toBe('success');
-      expect(custody.app.engine.balance(userId, 'change', USDT)).toEqual({
+      expect(custody.app.engine.ledger.balance(userId, 'change', USDT)).toEqual({
         available: 379_500_000n,
         locked: 0n,
       });

@@ -249,6 +249,7 @@ export const en = {
   'wallet.reason.flashFee': 'Flash exchange fee',
   'wallet.reason.withdrawalHold': 'Withdrawal request (frozen)',
   'wallet.reason.withdrawalRelease': 'Withdrawal returned',
+  'wallet.reason.holdExpired': 'Hold expired',
   'wallet.reason.withdrawalPayout': 'Withdrawal paid out',
   'wallet.reason.withdrawalFee': 'Withdrawal fee',
   'wallet.reason.orderHold': 'Order placed (frozen)',

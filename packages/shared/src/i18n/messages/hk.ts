@@ -242,6 +242,7 @@ export const hk: Messages = {
   'wallet.reason.flashFee': '閃兌手續費',
   'wallet.reason.withdrawalHold': '提幣申請（凍結）',
   'wallet.reason.withdrawalRelease': '提幣退回',
+  'wallet.reason.holdExpired': '凍結到期解凍',
   'wallet.reason.withdrawalPayout': '提幣出款',
   'wallet.reason.withdrawalFee': '提幣手續費',
   'wallet.reason.orderHold': '下單凍結',

@@ -249,6 +249,7 @@ export const jp: Messages = {
   'wallet.reason.flashFee': 'フラッシュ交換手数料',
   'wallet.reason.withdrawalHold': '出金申請（凍結）',
   'wallet.reason.withdrawalRelease': '出金の返却',
+  'wallet.reason.holdExpired': '拘束期限切れの返却',
   'wallet.reason.withdrawalPayout': '出金送金',
   'wallet.reason.withdrawalFee': '出金手数料',
   'wallet.reason.orderHold': '注文（凍結）',

@@ -247,6 +247,7 @@ export const kr: Messages = {
   'wallet.reason.flashFee': '간편 교환 수수료',
   'wallet.reason.withdrawalHold': '출금 신청(동결)',
   'wallet.reason.withdrawalRelease': '출금 반환',
+  'wallet.reason.holdExpired': '동결 만료 해제',
   'wallet.reason.withdrawalPayout': '출금 지급',
   'wallet.reason.withdrawalFee': '출금 수수료',
   'wallet.reason.orderHold': '주문 접수(동결)',

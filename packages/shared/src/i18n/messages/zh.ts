@@ -242,6 +242,7 @@ export const zh: Messages = {
   'wallet.reason.flashFee': '闪兑手续费',
   'wallet.reason.withdrawalHold': '提币申请（冻结）',
   'wallet.reason.withdrawalRelease': '提币退回',
+  'wallet.reason.holdExpired': '冻结到期解冻',
   'wallet.reason.withdrawalPayout': '提币出款',
   'wallet.reason.withdrawalFee': '提币手续费',
   'wallet.reason.orderHold': '下单冻结',

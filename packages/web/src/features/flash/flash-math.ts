@@ -1,12 +1,13 @@
+import { FLASH_DECIMALS, flashPayment, flashQuote } from '@fairex/engine/calc';
+import type { FlashTerms as Terms } from '@fairex/engine/calc';
 import { formatDecimal, pow10, tryParseDecimal } from '@fairex/shared/decimal.ts';
 import { readDecimal } from '../../format/index.ts';
 
 // The flash page's two inputs drive each other through the price the server shows (spec 02 section 2.4),
-// with the server's own formula, in bigint: received = paid x price(from) x (1 - fee) / price(to), rounded
-// down, at most 8 decimals. The server prices the exchange again when it executes it; these numbers are
-// only what the screen expects.
-
-export const FLASH_DECIMALS = 8;
+// with the server's own formula (`@fairex/engine/calc`): received = paid x price(from) x (1 - fee) /
+// price(to), rounded down, at most 8 decimals. This file only turns the page's decimal text into minor units
+// and back. The server prices the exchange again when it executes it; these numbers are only what the
+// screen expects.
 
 export interface FlashTerms {
   /** 0: legal -> coin; 1: coin -> legal. */
@@ -19,15 +20,8 @@ export interface FlashTerms {
   legalScale: number;
 }
 
-interface Terms {
-  priceMinor: bigint;
-  priceScale: number;
-  keepPpm: bigint;
-  payScale: number;
-  receiveScale: number;
-}
-
-function terms(input: FlashTerms): Terms | null {
+/** The formula's terms in units of at most 8 decimals, and the decimals of each side; null when unusable. */
+function terms(input: FlashTerms): { terms: Terms; payScale: number; receiveScale: number } | null {
   const price = readDecimal(input.price);
   const fee = tryParseDecimal(input.feePercent, 4);
   if (price === null || price.minor <= 0n || !fee.ok) return null;
@@ -37,25 +31,16 @@ function terms(input: FlashTerms): Terms | null {
   const coinScale = Math.min(input.coinScale, FLASH_DECIMALS);
   const legalScale = Math.min(input.legalScale, FLASH_DECIMALS);
   return {
-    priceMinor: price.minor,
-    priceScale: price.scale,
-    keepPpm: 1_000_000n - feePpm,
+    terms: {
+      direction: input.direction,
+      priceMinor: price.minor,
+      priceScale: price.scale,
+      coinScale,
+      legalScale,
+      feePpm,
+    },
     payScale: input.direction === 0 ? legalScale : coinScale,
     receiveScale: input.direction === 0 ? coinScale : legalScale,
-  };
-}
-
-/** received = paid x factor, with factor = numerator / denominator in the receiving currency's units. */
-function factor(input: FlashTerms, t: Terms): { numerator: bigint; denominator: bigint } {
-  if (input.direction === 0) {
-    return {
-      numerator: pow10(t.priceScale) * pow10(t.receiveScale) * t.keepPpm,
-      denominator: t.priceMinor * pow10(t.payScale) * 1_000_000n,
-    };
-  }
-  return {
-    numerator: t.priceMinor * pow10(t.receiveScale) * t.keepPpm,
-    denominator: pow10(t.priceScale) * pow10(t.payScale) * 1_000_000n,
   };
 }
 
@@ -73,8 +58,7 @@ export function receivedFor(input: FlashTerms, paid: string): string {
   const t = terms(input);
   const amount = t === null ? null : tryParseDecimal(paid.trim(), t.payScale);
   if (t === null || amount === null || !amount.ok) return '';
-  const { numerator, denominator } = factor(input, t);
-  return formatDecimal((amount.value * numerator) / denominator, t.receiveScale);
+  return formatDecimal(flashQuote({ ...t.terms, amount: amount.value }).received, t.receiveScale);
 }
 
 /** What must be paid to receive at least `wanted`, rounded up; '' when the input is not an amount. */
@@ -82,10 +66,7 @@ export function paymentFor(input: FlashTerms, wanted: string): string {
   const t = terms(input);
   const amount = t === null ? null : tryParseDecimal(wanted.trim(), t.receiveScale);
   if (t === null || amount === null || !amount.ok) return '';
-  const { numerator, denominator } = factor(input, t);
-  const product = amount.value * denominator;
-  const paid = product / numerator + (product % numerator === 0n ? 0n : 1n);
-  return formatDecimal(paid, t.payScale);
+  return formatDecimal(flashPayment({ ...t.terms, wanted: amount.value }), t.payScale);
 }
 
 /**

@@ -27,7 +27,7 @@ export default async function priceRoutes(app: FastifyInstance): Promise<void> {
 
   const marketOf = async (symbol: string): Promise<MarketInfo> => {
     const market = await catalog.bySymbol(symbol);
-    if (market === undefined || app.engine.market(market.marketId) === undefined)
+    if (market === undefined || app.engine.spot.market(market.marketId) === undefined)
       throw new AppError('market.unknown_market');
     return market;
   };

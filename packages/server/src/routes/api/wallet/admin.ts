@@ -177,7 +177,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
     handler: async ({ request }) => {
       requireMoneyAdmin(request);
       const sums = new Map<number, bigint>();
-      for (const account of app.runner.engine.accounts()) {
+      for (const account of app.runner.engine.ledger.accounts()) {
         sums.set(
           account.currencyId,
           (sums.get(account.currencyId) ?? 0n) + account.available + account.locked,
@@ -185,9 +185,9 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
       }
       const list = [];
       for (const currency of await services.catalog.currencies()) {
-        const house = app.runner.engine.balance('house', 'change', currency.id);
-        const fees = app.runner.engine.balance('fees', 'change', currency.id);
-        const outside = app.runner.engine.balance('outside', 'change', currency.id);
+        const house = app.runner.engine.ledger.balance('house', 'change', currency.id);
+        const fees = app.runner.engine.ledger.balance('fees', 'change', currency.id);
+        const outside = app.runner.engine.ledger.balance('outside', 'change', currency.id);
         list.push({
           currency: currency.id,
           currency_name: currency.code,

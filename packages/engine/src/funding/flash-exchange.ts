@@ -1,11 +1,11 @@
+import type { CommandContext } from '../kernel/context.ts';
+import { CHANGE_WALLET_INDEX, FEES_OWNER_KEY, HOUSE_OWNER_KEY, ownerKeyOf } from '../ledger/accounts.ts';
 import { MAX_CURRENCY_ID } from '../limits.ts';
 import { ResultCode } from '../result-codes.ts';
-import type { EngineState } from '../state.ts';
 import { isAmount, isCount, isOptionalMemo } from '../validate.ts';
-import { CHANGE_WALLET_INDEX, FEES_OWNER_KEY, HOUSE_OWNER_KEY, ownerKeyOf } from './accounts.ts';
 import type { FlashExchangeCommand } from './commands.ts';
-import { ReasonCode } from './reason-codes.ts';
-import { reservedFunds } from './reserved-funds.ts';
+import { FundingReasonCode as ReasonCode } from './reason-codes.ts';
+import type { FundingState } from './state.ts';
 
 /**
  * A flash exchange at a price the server computed: the user's change wallet pays `amount` of one currency
@@ -14,13 +14,18 @@ import { reservedFunds } from './reserved-funds.ts';
  * trading). The house trades only from its own inventory: when it lacks the payout the exchange is refused,
  * and nothing moves.
  */
-export function flashExchange(state: EngineState, command: FlashExchangeCommand): number {
+export function flashExchange(
+  ctx: CommandContext,
+  state: FundingState,
+  command: FlashExchangeCommand,
+): number {
+  const ledger = state.ledger;
   const userKey = ownerKeyOf(command.userId);
   if (userKey <= 0) return ResultCode.invalidOwner;
   const { fromCurrencyId, toCurrencyId, amount, payoutAmount, feeAmount } = command;
   if (!isCount(fromCurrencyId, MAX_CURRENCY_ID) || !isCount(toCurrencyId, MAX_CURRENCY_ID))
     return ResultCode.invalidId;
-  if (!state.currencies.has(fromCurrencyId) || !state.currencies.has(toCurrencyId))
+  if (!ledger.currencies.has(fromCurrencyId) || !ledger.currencies.has(toCurrencyId))
     return ResultCode.currencyNotFound;
   if (fromCurrencyId === toCurrencyId) return ResultCode.sameCurrency;
   if (!isAmount(amount) || !isAmount(payoutAmount)) return ResultCode.invalidAmount;
@@ -28,9 +33,8 @@ export function flashExchange(state: EngineState, command: FlashExchangeCommand)
   if (feeAmount >= payoutAmount) return ResultCode.feeNotBelowAmount;
   if (!isOptionalMemo(command.memo)) return ResultCode.invalidMemo;
 
-  const ledger = state.ledger;
   const paying = ledger.findAccount(userKey, CHANGE_WALLET_INDEX, fromCurrencyId);
-  if (paying === undefined || paying.available - amount < reservedFunds(state, paying)) {
+  if (paying === undefined || paying.available - amount < ledger.reservedFunds(paying)) {
     return ResultCode.insufficientFunds;
   }
   const housePaying = ledger.findAccount(HOUSE_OWNER_KEY, CHANGE_WALLET_INDEX, toCurrencyId);
@@ -47,6 +51,6 @@ export function flashExchange(state: EngineState, command: FlashExchangeCommand)
     const fees = ledger.account(FEES_OWNER_KEY, CHANGE_WALLET_INDEX, toCurrencyId);
     ledger.transfer(receiving, fees, feeAmount, ReasonCode.flashFee, 0, command.memo);
   }
-  state.reply = { transferId, payoutAmount, feeAmount };
+  ctx.reply({ transferId, payoutAmount, feeAmount });
   return ResultCode.ok;
 }

@@ -1,0 +1,84 @@
+import type { SystemOwner, Wallet } from '../ledger/accounts.ts';
+
+/** Outside world -> the user's change wallet (a confirmed chain deposit or an administrator's credit). */
+export type DepositCommand = {
+  type: 'deposit';
+  userId: number;
+  currencyId: number;
+  amount: bigint;
+  memo?: string;
+};
+
+/** Outside world -> a system account (for example the market maker's inventory at genesis). */
+export type SystemFundCommand = {
+  type: 'systemFund';
+  owner: Exclude<SystemOwner, 'outside'>;
+  currencyId: number;
+  amount: bigint;
+  /** Default: change. */
+  wallet?: Wallet;
+  memo?: string;
+};
+
+/** Between two of the user's six wallets, same currency. */
+export type TransferCommand = {
+  type: 'transfer';
+  userId: number;
+  currencyId: number;
+  fromWallet: Wallet;
+  toWallet: Wallet;
+  amount: bigint;
+};
+
+/**
+ * Holds `amount` of the user's change wallet until an administrator decides. `feeAmount` is the part of
+ * `amount` the exchange keeps; the outside world receives `amount - feeAmount`.
+ */
+export type RequestWithdrawalCommand = {
+  type: 'requestWithdrawal';
+  userId: number;
+  currencyId: number;
+  amount: bigint;
+  feeAmount: bigint;
+  memo?: string;
+};
+
+/** Posts a pending withdrawal: the payout leaves to the outside world and the fee goes to the fees account. */
+export type CompleteWithdrawalCommand = { type: 'completeWithdrawal'; withdrawalId: number; memo?: string };
+
+/** Voids a pending withdrawal: the hold returns to the user's available balance. */
+export type RejectWithdrawalCommand = { type: 'rejectWithdrawal'; withdrawalId: number; memo?: string };
+
+/**
+ * Exchanges between two currencies of the user's change wallet at a price the caller computed: the user pays
+ * `amount` of the first to the house, the house pays `payoutAmount` of the second, of which `feeAmount`
+ * goes on to the fees account. Refused when the user or the house lacks the funds.
+ */
+export type FlashExchangeCommand = {
+  type: 'flashExchange';
+  userId: number;
+  fromCurrencyId: number;
+  toCurrencyId: number;
+  amount: bigint;
+  payoutAmount: bigint;
+  feeAmount: bigint;
+  memo?: string;
+};
+
+export type FundingCommand =
+  | DepositCommand
+  | SystemFundCommand
+  | TransferCommand
+  | RequestWithdrawalCommand
+  | CompleteWithdrawalCommand
+  | RejectWithdrawalCommand
+  | FlashExchangeCommand;
+
+export type DepositReply = { transferId: number };
+export type SystemFundReply = { transferId: number };
+export type TransferReply = { transferId: number };
+export type RequestWithdrawalReply = { withdrawalId: number };
+export type CompleteWithdrawalReply = { withdrawalId: number; payoutAmount: bigint; feeAmount: bigint };
+/** `payoutAmount - feeAmount` is what reached the user. */
+export type FlashExchangeReply = { transferId: number; payoutAmount: bigint; feeAmount: bigint };
+export type RejectWithdrawalReply = { withdrawalId: number; releasedAmount: bigint };

@@ -1,0 +1,41 @@
+import type { EngineEvent } from '../events.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { EngineOptions } from '../state.ts';
+import type { AnyArea, QueriesOf } from './area.ts';
+
+/**
+ * A price the market data area recorded for a market, handed to every area's `onPrice` hook: an index price
+ * (`recordIndexPrice`, `sample` false, no mark) or one price sample (`recordPriceSamples`, `sample` true; a
+ * stale sample repeats the last good index and mark, null before any).
+ */
+export type PriceUpdate = {
+  readonly marketId: number;
+  readonly timeMs: number;
+  readonly sample: boolean;
+  readonly stale: boolean;
+  readonly indexTicks: number | null;
+  readonly markTicks: number | null;
+};
+
+/**
+ * What a command handler (and a hook) may use. One context lives as long as the engine; the kernel sets
+ * `seq` and `timeMs` for each envelope. Handlers change money only through `ledger` (transfers and the hold
+ * registry), report through `emit`, and answer through `reply`.
+ */
+export interface CommandContext {
+  /** The envelope's sequence number. */
+  readonly seq: number;
+  /** The command time in force: never decreases. */
+  readonly timeMs: number;
+  readonly options: EngineOptions;
+  /** Accounts, currencies, postings and the hold registry. */
+  readonly ledger: Ledger;
+  /** Appends an event to the envelope's outcome. */
+  emit(event: EngineEvent): void;
+  /** Sets the command's reply (kept for idempotent retries). */
+  reply(value: unknown): void;
+  /** Another area's read-only queries (`ctx.read(spotArea).bestPrices(marketId)`). */
+  read<A extends AnyArea>(area: A): QueriesOf<A>;
+  /** Runs every area's `onPrice` hook for a price just recorded (called by the market data area). */
+  priceRecorded(price: PriceUpdate): void;
+}

@@ -1,0 +1,40 @@
+// JSON has no bigint: amounts travel as decimal strings and are turned back into bigints by field name.
+
+const integerText = /^-?(0|[1-9][0-9]*)$/;
+
+/** A JSON-ready copy: bigints become decimal strings, undefined fields are left out. */
+export function toJsonValue(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(toJsonValue);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const field = (value as Record<string, unknown>)[key];
+    if (field !== undefined) copy[key] = toJsonValue(field);
+  }
+  return copy;
+}
+
+/**
+ * The inverse of toJsonValue for parsed JSON: strings in the named bigint fields become bigints again (in
+ * place). A string in such a field that is no integer is a SyntaxError.
+ */
+export function fromJsonValue(value: unknown, bigintFields: ReadonlySet<string>): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1)
+      value[index] = fromJsonValue(value[index], bigintFields);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const field = record[key];
+    if (typeof field === 'string' && bigintFields.has(key)) {
+      if (!integerText.test(field)) throw new SyntaxError(`field ${key} holds "${field}", not an integer`);
+      record[key] = BigInt(field);
+    } else if (typeof field === 'object' && field !== null) {
+      record[key] = fromJsonValue(field, bigintFields);
+    }
+  }
+  return record;
+}

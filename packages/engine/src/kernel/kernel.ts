@@ -1,0 +1,207 @@
+import type { EngineEvent } from '../events.ts';
+import { IdempotencyStore } from '../idempotency.ts';
+import { fail, invariant } from '../invariant.ts';
+import { Hold } from '../ledger/holds.ts';
+import { Ledger } from '../ledger/ledger.ts';
+import { LedgerReasonCode } from '../ledger/reason-codes.ts';
+import { ResultCode } from '../result-codes.ts';
+import type { BookImplementation, EngineOptions } from '../state.ts';
+import type { AnyArea, AreaSetup, CommandSpec, QueriesOf } from './area.ts';
+import type { CommandContext, PriceUpdate } from './context.ts';
+import { Counters } from './counters.ts';
+
+/** One installed area: its definition, its state slice and its queries. */
+type Installed = { readonly area: AnyArea; readonly state: unknown; readonly queries: unknown };
+type Handler = { readonly spec: CommandSpec<unknown, unknown>; readonly state: unknown };
+
+/** The snapshot's top-level keys the kernel itself writes; no area may take them. */
+export const SNAPSHOT_KERNEL_KEYS: ReadonlySet<string> = new Set([
+  'format',
+  'version',
+  'lastSeq',
+  'timeMs',
+  'options',
+  'counters',
+  'idempotency',
+  'holds',
+]);
+
+/**
+ * The engine's kernel: the state every area shares (sequence, time, options, idempotency keys, the ledger,
+ * id counters) and the installed areas with their state slices, handlers and hooks. It is also the one
+ * CommandContext handed to every handler. Knows no area by name.
+ */
+export class Kernel implements CommandContext {
+  readonly options: EngineOptions;
+  readonly bookImplementation: BookImplementation;
+  readonly ledger = new Ledger();
+  readonly counters = new Counters();
+  readonly idempotency: IdempotencyStore;
+  readonly areas: readonly Installed[];
+  readonly bigintFields: ReadonlySet<string>;
+  /** The area owning each top-level snapshot section (Area.sections). */
+  readonly sectionOwners = new Map<string, string>();
+  /** The last accepted envelope's sequence number. */
+  lastSeq = 0;
+  seq = 0;
+  /** The command time in force: never decreases, even when a later envelope carries an earlier time. */
+  timeMs = 0;
+  /** The reply of the command being applied. */
+  replyValue: unknown = undefined;
+  private readonly handlers = new Map<string, Handler>();
+  private readonly byArea = new Map<AnyArea, Installed>();
+  private readonly byName = new Map<string, Installed>();
+  private readonly timeHooks: Installed[];
+  private readonly priceHooks: Installed[];
+
+  constructor(areas: readonly AnyArea[], options: EngineOptions, bookImplementation: BookImplementation) {
+    this.options = options;
+    this.bookImplementation = bookImplementation;
+    this.idempotency = new IdempotencyStore(options.idempotencyWindowMs, options.idempotencyMaxKeys);
+    const setup: AreaSetup = {
+      options,
+      bookImplementation,
+      ledger: this.ledger,
+      commandTimeMs: () => this.timeMs,
+      counter: (name) => this.counters.counter(name),
+    };
+    const installed: Installed[] = [];
+    const fields = new Set<string>();
+    const resultCodes = new Map<number, string>(
+      Object.entries(ResultCode).map(([name, code]) => [code, name]),
+    );
+    const reasonCodes = new Map<number, string>();
+    for (const area of areas) {
+      invariant(!this.byName.has(area.name), `area ${area.name} is listed twice`);
+      const state: unknown = area.createState(setup);
+      const slot: Installed = { area, state, queries: undefined };
+      installed.push(slot);
+      this.byArea.set(area, slot);
+      this.byName.set(area.name, slot);
+      for (const [type, spec] of Object.entries(area.commands)) {
+        invariant(!this.handlers.has(type), `command ${type} has two areas`);
+        this.handlers.set(type, { spec: spec as CommandSpec<unknown, unknown>, state });
+      }
+      for (const section of area.sections ?? [area.name]) {
+        invariant(
+          !SNAPSHOT_KERNEL_KEYS.has(section) && !this.sectionOwners.has(section),
+          `snapshot section ${section} of ${area.name} is taken`,
+        );
+        this.sectionOwners.set(section, area.name);
+      }
+      for (const field of area.bigintFields ?? []) fields.add(field);
+      for (const [name, code] of Object.entries(area.resultCodes ?? {})) {
+        invariant(
+          !resultCodes.has(code),
+          `result code ${code} (${name}) is taken by ${resultCodes.get(code)}`,
+        );
+        resultCodes.set(code, name);
+      }
+      for (const [name, code] of Object.entries(area.reasonCodes ?? {})) {
+        invariant(
+          !reasonCodes.has(code),
+          `reason code ${code} (${name}) is taken by ${reasonCodes.get(code)}`,
+        );
+        reasonCodes.set(code, name);
+      }
+    }
+    // Queries are built once every state exists, so that one area's queries may read another's.
+    for (const slot of installed) {
+      (slot as { queries: unknown }).queries = slot.area.queries(slot.state, (area) => this.read(area));
+    }
+    this.areas = installed;
+    this.bigintFields = fields;
+    this.timeHooks = installed.filter((slot) => slot.area.onCommandTime !== undefined);
+    this.priceHooks = installed.filter((slot) => slot.area.onPrice !== undefined);
+    this.ledger.reservedFundsRules = installed
+      .filter((slot) => slot.area.reservedFunds !== undefined)
+      .map((slot) => (account) => slot.area.reservedFunds?.(slot.state, account) ?? 0n);
+  }
+
+  /** The command handler for a type, or undefined (also for names like `toString`). */
+  handler(type: unknown): Handler | undefined {
+    return typeof type === 'string' ? this.handlers.get(type) : undefined;
+  }
+
+  /** The installed area by name. */
+  installed(name: string): Installed | undefined {
+    return this.byName.get(name);
+  }
+
+  // CommandContext
+
+  /** The event list of the envelope being applied; the ledger appends its balance events to the same list. */
+  events: EngineEvent[] = [];
+
+  emit(event: EngineEvent): void {
+    this.events.push(event);
+  }
+
+  reply(value: unknown): void {
+    this.replyValue = value;
+  }
+
+  read<A extends AnyArea>(area: A): QueriesOf<A> {
+    const slot = this.byArea.get(area);
+    invariant(slot !== undefined, `area ${area.name} is not installed`);
+    return slot.queries as QueriesOf<A>;
+  }
+
+  priceRecorded(price: PriceUpdate): void {
+    const hooks = this.priceHooks;
+    for (let index = 0; index < hooks.length; index += 1) {
+      const slot = hooks[index] as Installed;
+      slot.area.onPrice?.(this, slot.state, price);
+    }
+  }
+
+  /**
+   * The time hooks, run when an envelope's time advances and before its command: first the ledger voids the
+   * holds whose expiry the new time reached (each: `holdExpired` event, then the owning area's
+   * `holdExpired`), then every area's `onCommandTime`.
+   */
+  commandTimeAdvanced(): void {
+    const expired = this.ledger.expiredHolds(this.timeMs);
+    for (let index = 0; index < expired.length; index += 1) this.expire(expired[index] as Hold);
+    const hooks = this.timeHooks;
+    for (let index = 0; index < hooks.length; index += 1) {
+      const slot = hooks[index] as Installed;
+      slot.area.onCommandTime?.(this, slot.state);
+    }
+  }
+
+  private expire(hold: Hold): void {
+    const amount = hold.amount;
+    const { account } = hold;
+    this.emit({
+      type: 'holdExpired',
+      area: hold.area,
+      ref: hold.ref,
+      owner: account.owner,
+      wallet: account.wallet,
+      currencyId: account.currencyId,
+      amount,
+    });
+    this.ledger.release(hold, amount, LedgerReasonCode.holdExpired);
+    const slot = this.byName.get(hold.area);
+    slot?.area.holdExpired?.(this, slot.state, hold, amount);
+  }
+
+  checkInvariants(): void {
+    this.ledger.checkInvariants();
+    for (const slot of this.areas) slot.area.checkInvariants?.(slot.state, this.ledger);
+    for (let hold = this.ledger.holds.first(); hold !== null; hold = hold.registryNext) {
+      if (!this.byName.has(hold.area)) fail(`hold ${hold.area}/${hold.ref} belongs to no installed area`);
+    }
+    invariant(this.idempotency.size <= this.options.idempotencyMaxKeys, 'too many idempotency keys');
+  }
+
+  stats(): Record<string, number> {
+    const stats: Record<string, number> = {};
+    for (const slot of this.areas) Object.assign(stats, slot.area.stats?.(slot.state));
+    stats.idempotencyKeys = this.idempotency.size;
+    return stats;
+  }
+}
+
+export { Hold };

@@ -1,0 +1,16 @@
+import type { IndexPrice } from './index-price.ts';
+import type { PriceChain } from './price-record.ts';
+
+/** The market data area's state slice. */
+export class MarketState {
+  /** The latest journaled index (mark) price per market id. */
+  readonly indexPrices = new Map<number, IndexPrice>();
+  /** Each market's price chain: the latest sample's index, mark and link, and the last published head. */
+  readonly priceChains = new Map<number, PriceChain>();
+  /** The command time in force. */
+  readonly commandTimeMs: () => number;
+
+  constructor(commandTimeMs: () => number) {
+    this.commandTimeMs = commandTimeMs;
+  }
+}

@@ -1,0 +1,123 @@
+// The spot area: markets, order books, limit and market orders, matching and settlement. Order funds are
+// ledger holds (area 'spot', ref: the order id), re-created from the orders' locked amounts on restore.
+import { command, defineArea } from '../kernel/area.ts';
+import { ownerKeyOf } from '../ledger/accounts.ts';
+import type { AccountOwner } from '../ledger/accounts.ts';
+import { MAX_DEPTH_LEVELS } from '../limits.ts';
+import { cancelOrder } from './cancel-order.ts';
+import type {
+  AddMarketCommand,
+  CancelOrderCommand,
+  PlaceOrderCommand,
+  SetMarketFeesCommand,
+} from './commands.ts';
+import { checkSpotInvariants } from './invariants.ts';
+import { addMarket, setMarketFees } from './markets.ts';
+import { openOrderViews, orderView } from './owner-orders.ts';
+import { placeOrder } from './place-order.ts';
+import { SpotReasonCode } from './reason-codes.ts';
+import { readSpotSnapshot, writeSpotSnapshot } from './snapshot.ts';
+import { SpotState } from './state.ts';
+import type { Depth, Market, OrderView } from './types.ts';
+
+export type MarketView = {
+  marketId: number;
+  baseCurrencyId: number;
+  quoteCurrencyId: number;
+  tickSize: string;
+  lotSize: string;
+  lotBaseMinor: bigint;
+  quoteMinorPerTickLot: bigint;
+  minimumLots: number;
+  makerFeePpm: number;
+  takerFeePpm: number;
+};
+
+export type SpotQueries = {
+  openOrders(owner: AccountOwner, marketId?: number): OrderView[];
+  order(orderId: number): OrderView | undefined;
+  /** Aggregated depth, best prices first: [priceTicks, quantityLots] per level, at most 1,000 levels. */
+  depth(marketId: number, levels: number): Depth;
+  bestPrices(marketId: number): { bidTicks: number; askTicks: number } | undefined;
+  hasMarket(marketId: number): boolean;
+  market(marketId: number): MarketView | undefined;
+  markets(): MarketView[];
+};
+
+export const spotArea = defineArea({
+  name: 'spot',
+  commands: {
+    addMarket: command<SpotState, AddMarketCommand>(addMarket),
+    setMarketFees: command<SpotState, SetMarketFeesCommand>(setMarketFees),
+    placeOrder: command<SpotState, PlaceOrderCommand>(placeOrder, (c) => c.owner),
+    cancelOrder: command<SpotState, CancelOrderCommand>(cancelOrder, (c) => c.owner),
+  },
+  createState: (setup) => new SpotState(setup),
+  queries: (state) => spotQueries(state),
+  writeSnapshot: writeSpotSnapshot,
+  readSnapshot: readSpotSnapshot,
+  sections: ['markets'],
+  rebuildsHolds: true,
+  checkInvariants: checkSpotInvariants,
+  bigintFields: [
+    'quoteAmountMax',
+    'quoteMinorPerTickLot',
+    'lotBaseMinor',
+    'holdAmount',
+    'lockedAmount',
+    'releasedAmount',
+    'baseAmount',
+    'quoteAmount',
+    'makerFee',
+    'takerFee',
+    'quoteFilled',
+    'feePaid',
+  ],
+  reasonCodes: SpotReasonCode,
+  stats: (state) => ({ openOrders: state.orders.size }),
+});
+
+function marketView(market: Market): MarketView {
+  return {
+    marketId: market.marketId,
+    baseCurrencyId: market.baseCurrencyId,
+    quoteCurrencyId: market.quoteCurrencyId,
+    tickSize: market.tickSize,
+    lotSize: market.lotSize,
+    lotBaseMinor: market.lotBaseMinor,
+    quoteMinorPerTickLot: market.quoteMinorPerTickLot,
+    minimumLots: market.minimumLots,
+    makerFeePpm: market.makerFeePpm,
+    takerFeePpm: market.takerFeePpm,
+  };
+}
+
+function spotQueries(state: SpotState): SpotQueries {
+  return {
+    openOrders(owner, marketId) {
+      const ownerKey = ownerKeyOf(owner);
+      return ownerKey === 0 ? [] : openOrderViews(state, ownerKey, marketId);
+    },
+    order(orderId) {
+      const order = state.orders.get(orderId);
+      return order === undefined ? undefined : orderView(order);
+    },
+    depth(marketId, levels) {
+      const market = state.markets.get(marketId);
+      const count = Math.max(0, Math.min(Math.floor(levels), MAX_DEPTH_LEVELS));
+      return market === undefined || !(count > 0) ? { bids: [], asks: [] } : market.book.depth(count);
+    },
+    bestPrices(marketId) {
+      const market = state.markets.get(marketId);
+      return market === undefined
+        ? undefined
+        : { bidTicks: market.book.bestBidTicks(), askTicks: market.book.bestAskTicks() };
+    },
+    hasMarket: (marketId) => state.markets.has(marketId),
+    market(marketId) {
+      const market = state.markets.get(marketId);
+      return market === undefined ? undefined : marketView(market);
+    },
+    markets: () => [...state.markets.values()].sort((a, b) => a.marketId - b.marketId).map(marketView),
+  };
+}

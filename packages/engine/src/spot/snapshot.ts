@@ -1,0 +1,137 @@
+import { invariant } from '../invariant.ts';
+import { ownerKeyOf } from '../ledger/accounts.ts';
+import type { AccountOwner } from '../ledger/accounts.ts';
+import type { SnapshotSections } from '../kernel/area.ts';
+import { createMarket } from './markets.ts';
+import { registerOrder, traderOf } from './owner-orders.ts';
+import type { SpotState } from './state.ts';
+import { Order } from './types.ts';
+import type { Market, Side } from './types.ts';
+
+type OrderRow = [
+  orderId: number,
+  owner: AccountOwner,
+  priceTicks: number,
+  quantityLots: number,
+  remainingLots: number,
+  lockedAmount: string,
+  acceptedTimeMs: number,
+  clientOrderId: string | null,
+];
+
+type MarketRow = {
+  marketId: number;
+  baseCurrencyId: number;
+  quoteCurrencyId: number;
+  tickSize: string;
+  lotSize: string;
+  lotBaseMinor: string;
+  quoteMinorPerTickLot: string;
+  minimumLots: number;
+  makerFeePpm: number;
+  takerFeePpm: number;
+  bids: OrderRow[];
+  asks: OrderRow[];
+};
+
+/** The `markets` section: every market with its resting orders per side in priority order. */
+export function writeSpotSnapshot(state: SpotState): SnapshotSections {
+  return { markets: [...state.markets.values()].sort((a, b) => a.marketId - b.marketId).map(marketRow) };
+}
+
+function marketRow(market: Market): MarketRow {
+  const bids: OrderRow[] = [];
+  const asks: OrderRow[] = [];
+  const row = (order: Order): OrderRow => [
+    order.orderId,
+    order.owner,
+    order.priceTicks,
+    order.quantityLots,
+    order.remainingLots,
+    order.lockedAmount.toString(),
+    order.acceptedTimeMs,
+    order.clientOrderId ?? null,
+  ];
+  market.book.forEachOrder('buy', (order) => bids.push(row(order)));
+  market.book.forEachOrder('sell', (order) => asks.push(row(order)));
+  return {
+    marketId: market.marketId,
+    baseCurrencyId: market.baseCurrencyId,
+    quoteCurrencyId: market.quoteCurrencyId,
+    tickSize: market.tickSize,
+    lotSize: market.lotSize,
+    lotBaseMinor: market.lotBaseMinor.toString(),
+    quoteMinorPerTickLot: market.quoteMinorPerTickLot.toString(),
+    minimumLots: market.minimumLots,
+    makerFeePpm: market.makerFeePpm,
+    takerFeePpm: market.takerFeePpm,
+    bids,
+    asks,
+  };
+}
+
+/** Restores markets and resting orders, and re-creates each order's hold (its locked amount is the hold). */
+export function readSpotSnapshot(state: SpotState, document: Readonly<SnapshotSections>): void {
+  const orders: Order[] = [];
+  for (const row of document.markets as MarketRow[]) restoreMarket(state, row, orders);
+  // Owner lists hold orders oldest first, which is ascending id; the book order was restored per side.
+  orders.sort((a, b) => a.orderId - b.orderId);
+  for (const order of orders) {
+    registerOrder(state, order);
+    state.ledger.restoreHold(order.hold);
+  }
+}
+
+function restoreMarket(state: SpotState, row: MarketRow, orders: Order[]): void {
+  const market = createMarket(state, {
+    marketId: row.marketId,
+    baseCurrencyId: row.baseCurrencyId,
+    quoteCurrencyId: row.quoteCurrencyId,
+    tickSize: row.tickSize,
+    lotSize: row.lotSize,
+    lotBaseMinor: BigInt(row.lotBaseMinor),
+    quoteMinorPerTickLot: BigInt(row.quoteMinorPerTickLot),
+    minimumLots: row.minimumLots,
+    makerFeePpm: row.makerFeePpm,
+    takerFeePpm: row.takerFeePpm,
+  });
+  const restoreSide = (side: Side, rows: OrderRow[]): void => {
+    for (const [
+      orderId,
+      owner,
+      priceTicks,
+      quantityLots,
+      remainingLots,
+      lockedAmount,
+      acceptedTimeMs,
+      clientOrderId,
+    ] of rows) {
+      const ownerKey = ownerKeyOf(owner);
+      invariant(ownerKey !== 0, `snapshot names an invalid owner ${String(owner)}`);
+      const trader = traderOf(state, ownerKey);
+      const isBuy = side === 'buy';
+      const ledger = state.ledger;
+      const order = new Order(
+        orderId,
+        trader,
+        owner,
+        market.marketId,
+        side,
+        'limit',
+        priceTicks,
+        quantityLots,
+        BigInt(lockedAmount),
+        clientOrderId ?? undefined,
+        acceptedTimeMs,
+        trader.changeAccount(ledger, isBuy ? market.quoteCurrencyId : market.baseCurrencyId),
+        trader.changeAccount(ledger, isBuy ? market.baseCurrencyId : market.quoteCurrencyId),
+      );
+      order.remainingLots = remainingLots;
+      order.filledLots = quantityLots - remainingLots;
+      market.book.rest(order);
+      orders.push(order);
+    }
+  };
+  restoreSide('buy', row.bids);
+  restoreSide('sell', row.asks);
+}

@@ -1,0 +1,32 @@
+import type { AreaSetup } from '../kernel/area.ts';
+import type { Counter } from '../kernel/counters.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { BookImplementation } from '../state.ts';
+import { SpotMatcher } from './matcher.ts';
+import type { Trader } from './trader.ts';
+import type { Market, Order } from './types.ts';
+
+/** The spot area's state slice: markets with their books, resting orders, traders and id counters. */
+export class SpotState {
+  readonly ledger: Ledger;
+  readonly markets = new Map<number, Market>();
+  /** Resting orders by id. */
+  readonly orders = new Map<number, Order>();
+  /** Spot traders by owner key: open-order lists and cached change accounts. */
+  readonly traders = new Map<number, Trader>();
+  readonly orderIds: Counter;
+  readonly tradeIds: Counter;
+  readonly bookImplementation: BookImplementation;
+  readonly maxOpenOrdersPerOwner: number;
+  /** Reused for every placement: settles the fills the book reports. */
+  readonly matcher: SpotMatcher;
+
+  constructor(setup: AreaSetup) {
+    this.ledger = setup.ledger;
+    this.orderIds = setup.counter('nextOrderId');
+    this.tradeIds = setup.counter('nextTradeId');
+    this.bookImplementation = setup.bookImplementation;
+    this.maxOpenOrdersPerOwner = setup.options.maxOpenOrdersPerOwner;
+    this.matcher = new SpotMatcher(this);
+  }
+}
