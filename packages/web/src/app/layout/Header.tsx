@@ -27,9 +27,18 @@ import { HEADER_THEME_CLASS, buildHeaderTheme } from '../theme.ts';
 import {
   setNightMode,
   setPriceColours,
+  setTimeZoneChoice,
   usePreferences,
   type PriceColours,
 } from '../preferences/preferences.ts';
+import {
+  browserTimeZone,
+  isTimeZoneChoice,
+  offsetLabel,
+  offsetMinutes,
+  zoneNameOf,
+  type TimeZoneChoice,
+} from '../../format/time-zone.ts';
 import { currentLanguage, switchLanguage } from '../../i18n/index.ts';
 import { LANGUAGES, LANGUAGE_INFO, isLanguage } from '../../i18n/languages.ts';
 import { useSession } from '../../data/session.ts';
@@ -145,6 +154,26 @@ function PreferencesMenu() {
       </span>
     ),
   });
+  const timeZone = usePreferences((state) => state.timeZone);
+  const zoneOption = (value: TimeZoneChoice): HeaderMenuItem => {
+    const offset = offsetLabel(offsetMinutes(zoneNameOf(value), Date.now()));
+    const label =
+      value === 'shanghai'
+        ? t('header.zoneShanghai', { offset })
+        : value === 'browser'
+          ? t('header.zoneBrowser', { zone: browserTimeZone(), offset })
+          : t('header.zoneUtc');
+    return {
+      key: value,
+      selected: timeZone === value,
+      label: (
+        <span className="fx-menu-option" data-testid={`time-zone-${value}`}>
+          <span>{label}</span>
+          {timeZone === value && <CheckOutlined />}
+        </span>
+      ),
+    };
+  };
   const entries: HeaderMenuEntry[] = [
     {
       group: t('header.priceColours'),
@@ -153,9 +182,14 @@ function PreferencesMenu() {
         option('red-up', t('header.redUp'), 'var(--fx-red)', 'var(--fx-green)'),
       ],
     },
+    {
+      group: t('header.timeZone'),
+      items: [zoneOption('shanghai'), zoneOption('browser'), zoneOption('utc')],
+    },
   ];
   const onSelect = (key: string) => {
     if (key === 'green-up' || key === 'red-up') setPriceColours(key);
+    else if (isTimeZoneChoice(key) && key !== timeZone) setTimeZoneChoice(key);
   };
   return (
     <HeaderMenu entries={entries} onSelect={onSelect}>
