@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketDepthPayload, SocketAck, TransactionPayload } from '@fairex/shared/socket-events.ts';
 import { FLUSH_INTERVAL_MS, HIDDEN_PAUSE_MS, SocketManager, type SocketLike } from './socket.ts';
 import { clearLoginRequest, refreshSession, sessionStore } from './session.ts';
+import { isFeedStale } from './feeds.ts';
 
 type Handler = (...args: never[]) => void;
 
@@ -148,11 +149,18 @@ describe('socket manager', () => {
   it('subscribes every held channel again after a reconnect', () => {
     manager.subscribe('daymarket');
     manager.subscribe('kline:BTC/USDT:1min');
+    const stale = () => isFeedStale(manager.feeds.getState().connection, manager.feeds.getState().everLive);
+    // Figures fetched before the first connection are as fresh as the fetch; not greyed out.
+    expect(stale()).toBe(false);
     socket.open();
     socket.take();
+    expect(stale()).toBe(false);
     socket.serverDisconnects();
     expect(manager.feeds.getState().connection).toBe('offline');
+    // Once a live connection dropped, what the screen shows stopped updating.
+    expect(stale()).toBe(true);
     socket.open();
+    expect(stale()).toBe(false);
     expect(socket.take()).toEqual([
       ['subscribe', { channel: 'daymarket' }],
       ['subscribe', { channel: 'kline:BTC/USDT:1min' }],

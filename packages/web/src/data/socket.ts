@@ -38,6 +38,8 @@ export interface MarketFeed {
 
 export interface FeedsState {
   connection: ConnectionStatus;
+  /** Whether the connection was live at least once: a later drop leaves the shown data stale. */
+  everLive: boolean;
   /** 24-hour tickers by symbol (channel `daymarket`). */
   tickers: Record<string, DaymarketPayload>;
   /** Book, depth and trades by symbol (channel `market:<symbol>`). */
@@ -70,7 +72,7 @@ export interface SocketManagerOptions {
 const MARKET_EVENTS = ['transaction', 'market_depth', 'market_detail'] as const;
 
 function emptyFeeds(): FeedsState {
-  return { connection: 'idle', tickers: {}, markets: {}, bars: {} };
+  return { connection: 'idle', everLive: false, tickers: {}, markets: {}, bars: {} };
 }
 
 export class SocketManager {
@@ -173,7 +175,10 @@ export class SocketManager {
   private onConnect(): void {
     // A restarted server counts again from its own start; older numbers say nothing any more.
     this.lastSeq.clear();
-    this.update((draft) => void (draft.connection = 'live'), true);
+    this.update((draft) => {
+      draft.connection = 'live';
+      draft.everLive = true;
+    }, true);
     this.syncLogin(sessionStore.getState().token);
     for (const channel of this.counts.keys()) this.socket?.emit('subscribe', { channel }, this.logRefusal);
   }

@@ -5,7 +5,8 @@ import { Button } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 import type { UpdateBalancePayload } from '@fairex/shared/socket-events.ts';
 import { PriceChart } from '../../charts/index.ts';
-import { useMarketFeed, useSocketEvent, useTickers } from '../../data/feeds.ts';
+import { useFeedStale, useMarketFeed, useSocketEvent, useTickers } from '../../data/feeds.ts';
+import { ConnectionBadge } from '../../components/ConnectionBadge.tsx';
 import { onReconnect } from '../../data/market-feeds.ts';
 import { fetchLatestMarkAndIndex, readMarkAndIndex } from '../../data/mark-price.ts';
 import { useSession } from '../../data/session.ts';
@@ -98,11 +99,17 @@ export default function SpotPage() {
 
   const pickPrice = (price: string) => setPicked({ price: price.replace(/,/g, ''), nonce: Date.now() });
   const market = deal.data?.market;
+  // While the connection is down the book, the tape, the prices and the chart stop moving: they are greyed
+  // out (spot.css, `data-stale`) until the reconnect has subscribed again and the lists were refetched.
+  const stale = useFeedStale();
 
   return (
-    <div className="fx-spot" data-testid="spot-page" data-symbol={symbol}>
+    <div className="fx-spot" data-testid="spot-page" data-symbol={symbol} data-stale={stale}>
       <div className="fx-spot-grid">
-        <NoticesStrip className="fx-spot-notices" />
+        <div className="fx-spot-topbar">
+          <NoticesStrip className="fx-spot-notices" />
+          <ConnectionBadge />
+        </div>
         <PairHeader
           symbol={symbol}
           market={market}
