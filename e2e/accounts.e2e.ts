@@ -96,6 +96,8 @@ describe('accounts', () => {
     await page.getByTestId('register-link').click();
     const dialog = page.locator('.ant-modal').filter({ hasText: 'Create your Fairex account' });
     await dialog.waitFor();
+    // Invite codes are required here: step 1 says so before any code is sent, and where one comes from.
+    expect(await dialog.getByTestId('invite-notice').innerText()).toBe(en.auth.inviteNeeded);
     // Step 1 refuses a malformed address with the spec's message before asking the server.
     await dialog.getByTestId('account-email').fill('not-an-email');
     await dialog.getByTestId('register-next').click();
@@ -123,6 +125,10 @@ describe('accounts', () => {
     await dialog.getByTestId('password').fill(FIRST_PASSWORD);
     await dialog.getByTestId('re-password').fill(FIRST_PASSWORD);
     await dialog.getByTestId('invite-code').fill(inviteCode);
+    // Spec 01 section 5: the terms must be ticked, in the dialog as on the page.
+    await dialog.getByTestId('register-submit').click();
+    await dialog.getByText(en.auth.agreementRequired).waitFor();
+    await dialog.getByTestId('agreement').check();
     await fairex.screenshot('accounts-register-dialog-en-day', false);
     await dialog.getByTestId('register-submit').click();
 
