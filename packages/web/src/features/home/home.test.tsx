@@ -9,7 +9,8 @@ import { COUNT_UP_STEPS, COUNT_UP_STEP_MS, countUpValue } from './count-up.ts';
 import { Faq } from './Faq.tsx';
 import { Hero } from './Hero.tsx';
 import { HomeStats } from './HomeStats.tsx';
-import { Services } from './HomeSections.tsx';
+import { Services, isBuilt } from './HomeSections.tsx';
+import enMessages from '../../i18n/locales/en.json';
 import { sparklinePoints, tradedCloses } from './sparkline.ts';
 import type { NewsListItem } from '../news/news-api.ts';
 
@@ -162,6 +163,20 @@ describe('services', () => {
     expect(leverage.tagName).not.toBe('A');
     expect(leverage.textContent).toContain('Not available yet');
     expect(screen.getByTestId('service-seconds').tagName).not.toBe('A');
+  });
+});
+
+describe('home copy', () => {
+  it('offers in the hero only what is built: an unbuilt product is named only as still being built', () => {
+    const subtitle = enMessages.home.subtitle;
+    for (const [path, name] of [
+      ['/leverdealCenter', /leverage/i],
+      ['/secondDealCenter', /seconds contracts/i],
+    ] as const) {
+      if (!isBuilt(path) && name.test(subtitle)) expect(subtitle).toMatch(/still being built/);
+    }
+    expect(isBuilt('/dealCenter')).toBe(true);
+    expect(subtitle).toMatch(/^Spot trading/);
   });
 });
 
