@@ -102,9 +102,25 @@ export default function SpotPage() {
   // While the connection is down the book, the tape, the prices and the chart stop moving: they are greyed
   // out (spot.css, `data-stale`) until the reconnect has subscribed again and the lists were refetched.
   const stale = useFeedStale();
+  // On a phone (spot.css, up to 599 px) the chart, the book and the trades share one place behind tabs,
+  // and the order form shows the side picked in the bar at the bottom of the screen.
+  const [phoneTab, setPhoneTab] = useState<PhoneTab>('chart');
+  const [phoneSide, setPhoneSide] = useState<'buy' | 'sell'>('buy');
+  const formRef = useRef<HTMLDivElement>(null);
+  const openPhoneForm = (side: 'buy' | 'sell') => {
+    setPhoneSide(side);
+    formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
 
   return (
-    <div className="fx-spot" data-testid="spot-page" data-symbol={symbol} data-stale={stale}>
+    <div
+      className="fx-spot"
+      data-testid="spot-page"
+      data-symbol={symbol}
+      data-stale={stale}
+      data-phone-tab={phoneTab}
+      data-phone-side={phoneSide}
+    >
       <div className="fx-spot-grid">
         <div className="fx-spot-topbar">
           <NoticesStrip className="fx-spot-notices" />
@@ -118,6 +134,21 @@ export default function SpotPage() {
           ticker={ticker}
           prices={prices}
         />
+        <div className="fx-spot-phone-tabs" role="tablist" aria-label={t('spot.phone.views')}>
+          {PHONE_TABS.map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={phoneTab === tab}
+              className={phoneTab === tab ? 'fx-spot-phone-tab is-active' : 'fx-spot-phone-tab'}
+              onClick={() => setPhoneTab(tab)}
+              data-testid={`phone-tab-${tab}`}
+            >
+              {t(`spot.phone.${tab}`)}
+            </button>
+          ))}
+        </div>
         <div className="fx-spot-area-book">
           {market === undefined ? (
             <PanelState loading={deal.isPending} error={deal.error} onRetry={() => void deal.refetch()} />
@@ -135,7 +166,7 @@ export default function SpotPage() {
         <section className="fx-spot-panel fx-spot-chart" aria-label={t('spot.chart')}>
           <PriceChart symbol={symbol} height={460} />
         </section>
-        <div className="fx-spot-area-form">
+        <div className="fx-spot-area-form" ref={formRef}>
           {market === undefined ? (
             <PanelState loading={deal.isPending} error={deal.error} onRetry={() => void deal.refetch()} />
           ) : (
@@ -166,9 +197,30 @@ export default function SpotPage() {
           <CurrencyIntro currencyId={pair.currencyId} code={pair.currencyName} />
         </div>
       </div>
+      <div className="fx-spot-phone-bar" data-testid="phone-bar">
+        <Button
+          className="fx-spot-submit is-buy"
+          type="primary"
+          onClick={() => openPhoneForm('buy')}
+          data-testid="phone-buy"
+        >
+          {t('spot.orders.buy')}
+        </Button>
+        <Button
+          className="fx-spot-submit is-sell"
+          type="primary"
+          onClick={() => openPhoneForm('sell')}
+          data-testid="phone-sell"
+        >
+          {t('spot.orders.sell')}
+        </Button>
+      </div>
     </div>
   );
 }
+
+const PHONE_TABS = ['chart', 'book', 'trades'] as const;
+type PhoneTab = (typeof PHONE_TABS)[number];
 
 function nonEmpty(text: string | undefined | null): string | null {
   return typeof text === 'string' && text !== '' ? text : null;
