@@ -161,6 +161,44 @@ describe('the trading page for a trader', () => {
     await trader.context.close();
   });
 
+  it('opens the pair the address names, writes a picked pair into it, and announces one’s own fills', async () => {
+    const trader = await open(alice);
+    await trader.fairex.goto('/dealCenter?symbol=ETH_USDT');
+    const page = trader.page;
+    await expect.poll(() => page.getByTestId('spot-page').getAttribute('data-symbol')).toBe('ETH/USDT');
+    expect(trader.fairex.location()).toBe('/dealCenter?symbol=ETH_USDT');
+    await page.getByTestId('market-row-BTC-USDT').click();
+    await expect.poll(() => trader.fairex.location()).toBe('/dealCenter?symbol=BTC_USDT');
+    await expect.poll(() => page.getByTestId('spot-page').getAttribute('data-symbol')).toBe('BTC/USDT');
+
+    // A starred pair is kept (like the other preferences) and listed under the favourites tab.
+    await page.getByTestId('favourite-ETH-USDT').click();
+    expect(await trader.fairex.stored('favourite_pairs')).toBe('["ETH/USDT"]');
+    await page.getByTestId('markets-favourites').click();
+    await expect
+      .poll(() => page.locator('[data-testid^="market-row-"]').evaluateAll((rows) => rows.length))
+      .toBe(1);
+    await page.getByTestId('market-row-ETH-USDT').waitFor();
+    await trader.fairex.screenshot('spot-trader-favourites-en-day', false);
+
+    // Bob sells into Alice's resting bid at 29,950: Alice's page says what she bought.
+    await page.getByTestId('order-form').waitFor();
+    await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await order(bob, 'out', '29950', '0.01');
+    await page
+      .getByText(
+        en.spot.fills.bought
+          .replace('{{amount}}', '0.0100')
+          .replace('{{base}}', 'BTC')
+          .replace('{{price}}', '29,950.00')
+          .replace('{{quote}}', 'USDT'),
+      )
+      .waitFor({ timeout: 15_000 });
+    await trader.fairex.screenshot('spot-trader-fill-notice-en-day', false);
+    expect(trader.fairex.problems).toEqual([]);
+    await trader.context.close();
+  });
+
   it('lays the page out for a phone at 390 px: tabs, a buy and sell bar, orders as cards', async () => {
     for (const [language, night] of [
       ['en', '0'],

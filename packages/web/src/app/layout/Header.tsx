@@ -26,6 +26,7 @@ import { maskAccount } from './mask-account.ts';
 import { HEADER_THEME_CLASS, buildHeaderTheme } from '../theme.ts';
 import {
   setNightMode,
+  setFillSound,
   setPriceColours,
   setTimeZoneChoice,
   usePreferences,
@@ -155,6 +156,7 @@ function PreferencesMenu() {
     ),
   });
   const timeZone = usePreferences((state) => state.timeZone);
+  const fillSound = usePreferences((state) => state.fillSound);
   const zoneOption = (value: TimeZoneChoice): HeaderMenuItem => {
     const offset = offsetLabel(offsetMinutes(zoneNameOf(value), Date.now()));
     const label =
@@ -186,10 +188,26 @@ function PreferencesMenu() {
       group: t('header.timeZone'),
       items: [zoneOption('shanghai'), zoneOption('browser'), zoneOption('utc')],
     },
+    {
+      group: t('header.notifications'),
+      items: [
+        {
+          key: 'fill-sound',
+          selected: fillSound,
+          label: (
+            <span className="fx-menu-option" data-testid="fill-sound">
+              <span>{t('header.fillSound')}</span>
+              {fillSound && <CheckOutlined />}
+            </span>
+          ),
+        },
+      ],
+    },
   ];
   const onSelect = (key: string) => {
     if (key === 'green-up' || key === 'red-up') setPriceColours(key);
     else if (isTimeZoneChoice(key) && key !== timeZone) setTimeZoneChoice(key);
+    else if (key === 'fill-sound') setFillSound(!fillSound);
   };
   return (
     <HeaderMenu entries={entries} onSelect={onSelect}>

@@ -21,6 +21,8 @@ export interface PreferencesState {
   nightMode: boolean;
   priceColours: PriceColours;
   timeZone: TimeZoneChoice;
+  /** A short tone when one of the user's orders fills (`fill_sound`, '1' or '0'; off by default). */
+  fillSound: boolean;
 }
 
 /** The stored display zone choice; the default when none (or junk) is stored. */
@@ -35,6 +37,7 @@ function readPreferences(): PreferencesState {
     nightMode: night === '1' || night === 'true',
     priceColours: readStored('downUp') === 'red-up' ? 'red-up' : 'green-up',
     timeZone: storedTimeZoneChoice(),
+    fillSound: readStored('fill_sound') === '1',
   };
 }
 
@@ -52,6 +55,11 @@ export function setNightMode(nightMode: boolean): void {
 export function setPriceColours(priceColours: PriceColours): void {
   writeStored('downUp', priceColours);
   preferencesStore.setState({ priceColours });
+}
+
+export function setFillSound(fillSound: boolean): void {
+  writeStored('fill_sound', fillSound ? '1' : '0');
+  preferencesStore.setState({ fillSound });
 }
 
 /**

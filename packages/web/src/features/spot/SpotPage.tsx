@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
@@ -8,6 +9,7 @@ import { PriceChart } from '../../charts/index.ts';
 import { useFeedStale, useMarketFeed, useSocketEvent, useTickers } from '../../data/feeds.ts';
 import { ConnectionBadge } from '../../components/ConnectionBadge.tsx';
 import { onReconnect } from '../../data/market-feeds.ts';
+import { useBoardQuotations } from '../../data/market.ts';
 import { fetchLatestMarkAndIndex, readMarkAndIndex } from '../../data/mark-price.ts';
 import { useSession } from '../../data/session.ts';
 import { directionOf } from '../../format/index.ts';
@@ -19,7 +21,8 @@ import { OrderForm, type PickedPrice } from './OrderForm.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
 import { PairHeader } from './PairHeader.tsx';
 import { RecentTrades, mergeTape } from './RecentTrades.tsx';
-import { choosePair, syncPairFromStorage, usePair } from './pair.ts';
+import { fillsKey, useFillNotices } from './fill-notices.ts';
+import { choosePair, symbolForQuery, symbolFromQuery, syncPairFromStorage, usePair } from './pair.ts';
 import { dealKey, pairSymbol, useDeal, type SpotDeal } from './spot-api.ts';
 import './spot.css';
 import { Spinner } from './PanelStates.tsx';
@@ -41,8 +44,10 @@ export default function SpotPage() {
   useEffect(() => syncPairFromStorage(), []);
   const pair = usePair();
   const symbol = pairSymbol(pair);
+  usePairInAddress(symbol);
   const loggedIn = useSession((state) => state.token !== null);
   const deal = useDeal(pair, loggedIn);
+  useFillNotices(pair, loggedIn);
   const feed = useMarketFeed(symbol);
   const tickers = useTickers();
   const ticker = tickers[symbol];
@@ -79,6 +84,7 @@ export default function SpotPage() {
     );
     refresh(() => queryClient.invalidateQueries({ queryKey: ['spot', 'open-orders'] }));
     refresh(() => queryClient.invalidateQueries({ queryKey: ['spot', 'history'] }), 'history');
+    refresh(() => queryClient.invalidateQueries({ queryKey: fillsKey(pair) }), 'fills');
   });
 
   // Without a live trades feed, a new book push is the sign to fetch the latest trades with the book.
@@ -310,4 +316,46 @@ export function patchBalance(
   return payload.currency_id === baseCurrencyId
     ? { ...deal, user_currency: payload.balance, user_currency_lock: payload.lock_balance }
     : { ...deal, user_legal: payload.balance, user_legal_lock: payload.lock_balance };
+}
+
+/**
+ * The pair in the address (`/dealCenter?symbol=ETH_USDT`), so that a market can be linked: a symbol in
+ * the address is opened once the market list knows it (an unknown one is replaced by the pair shown),
+ * and a pair picked on the page is written back into the address.
+ */
+function usePairInAddress(symbol: string): void {
+  const [params, setParams] = useSearchParams();
+  const quotations = useBoardQuotations();
+  const wanted = symbolFromQuery(params.get('symbol'));
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (wanted !== null && wanted !== applied.current && wanted !== symbol) {
+      if (quotations.data === undefined && !quotations.isError) return;
+      applied.current = wanted;
+      const found = quotations.data?.find(
+        (quotation) => `${quotation.currency_name}/${quotation.legal_name}` === wanted,
+      );
+      if (found !== undefined) {
+        choosePair({
+          legalId: found.legal_id,
+          currencyId: found.currency_id,
+          legalName: found.legal_name,
+          currencyName: found.currency_name,
+        });
+        return;
+      }
+    }
+    applied.current = symbol;
+    if (params.get('symbol') !== symbolForQuery(symbol)) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('symbol', symbolForQuery(symbol));
+          return next;
+        },
+        { replace: true },
+      );
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the address, the pair and the list decide.
+  }, [wanted, symbol, quotations.data, quotations.isError]);
 }
