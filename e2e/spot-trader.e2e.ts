@@ -195,6 +195,15 @@ describe('the trading page for a trader', () => {
       )
       .waitFor({ timeout: 15_000 });
     await trader.fairex.screenshot('spot-trader-fill-notice-en-day', false);
+
+    // The depth chart beside the candles: the same book, summed outwards from the best prices.
+    await page.getByTestId('chart-view-depth').click();
+    await page.getByTestId('depth-bids').waitFor();
+    await page.getByTestId('depth-asks').waitFor();
+    expect(await page.getByTestId('price-chart').count()).toBe(0);
+    await trader.fairex.screenshot('spot-trader-depth-en-day', false);
+    await page.getByTestId('chart-view-candles').click();
+    await page.getByTestId('price-chart').waitFor();
     expect(trader.fairex.problems).toEqual([]);
     await trader.context.close();
   });
@@ -213,6 +222,10 @@ describe('the trading page for a trader', () => {
       expect(await page.getByTestId('order-book').isVisible()).toBe(false);
       const theme = night === '1' ? 'night' : 'day';
       await trader.fairex.screenshot(`spot-trader-phone-${language}-${theme}-chart`, false);
+      await page.getByTestId('chart-view-depth').click();
+      await page.getByTestId('depth-asks').waitFor();
+      await trader.fairex.screenshot(`spot-trader-phone-${language}-${theme}-depth`, false);
+      await page.getByTestId('chart-view-candles').click();
       await page.getByTestId('phone-tab-book').click();
       await page.getByTestId('order-book').waitFor();
       expect(await page.getByTestId('price-chart').isVisible()).toBe(false);

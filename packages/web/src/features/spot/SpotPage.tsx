@@ -6,6 +6,7 @@ import { Button } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 import type { UpdateBalancePayload } from '@fairex/shared/socket-events.ts';
 import { PriceChart } from '../../charts/index.ts';
+import { DepthChart } from '../../charts/DepthChart.tsx';
 import { useFeedStale, useMarketFeed, useSocketEvent, useTickers } from '../../data/feeds.ts';
 import { ConnectionBadge } from '../../components/ConnectionBadge.tsx';
 import { onReconnect } from '../../data/market-feeds.ts';
@@ -111,6 +112,7 @@ export default function SpotPage() {
   // On a phone (spot.css, up to 599 px) the chart, the book and the trades share one place behind tabs,
   // and the order form shows the side picked in the bar at the bottom of the screen.
   const [phoneTab, setPhoneTab] = useState<PhoneTab>('chart');
+  const [chartView, setChartView] = useState<'candles' | 'depth'>('candles');
   const [phoneSide, setPhoneSide] = useState<'buy' | 'sell'>('buy');
   const formRef = useRef<HTMLDivElement>(null);
   const openPhoneForm = (side: 'buy' | 'sell') => {
@@ -170,7 +172,32 @@ export default function SpotPage() {
           )}
         </div>
         <section className="fx-spot-panel fx-spot-chart" aria-label={t('spot.chart')}>
-          <PriceChart symbol={symbol} height={460} />
+          <div className="fx-spot-chart-views" role="tablist" aria-label={t('chart.views')}>
+            {(['candles', 'depth'] as const).map((view) => (
+              <button
+                key={view}
+                type="button"
+                role="tab"
+                aria-selected={chartView === view}
+                className={chartView === view ? 'fx-spot-chart-view is-active' : 'fx-spot-chart-view'}
+                onClick={() => setChartView(view)}
+                data-testid={`chart-view-${view}`}
+              >
+                {t(`chart.${view}`)}
+              </button>
+            ))}
+          </div>
+          {chartView === 'candles' ? (
+            <PriceChart symbol={symbol} height={CHART_HEIGHT} />
+          ) : (
+            <DepthChart
+              bids={book.bids}
+              asks={book.asks}
+              base={pair.currencyName}
+              quote={pair.legalName}
+              height={CHART_HEIGHT}
+            />
+          )}
         </section>
         <div className="fx-spot-area-form" ref={formRef}>
           {market === undefined ? (
@@ -224,6 +251,9 @@ export default function SpotPage() {
     </div>
   );
 }
+
+/** The chart's place is 460 px high; the switch between candles and depth takes the top 30. */
+const CHART_HEIGHT = 430;
 
 const PHONE_TABS = ['chart', 'book', 'trades'] as const;
 type PhoneTab = (typeof PHONE_TABS)[number];

@@ -1,5 +1,5 @@
 import { divideRounded, formatDecimal, pow10 } from '@fairex/shared/decimal.ts';
-import { readDecimal } from '../../format/index.ts';
+import { compareDecimals, readDecimal } from '../../format/index.ts';
 import type { SpotMarketInfo } from './spot-api.ts';
 
 // The order form's arithmetic, on exact decimals: what a slider position buys or sells, and what an order
@@ -107,17 +107,6 @@ export function sliderPercentOf(input: Omit<SliderInput, 'percent'> & { quantity
     if (sliderQuantity({ ...input, percent: mark }) === input.quantity) return mark;
   }
   return 0;
-}
-
-/** -1, 0 or 1 as `a` is below, equal to or above `b`, exactly; null when either is not a decimal. */
-export function compareDecimals(a: string | null | undefined, b: string | null | undefined): -1 | 0 | 1 | null {
-  const left = readDecimal(a);
-  const right = readDecimal(b);
-  if (left === null || right === null) return null;
-  const scale = Math.max(left.scale, right.scale);
-  const x = left.minor * pow10(scale - left.scale);
-  const y = right.minor * pow10(scale - right.scale);
-  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** The smallest quantity an order may have: the market's minimum, and never less than one lot. */
