@@ -23,16 +23,21 @@ export function DepthChart({ bids, asks, base, quote, height }: DepthChartProps)
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
+  // The place may be shorter than asked (a phone's chart area): the plot fits what is there.
+  const [shownHeight, setShownHeight] = useState(height);
   useLayoutEffect(() => {
     const host = hostRef.current;
     if (host === null) return undefined;
-    const measure = () => setWidth(Math.max(120, host.clientWidth));
+    const measure = () => {
+      setWidth(Math.max(120, host.clientWidth));
+      setShownHeight(Math.max(80, Math.min(height, host.clientHeight || height)));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(host);
     return () => observer.disconnect();
-  }, []);
-  const plotHeight = height - AXIS_HEIGHT;
+  }, [height]);
+  const plotHeight = shownHeight - AXIS_HEIGHT;
   const bidPoints = useMemo(() => cumulativeDepth(bids), [bids]);
   const askPoints = useMemo(() => cumulativeDepth(asks), [asks]);
   const geometry = depthGeometry(bidPoints, askPoints, width, plotHeight);
