@@ -339,7 +339,11 @@ describe('accounts', () => {
     const token = session.data?.token ?? '';
     const { secret } = (await post('/safe/google/secret', {}, token)).message as { secret: string };
     const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-    const bound = await post('/safe/google/bind', { code: totp.generate({ timestamp: Date.now() - 30_000 }) }, token);
+    const bound = await post(
+      '/safe/google/bind',
+      { code: totp.generate({ timestamp: Date.now() - 30_000 }) },
+      token,
+    );
     expect(bound.type).toBe('ok');
 
     await page.getByTestId('login-link').click();
@@ -354,6 +358,8 @@ describe('accounts', () => {
     await login.getByTestId('totp-code').fill(totp.generate());
     await fairex.screenshot('accounts-login-totp-en-day', false);
     await waitForReload(() => login.getByTestId('login-submit').click());
-    expect(await page.getByTestId('account-number').innerText()).toBe(`${newEmail.slice(0, 2)}***@example.com`);
+    expect(await page.getByTestId('account-number').innerText()).toBe(
+      `${newEmail.slice(0, 2)}***@example.com`,
+    );
   });
 });

@@ -141,7 +141,9 @@ describe('the back office', () => {
     const confirm = page.getByTestId('realname-approve-confirm');
     await confirm.waitFor();
     expect(await page.locator('.ant-popconfirm').innerText()).toContain('Approve this submission?');
-    expect((await get<{ review_status: number }>('/user/center', scenario.applicant.token)).message.review_status).not.toBe(2);
+    expect(
+      (await get<{ review_status: number }>('/user/center', scenario.applicant.token)).message.review_status,
+    ).not.toBe(2);
     await shot('admin-realname-confirm-en-day');
     await confirm.click();
     await toast('The verification has been approved.');

@@ -100,7 +100,8 @@ describe('the trading page for a trader', () => {
     const historyTime = async () =>
       (await page.getByTestId('history-row').first().locator('td').first().innerText()).trim();
     await expect.poll(historyTime, { timeout: 12_000 }).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    const tapeTime = async () => (await page.getByTestId('tape-row').first().locator('span').last().innerText()).trim();
+    const tapeTime = async () =>
+      (await page.getByTestId('tape-row').first().locator('span').last().innerText()).trim();
     await expect.poll(tapeTime, { timeout: 10_000 }).toMatch(/^\d\d:\d\d:\d\d$/);
     // The one fill: the same clock time in the tape and in the history, labelled UTC+8 everywhere.
     expect((await historyTime()).slice(11)).toBe(await tapeTime());
@@ -135,7 +136,9 @@ describe('the trading page for a trader', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ legal_id: USDT, currency_id: BTC }),
-    }).then((response) => response.json())) as { message: { market: { min_number: string; number_step: string } } };
+    }).then((response) => response.json())) as {
+      message: { market: { min_number: string; number_step: string } };
+    };
     const { min_number: minimum, number_step: step } = deal.message.market;
     const shown = Number(step) > Number(minimum) ? step : minimum;
     const trader = await open(alice);

@@ -391,10 +391,14 @@ describe('invite codes', () => {
         });
       }
       expect(await codeRow()).toEqual({ attempts: 0, consumed: false });
-      expect((await strict.store.query('select 1 from users where email = $1', [email])).rows).toHaveLength(0);
+      expect((await strict.store.query('select 1 from users where email = $1', [email])).rows).toHaveLength(
+        0,
+      );
       // The same e-mailed code still registers once the right invite code is given.
       await strict.store.query(`insert into operator_invite_codes (code) values ('RIGHT234')`);
-      expect((await call(strict.app, '/user/register', { ...base, extension_code: 'RIGHT234' })).type).toBe('ok');
+      expect((await call(strict.app, '/user/register', { ...base, extension_code: 'RIGHT234' })).type).toBe(
+        'ok',
+      );
       expect(await codeRow()).toEqual({ attempts: 0, consumed: true });
     } finally {
       await strict.close();

@@ -119,9 +119,15 @@ describe('market-maker card and deposits list', () => {
     expect(ppmPercent(500)).toBe('0.05 %');
     expect(ppmPercent(10_000)).toBe('1 %');
     expect(ppmPercent(12_345)).toBe('1.2345 %');
-    expect(makerSetting('halfSpreadPpm', 500)).toEqual({ label: 'markets.maker.halfSpread', value: '0.05 %' });
+    expect(makerSetting('halfSpreadPpm', 500)).toEqual({
+      label: 'markets.maker.halfSpread',
+      value: '0.05 %',
+    });
     expect(makerSetting('intervalMs', 1_000)).toEqual({ label: 'markets.maker.interval', value: '1 s' });
-    expect(makerSetting('levelNotional', '2000')).toEqual({ label: 'markets.maker.levelNotional', value: '2000' });
+    expect(makerSetting('levelNotional', '2000')).toEqual({
+      label: 'markets.maker.levelNotional',
+      value: '2000',
+    });
     for (const key of [
       'levels',
       'halfSpreadPpm',

@@ -700,7 +700,9 @@ const MAKER_LABELS: Record<string, MakerLabel> = {
 /** Parts per million as a percentage text, exactly: 500 ppm is 0.05 %. */
 export function ppmPercent(ppm: number): string {
   const whole = Math.trunc(ppm / 10_000);
-  const rest = String(Math.abs(ppm % 10_000)).padStart(4, '0').replace(/0+$/, '');
+  const rest = String(Math.abs(ppm % 10_000))
+    .padStart(4, '0')
+    .replace(/0+$/, '');
   return `${whole}${rest === '' ? '' : `.${rest}`} %`;
 }
 
@@ -709,7 +711,10 @@ export function ppmPercent(ppm: number): string {
  * parts per million, seconds for milliseconds, USDT-like quote amounts as given). A key this screen does
  * not know yet keeps its raw name, so nothing the server sends is hidden.
  */
-export function makerSetting(key: string, value: string | number): { label: MakerLabel | null; value: string } {
+export function makerSetting(
+  key: string,
+  value: string | number,
+): { label: MakerLabel | null; value: string } {
   const label = MAKER_LABELS[key] ?? null;
   if (typeof value === 'number' && key.endsWith('Ppm')) return { label, value: ppmPercent(value) };
   if (typeof value === 'number' && key === 'intervalMs') return { label, value: `${value / 1000} s` };

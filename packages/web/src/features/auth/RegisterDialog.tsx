@@ -199,9 +199,7 @@ function InviteNotice() {
       showIcon
       className="fx-auth-notice"
       data-testid="invite-notice"
-      title={
-        inviteCode ? t('auth.inviteFromLink', { code: inviteCode }) : t('auth.inviteNeeded')
-      }
+      title={inviteCode ? t('auth.inviteFromLink', { code: inviteCode }) : t('auth.inviteNeeded')}
     />
   );
 }

@@ -159,12 +159,12 @@ describe('account dialogs', () => {
         !body.get('password') || !body.get('email')
           ? refused('Password is required')
           : body.get('totp_code')
-          ? refused('The authenticator code is wrong or has already been used.')
-          : {
-              type: 'error',
-              message: 'Enter the 6-digit code from your authenticator app.',
-              totp_required: true,
-            },
+            ? refused('The authenticator code is wrong or has already been used.')
+            : {
+                type: 'error',
+                message: 'Enter the 6-digit code from your authenticator app.',
+                totp_required: true,
+              },
     });
     renderApp('/');
     act(() => openLoginDialog());

@@ -48,8 +48,7 @@ function ActivityLine() {
             <span className="fx-activity-icon" aria-hidden="true">
               {figure.icon}
             </span>
-            {t(`footer.activity.${figure.key}`)}{' '}
-            <strong>{groupThousands(String(figure.count))}</strong>
+            {t(`footer.activity.${figure.key}`)} <strong>{groupThousands(String(figure.count))}</strong>
           </span>
         ))}
       </p>

@@ -181,7 +181,7 @@ describe('home copy', () => {
 });
 
 describe('activity figures', () => {
-  it('keeps only counts from the reply, never one user\'s activity', () => {
+  it("keeps only counts from the reply, never one user's activity", () => {
     expect(
       readActivitySummary({
         trades_last_hour: 12,
@@ -198,8 +198,10 @@ describe('activity figures', () => {
     });
   });
 
-  it('shows the last hour\'s figures on the home page, with no account or amount in them', async () => {
-    fakeApi({ '/stats/activity': () => ({ trades_last_hour: 1234, deposits_last_hour: 3, withdrawals_last_hour: 0 }) });
+  it("shows the last hour's figures on the home page, with no account or amount in them", async () => {
+    fakeApi({
+      '/stats/activity': () => ({ trades_last_hour: 1234, deposits_last_hour: 3, withdrawals_last_hour: 0 }),
+    });
     renderScreens([{ path: '/', element: <ActivityToast /> }], '/');
     const line = await screen.findByTestId('activity-toast');
     expect(line.textContent).toBe('Fairex in the last hourTrades 1,234Deposits 3');

@@ -95,10 +95,9 @@ describe('orders panel', () => {
       .map((header) => [header.textContent, header.getAttribute('scope')]);
     expect(headers).toEqual(
       // Times are labelled with the display zone's offset (Asia/Shanghai by default).
-      ['Time (UTC+8)', 'Pair', 'Side', 'Price', 'Amount', 'Filled', 'Remaining', 'Total', 'Action'].map((name) => [
-        name,
-        'col',
-      ]),
+      ['Time (UTC+8)', 'Pair', 'Side', 'Price', 'Amount', 'Filled', 'Remaining', 'Total', 'Action'].map(
+        (name) => [name, 'col'],
+      ),
     );
     const row = await screen.findByTestId('open-order-row');
     expect(
