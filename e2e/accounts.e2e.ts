@@ -5,6 +5,7 @@
 // Screenshots of the dialogs and the account centre, day and night, in English and Chinese.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
 import { makePng } from '../packages/server/test/accounts/images.ts';
@@ -95,6 +96,8 @@ describe('accounts', () => {
     await page.getByTestId('register-link').click();
     const dialog = page.locator('.ant-modal').filter({ hasText: 'Create your Fairex account' });
     await dialog.waitFor();
+    // Invite codes are required here: step 1 says so before any code is sent, and where one comes from.
+    expect(await dialog.getByTestId('invite-notice').innerText()).toBe(en.auth.inviteNeeded);
     // Step 1 refuses a malformed address with the spec's message before asking the server.
     await dialog.getByTestId('account-email').fill('not-an-email');
     await dialog.getByTestId('register-next').click();
@@ -122,6 +125,10 @@ describe('accounts', () => {
     await dialog.getByTestId('password').fill(FIRST_PASSWORD);
     await dialog.getByTestId('re-password').fill(FIRST_PASSWORD);
     await dialog.getByTestId('invite-code').fill(inviteCode);
+    // Spec 01 section 5: the terms must be ticked, in the dialog as on the page.
+    await dialog.getByTestId('register-submit').click();
+    await dialog.getByText(en.auth.agreementRequired).waitFor();
+    await dialog.getByTestId('agreement').check();
     await fairex.screenshot('accounts-register-dialog-en-day', false);
     await dialog.getByTestId('register-submit').click();
 
@@ -316,5 +323,43 @@ describe('accounts', () => {
     await fairex.screenshot('accounts-register-page-zh-night');
     await fairex.toggleNightMode();
     await fairex.chooseLanguage('en');
+  });
+  it('logs in through the header dialog with the authenticator code as a second step', async () => {
+    const post = async (path: string, body: Record<string, unknown>, token = '') => {
+      const response = await fetch(`${server.baseURL}/api${path}`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as { type: string; message: unknown; data?: { token: string } };
+    };
+    // The authenticator is turned on through the API, with the code of the previous 30-second step, so
+    // that the current step's code is still unused for the login below.
+    const session = await post('/user/login', { account: newEmail, password: THIRD_PASSWORD });
+    const token = session.data?.token ?? '';
+    const { secret } = (await post('/safe/google/secret', {}, token)).message as { secret: string };
+    const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+    const bound = await post(
+      '/safe/google/bind',
+      { code: totp.generate({ timestamp: Date.now() - 30_000 }) },
+      token,
+    );
+    expect(bound.type).toBe('ok');
+
+    await page.getByTestId('login-link').click();
+    const login = page.locator('.ant-modal').filter({ hasText: en.auth.loginTitle });
+    await login.getByTestId('account-email').fill(newEmail);
+    await login.getByTestId('login-password').fill(THIRD_PASSWORD);
+    await login.getByTestId('login-submit').click();
+    // The second step asks for the code alone; the request that carries it still names the account and
+    // holds the password the first step took.
+    await login.getByTestId('totp-code').waitFor();
+    expect(await login.getByTestId('login-password').count()).toBe(0);
+    await login.getByTestId('totp-code').fill(totp.generate());
+    await fairex.screenshot('accounts-login-totp-en-day', false);
+    await waitForReload(() => login.getByTestId('login-submit').click());
+    expect(await page.getByTestId('account-number').innerText()).toBe(
+      `${newEmail.slice(0, 2)}***@example.com`,
+    );
   });
 });

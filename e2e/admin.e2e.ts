@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import zhAdmin from '../packages/web/src/admin/locales/zh.json' with { type: 'json' };
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -135,7 +136,16 @@ describe('the back office', () => {
       ).toBe(480);
     }
     await shot('admin-realname-en-day');
+    // Approving asks first, naming who is approved; nothing is sent until it is confirmed.
     await page.getByTestId('realname-approve').click();
+    const confirm = page.getByTestId('realname-approve-confirm');
+    await confirm.waitFor();
+    expect(await page.locator('.ant-popconfirm').innerText()).toContain('Approve this submission?');
+    expect(
+      (await get<{ review_status: number }>('/user/center', scenario.applicant.token)).message.review_status,
+    ).not.toBe(2);
+    await shot('admin-realname-confirm-en-day');
+    await confirm.click();
     await toast('The verification has been approved.');
     const center = await get<{ review_status: number }>('/user/center', scenario.applicant.token);
     expect(center.message.review_status).toBe(2);
@@ -295,6 +305,20 @@ describe('the back office', () => {
     await shot('admin-user-zh-day');
     await nav('funding');
     await shot('admin-funding-zh-day');
+    // The deposits list fits the screen: no sideways scrolling at 1440 px.
+    await page.getByRole('tab', { name: zhAdmin.funding.deposits, exact: true }).click();
+    await shot('admin-deposits-zh-day');
+    await page.getByTestId('deposits-table').locator('.ant-table-row').first().waitFor();
+    expect(
+      await page
+        .getByTestId('deposits-table')
+        .locator('.ant-table-content')
+        .evaluate((element) => {
+          const box = element as unknown as { scrollWidth: number; clientWidth: number };
+          return box.scrollWidth <= box.clientWidth;
+        }),
+    ).toBe(true);
+    await shot('admin-deposits-zh-day');
     await nav('settings');
     await page.getByText('market.fees').first().waitFor();
     await shot('admin-settings-zh-day');

@@ -24,6 +24,8 @@ export async function launchBrowser(): Promise<Browser> {
 export interface ContextOptions {
   width?: number;
   height?: number;
+  /** The browser's own time zone; Asia/Shanghai unless a test needs another. */
+  timezoneId?: string;
 }
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -31,7 +33,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     deviceScaleFactor: 1,
     // Time zone and language fixed so that screenshots and formats do not depend on the machine.
-    timezoneId: 'Asia/Shanghai',
+    timezoneId: options.timezoneId ?? 'Asia/Shanghai',
     locale: 'en-US',
   });
   // The app must work from its own server alone: nothing leaves the machine.

@@ -40,7 +40,8 @@ export interface ServerProcess {
   dataDir: string;
   /** What the server wrote, for failure messages. */
   log(): string;
-  stop(): Promise<void>;
+  /** Stops the server and removes its data folder, unless `keepData` (to start it again on the folder). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /** A fresh data folder for a server (and for commands run against it before it starts). */
@@ -63,8 +64,12 @@ export async function runNode(args: string[], env: Record<string, string>): Prom
   return output;
 }
 
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   let recent = '';
   const child: ChildProcess = spawn(nodeBinary(), ['packages/server/src/main.ts'], {
@@ -84,7 +89,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   const keep = (chunk: Buffer) => (recent = (recent + chunk.toString()).slice(-8000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const stop = async () => {
+  const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
       child.kill('SIGTERM');
@@ -97,7 +102,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
         await exited;
       }
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keepData) await rm(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {

@@ -39,6 +39,8 @@ async function resolveInvite(context: AccountContext, code: string | undefined):
 
 export async function register(context: AccountContext, input: RegisterInput): Promise<{ userId: number }> {
   if (input.password !== input.rePassword) throw new AppError('account.password_mismatch');
+  // The invite code is judged before the e-mailed or texted code is even looked at: a wrong invite code
+  // neither uses that code up nor counts as a wrong try, so the user corrects it and submits again.
   const invite = await resolveInvite(context, input.inviteCode);
   await assertAccountFree(context, input.identity);
   const codeId = await context.codes.check({

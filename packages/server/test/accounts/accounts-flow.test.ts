@@ -369,6 +369,41 @@ describe('invite codes', () => {
       await strict.close();
     }
   });
+  it('refuses a wrong invite code without using up or counting against the e-mailed code', async () => {
+    const strict = await accountsApp({ INVITE_CODE_REQUIRED: 'true' });
+    try {
+      const email = uniqueEmail('wronginvite');
+      await call(strict.app, '/sms_mail', { user_string: email });
+      const code = await lastCode(strict.store, email);
+      const base = { user_string: email, code, password: PASSWORD, re_password: PASSWORD };
+      const codeRow = async () =>
+        (
+          await strict.store.query<{ attempts: number; consumed: boolean }>(
+            `select attempts, consumed_at is not null as consumed from verification_codes
+              where destination = $1 order by id desc limit 1`,
+            [email],
+          )
+        ).rows[0];
+      for (const wrong of ['NOSUCH12', 'nosuch34', 'ABCD']) {
+        expect(await call(strict.app, '/user/register', { ...base, extension_code: wrong })).toMatchObject({
+          type: 'error',
+          message: 'This invite code is not valid.',
+        });
+      }
+      expect(await codeRow()).toEqual({ attempts: 0, consumed: false });
+      expect((await strict.store.query('select 1 from users where email = $1', [email])).rows).toHaveLength(
+        0,
+      );
+      // The same e-mailed code still registers once the right invite code is given.
+      await strict.store.query(`insert into operator_invite_codes (code) values ('RIGHT234')`);
+      expect((await call(strict.app, '/user/register', { ...base, extension_code: 'RIGHT234' })).type).toBe(
+        'ok',
+      );
+      expect(await codeRow()).toEqual({ attempts: 0, consumed: true });
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe('two-factor authentication', () => {

@@ -8,6 +8,8 @@ import kr from './locales/kr.json';
 import jp from './locales/jp.json';
 import { AdminApiError, adminApi } from '../data/admin-api.ts';
 import { ADMIN_TOKEN_KEY, adminSession, clearAdminSession, storeAdminToken } from './session.ts';
+import { makerSetting, ppmPercent } from './screens/MarketsPage.tsx';
+import { shortTxId } from './screens/FundingPage.tsx';
 
 function leaves(value: unknown, prefix = ''): Array<[string, unknown]> {
   if (typeof value !== 'object' || value === null) return [[prefix, value]];
@@ -109,5 +111,41 @@ describe('the console client', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe('{"id":1,"maker_fee":"0.1"}');
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+});
+
+describe('market-maker card and deposits list', () => {
+  it('names every market-maker setting the server sends, in its unit', () => {
+    expect(ppmPercent(500)).toBe('0.05 %');
+    expect(ppmPercent(10_000)).toBe('1 %');
+    expect(ppmPercent(12_345)).toBe('1.2345 %');
+    expect(makerSetting('halfSpreadPpm', 500)).toEqual({
+      label: 'markets.maker.halfSpread',
+      value: '0.05 %',
+    });
+    expect(makerSetting('intervalMs', 1_000)).toEqual({ label: 'markets.maker.interval', value: '1 s' });
+    expect(makerSetting('levelNotional', '2000')).toEqual({
+      label: 'markets.maker.levelNotional',
+      value: '2000',
+    });
+    for (const key of [
+      'levels',
+      'halfSpreadPpm',
+      'levelStepPpm',
+      'levelNotional',
+      'inventoryNotional',
+      'maxCommandsPerCycle',
+      'intervalMs',
+    ]) {
+      expect(makerSetting(key, 1).label).not.toBeNull();
+    }
+    // A key this screen does not know yet is still shown, under its own name.
+    expect(makerSetting('newKnob', 3)).toEqual({ label: null, value: '3' });
+  });
+
+  it('shortens a chain transaction id so that the deposits list fits the screen', () => {
+    const tx = 'ab'.repeat(32);
+    expect(shortTxId(tx)).toBe(`${tx.slice(0, 10)}…${tx.slice(-8)}`);
+    expect(shortTxId('short-id')).toBe('short-id');
   });
 });

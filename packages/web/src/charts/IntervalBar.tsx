@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { offsetLabel } from '../format/time-zone.ts';
+import { chartOffsetSeconds } from './chart-time.ts';
 import { CHART_PERIODS, type ChartPeriod } from './periods.ts';
 
 export interface IntervalBarProps {
@@ -31,6 +33,9 @@ export function IntervalBar({ value, onChange, periods = CHART_PERIODS }: Interv
           {t(`chart.period.${period}`)}
         </button>
       ))}
+      <span className="fx-interval-zone" title={t('chart.timeZone')} data-testid="chart-zone">
+        {offsetLabel(chartOffsetSeconds() / 60)}
+      </span>
     </div>
   );
 }

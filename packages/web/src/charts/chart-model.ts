@@ -383,7 +383,12 @@ export class ChartModel {
 
   private setPrecision(decimals: number): void {
     this.precision = Math.min(MAX_PRECISION, decimals);
-    const priceFormat = { type: 'price' as const, precision: this.precision, minMove: 10 ** -this.precision };
+    // Parsed from text: 10 ** -5 computed at run time can be 0.000009999999999999999, not 1e-5.
+    const priceFormat = {
+      type: 'price' as const,
+      precision: this.precision,
+      minMove: Number(`1e-${this.precision}`),
+    };
     this.candleSeries.applyOptions({ priceFormat });
     this.lineSeries.applyOptions({ priceFormat });
     this.markSeries.applyOptions({ priceFormat });

@@ -1,26 +1,38 @@
 import type { UTCTimestamp } from 'lightweight-charts';
+import { displayTimeZone } from '../app/preferences/preferences.ts';
+import { offsetMinutes } from '../format/time-zone.ts';
 
-// lightweight-charts draws every time as UTC. The specs show bars in Asia/Shanghai time, so each bar
-// time is moved forward by Shanghai's offset before it reaches the chart and the chart's UTC labels
-// then read as Shanghai wall-clock time. China has kept UTC+8 all year since 1991 (no daylight
-// saving), so one constant offset is exact for every bar the exchange can have.
+// lightweight-charts draws every time as UTC. The chart shows bars in the display zone (Asia/Shanghai
+// unless the reader chose the browser's zone or UTC), so each bar time is moved forward by the zone's
+// offset before it reaches the chart and the chart's UTC labels then read as wall-clock time there.
+// The offset is the zone's offset when the page loaded, one constant for every bar (the chart's times
+// must keep their order): exact for Shanghai (UTC+8 all year since 1991) and UTC; for a browser zone
+// with daylight saving, bars from the other side of a change are an hour off, and the label the chart
+// shows ("UTC+1") names the offset used.
 
-export const CHART_TIME_ZONE = 'Asia/Shanghai';
 export const SHANGHAI_OFFSET_SECONDS = 8 * 60 * 60;
+
+let offsetSeconds: number | null = null;
+
+/** The constant offset the chart adds to every time, in seconds. */
+export function chartOffsetSeconds(): number {
+  offsetSeconds ??= offsetMinutes(displayTimeZone(), Date.now()) * 60;
+  return offsetSeconds;
+}
 
 /** A bar's open time (milliseconds since the epoch) as the chart's shifted time in seconds. */
 export function toChartTime(epochMs: number): UTCTimestamp {
-  return (Math.floor(epochMs / 1000) + SHANGHAI_OFFSET_SECONDS) as UTCTimestamp;
+  return (Math.floor(epochMs / 1000) + chartOffsetSeconds()) as UTCTimestamp;
 }
 
 /** The epoch milliseconds a shifted chart time stands for. */
 export function fromChartTime(chartTime: number): number {
-  return (chartTime - SHANGHAI_OFFSET_SECONDS) * 1000;
+  return (chartTime - chartOffsetSeconds()) * 1000;
 }
 
 /**
- * Formats a shifted chart time as Shanghai wall-clock text. Because the shift is already applied,
- * the formatter reads the value as UTC; the result equals formatting the real instant in Shanghai.
+ * Formats a shifted chart time as wall-clock text. Because the shift is already applied, the formatter
+ * reads the value as UTC; the result equals formatting the real instant in the display zone.
  */
 export function chartTimeFormatter(locale: string, withTime: boolean): (chartTime: number) => string {
   const format = new Intl.DateTimeFormat(locale, {

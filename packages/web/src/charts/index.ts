@@ -22,5 +22,5 @@ export {
   type LegendLabels,
 } from './chart-model.ts';
 export { startChartFeed, HISTORY_BARS, PULSE_MS, type ChartStatus } from './chart-feed.ts';
-export { CHART_TIME_ZONE, toChartTime, fromChartTime } from './chart-time.ts';
+export { chartOffsetSeconds, toChartTime, fromChartTime } from './chart-time.ts';
 export { buildChartTheme, readChartTheme, type ChartTheme } from './chart-theme.ts';

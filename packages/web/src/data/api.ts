@@ -1,9 +1,13 @@
 import { i18next, currentLanguage } from '../i18n/index.ts';
 import { apiAddress } from './api-base.ts';
 import { reportNotLoggedIn, sessionStore } from './session.ts';
+import { readStored } from './storage.ts';
+import { DEFAULT_TIME_ZONE_CHOICE, isTimeZoneChoice, zoneNameOf } from '../format/time-zone.ts';
 
 // The one HTTP client for `/api`. Every call carries the stored token (raw, in Authorization), the
-// interface language, a timestamp and the browser's time zone (spec 02 section 7), and every answer
+// interface language, a timestamp and the reader's display time zone (spec 02 section 7: the client's zone
+// name; here the zone the reader chose, Asia/Shanghai unless changed, so that the times the server writes
+// into lists are on the same clock as the chart), and every answer
 // is read as the envelope `{type, message}` (spec 03 section 1).
 
 export type ApiFormValue = string | number | boolean | null | undefined;
@@ -36,12 +40,9 @@ export class ApiError extends Error {
 
 const API_PREFIX = '/api';
 
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
+function displayZoneName(): string {
+  const stored = readStored('time_zone');
+  return zoneNameOf(isTimeZoneChoice(stored) ? stored : DEFAULT_TIME_ZONE_CHOICE);
 }
 
 export function buildApiUrl(path: string, query: Record<string, ApiFormValue> = {}): string {
@@ -51,7 +52,7 @@ export function buildApiUrl(path: string, query: Record<string, ApiFormValue> = 
   }
   params.set('lang', currentLanguage());
   params.set('timestamp', String(Date.now()));
-  params.set('timezone', browserTimeZone());
+  params.set('timezone', displayZoneName());
   return apiAddress(`${API_PREFIX}${path}?${params.toString()}`);
 }
 

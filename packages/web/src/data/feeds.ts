@@ -14,6 +14,19 @@ export function useConnectionStatus(): ConnectionStatus {
   return useStore(socketManager.feeds, (feeds) => feeds.connection);
 }
 
+/**
+ * Whether the live figures on screen stopped updating: the connection dropped (or is paused while the tab
+ * is hidden, or is coming back after either) after it had been live. Screens grey such figures out, so a
+ * frozen price is never taken for a quiet market; the reconnect subscribes again and refetches.
+ */
+export function isFeedStale(connection: ConnectionStatus, everLive: boolean): boolean {
+  return connection === 'offline' || connection === 'paused' || (connection === 'connecting' && everLive);
+}
+
+export function useFeedStale(): boolean {
+  return useStore(socketManager.feeds, (feeds) => isFeedStale(feeds.connection, feeds.everLive));
+}
+
 /** The 24-hour tickers of every market, by symbol. */
 export function useTickers(): Record<string, DaymarketPayload> {
   useChannel('daymarket');

@@ -2,8 +2,8 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ApiError, api } from './api.ts';
 import { i18next } from '../i18n/index.ts';
 
-// The home page's figures and the footer's activity feed (GET /api/stats/home, /api/stats/activity).
-// Both are counted by the server from its database; nothing here is estimated or filled in.
+// The home page's figures (GET /api/stats/home; the footer's activity figures are in data/activity.ts).
+// They are counted by the server from its database; nothing here is estimated or filled in.
 
 export interface HomeFigures {
   users: number;
@@ -11,18 +11,6 @@ export interface HomeFigures {
   traders24h: number;
   markets: number;
   asOf: string;
-}
-
-export type ActivityKind = 'deposit' | 'withdrawal' | 'trade';
-
-export interface Activity {
-  kind: ActivityKind;
-  account: string;
-  /** Rounded by the server; a decimal string. */
-  amount: string;
-  currency: string;
-  symbol: string | null;
-  time: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -52,46 +40,10 @@ export function readHomeFigures(message: unknown): HomeFigures {
   throw new ApiError('bad-response', i18next.t('errors.badResponse'), 200);
 }
 
-const KINDS: readonly ActivityKind[] = ['deposit', 'withdrawal', 'trade'];
-
-export function readActivity(message: unknown): Activity[] {
-  if (!isRecord(message) || !Array.isArray(message.list)) return [];
-  return message.list.flatMap((entry): Activity[] => {
-    if (!isRecord(entry)) return [];
-    const { kind, account, amount, currency, symbol, time } = entry;
-    if (!KINDS.includes(kind as ActivityKind)) return [];
-    if (typeof account !== 'string' || typeof currency !== 'string' || typeof time !== 'string') return [];
-    if (typeof amount !== 'string' || !/^\d+(?:\.\d+)?$/.test(amount)) return [];
-    return [
-      {
-        kind: kind as ActivityKind,
-        account,
-        amount,
-        currency,
-        symbol: typeof symbol === 'string' ? symbol : null,
-        time,
-      },
-    ];
-  });
-}
-
 export function useHomeFigures(): UseQueryResult<HomeFigures, Error> {
   return useQuery({
     queryKey: ['stats', 'home'],
     queryFn: async ({ signal }) => readHomeFigures(await api.get<unknown>('/stats/home', undefined, signal)),
     staleTime: 30_000,
-  });
-}
-
-export const ACTIVITY_REFRESH_MS = 30_000;
-
-/** The latest real activity, asked for again every 30 s while the page is open. */
-export function useActivityFeed(): UseQueryResult<Activity[], Error> {
-  return useQuery({
-    queryKey: ['stats', 'activity'],
-    queryFn: async ({ signal }) => readActivity(await api.get<unknown>('/stats/activity', undefined, signal)),
-    refetchInterval: ACTIVITY_REFRESH_MS,
-    refetchIntervalInBackground: false,
-    staleTime: ACTIVITY_REFRESH_MS,
   });
 }

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketDepthPayload, SocketAck, TransactionPayload } from '@fairex/shared/socket-events.ts';
-import { FLUSH_INTERVAL_MS, HIDDEN_PAUSE_MS, SocketManager, type SocketLike } from './socket.ts';
+import {
+  FLUSH_INTERVAL_MS,
+  HIDDEN_PAUSE_MS,
+  SERVER_CLOSE_RETRY_MS,
+  SocketManager,
+  type SocketLike,
+} from './socket.ts';
 import { clearLoginRequest, refreshSession, sessionStore } from './session.ts';
+import { isFeedStale } from './feeds.ts';
 
 type Handler = (...args: never[]) => void;
 
@@ -46,9 +53,9 @@ class FakeSocket implements SocketLike {
     this.push('connect');
   }
 
-  serverDisconnects(): void {
+  serverDisconnects(reason = 'transport close'): void {
     this.connected = false;
-    this.push('disconnect');
+    this.push('disconnect', reason);
   }
 
   push(event: string, payload?: unknown): void {
@@ -148,16 +155,46 @@ describe('socket manager', () => {
   it('subscribes every held channel again after a reconnect', () => {
     manager.subscribe('daymarket');
     manager.subscribe('kline:BTC/USDT:1min');
+    const stale = () => isFeedStale(manager.feeds.getState().connection, manager.feeds.getState().everLive);
+    // Figures fetched before the first connection are as fresh as the fetch; not greyed out.
+    expect(stale()).toBe(false);
     socket.open();
     socket.take();
+    expect(stale()).toBe(false);
     socket.serverDisconnects();
     expect(manager.feeds.getState().connection).toBe('offline');
+    // Once a live connection dropped, what the screen shows stopped updating.
+    expect(stale()).toBe(true);
     socket.open();
+    expect(stale()).toBe(false);
     expect(socket.take()).toEqual([
       ['subscribe', { channel: 'daymarket' }],
       ['subscribe', { channel: 'kline:BTC/USDT:1min' }],
     ]);
     expect(manager.feeds.getState().connection).toBe('live');
+  });
+
+  it('connects again after the server itself closed the connection (a restart), which socket.io does not', () => {
+    vi.useFakeTimers();
+    try {
+      manager.subscribe('daymarket');
+      socket.open();
+      const before = socket.connects;
+      socket.serverDisconnects('io server disconnect');
+      expect(manager.feeds.getState().connection).toBe('offline');
+      vi.advanceTimersByTime(SERVER_CLOSE_RETRY_MS - 1);
+      expect(socket.connects).toBe(before);
+      vi.advanceTimersByTime(1);
+      expect(socket.connects).toBe(before + 1);
+      socket.open();
+      expect(socket.take()).toContainEqual(['subscribe', { channel: 'daymarket' }]);
+      // A dropped transport is socket.io's own to retry: no extra attempt from the manager.
+      socket.serverDisconnects('transport close');
+      vi.advanceTimersByTime(SERVER_CLOSE_RETRY_MS * 2);
+      expect(socket.connects).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('proves the stored token on connect and follows later logins and logouts', () => {

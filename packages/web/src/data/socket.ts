@@ -25,6 +25,13 @@ export const SOCKET_PATH = '/socket.io/';
 /** A hidden tab keeps its connection this long, so a quick look at another tab costs nothing. */
 export const HIDDEN_PAUSE_MS = 10_000;
 
+/**
+ * A server that closes connections itself (a restart, a deployment) says so ('io server disconnect'), and
+ * socket.io then does not reconnect by itself; the manager tries again after this pause, and from then on
+ * socket.io's own backoff retries until the server is back.
+ */
+export const SERVER_CLOSE_RETRY_MS = 2_000;
+
 /** Bursts of messages are applied to the store at most this often; a first value is applied at once. */
 export const FLUSH_INTERVAL_MS = 50;
 
@@ -38,6 +45,8 @@ export interface MarketFeed {
 
 export interface FeedsState {
   connection: ConnectionStatus;
+  /** Whether the connection was live at least once: a later drop leaves the shown data stale. */
+  everLive: boolean;
   /** 24-hour tickers by symbol (channel `daymarket`). */
   tickers: Record<string, DaymarketPayload>;
   /** Book, depth and trades by symbol (channel `market:<symbol>`). */
@@ -65,12 +74,13 @@ export interface SocketManagerOptions {
   document?: Pick<Document, 'hidden' | 'addEventListener' | 'removeEventListener'>;
   hiddenPauseMs?: number;
   flushIntervalMs?: number;
+  serverCloseRetryMs?: number;
 }
 
 const MARKET_EVENTS = ['transaction', 'market_depth', 'market_detail'] as const;
 
 function emptyFeeds(): FeedsState {
-  return { connection: 'idle', tickers: {}, markets: {}, bars: {} };
+  return { connection: 'idle', everLive: false, tickers: {}, markets: {}, bars: {} };
 }
 
 export class SocketManager {
@@ -82,6 +92,7 @@ export class SocketManager {
   private paused = false;
   private hiddenTimer: ReturnType<typeof setTimeout> | null = null;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pending: Array<(draft: FeedsState) => void> = [];
   private loggedInToken: string | null = null;
   private readonly stopWatchingSession: () => void;
@@ -124,6 +135,7 @@ export class SocketManager {
     this.stopWatchingSession();
     if (this.hiddenTimer !== null) clearTimeout(this.hiddenTimer);
     if (this.flushTimer !== null) clearTimeout(this.flushTimer);
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.socket?.disconnect();
     this.socket = null;
     this.counts.clear();
@@ -145,9 +157,10 @@ export class SocketManager {
     if (this.socket !== null) return this.socket;
     const socket = this.options.createSocket();
     socket.on('connect', () => this.onConnect());
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason: string) => {
       this.loggedInToken = null;
       this.update((draft) => void (draft.connection = this.paused ? 'paused' : 'offline'), true);
+      if (reason === 'io server disconnect' && !this.paused) this.retryAfterServerClose();
     });
     socket.on('daymarket', (payload: DaymarketPayload) =>
       this.update((draft) => void (draft.tickers = { ...draft.tickers, [payload.symbol]: payload })),
@@ -170,10 +183,21 @@ export class SocketManager {
     return socket;
   }
 
+  private retryAfterServerClose(): void {
+    if (this.retryTimer !== null) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.paused && this.socket !== null && !this.socket.connected) this.socket.connect();
+    }, this.options.serverCloseRetryMs ?? SERVER_CLOSE_RETRY_MS);
+  }
+
   private onConnect(): void {
     // A restarted server counts again from its own start; older numbers say nothing any more.
     this.lastSeq.clear();
-    this.update((draft) => void (draft.connection = 'live'), true);
+    this.update((draft) => {
+      draft.connection = 'live';
+      draft.everLive = true;
+    }, true);
     this.syncLogin(sessionStore.getState().token);
     for (const channel of this.counts.keys()) this.socket?.emit('subscribe', { channel }, this.logRefusal);
   }

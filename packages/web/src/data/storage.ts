@@ -13,6 +13,9 @@ export const STORED_KEYS = [
   'currency_name',
   'legal_id_cur',
   'downUp',
+  'time_zone',
+  'fill_sound',
+  'favourite_pairs',
   'symbol',
   'shareNum',
   'priceScale',
@@ -28,7 +31,7 @@ export type StoredKey = (typeof STORED_KEYS)[number];
  * Display preferences survive a logout: clearing them would switch a user's language and colours
  * back to the defaults at the very moment they log out, which reads as a fault.
  */
-export const PREFERENCE_KEYS: readonly StoredKey[] = ['lang', 'locale', 'night_mode', 'downUp'];
+export const PREFERENCE_KEYS: readonly StoredKey[] = ['lang', 'locale', 'night_mode', 'downUp', 'time_zone', 'fill_sound', 'favourite_pairs'];
 
 // Local storage can throw (disabled storage, private modes, quota); the app then behaves as a
 // fresh visitor instead of failing to start.

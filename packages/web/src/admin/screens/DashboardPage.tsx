@@ -168,6 +168,19 @@ function Solvency({ data, loading }: { data: Dashboard | undefined; loading: boo
         </span>
       ),
     },
+    // The sum stays in view beside the currency (both pinned on the left) when the table scrolls sideways;
+    // pinned on the right it covered the last column, the outside world's.
+    {
+      title: t('solvency.sum'),
+      key: 'sum',
+      align: 'right',
+      fixed: 'left',
+      render: (_: unknown, row) => (
+        <span data-testid={`solvency-sum-${row.code}`}>
+          <Amount value={row.sum} strong />
+        </span>
+      ),
+    },
     {
       title: t('solvency.users'),
       children: WALLETS.map((wallet) => ({
@@ -195,17 +208,6 @@ function Solvency({ data, loading }: { data: Dashboard | undefined; loading: boo
       key: 'outside',
       align: 'right',
       render: (_: unknown, row) => <Amount value={row.system.outside} />,
-    },
-    {
-      title: t('solvency.sum'),
-      key: 'sum',
-      align: 'right',
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <span data-testid={`solvency-sum-${row.code}`}>
-          <Amount value={row.sum} strong />
-        </span>
-      ),
     },
   ];
   const balanced = data?.solvency.balanced ?? true;

@@ -498,11 +498,13 @@ export function DepositsTable({ userId }: { userId?: number }) {
       render: (chain: string | null) => (chain ? <Tag>{chain}</Tag> : '—'),
     },
     {
+      // A chain transaction id is 64 characters: shown shortened (whole on hover, copyable) so that the
+      // list fits the screen instead of scrolling sideways.
       title: t('funding.txId'),
       dataIndex: 'tx_id',
       render: (tx: string) => (
-        <Typography.Text className="fx-admin-mono" ellipsis copyable={{ text: tx }}>
-          {tx}
+        <Typography.Text className="fx-admin-mono" copyable={{ text: tx }} title={tx}>
+          {shortTxId(tx)}
         </Typography.Text>
       ),
     },
@@ -528,6 +530,7 @@ export function DepositsTable({ userId }: { userId?: number }) {
     <Table<Deposit>
       rowKey="id"
       size="middle"
+      data-testid="deposits-table"
       columns={columns}
       dataSource={list.data?.data}
       loading={list.isFetching}
@@ -774,4 +777,9 @@ function Chains() {
       </Modal>
     </>
   );
+}
+
+/** The first and last characters of a long transaction id, enough to recognise it. */
+export function shortTxId(tx: string): string {
+  return tx.length <= 20 ? tx : `${tx.slice(0, 10)}…${tx.slice(-8)}`;
 }

@@ -202,12 +202,20 @@ function Pairs() {
         <Col xs={24} lg={14}>
           <Card size="small" title={t('markets.marketMaker')}>
             {markets.data?.market_maker ? (
-              <Descriptions column={2} size="small">
-                {Object.entries(markets.data.market_maker).map(([key, value]) => (
-                  <Descriptions.Item key={key} label={<span className="fx-admin-mono">{key}</span>}>
-                    {String(value)}
-                  </Descriptions.Item>
-                ))}
+              <Descriptions column={2} size="small" data-testid="market-maker-settings">
+                {Object.entries(markets.data.market_maker).map(([key, value]) => {
+                  const shown = makerSetting(key, value);
+                  return (
+                    <Descriptions.Item
+                      key={key}
+                      label={
+                        shown.label === null ? <span className="fx-admin-mono">{key}</span> : t(shown.label)
+                      }
+                    >
+                      {shown.value}
+                    </Descriptions.Item>
+                  );
+                })}
               </Descriptions>
             ) : (
               <Typography.Text type="secondary">{t('markets.makerOff')}</Typography.Text>
@@ -668,4 +676,47 @@ function CurrencyEditor({ currency, onClose }: { currency: CurrencyLine | null; 
       </Form>
     </Modal>
   );
+}
+
+type MakerLabel =
+  | 'markets.maker.levels'
+  | 'markets.maker.halfSpread'
+  | 'markets.maker.levelStep'
+  | 'markets.maker.levelNotional'
+  | 'markets.maker.inventoryNotional'
+  | 'markets.maker.maxCommands'
+  | 'markets.maker.interval';
+
+const MAKER_LABELS: Record<string, MakerLabel> = {
+  levels: 'markets.maker.levels',
+  halfSpreadPpm: 'markets.maker.halfSpread',
+  levelStepPpm: 'markets.maker.levelStep',
+  levelNotional: 'markets.maker.levelNotional',
+  inventoryNotional: 'markets.maker.inventoryNotional',
+  maxCommandsPerCycle: 'markets.maker.maxCommands',
+  intervalMs: 'markets.maker.interval',
+};
+
+/** Parts per million as a percentage text, exactly: 500 ppm is 0.05 %. */
+export function ppmPercent(ppm: number): string {
+  const whole = Math.trunc(ppm / 10_000);
+  const rest = String(Math.abs(ppm % 10_000))
+    .padStart(4, '0')
+    .replace(/0+$/, '');
+  return `${whole}${rest === '' ? '' : `.${rest}`} %`;
+}
+
+/**
+ * A market-maker setting as an operator reads it: a named label and the value in its unit (percent for
+ * parts per million, seconds for milliseconds, USDT-like quote amounts as given). A key this screen does
+ * not know yet keeps its raw name, so nothing the server sends is hidden.
+ */
+export function makerSetting(
+  key: string,
+  value: string | number,
+): { label: MakerLabel | null; value: string } {
+  const label = MAKER_LABELS[key] ?? null;
+  if (typeof value === 'number' && key.endsWith('Ppm')) return { label, value: ppmPercent(value) };
+  if (typeof value === 'number' && key === 'intervalMs') return { label, value: `${value / 1000} s` };
+  return { label, value: String(value) };
 }

@@ -7,6 +7,7 @@ import {
   Drawer,
   Input,
   Modal,
+  Popconfirm,
   Space,
   Table,
   Tabs,
@@ -165,15 +166,26 @@ function ReviewDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             >
               {t('common.reject')}
             </Button>
-            <Button
-              type="primary"
-              icon={<CheckOutlined />}
-              loading={approve.isPending}
-              onClick={() => approve.mutate(undefined)}
-              data-testid="realname-approve"
+            {/* Approving marks the person verified for good: it is confirmed, naming who is approved. */}
+            <Popconfirm
+              title={t('realName.approveTitle')}
+              description={t('realName.approveConfirm', {
+                name: submission.name,
+                account: submission.account,
+              })}
+              okText={t('common.approve')}
+              okButtonProps={{ 'data-testid': 'realname-approve-confirm' } as ButtonProps}
+              onConfirm={() => approve.mutate(undefined)}
             >
-              {t('common.approve')}
-            </Button>
+              <Button
+                type="primary"
+                icon={<CheckOutlined />}
+                loading={approve.isPending}
+                data-testid="realname-approve"
+              >
+                {t('common.approve')}
+              </Button>
+            </Popconfirm>
           </Space>
         )
       }

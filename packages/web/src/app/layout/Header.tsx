@@ -26,10 +26,20 @@ import { maskAccount } from './mask-account.ts';
 import { HEADER_THEME_CLASS, buildHeaderTheme } from '../theme.ts';
 import {
   setNightMode,
+  setFillSound,
   setPriceColours,
+  setTimeZoneChoice,
   usePreferences,
   type PriceColours,
 } from '../preferences/preferences.ts';
+import {
+  browserTimeZone,
+  isTimeZoneChoice,
+  offsetLabel,
+  offsetMinutes,
+  zoneNameOf,
+  type TimeZoneChoice,
+} from '../../format/time-zone.ts';
 import { currentLanguage, switchLanguage } from '../../i18n/index.ts';
 import { LANGUAGES, LANGUAGE_INFO, isLanguage } from '../../i18n/languages.ts';
 import { useSession } from '../../data/session.ts';
@@ -145,6 +155,27 @@ function PreferencesMenu() {
       </span>
     ),
   });
+  const timeZone = usePreferences((state) => state.timeZone);
+  const fillSound = usePreferences((state) => state.fillSound);
+  const zoneOption = (value: TimeZoneChoice): HeaderMenuItem => {
+    const offset = offsetLabel(offsetMinutes(zoneNameOf(value), Date.now()));
+    const label =
+      value === 'shanghai'
+        ? t('header.zoneShanghai', { offset })
+        : value === 'browser'
+          ? t('header.zoneBrowser', { zone: browserTimeZone(), offset })
+          : t('header.zoneUtc');
+    return {
+      key: value,
+      selected: timeZone === value,
+      label: (
+        <span className="fx-menu-option" data-testid={`time-zone-${value}`}>
+          <span>{label}</span>
+          {timeZone === value && <CheckOutlined />}
+        </span>
+      ),
+    };
+  };
   const entries: HeaderMenuEntry[] = [
     {
       group: t('header.priceColours'),
@@ -153,9 +184,30 @@ function PreferencesMenu() {
         option('red-up', t('header.redUp'), 'var(--fx-red)', 'var(--fx-green)'),
       ],
     },
+    {
+      group: t('header.timeZone'),
+      items: [zoneOption('shanghai'), zoneOption('browser'), zoneOption('utc')],
+    },
+    {
+      group: t('header.notifications'),
+      items: [
+        {
+          key: 'fill-sound',
+          selected: fillSound,
+          label: (
+            <span className="fx-menu-option" data-testid="fill-sound">
+              <span>{t('header.fillSound')}</span>
+              {fillSound && <CheckOutlined />}
+            </span>
+          ),
+        },
+      ],
+    },
   ];
   const onSelect = (key: string) => {
     if (key === 'green-up' || key === 'red-up') setPriceColours(key);
+    else if (isTimeZoneChoice(key) && key !== timeZone) setTimeZoneChoice(key);
+    else if (key === 'fill-sound') setFillSound(!fillSound);
   };
   return (
     <HeaderMenu entries={entries} onSelect={onSelect}>

@@ -53,7 +53,11 @@ export function CompactTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)} data-testid={rowTestId}>
               {columns.map((column) => (
-                <td key={column.key} className={alignClass(column)}>
+                <td
+                  key={column.key}
+                  className={alignClass(column)}
+                  data-label={typeof column.title === 'string' ? column.title : undefined}
+                >
                   {column.render(row)}
                 </td>
               ))}

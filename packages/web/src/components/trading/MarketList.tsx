@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompactInput } from './CompactInput.tsx';
-import { SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { toggleFavourite, useFavourites } from './favourites.ts';
 import { useTickers } from '../../data/feeds.ts';
 import {
   tickersByPair,
@@ -32,6 +33,9 @@ export function matchesQuery(quotation: BoardQuotation, query: string): boolean 
   return symbol.includes(wanted) || symbol.replace('/', '').includes(wanted);
 }
 
+/** The market list's first tab: the reader's starred pairs of every quote currency. */
+const FAVOURITES = '★';
+
 export function MarketList({ pair, onChoose }: MarketListProps) {
   const { t } = useTranslation();
   const quotations = useBoardQuotations();
@@ -49,7 +53,13 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
   const [chosenQuote, setQuote] = useState<string | null>(null);
   const quote =
     chosenQuote ?? (quotes.includes(pair.legalName) ? pair.legalName : (quotes[0] ?? pair.legalName));
-  const rows = live.filter((quotation) => quotation.legal_name === quote && matchesQuery(quotation, query));
+  const favourites = useFavourites();
+  const symbolOf = (quotation: BoardQuotation) => `${quotation.currency_name}/${quotation.legal_name}`;
+  const rows = live.filter(
+    (quotation) =>
+      (quote === FAVOURITES ? favourites.includes(symbolOf(quotation)) : quotation.legal_name === quote) &&
+      matchesQuery(quotation, query),
+  );
 
   return (
     <section
@@ -61,14 +71,22 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
         <h2 id="fx-spot-markets-title" className="fx-spot-panel-title">
           {t('spot.markets.title')}
         </h2>
-        {quotes.length > 1 && (
-          <CompactSegmented
-            size="small"
-            value={quote}
-            onChange={(value) => setQuote(String(value))}
-            options={quotes}
-          />
-        )}
+        <CompactSegmented
+          size="small"
+          value={quote}
+          onChange={(value) => setQuote(String(value))}
+          options={[
+            {
+              value: FAVOURITES,
+              label: (
+                <span data-testid="markets-favourites" aria-label={t('spot.markets.favourites')}>
+                  <StarFilled />
+                </span>
+              ),
+            },
+            ...quotes.map((code) => ({ value: code, label: code })),
+          ]}
+        />
       </header>
       <div className="fx-spot-search">
         <CompactInput
@@ -90,14 +108,27 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
       {quotations.isError ? (
         <p className="fx-spot-note">{t('spot.markets.loadError')}</p>
       ) : rows.length === 0 && !quotations.isPending ? (
-        <EmptyNote className="fx-spot-empty">{t('spot.markets.empty')}</EmptyNote>
+        <EmptyNote className="fx-spot-empty">
+          {t(quote === FAVOURITES ? 'spot.markets.noFavourites' : 'spot.markets.empty')}
+        </EmptyNote>
       ) : (
         <ul className="fx-spot-market-rows">
           {rows.map((quotation) => {
             const active = quotation.legal_id === pair.legalId && quotation.currency_id === pair.currencyId;
             const direction = directionOf(quotation.change);
+            const starred = favourites.includes(symbolOf(quotation));
             return (
-              <li key={pairKey(quotation.legal_id, quotation.currency_id)}>
+              <li key={pairKey(quotation.legal_id, quotation.currency_id)} className="fx-spot-market-item">
+                <button
+                  type="button"
+                  className={starred ? 'fx-spot-star is-on' : 'fx-spot-star'}
+                  aria-pressed={starred}
+                  aria-label={t('spot.markets.favourite', { symbol: symbolOf(quotation) })}
+                  onClick={() => toggleFavourite(symbolOf(quotation))}
+                  data-testid={`favourite-${quotation.currency_name}-${quotation.legal_name}`}
+                >
+                  {starred ? <StarFilled /> : <StarOutlined />}
+                </button>
                 <button
                   type="button"
                   className={active ? 'fx-spot-market-row is-active' : 'fx-spot-market-row'}

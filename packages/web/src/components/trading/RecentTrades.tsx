@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MarketDetailPayload } from '@fairex/shared/socket-events.ts';
 import { groupThousands } from '../../format/index.ts';
-import { clockOf } from './display.ts';
+import { clockOf, withZone } from './display.ts';
 import type { SpotMarketInfo, TradeDetail } from '../../data/spot.ts';
 import { EmptyNote } from './PanelStates.tsx';
 
@@ -68,7 +68,7 @@ export function RecentTrades({ market, trades, onPickPrice }: RecentTradesProps)
       <div className="fx-spot-columns">
         <span>{t('spot.trades.price', { quote: market.legal_name })}</span>
         <span>{t('spot.trades.amount', { base: market.currency_name })}</span>
-        <span>{t('spot.trades.time')}</span>
+        <span data-testid="trades-time-title">{withZone(t('spot.trades.time'))}</span>
       </div>
       {trades.length === 0 ? (
         <EmptyNote className="fx-spot-empty">{t('spot.trades.empty')}</EmptyNote>

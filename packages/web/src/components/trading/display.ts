@@ -1,6 +1,8 @@
 import { formatDecimal } from '@fairex/shared/decimal.ts';
 import { NO_VALUE, groupThousands, readDecimal } from '../../format/index.ts';
 import { unitsAt } from './order-math.ts';
+import { displayTimeZone, displayZoneLabel } from '../../app/preferences/preferences.ts';
+import { clockIn, dateTimeIn } from '../../format/time-zone.ts';
 
 // Display helpers of the trading centre. Prices and quantities arrive at the market's precision and are
 // shown as they are, grouped; a balance is cut (never rounded up) to the places shown, so the screen never
@@ -20,15 +22,17 @@ export function clockTime(text: string): string {
   return space < 0 ? text : text.slice(space + 1);
 }
 
-/** "HH:mm:ss" of epoch milliseconds in the chart's time zone (Asia/Shanghai, spec 01 section 9). */
-const clockFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Shanghai',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
+/** "HH:mm:ss" of epoch milliseconds in the display zone (Asia/Shanghai unless the reader chose another). */
 export function clockOf(timeMs: number): string {
-  return Number.isFinite(timeMs) ? clockFormat.format(new Date(timeMs)) : NO_VALUE;
+  return Number.isFinite(timeMs) ? clockIn(displayTimeZone(), timeMs) : NO_VALUE;
+}
+
+/** "YYYY-MM-DD HH:mm:ss" of epoch milliseconds in the display zone. */
+export function dateTimeOf(timeMs: number): string {
+  return Number.isFinite(timeMs) ? dateTimeIn(displayTimeZone(), timeMs) : NO_VALUE;
+}
+
+/** A column title with the display zone's offset: "Time (UTC+8)". */
+export function withZone(title: string): string {
+  return `${title} (${displayZoneLabel()})`;
 }

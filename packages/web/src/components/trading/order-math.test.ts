@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { bookRows, groupDecimals, groupingSteps } from './book-levels.ts';
 import {
+  checkOrderAmount,
   cleanDecimalInput,
   isPositive,
+  minimumQuantity,
   orderTotal,
   sliderPercentOf,
   sliderQuantity,
@@ -129,5 +131,28 @@ describe('book grouping', () => {
     expect(groupingSteps(market)).toEqual([1, 10, 100, 1000]);
     expect(groupDecimals(market, 100)).toBe(0);
     expect(groupDecimals({ ...market, price_scale: 0, price_tick: '1' }, 10)).toBe(0);
+  });
+});
+
+describe('order minimums', () => {
+  it('refuses below the lot or the minimum exactly, with the market figure', () => {
+    const market = { ...testMarket, number_step: '0.0001', min_number: '0.001', min_total: '5' };
+    expect(minimumQuantity(market)).toBe('0.001');
+    expect(minimumQuantity({ ...market, number_step: '0.01' })).toBe('0.01');
+    expect(checkOrderAmount('', null, market)).toEqual({ ok: false, reason: 'empty' });
+    for (const amount of ['0', '0.0000', '0.00001', '0.0009']) {
+      expect(checkOrderAmount(amount, null, market)).toEqual({
+        ok: false,
+        reason: 'belowMinimum',
+        minimum: '0.001',
+      });
+    }
+    expect(checkOrderAmount('0.001', null, market)).toEqual({ ok: true });
+    expect(checkOrderAmount('0.001', '1000.00', market)).toEqual({
+      ok: false,
+      reason: 'belowMinimumTotal',
+      minimum: '5',
+    });
+    expect(checkOrderAmount('0.005', '1000.00', market)).toEqual({ ok: true });
   });
 });

@@ -1,5 +1,5 @@
 import { divideRounded, formatDecimal, pow10 } from '@fairex/shared/decimal.ts';
-import { readDecimal } from '../../format/index.ts';
+import { compareDecimals, readDecimal } from '../../format/index.ts';
 import type { SpotMarketInfo } from '../../data/spot.ts';
 
 // The order form's arithmetic, on exact decimals: what a slider position buys or sells, and what an order
@@ -107,4 +107,41 @@ export function sliderPercentOf(input: Omit<SliderInput, 'percent'> & { quantity
     if (sliderQuantity({ ...input, percent: mark }) === input.quantity) return mark;
   }
   return 0;
+}
+
+/** The smallest quantity an order may have: the market's minimum, and never less than one lot. */
+export function minimumQuantity(market: SpotMarketInfo): string {
+  const step = market.number_step;
+  return compareDecimals(step, market.min_number) === 1 ? step : market.min_number;
+}
+
+export type AmountCheck =
+  | { ok: true }
+  | { ok: false; reason: 'empty' }
+  | { ok: false; reason: 'belowMinimum'; minimum: string }
+  | { ok: false; reason: 'belowMinimumTotal'; minimum: string };
+
+/**
+ * Whether an order's amount may be sent, before the server is asked. An empty field asks for an amount;
+ * an amount below one lot or the market's minimum (zero included) is refused with the market's own
+ * figure, as is a limit order whose total is below the minimum total. Exact: compared as decimals, never
+ * after rounding the amount to the quantity scale (0.00001 is below 0.0001, not zero).
+ */
+export function checkOrderAmount(
+  amount: string,
+  limitPrice: string | null,
+  market: SpotMarketInfo,
+): AmountCheck {
+  if (amount.trim() === '' || readDecimal(amount) === null) return { ok: false, reason: 'empty' };
+  const minimum = minimumQuantity(market);
+  if (compareDecimals(amount, minimum) === -1 || compareDecimals(amount, '0') !== 1) {
+    return { ok: false, reason: 'belowMinimum', minimum };
+  }
+  if (limitPrice !== null && compareDecimals(market.min_total, '0') === 1) {
+    const total = orderTotal(limitPrice, amount, market);
+    if (total !== null && compareDecimals(total, market.min_total) === -1) {
+      return { ok: false, reason: 'belowMinimumTotal', minimum: market.min_total };
+    }
+  }
+  return { ok: true };
 }

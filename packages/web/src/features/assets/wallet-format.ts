@@ -1,4 +1,5 @@
-import dayjs from 'dayjs';
+import { displayTimeZone } from '../../app/preferences/preferences.ts';
+import { dateTimeIn } from '../../format/time-zone.ts';
 import { formatDecimal } from '@fairex/shared/decimal.ts';
 import { NO_VALUE, groupThousands, readDecimal } from '../../format/index.ts';
 
@@ -38,11 +39,15 @@ export function btcText(text: string | null | undefined): string {
   return text === null || text === undefined ? NO_VALUE : cutText(text, 8);
 }
 
-/** A server time (ISO text) in the reader's time zone. */
+/**
+ * A server time in the display zone. A "YYYY-MM-DD HH:mm:ss" text is already on that clock (the server
+ * writes list times in the zone each request names); an instant with its zone (ISO text) is converted.
+ */
 export function timeText(iso: string | null | undefined): string {
   if (!iso) return NO_VALUE;
-  const time = dayjs(iso);
-  return time.isValid() ? time.format('YYYY-MM-DD HH:mm:ss') : NO_VALUE;
+  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(iso)) return iso;
+  const timeMs = Date.parse(iso);
+  return Number.isFinite(timeMs) ? dateTimeIn(displayTimeZone(), timeMs) : NO_VALUE;
 }
 
 /** Whether a decimal text is above zero. */

@@ -16,6 +16,11 @@ interface LoginValues extends AccountValues {
   totpCode?: string;
 }
 
+interface PendingLogin {
+  target: AccountTarget;
+  password: string;
+}
+
 /** Spec 01 section 2: the login dialog, with e-mail and mobile tabs, area code, password and forgot link. */
 export function LoginDialog() {
   const open = useAuthDialog((state) => state.open === 'login');
@@ -49,16 +54,18 @@ function LoginDialogBody() {
   const [kind, setKind] = useState<AccountKind>(
     account !== null && !account.includes('@') ? 'mobile' : 'email',
   );
-  const [pending, setPending] = useState<AccountTarget | null>(null);
+  // The first step's account and password, kept while the second factor is asked: the password field is
+  // not on screen then, so the form's values no longer hold it.
+  const [pending, setPending] = useState<PendingLogin | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const onFinish = async (values: LoginValues) => {
-    const target = pending ?? targetOf(kind, values, countries);
+    const credentials = pending ?? { target: targetOf(kind, values, countries), password: values.password };
     setSubmitting(true);
     try {
-      const reply = await login({ target, password: values.password, totpCode: values.totpCode });
+      const reply = await login({ ...credentials, totpCode: values.totpCode });
       if ('totp_required' in reply) {
-        setPending(target);
+        setPending(credentials);
         return;
       }
       await storeSession(reply.token, reply.user);

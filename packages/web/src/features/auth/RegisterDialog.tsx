@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Modal, Steps, Tabs } from 'antd';
+import { Alert, Button, Form, Modal, Steps, Tabs } from 'antd';
 import { AccountFields, targetOf, type AccountValues } from './AccountFields.tsx';
 import {
   checkAccount,
   checkCode,
   register,
   useCountries,
+  useRegisterConfig,
   type AccountKind,
   type AccountTarget,
 } from '../../data/auth.ts';
 import { closeAuthDialog, openLoginDialog, useAuthDialog } from './auth-dialogs.ts';
+import { AgreementField } from './AgreementField.tsx';
 import { InviteCodeField } from './InviteCodeField.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
 import { CodeInput } from './CodeInput.tsx';
@@ -22,11 +24,14 @@ interface StepTwoValues {
   password: string;
   rePassword: string;
   inviteCode?: string;
+  agreement?: boolean;
 }
 
 /**
  * Spec 01 sections 2 and 4: two steps. The account is checked before step 2; step 2 sends and checks the
  * code, then registers. Closing starts over at step 1; success opens the login dialog with a message.
+ * When the exchange requires an invite code, step 1 says so (and where one comes from) before any code
+ * is sent; step 2, like the register page, needs the agreement ticked (spec 01 section 5).
  */
 export function RegisterDialog() {
   const open = useAuthDialog((state) => state.open === 'register');
@@ -90,6 +95,7 @@ function StepOne({ onNext }: { onNext: (target: AccountTarget) => void }) {
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void onFinish(values)}>
+      <InviteNotice />
       <Tabs
         activeKey={kind}
         onChange={(key) => setKind(key as AccountKind)}
@@ -160,6 +166,7 @@ function StepTwo({ target, onBack }: { target: AccountTarget; onBack: () => void
       <CodeInput purpose="register" target={async () => target} />
       <PasswordFields />
       <InviteCodeField />
+      <AgreementField />
       <Button
         type="primary"
         htmlType="submit"
@@ -174,5 +181,25 @@ function StepTwo({ target, onBack }: { target: AccountTarget; onBack: () => void
         {t('auth.back')}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * Step 1's word on invite codes, when the exchange requires one: that it is needed, and where it comes
+ * from (an existing user's account centre or their invitation link), or that the link's code is filled in.
+ */
+function InviteNotice() {
+  const { t } = useTranslation();
+  const required = useRegisterConfig().data?.invite_code_required === true;
+  const inviteCode = useAuthDialog((state) => state.inviteCode);
+  if (!required) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="fx-auth-notice"
+      data-testid="invite-notice"
+      title={inviteCode ? t('auth.inviteFromLink', { code: inviteCode }) : t('auth.inviteNeeded')}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Form, Tabs } from 'antd';
+import { Button, Form, Tabs } from 'antd';
 import { AccountFields, targetOf, validatedTarget, type AccountValues } from './AccountFields.tsx';
 import { checkCode, register, useCountries, type AccountKind } from '../../data/auth.ts';
 import { openLoginDialog } from './auth-dialogs.ts';
 import { AuthPageFrame } from './AuthPageFrame.tsx';
+import { AgreementField } from './AgreementField.tsx';
 import { InviteCodeField } from './InviteCodeField.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
 import { CodeInput } from './CodeInput.tsx';
@@ -91,19 +92,7 @@ export default function RegisterPage() {
         <CodeInput purpose="register" target={codeTarget} />
         <PasswordFields />
         <InviteCodeField />
-        <Form.Item
-          name="agreement"
-          valuePropName="checked"
-          rules={[
-            {
-              validator: async (_rule, value: boolean | undefined) => {
-                if (!value) throw new Error(t('auth.agreementRequired'));
-              },
-            },
-          ]}
-        >
-          <Checkbox data-testid="agreement">{t('auth.agreement')}</Checkbox>
-        </Form.Item>
+        <AgreementField />
         <Button
           type="primary"
           htmlType="submit"

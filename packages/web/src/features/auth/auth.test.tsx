@@ -152,16 +152,19 @@ describe('account dialogs', () => {
     await waitFor(() => expect(pageControl.reload).toHaveBeenCalledTimes(1), { timeout: 2000 });
   });
 
-  it('asks for the authenticator code when two-factor is on', async () => {
+  it('asks for the authenticator code when two-factor is on, sending the password again with it', async () => {
     fakeAccountApi({
+      // As the server does: the second request must carry the account and password as well as the code.
       '/user/login': (body) =>
-        body.get('totp_code')
-          ? refused('The authenticator code is wrong or has already been used.')
-          : {
-              type: 'error',
-              message: 'Enter the 6-digit code from your authenticator app.',
-              totp_required: true,
-            },
+        !body.get('password') || !body.get('email')
+          ? refused('Password is required')
+          : body.get('totp_code')
+            ? refused('The authenticator code is wrong or has already been used.')
+            : {
+                type: 'error',
+                message: 'Enter the 6-digit code from your authenticator app.',
+                totp_required: true,
+              },
     });
     renderApp('/');
     act(() => openLoginDialog());
@@ -209,6 +212,10 @@ describe('account dialogs', () => {
     fireEvent.click(within(register).getByTestId('register-submit'));
     expect(await within(register).findByText('The two passwords do not match', {}, SLOW)).toBeTruthy();
     fireEvent.change(within(register).getByTestId('re-password'), { target: { value: 'secret123' } });
+    // Spec 01 section 5: the terms must be ticked in the dialog too.
+    fireEvent.click(within(register).getByTestId('register-submit'));
+    expect(await within(register).findByText('Please accept the terms of use first', {}, SLOW)).toBeTruthy();
+    fireEvent.click(within(register).getByTestId('agreement'));
     fireEvent.click(within(register).getByTestId('register-submit'));
     const login = await dialog('Log in to Fairex');
     expect(await within(login).findByText('Registration complete. Please log in.', {}, SLOW)).toBeTruthy();

@@ -59,7 +59,7 @@ const SERVICES: ReadonlyArray<{ key: ServiceKey; to: string; icon: ReactNode }> 
 ];
 
 /** Whether the route table has a screen for this path (unbuilt routes render "not available yet"). */
-function isBuilt(path: string): boolean {
+export function isBuilt(path: string): boolean {
   return ROUTES.some((entry) => entry.path === path && entry.screen !== null);
 }
 

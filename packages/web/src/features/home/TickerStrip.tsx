@@ -1,9 +1,11 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueries } from '@tanstack/react-query';
 import { fetchBars, storeChosenPair, useBoardQuotations } from '../../data/market.ts';
-import { useTickers } from '../../data/feeds.ts';
+import { useFeedStale, useTickers } from '../../data/feeds.ts';
+import { onReconnect } from '../../data/market-feeds.ts';
+import { ConnectionBadge, staleClass } from '../../components/ConnectionBadge.tsx';
 import { directionOf, formatFixed, formatPercent } from '../../format/index.ts';
 import { boardRows, featuredRows, PRICE_DECIMALS, type BoardRow } from '../market/board-rows.ts';
 import { SPARKLINE_POINTS, sparklinePoints, tradedCloses } from './sparkline.ts';
@@ -21,6 +23,9 @@ export function TickerStrip() {
   const { t } = useTranslation();
   const quotations = useBoardQuotations();
   const tickers = useTickers();
+  const stale = useFeedStale();
+  const refetchQuotations = quotations.refetch;
+  useEffect(() => onReconnect(() => void refetchQuotations()), [refetchQuotations]);
   const rows = useMemo(
     () => featuredRows(boardRows(quotations.data ?? [], tickers)),
     [quotations.data, tickers],
@@ -49,7 +54,10 @@ export function TickerStrip() {
   if (rows.length === 0) return null;
   return (
     <section className="fx-home-ticker" aria-label={t('home.ticker.title')} data-testid="home-ticker">
-      <div className="fx-container fx-home-ticker-grid">
+      <div className="fx-container fx-home-ticker-status">
+        <ConnectionBadge />
+      </div>
+      <div className={`fx-container fx-home-ticker-grid ${staleClass(stale)}`} data-stale={stale}>
         {rows.map((row, index) => (
           <TickerCard key={row.key} row={row} closes={bars[index]?.data ?? []} />
         ))}

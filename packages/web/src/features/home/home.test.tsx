@@ -2,21 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearLoginRequest, refreshSession, sessionStore } from '../../data/session.ts';
 import { fakeApi, renderScreens } from '../news/test-support.tsx';
-import {
-  ActivityToast,
-  TOAST_GAP_MAX_MS,
-  TOAST_SHOWN_MS,
-  nextUnshown,
-  toastGapMs,
-  activityKey,
-} from './ActivityToast.tsx';
+import { ActivityToast } from './ActivityToast.tsx';
+import { readActivitySummary } from '../../data/activity.ts';
 import { Commitments, CAROUSEL_ADVANCE_MS } from './Commitments.tsx';
 import { COUNT_UP_STEPS, COUNT_UP_STEP_MS, countUpValue } from './count-up.ts';
 import { Faq } from './Faq.tsx';
 import { Hero } from './Hero.tsx';
-import type { Activity } from '../../data/home.ts';
 import { HomeStats } from './HomeStats.tsx';
-import { Services } from './HomeSections.tsx';
+import { Services, isBuilt } from './HomeSections.tsx';
+import enMessages from '../../i18n/locales/en.json';
 import { sparklinePoints, tradedCloses } from './sparkline.ts';
 import type { NewsListItem } from '../../data/news.ts';
 
@@ -172,77 +166,60 @@ describe('services', () => {
   });
 });
 
-describe('activity toast', () => {
-  const deposit: Activity = {
-    kind: 'deposit',
-    account: 'ab***@***.com',
-    amount: '12000',
-    currency: 'USDT',
-    symbol: null,
-    time: '2026-03-01T08:30:00.000Z',
-  };
-  const trade: Activity = {
-    kind: 'trade',
-    account: '861****78',
-    amount: '3000',
-    currency: 'USDT',
-    symbol: 'BTC/USDT',
-    time: '2026-03-01T08:31:00.000Z',
-  };
+describe('home copy', () => {
+  it('offers in the hero only what is built: an unbuilt product is named only as still being built', () => {
+    const subtitle = enMessages.home.subtitle;
+    for (const [path, name] of [
+      ['/leverdealCenter', /leverage/i],
+      ['/secondDealCenter', /seconds contracts/i],
+    ] as const) {
+      if (!isBuilt(path) && name.test(subtitle)) expect(subtitle).toMatch(/still being built/);
+    }
+    expect(isBuilt('/dealCenter')).toBe(true);
+    expect(subtitle).toMatch(/^Spot trading/);
+  });
+});
 
-  it('waits 1 to 10 s between toasts', () => {
-    expect(toastGapMs(0)).toBe(1_000);
-    expect(toastGapMs(0.5)).toBeGreaterThan(1_000);
-    expect(toastGapMs(0.9999999)).toBe(TOAST_GAP_MAX_MS);
+describe('activity figures', () => {
+  it("keeps only counts from the reply, never one user's activity", () => {
+    expect(
+      readActivitySummary({
+        window_minutes: 60,
+        trades: 12,
+        deposits: 3,
+        withdrawals: -1,
+        list: [{ kind: 'deposit', account: 'ab***@***.com', amount: '12000' }],
+      }),
+    ).toEqual({ tradesLastHour: 12, tradersLastHour: null, depositsLastHour: 3, withdrawalsLastHour: null });
+    expect(readActivitySummary(null)).toEqual({
+      tradesLastHour: null,
+      tradersLastHour: null,
+      depositsLastHour: null,
+      withdrawalsLastHour: null,
+    });
   });
 
-  it('tells real activity oldest first, each once', () => {
-    const shown = new Set<string>();
-    expect(nextUnshown([trade, deposit], shown)).toBe(deposit);
-    shown.add(activityKey(deposit));
-    expect(nextUnshown([trade, deposit], shown)).toBe(trade);
-    shown.add(activityKey(trade));
-    expect(nextUnshown([trade, deposit], shown)).toBeNull();
-  });
-
-  it('shows each activity for 5 s, then the next, then nothing', async () => {
-    vi.useFakeTimers();
-    vi.spyOn(Math, 'random').mockReturnValue(0);
-    fakeApi({ '/stats/activity': () => ({ list: [{ ...trade }, { ...deposit }] }) });
+  it("shows the last hour's figures on the home page, with no account or amount in them", async () => {
+    fakeApi({
+      '/stats/activity': () => ({ trades: 1234, deposits: 3, withdrawals: 0 }),
+    });
     renderScreens([{ path: '/', element: <ActivityToast /> }], '/');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(999);
-    });
-    expect(screen.queryByTestId('activity-toast')).toBeNull();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
-    expect(screen.getByTestId('activity-toast').textContent).toContain(
-      'ab***@***.com deposited about 12,000 USDT',
-    );
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(TOAST_SHOWN_MS);
-    });
-    expect(screen.queryByTestId('activity-toast')).toBeNull();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1_000);
-    });
-    expect(screen.getByTestId('activity-toast').textContent).toContain(
-      '861****78 traded BTC/USDT for about 3,000 USDT',
-    );
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(TOAST_SHOWN_MS + TOAST_GAP_MAX_MS * 2);
-    });
+    const line = await screen.findByTestId('activity-toast');
+    expect(line.textContent).toBe('Fairex in the last hourTrades 1,234Deposits 3');
+    expect(screen.queryByTestId('activity-withdrawals')).toBeNull();
+  });
+
+  it('shows nothing over any other screen', async () => {
+    fakeApi({ '/stats/activity': () => ({ trades: 5 }) });
+    renderScreens([{ path: '/dealCenter', element: <ActivityToast /> }], '/dealCenter');
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('activity-toast')).toBeNull();
   });
 
-  it('shows nothing when nothing has happened', async () => {
-    vi.useFakeTimers();
-    fakeApi({ '/stats/activity': () => ({ list: [] }) });
+  it('shows nothing when the hour was quiet', async () => {
+    fakeApi({ '/stats/activity': () => ({ trades: 0, deposits: 0 }) });
     renderScreens([{ path: '/', element: <ActivityToast /> }], '/');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(TOAST_GAP_MAX_MS * 3);
-    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('activity-toast')).toBeNull();
   });
 });

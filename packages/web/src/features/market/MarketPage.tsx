@@ -1,9 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Result } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useBoardQuotations } from '../../data/market.ts';
-import { useConnectionStatus, useTickers } from '../../data/feeds.ts';
+import { useFeedStale, useTickers } from '../../data/feeds.ts';
+import { onReconnect } from '../../data/market-feeds.ts';
+import { ConnectionBadge, staleClass } from '../../components/ConnectionBadge.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
 import { createBoardRows, featuredRows, filterRows } from './board-rows.ts';
 import { MarketCards } from './MarketCards.tsx';
@@ -26,6 +28,10 @@ export default function MarketPage() {
   const rows = useMemo(() => rowsOf(quotations.data ?? [], tickers), [rowsOf, quotations.data, tickers]);
   const featured = useMemo(() => featuredRows(rows), [rows]);
   const shown = useMemo(() => filterRows(rows, query), [rows, query]);
+  const stale = useFeedStale();
+  // Tickers pushed while the connection was down are lost: the board is fetched again when it is back.
+  const refetchBoard = quotations.refetch;
+  useEffect(() => onReconnect(() => void refetchBoard()), [refetchBoard]);
   const emptyText = rows.length === 0 ? t('market.empty') : t('market.noMatch', { query: query.trim() });
 
   return (
@@ -51,7 +57,7 @@ export default function MarketPage() {
             data-testid="market-error"
           />
         ) : (
-          <>
+          <div className={staleClass(stale)} data-testid="market-live-data" data-stale={stale}>
             <MarketCards rows={featured} language={language} />
             <div className="fx-market-main">
               <section className="fx-market-panel" aria-labelledby="fx-market-all">
@@ -79,21 +85,9 @@ export default function MarketPage() {
               </section>
               <MarketRankings rows={rows} language={language} />
             </div>
-          </>
+          </div>
         )}
       </div>
     </div>
-  );
-}
-
-/** Whether prices on the board are moving live, so a frozen number is never taken for a quiet market. */
-function ConnectionBadge() {
-  const { t } = useTranslation();
-  const status = useConnectionStatus();
-  return (
-    <span className="fx-connection" data-status={status} data-testid="connection-status" role="status">
-      <span className="fx-connection-dot" aria-hidden="true" />
-      {t(`market.connection.${status}`)}
-    </span>
   );
 }

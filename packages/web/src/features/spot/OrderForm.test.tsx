@@ -129,6 +129,22 @@ describe('order form', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses an amount below the lot or the minimum with the market figure, on both sides and modes', async () => {
+    renderForm();
+    // 0.00001 BTC: the field keeps the market's four places, and the form names the minimum, not zero.
+    fireEvent.change(screen.getByTestId('buy-amount'), { target: { value: '0.00001' } });
+    fireEvent.click(screen.getByTestId('buy-submit'));
+    expect(await screen.findByText('Below the minimum 0.0001 BTC')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('sell-amount'), { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('sell-submit'));
+    await waitFor(() => expect(screen.getAllByText('Below the minimum 0.0001 BTC')).toHaveLength(2));
+    // A limit order worth less than the minimum total (5 USDT at 30,000 is 0.0001666 BTC).
+    fireEvent.change(screen.getByTestId('buy-amount'), { target: { value: '0.0001' } });
+    fireEvent.click(screen.getByTestId('buy-submit'));
+    expect(await screen.findByText('The total is below the minimum 5 USDT')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('offers a visitor log in and sign up, with the slider off', () => {
     renderForm({ loggedIn: false });
     expect(screen.queryByTestId('buy-submit')).toBeNull();

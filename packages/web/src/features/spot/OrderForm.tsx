@@ -13,6 +13,7 @@ import {
   SLIDER_STEP,
   cleanDecimalInput,
   isPositive,
+  checkOrderAmount,
   orderTotal,
   sliderPercentOf,
   sliderQuantity,
@@ -138,8 +139,15 @@ function OrderHalf({
       void message.warning(t(side === 'buy' ? 'spot.form.enterBuyPrice' : 'spot.form.enterSellPrice'));
       return;
     }
-    if (!isPositive(amount, market.number_scale)) {
-      void message.warning(t(side === 'buy' ? 'spot.form.enterBuyAmount' : 'spot.form.enterSellAmount'));
+    const check = checkOrderAmount(amount, mode === 2 ? price : null, market);
+    if (!check.ok) {
+      void message.warning(
+        check.reason === 'empty'
+          ? t(side === 'buy' ? 'spot.form.enterBuyAmount' : 'spot.form.enterSellAmount')
+          : check.reason === 'belowMinimum'
+            ? t('spot.form.belowMinimum', { min: check.minimum, unit: market.currency_name })
+            : t('spot.form.belowMinimumTotal', { min: check.minimum, unit: market.legal_name }),
+      );
       return;
     }
     setBusy(true);

@@ -12,7 +12,7 @@ const pair = { legalId: 3, currencyId: 1, legalName: 'USDT', currencyName: 'BTC'
 const openOrder: OpenOrder = {
   id: 41,
   create_time: '2026-11-21 13:14:40',
-  time: 1_795_000_000_000,
+  time: Date.UTC(2026, 10, 21, 5, 14, 40),
   symbol: 'BTC/USDT',
   legal_id: 3,
   currency_id: 1,
@@ -31,7 +31,8 @@ function trade(id: number): CompletedTrade {
   return {
     id,
     time: `2026-11-21 13:${String(id).padStart(2, '0')}:00`,
-    time_ms: 0,
+    // The same instant as `time`, which the server wrote in Asia/Shanghai (UTC+8).
+    time_ms: Date.UTC(2026, 10, 21, 5, id, 0),
     symbol: 'BTC/USDT',
     legal_id: 3,
     currency_id: 1,
@@ -98,10 +99,10 @@ describe('orders panel', () => {
       .getAllByRole('columnheader')
       .map((header) => [header.textContent, header.getAttribute('scope')]);
     expect(headers).toEqual(
-      ['Time', 'Pair', 'Side', 'Price', 'Amount', 'Filled', 'Remaining', 'Total', 'Action'].map((name) => [
-        name,
-        'col',
-      ]),
+      // Times are labelled with the display zone's offset (Asia/Shanghai by default).
+      ['Time (UTC+8)', 'Pair', 'Side', 'Price', 'Amount', 'Filled', 'Remaining', 'Total', 'Action'].map(
+        (name) => [name, 'col'],
+      ),
     );
     const row = await screen.findByTestId('open-order-row');
     expect(

@@ -19,6 +19,7 @@ import {
 import { useMessage } from '../../app/message.tsx';
 import { CompactSegmented } from '../../components/trading/CompactSegmented.tsx';
 import { EmptyNote } from '../../components/trading/PanelStates.tsx';
+import { dateTimeOf, withZone } from '../../components/trading/display.ts';
 
 // The user's orders under the trading panel (spec 01 sections 2 and 4): current orders with buy and sell
 // sub-tabs and revoke (after a confirmation), and the order history - the user's fills, newest first -
@@ -101,7 +102,7 @@ function CurrentOrders({ pair }: { pair: Pair }) {
     await queryClient.invalidateQueries({ queryKey: ['spot'] });
   };
   const columns: CompactColumn<OpenOrder>[] = [
-    { key: 'time', title: t('spot.orders.time'), render: (order) => order.create_time },
+    { key: 'time', title: withZone(t('spot.orders.time')), render: (order) => dateTimeOf(order.time) },
     { key: 'pair', title: t('spot.orders.pair'), render: (order) => order.symbol },
     { key: 'side', title: t('spot.orders.side'), render: (order) => <SideLabel type={order.type} /> },
     {
@@ -167,7 +168,7 @@ function OrderHistory({ pair }: { pair: Pair }) {
   });
   const rows = history.data?.pages.flatMap((page) => page.list) ?? [];
   const columns: CompactColumn<CompletedTrade>[] = [
-    { key: 'time', title: t('spot.orders.time'), render: (trade) => trade.time },
+    { key: 'time', title: withZone(t('spot.orders.time')), render: (trade) => dateTimeOf(trade.time_ms) },
     { key: 'pair', title: t('spot.orders.pair'), render: (trade) => trade.symbol },
     { key: 'side', title: t('spot.orders.side'), render: (trade) => <SideLabel type={trade.type} /> },
     {

@@ -1,12 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 import type { UpdateBalancePayload } from '@fairex/shared/socket-events.ts';
 import { PriceChart } from '../../charts/index.ts';
-import { useMarketFeed, useSocketEvent, useTickers } from '../../data/feeds.ts';
+import { DepthChart } from '../../charts/DepthChart.tsx';
+import { useFeedStale, useMarketFeed, useSocketEvent, useTickers } from '../../data/feeds.ts';
+import { ConnectionBadge } from '../../components/ConnectionBadge.tsx';
 import { onReconnect } from '../../data/market-feeds.ts';
+import { useBoardQuotations } from '../../data/market.ts';
 import { fetchLatestMarkAndIndex, readMarkAndIndex } from '../../data/mark-price.ts';
 import { useSession } from '../../data/session.ts';
 import { directionOf } from '../../format/index.ts';
@@ -18,7 +22,8 @@ import { OrderForm, type PickedPrice } from './OrderForm.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
 import { PairHeader } from '../../components/trading/PairHeader.tsx';
 import { RecentTrades, mergeTape } from '../../components/trading/RecentTrades.tsx';
-import { choosePair, syncPairFromStorage, usePair } from './pair.ts';
+import { fillsKey, useFillNotices } from './fill-notices.ts';
+import { choosePair, symbolForQuery, symbolFromQuery, syncPairFromStorage, usePair } from './pair.ts';
 import { dealKey, pairSymbol, useDeal, type SpotDeal } from '../../data/spot.ts';
 import './spot.css';
 import { Spinner } from '../../components/trading/PanelStates.tsx';
@@ -40,8 +45,10 @@ export default function SpotPage() {
   useEffect(() => syncPairFromStorage(), []);
   const pair = usePair();
   const symbol = pairSymbol(pair);
+  usePairInAddress(symbol);
   const loggedIn = useSession((state) => state.token !== null);
   const deal = useDeal(pair, loggedIn);
+  useFillNotices(pair, loggedIn);
   const feed = useMarketFeed(symbol);
   const tickers = useTickers();
   const ticker = tickers[symbol];
@@ -78,6 +85,7 @@ export default function SpotPage() {
     );
     refresh(() => queryClient.invalidateQueries({ queryKey: ['spot', 'open-orders'] }));
     refresh(() => queryClient.invalidateQueries({ queryKey: ['spot', 'history'] }), 'history');
+    refresh(() => queryClient.invalidateQueries({ queryKey: fillsKey(pair) }), 'fills');
   });
 
   // Without a live trades feed, a new book push is the sign to fetch the latest trades with the book.
@@ -98,11 +106,34 @@ export default function SpotPage() {
 
   const pickPrice = (price: string) => setPicked({ price: price.replace(/,/g, ''), nonce: Date.now() });
   const market = deal.data?.market;
+  // While the connection is down the book, the tape, the prices and the chart stop moving: they are greyed
+  // out (spot.css, `data-stale`) until the reconnect has subscribed again and the lists were refetched.
+  const stale = useFeedStale();
+  // On a phone (spot.css, up to 599 px) the chart, the book and the trades share one place behind tabs,
+  // and the order form shows the side picked in the bar at the bottom of the screen.
+  const [phoneTab, setPhoneTab] = useState<PhoneTab>('chart');
+  const [chartView, setChartView] = useState<'candles' | 'depth'>('candles');
+  const [phoneSide, setPhoneSide] = useState<'buy' | 'sell'>('buy');
+  const formRef = useRef<HTMLDivElement>(null);
+  const openPhoneForm = (side: 'buy' | 'sell') => {
+    setPhoneSide(side);
+    formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
 
   return (
-    <div className="fx-spot" data-testid="spot-page" data-symbol={symbol}>
+    <div
+      className="fx-spot"
+      data-testid="spot-page"
+      data-symbol={symbol}
+      data-stale={stale}
+      data-phone-tab={phoneTab}
+      data-phone-side={phoneSide}
+    >
       <div className="fx-spot-grid">
-        <NoticesStrip className="fx-spot-notices" />
+        <div className="fx-spot-topbar">
+          <NoticesStrip className="fx-spot-notices" />
+          <ConnectionBadge />
+        </div>
         <PairHeader
           symbol={symbol}
           market={market}
@@ -111,6 +142,21 @@ export default function SpotPage() {
           ticker={ticker}
           prices={prices}
         />
+        <div className="fx-spot-phone-tabs" role="tablist" aria-label={t('spot.phone.views')}>
+          {PHONE_TABS.map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={phoneTab === tab}
+              className={phoneTab === tab ? 'fx-spot-phone-tab is-active' : 'fx-spot-phone-tab'}
+              onClick={() => setPhoneTab(tab)}
+              data-testid={`phone-tab-${tab}`}
+            >
+              {t(`spot.phone.${tab}`)}
+            </button>
+          ))}
+        </div>
         <div className="fx-spot-area-book">
           {market === undefined ? (
             <PanelState loading={deal.isPending} error={deal.error} onRetry={() => void deal.refetch()} />
@@ -126,9 +172,34 @@ export default function SpotPage() {
           )}
         </div>
         <section className="fx-spot-panel fx-spot-chart" aria-label={t('spot.chart')}>
-          <PriceChart symbol={symbol} height={460} />
+          <div className="fx-spot-chart-views" role="tablist" aria-label={t('chart.views')}>
+            {(['candles', 'depth'] as const).map((view) => (
+              <button
+                key={view}
+                type="button"
+                role="tab"
+                aria-selected={chartView === view}
+                className={chartView === view ? 'fx-spot-chart-view is-active' : 'fx-spot-chart-view'}
+                onClick={() => setChartView(view)}
+                data-testid={`chart-view-${view}`}
+              >
+                {t(`chart.${view}`)}
+              </button>
+            ))}
+          </div>
+          {chartView === 'candles' ? (
+            <PriceChart symbol={symbol} height={CHART_HEIGHT} />
+          ) : (
+            <DepthChart
+              bids={book.bids}
+              asks={book.asks}
+              base={pair.currencyName}
+              quote={pair.legalName}
+              height={CHART_HEIGHT}
+            />
+          )}
         </section>
-        <div className="fx-spot-area-form">
+        <div className="fx-spot-area-form" ref={formRef}>
           {market === undefined ? (
             <PanelState loading={deal.isPending} error={deal.error} onRetry={() => void deal.refetch()} />
           ) : (
@@ -159,9 +230,33 @@ export default function SpotPage() {
           <CurrencyIntro currencyId={pair.currencyId} code={pair.currencyName} />
         </div>
       </div>
+      <div className="fx-spot-phone-bar" data-testid="phone-bar">
+        <Button
+          className="fx-spot-submit is-buy"
+          type="primary"
+          onClick={() => openPhoneForm('buy')}
+          data-testid="phone-buy"
+        >
+          {t('spot.orders.buy')}
+        </Button>
+        <Button
+          className="fx-spot-submit is-sell"
+          type="primary"
+          onClick={() => openPhoneForm('sell')}
+          data-testid="phone-sell"
+        >
+          {t('spot.orders.sell')}
+        </Button>
+      </div>
     </div>
   );
 }
+
+/** The chart's place is 460 px high; the switch between candles and depth takes the top 30. */
+const CHART_HEIGHT = 430;
+
+const PHONE_TABS = ['chart', 'book', 'trades'] as const;
+type PhoneTab = (typeof PHONE_TABS)[number];
 
 function nonEmpty(text: string | undefined | null): string | null {
   return typeof text === 'string' && text !== '' ? text : null;
@@ -251,4 +346,46 @@ export function patchBalance(
   return payload.currency_id === baseCurrencyId
     ? { ...deal, user_currency: payload.balance, user_currency_lock: payload.lock_balance }
     : { ...deal, user_legal: payload.balance, user_legal_lock: payload.lock_balance };
+}
+
+/**
+ * The pair in the address (`/dealCenter?symbol=ETH_USDT`), so that a market can be linked: a symbol in
+ * the address is opened once the market list knows it (an unknown one is replaced by the pair shown),
+ * and a pair picked on the page is written back into the address.
+ */
+function usePairInAddress(symbol: string): void {
+  const [params, setParams] = useSearchParams();
+  const quotations = useBoardQuotations();
+  const wanted = symbolFromQuery(params.get('symbol'));
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (wanted !== null && wanted !== applied.current && wanted !== symbol) {
+      if (quotations.data === undefined && !quotations.isError) return;
+      applied.current = wanted;
+      const found = quotations.data?.find(
+        (quotation) => `${quotation.currency_name}/${quotation.legal_name}` === wanted,
+      );
+      if (found !== undefined) {
+        choosePair({
+          legalId: found.legal_id,
+          currencyId: found.currency_id,
+          legalName: found.legal_name,
+          currencyName: found.currency_name,
+        });
+        return;
+      }
+    }
+    applied.current = symbol;
+    if (params.get('symbol') !== symbolForQuery(symbol)) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('symbol', symbolForQuery(symbol));
+          return next;
+        },
+        { replace: true },
+      );
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the address, the pair and the list decide.
+  }, [wanted, symbol, quotations.data, quotations.isError]);
 }

@@ -55,3 +55,18 @@ export function syncPairFromStorage(): void {
   const stored = readStoredPair();
   if (!samePair(pairStore.getState(), stored)) pairStore.setState(stored, true);
 }
+
+/**
+ * The pair a `symbol` query names ("BTC_USDT", "BTC/USDT", "btc-usdt"), as the server writes symbols
+ * ("BTC/USDT"); null when it names none.
+ */
+export function symbolFromQuery(text: string | null): string | null {
+  if (text === null) return null;
+  const match = /^([A-Za-z0-9]{1,16})[_/-]([A-Za-z0-9]{1,16})$/.exec(text.trim());
+  return match === null ? null : `${match[1]!.toUpperCase()}/${match[2]!.toUpperCase()}`;
+}
+
+/** How the page writes the pair into its address, so that a market can be linked: "BTC_USDT". */
+export function symbolForQuery(symbol: string): string {
+  return symbol.replace('/', '_');
+}

@@ -24,7 +24,7 @@ export const en: SeedLanguagePack = {
 <h3>What you can do</h3>
 <ul>
 <li>Trade spot pairs against USDT on a real order book.</li>
-<li>Open leveraged contracts and seconds contracts, settled on recorded market prices.</li>
+<li>Leveraged contracts and seconds contracts are still being built; they open here once they work.</li>
 <li>Move funds between your wallets, deposit and withdraw.</li>
 </ul>
 <h3>Before you start</h3>
@@ -55,7 +55,7 @@ export const en: SeedLanguagePack = {
 <p>If you think someone else has used your account, change your password at once: that ends every other session.</p>`,
     },
     'news.opening': {
-      title: 'Spot, leverage and seconds contracts on one exact ledger',
+      title: 'Spot trading on one exact ledger',
       abstract:
         'Every balance on Fairex is a whole number of the smallest unit, and every currency sums to zero.',
       content: `
@@ -249,7 +249,7 @@ ${fundingFeeTable(facts, ['Currency', 'Networks', 'Minimum withdrawal', 'Withdra
       title: 'What is Fairex?',
       abstract: '',
       content:
-        '<p>An open-source crypto exchange: spot trading on an order book, leveraged and seconds contracts, and wallets, with every amount exact and every movement of funds recorded on both sides.</p>',
+        '<p>An open-source crypto exchange: spot trading on an order book and wallets (leveraged and seconds contracts are still being built), with every amount exact and every movement of funds recorded on both sides.</p>',
     },
     'faq.account': {
       title: 'How do I open an account?',

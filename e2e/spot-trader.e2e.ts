@@ -1,0 +1,300 @@
+// The trading page as a trader meets it, in real Chromium against a real server of this file's own
+// (market maker off): one display time zone on every part of the page whatever the browser's zone, the
+// market's own minimum when an amount is too small, the phone layout at 390 px with its cancel buttons in
+// reach, and the connection state when the server goes away and comes back. Screenshots in day and
+// night, English and Chinese, at 1440 and 390 px.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
+import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
+import { launchBrowser, newContext, type ContextOptions } from './support/browser.ts';
+import { FairexPage } from './support/fairex-page.ts';
+import { startServer, type ServerProcess } from './support/server-process.ts';
+import {
+  BTC_DEPOSIT,
+  SPOT_E2E_CUSTODY_ENV,
+  USDT_TRC20_DEPOSIT,
+  depositThroughCustody,
+  seedSpotUsers,
+  type SeededUser,
+} from './spot-seed.ts';
+
+const BTC = 1;
+const USDT = 3;
+const SERVER_ENV = { MARKET_MAKER: 'off', ...SPOT_E2E_CUSTODY_ENV };
+
+interface Trader {
+  context: BrowserContext;
+  fairex: FairexPage;
+  page: Page;
+}
+
+describe('the trading page for a trader', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  let browser: Browser;
+  let alice: SeededUser;
+  let bob: SeededUser;
+
+  async function open(
+    user: SeededUser,
+    settings: Record<string, string> = {},
+    options: ContextOptions = {},
+  ): Promise<Trader> {
+    const context = await newContext(browser, { width: 1440, height: 900, ...options });
+    await context.addInitScript(
+      ({ token, account, id, extra }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('accountNum', account);
+        localStorage.setItem('user_id', String(id));
+        for (const [key, value] of Object.entries(extra)) localStorage.setItem(key, value);
+      },
+      { token: user.token, account: user.account, id: user.id, extra: settings },
+    );
+    const fairex = await FairexPage.open(context, server.baseURL, '/dealCenter');
+    await fairex.page.getByTestId('order-form').waitFor();
+    return { context, fairex, page: fairex.page };
+  }
+
+  async function order(user: SeededUser, side: 'in' | 'out', price: string, num: string): Promise<void> {
+    const response = await fetch(`${server.baseURL}/api/transaction/${side}`, {
+      method: 'POST',
+      headers: { authorization: user.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ legal_id: USDT, currency_id: BTC, price, num, mode: 2 }),
+    });
+    expect(await response.json()).toMatchObject({ type: 'ok' });
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'fairex-spot-trader-e2e-'));
+    [alice, bob] = (await seedSpotUsers(dataDir, 2)) as [SeededUser, SeededUser];
+    server = await startServer(dataDir, SERVER_ENV);
+    await depositThroughCustody(server.baseURL, alice, { ...USDT_TRC20_DEPOSIT, amount: '10000000000' });
+    await depositThroughCustody(server.baseURL, bob, { ...BTC_DEPOSIT, amount: '100000000' });
+    // One fill between the two (Bob's rest stays open), and a book a few levels deep.
+    await order(bob, 'out', '30000', '0.25');
+    await order(alice, 'in', '30000', '0.1');
+    for (const [index, price] of ['30100', '30250', '30400'].entries()) {
+      await order(bob, 'out', price, `0.0${index + 2}`);
+    }
+    for (const [index, price] of ['29950', '29800', '29650'].entries()) {
+      await order(alice, 'in', price, `0.0${index + 1}5`);
+    }
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes every time on the page on one clock, Asia/Shanghai by default, whatever the browser’s', async () => {
+    // A browser in New York: before, the order lists followed it while the chart and tape were in Shanghai.
+    const trader = await open(alice, {}, { timezoneId: 'America/New_York' });
+    const { page } = trader;
+    await page.getByTestId('tab-history').click();
+    const historyTime = async () =>
+      (await page.getByTestId('history-row').first().locator('td').first().innerText()).trim();
+    await expect.poll(historyTime, { timeout: 12_000 }).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const tapeTime = async () =>
+      (await page.getByTestId('tape-row').first().locator('span').last().innerText()).trim();
+    await expect.poll(tapeTime, { timeout: 10_000 }).toMatch(/^\d\d:\d\d:\d\d$/);
+    // The one fill: the same clock time in the tape and in the history, labelled UTC+8 everywhere.
+    expect((await historyTime()).slice(11)).toBe(await tapeTime());
+    expect(await page.getByTestId('chart-zone').innerText()).toBe('UTC+8');
+    expect(await page.getByTestId('trades-time-title').innerText()).toBe(`${en.spot.trades.time} (UTC+8)`);
+    expect(await page.locator('[data-testid="orders-panel"] th').first().innerText()).toBe(
+      `${en.spot.orders.time} (UTC+8)`,
+    );
+    const shanghaiHour = Number((await tapeTime()).slice(0, 2));
+
+    // The preference: UTC, kept like the other preferences, applied to every part after the reload.
+    await page.getByTestId('preferences-trigger').click();
+    const utc = page.getByTestId('time-zone-utc');
+    await utc.waitFor();
+    await trader.fairex.screenshot('spot-trader-time-zone-menu-en-day', false);
+    await Promise.all([page.waitForEvent('load'), utc.click()]);
+    await page.getByTestId('order-form').waitFor();
+    expect(await trader.fairex.stored('time_zone')).toBe('utc');
+    await expect.poll(() => page.getByTestId('chart-zone').innerText()).toBe('UTC');
+    await expect.poll(tapeTime, { timeout: 10_000 }).toMatch(/^\d\d:\d\d:\d\d$/);
+    expect((Number((await tapeTime()).slice(0, 2)) + 8) % 24).toBe(shanghaiHour);
+    await page.getByTestId('tab-history').click();
+    await expect.poll(historyTime, { timeout: 12_000 }).toMatch(/ \d\d:\d\d:\d\d$/);
+    expect((await historyTime()).slice(11)).toBe(await tapeTime());
+    expect(await page.getByTestId('trades-time-title').innerText()).toBe(`${en.spot.trades.time} (UTC)`);
+    expect(trader.fairex.problems).toEqual([]);
+    await trader.context.close();
+  });
+
+  it('refuses an amount below the market’s minimum with the market’s own figure', async () => {
+    const deal = (await fetch(`${server.baseURL}/api/transaction/deal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ legal_id: USDT, currency_id: BTC }),
+    }).then((response) => response.json())) as {
+      message: { market: { min_number: string; number_step: string } };
+    };
+    const { min_number: minimum, number_step: step } = deal.message.market;
+    const shown = Number(step) > Number(minimum) ? step : minimum;
+    const trader = await open(alice);
+    for (const side of ['buy', 'sell'] as const) {
+      await trader.page.getByTestId(`${side}-amount`).fill('0.00001');
+      await trader.page.getByTestId(`${side}-submit`).click();
+      await trader.page
+        .getByText(en.spot.form.belowMinimum.replace('{{min}}', shown).replace('{{unit}}', 'BTC'))
+        .first()
+        .waitFor();
+    }
+    await trader.page.getByTestId('mode-market').click();
+    await trader.page.getByTestId('buy-amount').fill('0.00001');
+    await trader.page.getByTestId('buy-submit').click();
+    await expect
+      .poll(() =>
+        trader.page
+          .getByText(en.spot.form.belowMinimum.replace('{{min}}', shown).replace('{{unit}}', 'BTC'))
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    expect(await trader.page.getByText('greater than zero').count()).toBe(0);
+    await trader.context.close();
+  });
+
+  it('opens the pair the address names, writes a picked pair into it, and announces one’s own fills', async () => {
+    const trader = await open(alice);
+    await trader.fairex.goto('/dealCenter?symbol=ETH_USDT');
+    const page = trader.page;
+    await expect.poll(() => page.getByTestId('spot-page').getAttribute('data-symbol')).toBe('ETH/USDT');
+    expect(trader.fairex.location()).toBe('/dealCenter?symbol=ETH_USDT');
+    await page.getByTestId('market-row-BTC-USDT').click();
+    await expect.poll(() => trader.fairex.location()).toBe('/dealCenter?symbol=BTC_USDT');
+    await expect.poll(() => page.getByTestId('spot-page').getAttribute('data-symbol')).toBe('BTC/USDT');
+
+    // A starred pair is kept (like the other preferences) and listed under the favourites tab.
+    await page.getByTestId('favourite-ETH-USDT').click();
+    expect(await trader.fairex.stored('favourite_pairs')).toBe('["ETH/USDT"]');
+    await page.getByTestId('markets-favourites').click();
+    await expect
+      .poll(() => page.locator('[data-testid^="market-row-"]').evaluateAll((rows) => rows.length))
+      .toBe(1);
+    await page.getByTestId('market-row-ETH-USDT').waitFor();
+    await trader.fairex.screenshot('spot-trader-favourites-en-day', false);
+
+    // Bob sells into Alice's resting bid at 29,950: Alice's page says what she bought.
+    await page.getByTestId('order-form').waitFor();
+    await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await order(bob, 'out', '29950', '0.01');
+    await page
+      .getByText(
+        en.spot.fills.bought
+          .replace('{{amount}}', '0.0100')
+          .replace('{{base}}', 'BTC')
+          .replace('{{price}}', '29,950.00')
+          .replace('{{quote}}', 'USDT'),
+      )
+      .waitFor({ timeout: 15_000 });
+    await trader.fairex.screenshot('spot-trader-fill-notice-en-day', false);
+
+    // The depth chart beside the candles: the same book, summed outwards from the best prices.
+    await page.getByTestId('chart-view-depth').click();
+    await page.getByTestId('depth-bids').waitFor();
+    await page.getByTestId('depth-asks').waitFor();
+    expect(await page.getByTestId('price-chart').count()).toBe(0);
+    await trader.fairex.screenshot('spot-trader-depth-en-day', false);
+    await page.getByTestId('chart-view-candles').click();
+    await page.getByTestId('price-chart').waitFor();
+    expect(trader.fairex.problems).toEqual([]);
+    await trader.context.close();
+  });
+
+  it('lays the page out for a phone at 390 px: tabs, a buy and sell bar, orders as cards', async () => {
+    for (const [language, night] of [
+      ['en', '0'],
+      ['zh', '1'],
+    ] as const) {
+      const texts = language === 'en' ? en : zh;
+      const trader = await open(bob, { lang: language, night_mode: night }, { width: 390, height: 844 });
+      const { page } = trader;
+      expect(await trader.fairex.scrollWidth()).toBeLessThanOrEqual(390);
+      await page.getByTestId('phone-bar').waitFor();
+      await page.getByTestId('price-chart').waitFor();
+      expect(await page.getByTestId('order-book').isVisible()).toBe(false);
+      const theme = night === '1' ? 'night' : 'day';
+      await trader.fairex.screenshot(`spot-trader-phone-${language}-${theme}-chart`, false);
+      await page.getByTestId('chart-view-depth').click();
+      await page.getByTestId('depth-asks').waitFor();
+      await trader.fairex.screenshot(`spot-trader-phone-${language}-${theme}-depth`, false);
+      await page.getByTestId('chart-view-candles').click();
+      await page.getByTestId('phone-tab-book').click();
+      await page.getByTestId('order-book').waitFor();
+      expect(await page.getByTestId('price-chart').isVisible()).toBe(false);
+      await trader.fairex.screenshot(`spot-trader-phone-${language}-${theme}-book`, false);
+      await page.getByTestId('phone-tab-trades').click();
+      await page.getByTestId('recent-trades').waitFor();
+
+      // The bar at the bottom opens the form on the side picked.
+      await page.getByTestId('phone-sell').click();
+      await page.getByTestId('sell-form').waitFor();
+      expect(await page.getByTestId('buy-form').isVisible()).toBe(false);
+      const bar = await page.getByTestId('phone-bar').boundingBox();
+      expect(bar !== null && bar.y + bar.height).toBe(844);
+      await trader.fairex.screenshot(`spot-trader-phone-${language}-${theme}-form`, false);
+
+      // Bob's open sells are cards; each cancel button lies inside the screen and works.
+      await page.getByTestId('subtab-sell').click();
+      const cards = page.getByTestId('open-order-row');
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      const revoke = page.locator('[data-testid^="revoke-"]').first();
+      await revoke.scrollIntoViewIfNeeded();
+      const box = await revoke.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+      await trader.fairex.screenshot(`spot-trader-phone-${language}-${theme}-orders`, false);
+      if (language === 'en') {
+        const before = await cards.count();
+        await revoke.click();
+        await page.getByRole('button', { name: texts.spot.orders.yes }).click();
+        await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(before - 1);
+      }
+      expect(trader.fairex.problems).toEqual([]);
+      await trader.context.close();
+    }
+  });
+
+  it('shows the connection state, greys the figures while the server is away, and catches up after', async () => {
+    const trader = await open(alice);
+    const { page } = trader;
+    const status = page.getByTestId('connection-status');
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('live');
+    expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('false');
+    await trader.fairex.screenshot('spot-trader-live-en-day', false);
+
+    const port = Number(new URL(server.baseURL).port);
+    await server.stop({ keepData: true });
+    await expect.poll(() => status.getAttribute('data-stale'), { timeout: 15_000 }).toBe('true');
+    expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('true');
+    expect(await status.innerText()).toBe(en.market.connection.offline);
+    await trader.fairex.screenshot('spot-trader-offline-en-day', false);
+
+    // The server is back on the same address: the page subscribes again and fetches what it missed.
+    server = await startServer(dataDir, SERVER_ENV, { port });
+    await order(bob, 'out', '30777', '0.01');
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 30_000 }).toBe('live');
+    expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('false');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('book-ask')
+            .evaluateAll((rows) => rows.map((row) => (row as unknown as { innerText: string }).innerText)),
+        { timeout: 15_000 },
+      )
+      .toContainEqual(expect.stringMatching(/^30777\.00\s+0\.0100$/));
+    // Problems logged while the server was down (failed requests) are expected here.
+    await trader.context.close();
+  });
+});
