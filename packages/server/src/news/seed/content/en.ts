@@ -239,7 +239,7 @@ ${fundingFeeTable(facts, ['Currency', 'Networks', 'Minimum withdrawal', 'Withdra
 <h3>In your browser</h3>
 <p>The web app keeps your login token and your choices (language, night mode, price colours, last market) in local storage. It sets no tracking cookies, uses no analytics or advertising services and loads nothing from other sites.</p>
 <h3>What is shown to others</h3>
-<p>The home page may show recent activity on the exchange, such as a deposit or a trade, with the account masked (for example <code>ab***@***.com</code>) and the amount rounded. Nothing else about you is shown to other users.</p>
+<p>The home page shows only aggregate figures of the last hour (how many trades, traders, deposits and withdrawals), never one user's activity. Nothing about you is shown to other users.</p>
 <h3>Who sees your data</h3>
 <p>Only the operator’s staff who need it for support, security or legal duties. Your data is not sold. It is disclosed to authorities only when the law requires it.</p>
 <h3>How long</h3>
