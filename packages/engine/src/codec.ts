@@ -29,6 +29,15 @@ export const BIGINT_FIELDS: ReadonlySet<string> = new Set([
   'feePaid',
   'available',
   'locked',
+  'stake',
+  'fee',
+  'profit',
+  'payout',
+  'feeRefund',
+  'minStake',
+  'maxStake',
+  'presets',
+  'exposureCap',
 ]);
 
 const integerText = /^-?(0|[1-9][0-9]*)$/;
@@ -59,6 +68,16 @@ export function fromJsonValue(value: unknown): unknown {
     if (typeof field === 'string' && BIGINT_FIELDS.has(key)) {
       if (!integerText.test(field)) throw new SyntaxError(`field ${key} holds "${field}", not an integer`);
       record[key] = BigInt(field);
+    } else if (
+      Array.isArray(field) &&
+      BIGINT_FIELDS.has(key) &&
+      field.every((item) => typeof item === 'string')
+    ) {
+      // A list of amounts (micro presets).
+      record[key] = field.map((item: string) => {
+        if (!integerText.test(item)) throw new SyntaxError(`field ${key} holds "${item}", not an integer`);
+        return BigInt(item);
+      });
     } else if (typeof field === 'object' && field !== null) {
       record[key] = fromJsonValue(field);
     }

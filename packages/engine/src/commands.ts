@@ -1,13 +1,15 @@
 import type { LedgerCommand } from './ledger/commands.ts';
 import type { SpotCommand } from './spot/commands.ts';
 import type { MarketDataCommand } from './market/commands.ts';
+import type { MicroCommand } from './micro/commands.ts';
 
 export type * from './ledger/commands.ts';
 export type * from './spot/commands.ts';
 export type * from './market/commands.ts';
+export type * from './micro/commands.ts';
 
 /** Every command the engine applies, discriminated on `type`. Later areas (lever, micro, products) add theirs. */
-export type Command = LedgerCommand | SpotCommand | MarketDataCommand;
+export type Command = LedgerCommand | SpotCommand | MarketDataCommand | MicroCommand;
 export type CommandType = Command['type'];
 
 /** A command as the runner journals it: stamped with a strictly increasing sequence number and a time. */

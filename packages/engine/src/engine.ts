@@ -25,6 +25,17 @@ import type { Depth, OrderView } from './spot/types.ts';
 import { EngineState, defaultEngineOptions } from './state.ts';
 import type { BookImplementation, Currency, EngineOptions } from './state.ts';
 import { isCount, isNatural, isText } from './validate.ts';
+import {
+  microOnTime,
+  setMicroCurrency,
+  setMicroExposureCap,
+  setMicroSeconds,
+  setMicroStaleness,
+  submitMicroOrder,
+} from './micro/handlers.ts';
+import { microConfigView, microExposureView, microOrderView } from './micro/reads.ts';
+import type { MicroConfigView, MicroOrderView } from './micro/reads.ts';
+import { microDeps } from './micro/wiring.ts';
 
 export type EngineCreateOptions = Partial<EngineOptions> & {
   /** Which book implementation to run; 'reference' is the test oracle. Not part of the state. */
@@ -144,6 +155,9 @@ export class Engine {
       invariant(events.length === 0, `command ${command.type} was refused with ${code} after changing state`);
       return refused(seq, code);
     }
+    // The micro area's time hook: orders that expired before the command time settle (recordPriceSamples
+    // runs it itself, before it records the new samples).
+    if (command.type !== 'recordPriceSamples' && state.micro.orders.size > 0) microOnTime(microDeps(state));
     const reply = state.reply;
     state.reply = undefined;
     if (scopedKey !== undefined) {
@@ -254,6 +268,21 @@ export class Engine {
       latest: { seq: chain.seq, timeMs: chain.timeMs, hash: chain.hash },
       published: { seq: chain.headSeq, timeMs: chain.headTimeMs, hash: chain.headHash },
     };
+  }
+
+  /** Seconds contracts: the configuration. */
+  microConfig(): MicroConfigView {
+    return microConfigView(this.state.micro);
+  }
+
+  /** A running seconds contract (undefined once settled). */
+  microOrder(orderId: number): MicroOrderView | undefined {
+    return microOrderView(this.state.micro, orderId);
+  }
+
+  /** The house's exposure per pair, currency and expiry second of the running seconds contracts. */
+  microExposure(): ReturnType<typeof microExposureView> {
+    return microExposureView(this.state.micro);
   }
 
   currency(currencyId: number): Currency | undefined {
@@ -369,6 +398,16 @@ function dispatch(state: EngineState, command: Command): number {
       return recordIndexPrice(state, command);
     case 'recordPriceSamples':
       return recordPriceSamples(state, command);
+    case 'setMicroSeconds':
+      return setMicroSeconds(microDeps(state), command);
+    case 'setMicroCurrency':
+      return setMicroCurrency(microDeps(state), command);
+    case 'setMicroExposureCap':
+      return setMicroExposureCap(microDeps(state), command);
+    case 'setMicroStaleness':
+      return setMicroStaleness(microDeps(state), command);
+    case 'submitMicroOrder':
+      return submitMicroOrder(microDeps(state), command);
     default:
       return ResultCode.unknownCommand;
   }

@@ -1,13 +1,15 @@
 import type { LedgerEvent } from './ledger/events.ts';
 import type { SpotEvent } from './spot/events.ts';
 import type { MarketDataEvent } from './market/events.ts';
+import type { MicroEvent } from './micro/events.ts';
 
 export type * from './ledger/events.ts';
 export type * from './spot/events.ts';
 export type * from './market/events.ts';
+export type * from './micro/events.ts';
 
 /** Every event the engine emits, discriminated on `type`. */
-export type EngineEvent = LedgerEvent | SpotEvent | MarketDataEvent;
+export type EngineEvent = LedgerEvent | SpotEvent | MarketDataEvent | MicroEvent;
 export type EngineEventType = EngineEvent['type'];
 
 /**

@@ -38,3 +38,15 @@ export type { CanonicalSample, MarkPrice, PriceHead } from './market/price-recor
 export type * from './commands.ts';
 export type * from './events.ts';
 export type { Depth, DepthLevel, OrderKind, OrderView, Side } from './spot/types.ts';
+export {
+  MICRO_RULE_VERSION,
+  microFee,
+  microProfit,
+  microOutcome,
+  microPayout,
+  microExposure,
+  settleMicro,
+} from './micro/rules.ts';
+export type { MicroDirection, MicroOutcome, MicroSample, MicroVoidReason } from './micro/rules.ts';
+export type { MicroConfigView, MicroOrderView } from './micro/reads.ts';
+export type { MicroCurrencyConfig } from './micro/state.ts';

@@ -3,6 +3,7 @@ import { CHANGE_WALLET_INDEX, OUTSIDE_OWNER_KEY } from './ledger/accounts.ts';
 import { quoteAmountOf } from './spot/amounts.ts';
 import type { Market, Order } from './spot/types.ts';
 import type { EngineState } from './state.ts';
+import { checkMicroInvariants } from './micro/invariants.ts';
 
 /**
  * Checks every rule the engine promises (exchange-core's validateInternalState). It walks the whole state,
@@ -26,6 +27,7 @@ export function checkStateInvariants(state: EngineState): void {
     const key = withdrawal.account.key;
     expectedLocked.set(key, (expectedLocked.get(key) ?? 0n) + withdrawal.amount);
   }
+  checkMicroInvariants(state.micro, expectedLocked);
   checkAccounts(state, expectedLocked);
   invariant(state.idempotency.size <= state.options.idempotencyMaxKeys, 'too many idempotency keys');
 }

@@ -2,6 +2,8 @@
 // refusal from the number alone: 0 ok, 1000s invalid input, 2000s insufficient funds, 3000s not found /
 // not owner / wrong state, 4000s configuration. Names are stable; the server maps each name to an i18n key.
 
+import { MicroResultCode } from './micro/codes.ts';
+
 export const ResultCode = {
   ok: 0,
 
@@ -50,6 +52,8 @@ export const ResultCode = {
   sameCurrency: 4008,
   invalidMinimumLots: 4009,
   quoteMinorMismatch: 4010,
+
+  ...MicroResultCode,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -7,6 +7,8 @@ import { registerOrder, traderOf } from './spot/owner-orders.ts';
 import { Order } from './spot/types.ts';
 import type { Market, Side } from './spot/types.ts';
 import { EngineState } from './state.ts';
+import { readMicroSection, writeMicroSection } from './micro/snapshot.ts';
+import type { MicroSnapshotSection } from './micro/snapshot.ts';
 import type { BookImplementation, EngineOptions } from './state.ts';
 
 export const SNAPSHOT_FORMAT = 'fairex-engine-snapshot';
@@ -79,6 +81,8 @@ type SnapshotDocument = {
   indexPrices?: [marketId: number, priceTicks: number, timeMs: number][];
   /** Price chains by market, ascending; written only when there is one (same reason as indexPrices). */
   priceChains?: PriceChainRow[];
+  /** Seconds contracts; written only when the area holds anything (same reason as indexPrices). */
+  micro?: MicroSnapshotSection;
 };
 
 type PriceChainRow = [
@@ -172,6 +176,8 @@ export function writeSnapshot(state: EngineState): string {
         chain.headHash,
       ]);
   }
+  const micro = writeMicroSection(state.micro);
+  if (micro !== undefined) document.micro = micro;
   return JSON.stringify(document);
 }
 
@@ -292,6 +298,7 @@ export function readSnapshot(text: string, bookImplementation: BookImplementatio
       headHash,
     });
   }
+  readMicroSection(state.micro, document.micro);
   return state;
 }
 

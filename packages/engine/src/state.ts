@@ -11,6 +11,7 @@ import {
 } from './limits.ts';
 import { SpotMatcher } from './spot/matcher.ts';
 import type { Trader } from './spot/trader.ts';
+import { MicroState } from './micro/state.ts';
 import type { Market, Order } from './spot/types.ts';
 
 export type Currency = { readonly currencyId: number; readonly code: string; readonly scale: number };
@@ -55,6 +56,8 @@ export class EngineState {
   readonly indexPrices = new Map<number, IndexPrice>();
   /** Each market's price chain: the latest sample's index, mark and link, and the last published head. */
   readonly priceChains = new Map<number, PriceChain>();
+  /** Seconds contracts: configuration and running orders. */
+  readonly micro = new MicroState();
   /** The last accepted envelope's sequence number. */
   lastSeq = 0;
   nextOrderId = 1;

@@ -2,6 +2,8 @@
 // grouped by area (100s funding, 200s withdrawals, 300s spot) and never renumbered; later areas (lever,
 // seconds contracts, products) take the next hundreds.
 
+import { MicroReasonCode } from '../micro/codes.ts';
+
 export const ReasonCode = {
   /** Outside world -> a user's change wallet. */
   deposit: 100,
@@ -35,6 +37,9 @@ export const ReasonCode = {
   tradeSettlement: 303,
   /** A trade fee, from what the side received to the fees account. */
   tradeFee: 304,
+
+  /** Seconds contracts (400s): see micro/codes.ts. */
+  ...MicroReasonCode,
 } as const;
 
 export type ReasonName = keyof typeof ReasonCode;

@@ -19,6 +19,8 @@ import { ResultCode } from '../result-codes.ts';
 import type { EngineState } from '../state.ts';
 import { isCount, isNatural } from '../validate.ts';
 import type { PriceSourceQuote, RecordPriceSamplesCommand } from './commands.ts';
+import { microOnPriceSample, microOnTime } from '../micro/handlers.ts';
+import { microDeps } from '../micro/wiring.ts';
 
 export const PRICE_RECORD_VERSION = 'fairex-price-v1';
 export const GENESIS_HASH = '0'.repeat(64);
@@ -151,6 +153,9 @@ export function recordPriceSamples(state: EngineState, command: RecordPriceSampl
   const code = validate(state, command);
   if (code !== ResultCode.ok) return code;
   const nowMs = state.timeMs;
+  // Seconds contracts that expired before this command settle on the samples recorded so far.
+  const micro = microDeps(state);
+  microOnTime(micro);
   for (const [marketId, sources] of command.samples) {
     const market = state.markets.get(marketId);
     if (market === undefined) continue;
@@ -222,6 +227,13 @@ export function recordPriceSamples(state: EngineState, command: RecordPriceSampl
       prevHash,
       hash: chain.hash,
       head,
+    });
+    microOnPriceSample(micro, marketId, {
+      seq: chain.seq,
+      timeMs: nowMs,
+      markTicks: chain.markTicks,
+      stale,
+      hash: chain.hash,
     });
   }
   return ResultCode.ok;
