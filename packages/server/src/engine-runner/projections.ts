@@ -11,6 +11,7 @@ import type { Queryable, StoreTransaction } from '../store/index.ts';
 /** What the projector writes through: a store transaction, or a bare connection (unnest only). */
 type ProjectionTransaction = Queryable & Pick<Partial<StoreTransaction>, 'copyFrom'>;
 import type { Projector } from './runner.ts';
+import { writeMicroRows } from '../micro/projection.ts';
 import type { CommittedEntry } from './types.ts';
 
 type Entry = CommittedEntry<Command, EngineEvent>;
@@ -654,7 +655,12 @@ function orderUpdateColumns(orders: OrderChange[]): unknown[][] {
 /** The runner's projector for a store of the given kind: spot orders, spot trades and the account log. */
 export function spotProjector(kind: 'pglite' | 'postgres' | undefined): Projector<Command, EngineEvent> {
   const mode: BulkMode = kind === 'pglite' ? 'pgliteCopy' : 'unnest';
-  return { write: (tx, entries) => writeProjectionRows(tx, projectEntries(entries), mode) };
+  return {
+    write: async (tx, entries) => {
+      await writeProjectionRows(tx, projectEntries(entries), mode);
+      await writeMicroRows(tx, entries);
+    },
+  };
 }
 
 /** The projection tables, in the order a rebuild empties them. */
@@ -664,4 +670,5 @@ export const PROJECTION_TABLES = [
   'spot_orders',
   'price_samples',
   'price_heads',
+  'micro_orders',
 ] as const;
