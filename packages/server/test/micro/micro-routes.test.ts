@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Command, PriceSourceQuote } from '@fairex/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENESIS, verifyChain } from '../../../../scripts/verify-prices.ts';
+import { GENESIS, VerificationError, verifyChain } from '../../../../scripts/verify-prices.ts';
+import { verifyMicroOrder } from '../../../../scripts/verify-micro.ts';
 import type { Sample } from '../../../../scripts/verify-prices.ts';
 import type { Store } from '../../src/store/index.ts';
 import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
@@ -211,6 +212,29 @@ describe('orders', () => {
     const before = (all.message.samples as Sample[]).find((s) => s.seq === proof.open.seq - 1);
     expect(before === undefined ? samples[0]?.prev_hash === GENESIS : true).toBe(true);
     expect(verifyChain(samples, before)?.seq).toBe(proof.proof.head.seq);
+    // The repository's verifier checks both orders from the public calls alone, and catches a changed payout.
+    const fetchFromApp = async (url: string) => {
+      const { pathname, search } = new URL(url);
+      const response = await app.inject({ method: 'GET', url: pathname + search });
+      return { json: async () => response.json() as unknown };
+    };
+    expect(await verifyMicroOrder('http://exchange.test', proof, fetchFromApp)).toBe(
+      `order ${upId}: win, returned 180.000000`,
+    );
+    const down = (await call('GET', `/api/microtrade/proof?id=${downId}`)).message;
+    expect(await verifyMicroOrder('http://exchange.test', down, fetchFromApp)).toBe(
+      `order ${downId}: loss, returned 0.000000`,
+    );
+    await expect(
+      verifyMicroOrder('http://exchange.test', { ...proof, payout: '181.000000' }, fetchFromApp),
+    ).rejects.toThrow(VerificationError);
+    await expect(
+      verifyMicroOrder(
+        'http://exchange.test',
+        { ...proof, outcome: 'loss', payout: '0.000000' },
+        fetchFromApp,
+      ),
+    ).rejects.toThrow(/outcome loss/);
     // Another user's order answers as a missing one.
     const other = await call('GET', `/api/microtrade/proof?id=${upId}`, undefined, otherToken);
     expect(other.type).toBe('error');
