@@ -309,7 +309,7 @@ function touch(orders: Map<number, OrderChange>, orderId: number, seq: number, t
 }
 
 /** One table's new rows as one array per column, in `columns` order; `types` are the columns' SQL types. */
-interface TableRows {
+export interface TableRows {
   table: string;
   columns: readonly string[];
   types: readonly string[];
@@ -576,7 +576,7 @@ export async function writeProjectionRows(
   }
 }
 
-async function insertRows(tx: ProjectionTransaction, mode: BulkMode, rows: TableRows): Promise<void> {
+export async function insertRows(tx: ProjectionTransaction, mode: BulkMode, rows: TableRows): Promise<void> {
   const count = rows.data[0]?.length ?? 0;
   if (count === 0) return;
   if (mode === 'pgliteCopy' && tx.copyFrom) {
@@ -658,7 +658,7 @@ export function spotProjector(kind: 'pglite' | 'postgres' | undefined): Projecto
   return {
     write: async (tx, entries) => {
       await writeProjectionRows(tx, projectEntries(entries), mode);
-      await writeMicroRows(tx, entries);
+      await writeMicroRows(tx, entries, mode);
     },
   };
 }
@@ -671,4 +671,5 @@ export const PROJECTION_TABLES = [
   'price_samples',
   'price_heads',
   'micro_orders',
+  'micro_results',
 ] as const;

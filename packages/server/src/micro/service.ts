@@ -1,5 +1,5 @@
 // The seconds-contract calls' work: reading the configuration from the engine, submitting orders, listing a
-// user's orders and serving a settled order's proof from the micro_orders projection and the price record.
+// user's orders and serving a settled order's proof from the micro_orders and micro_results projections and the price record.
 import type { Command, Engine, EngineEvent, Outcome } from '@fairex/engine';
 import { MICRO_RULE_VERSION, resultCodeName } from '@fairex/engine';
 import type {
@@ -17,7 +17,7 @@ import type { MarketInfo } from '../market/market-catalog.ts';
 import { proofOf, samplesInRange } from '../market/price-record.ts';
 import type { Queryable } from '../store/index.ts';
 import { submitCommand } from '../wallets/engine-calls.ts';
-import { MICRO_ORDER_COLUMNS, orderView, percentText, proofSample } from './views.ts';
+import { MICRO_ORDER_COLUMNS, MICRO_ORDER_FROM, orderView, percentText, proofSample } from './views.ts';
 import type { MicroOrderListItem, MicroOrderRow, ViewContext } from './views.ts';
 
 /** Spec 02 section 9: the default payable currency id. */
@@ -192,29 +192,27 @@ export async function listMicroOrders(
   userId: number,
   options: { page: number; status?: 1 | 3; marketId?: number; limit: number },
 ) {
-  const conditions = ['user_id = $1'];
+  const conditions = ['o.user_id = $1'];
   const params: unknown[] = [userId];
-  if (options.status !== undefined) {
-    params.push(options.status);
-    conditions.push(`status = $${params.length}`);
-  }
+  if (options.status !== undefined)
+    conditions.push(options.status === 3 ? 'r.order_id is not null' : 'r.order_id is null');
   if (options.marketId !== undefined) {
     params.push(options.marketId);
-    conditions.push(`market_id = $${params.length}`);
+    conditions.push(`o.market_id = $${params.length}`);
   }
   const where = conditions.join(' and ');
   const total = Number(
     (
       await db.query<{ count: string | number }>(
-        `select count(*) as count from micro_orders where ${where}`,
+        `select count(*) as count from ${MICRO_ORDER_FROM} where ${where}`,
         params,
       )
     ).rows[0]?.count ?? 0,
   );
   const limit = Math.min(options.limit, MICRO_LIST_LIMIT);
   const { rows } = await db.query<MicroOrderRow>(
-    `select ${MICRO_ORDER_COLUMNS} from micro_orders where ${where}
-      order by order_id desc limit ${limit} offset ${(options.page - 1) * limit}`,
+    `select ${MICRO_ORDER_COLUMNS} from ${MICRO_ORDER_FROM} where ${where}
+      order by o.order_id desc limit ${limit} offset ${(options.page - 1) * limit}`,
     params,
   );
   return paged(
@@ -234,7 +232,7 @@ export async function microProof(
   orderId: number,
 ): Promise<MicroProof> {
   const { rows } = await db.query<MicroOrderRow>(
-    `select ${MICRO_ORDER_COLUMNS} from micro_orders where order_id = $1 and user_id = $2`,
+    `select ${MICRO_ORDER_COLUMNS} from ${MICRO_ORDER_FROM} where o.order_id = $1 and o.user_id = $2`,
     [orderId, userId],
   );
   const row = rows[0];
@@ -314,7 +312,7 @@ export async function microStats(
             count(*) filter (where outcome = 'draw') as draws, count(*) filter (where outcome = 'void') as voids,
             (coalesce(sum(stake) filter (where outcome = 'loss'), 0)
               - coalesce(sum(payout - stake) filter (where outcome = 'win'), 0))::text as house_pnl
-       from micro_orders where status = 3 and settled_ms >= $1
+       from micro_results where settled_ms >= $1
       group by 1, 2 order by 1 desc, 2`,
     [fromMs],
   );

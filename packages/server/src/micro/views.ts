@@ -36,10 +36,14 @@ export interface MicroOrderRow {
   end_hash: string | null;
 }
 
-export const MICRO_ORDER_COLUMNS = `order_id, user_id, market_id, currency_id, direction, seconds, profit_ratio_bp,
-  stake::text as stake, fee::text as fee, accepted_ms, expiry_ms, status, outcome, void_reason, max_sample_age_ms,
-  payout::text as payout, fee_refund::text as fee_refund, rule_version, open_seq, open_time_ms, open_mark_ticks,
-  open_stale, open_hash, end_seq, end_time_ms, end_mark_ticks, end_stale, end_hash`;
+export const MICRO_ORDER_COLUMNS = `o.order_id, o.user_id, o.market_id, o.currency_id, o.direction, o.seconds,
+  o.profit_ratio_bp, o.stake::text as stake, o.fee::text as fee, o.accepted_ms, o.expiry_ms,
+  case when r.order_id is null then 1 else 3 end as status, r.outcome, r.void_reason, r.max_sample_age_ms,
+  r.payout::text as payout, r.fee_refund::text as fee_refund, r.rule_version, r.open_seq, r.open_time_ms,
+  r.open_mark_ticks, r.open_stale, r.open_hash, r.end_seq, r.end_time_ms, r.end_mark_ticks, r.end_stale, r.end_hash`;
+
+/** The orders with their results (none while running). */
+export const MICRO_ORDER_FROM = 'micro_orders o left join micro_results r on r.order_id = o.order_id';
 
 /** The order view with what the screen and the proof need beyond the template's fields. */
 export type MicroOrderListItem = MicroOrderView & {
@@ -83,6 +87,10 @@ export function orderView(context: ViewContext, row: MicroOrderRow): MicroOrderL
   const expiryMs = Number(row.expiry_ms);
   const closed = row.status === 3;
   const payout = row.payout === null ? 0n : BigInt(row.payout);
+  // A running order's open sample is in the engine (the projection records samples at settlement).
+  const openTicks = closed
+    ? nullableNumber(row.open_mark_ticks)
+    : (engine.microOrder(Number(row.order_id))?.open?.markTicks ?? nullableNumber(row.open_mark_ticks));
   return {
     id: Number(row.order_id),
     match_id: row.market_id,
@@ -90,7 +98,7 @@ export function orderView(context: ViewContext, row: MicroOrderRow): MicroOrderL
     seconds: row.seconds,
     number: amountText(engine, row.currency_id, stake),
     currency_name: engine.currency(row.currency_id)?.code ?? '',
-    open_price: priceText(engine, row.market_id, nullableNumber(row.open_mark_ticks)),
+    open_price: priceText(engine, row.market_id, openTicks),
     end_price: closed ? priceText(engine, row.market_id, nullableNumber(row.end_mark_ticks)) : '',
     type: row.direction === 2 ? 2 : 1,
     status: closed ? 3 : 1,
@@ -106,7 +114,7 @@ export function orderView(context: ViewContext, row: MicroOrderRow): MicroOrderL
   };
 }
 
-/** The row a settled event leaves in micro_orders (for the push, without reading the store). */
+/** The row a settled event gives micro_orders and micro_results (for the push, without reading the store). */
 export function rowOfSettled(event: MicroOrderSettledEvent): MicroOrderRow {
   return {
     order_id: event.orderId,
