@@ -36,6 +36,7 @@ describe('seconds contracts', () => {
     server = await startServer(dataDir, {
       MARKET_MAKER: 'off',
       PRICE_HEAD_INTERVAL_MS: '1000',
+      MICRO_RESERVE: '1000000',
       ...SPOT_E2E_CUSTODY_ENV,
     });
     await depositThroughCustody(server.baseURL, user, { ...USDT_TRC20_DEPOSIT, amount: '1000000000' });

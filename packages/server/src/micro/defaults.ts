@@ -20,8 +20,6 @@ export const DEFAULT_MICRO_CURRENCY = {
   maxOpenOrders: 20,
   /** Cap of the house's worst-case payout per pair and expiry second. */
   exposureCap: 50_000n,
-  /** The house reserve's genesis funding on the micro wallet. */
-  reserve: 1_000_000n,
 };
 
 export interface MicroSubmitter {
@@ -29,8 +27,12 @@ export interface MicroSubmitter {
   submit(command: Command): Promise<Outcome>;
 }
 
-/** The commands of the default configuration; empty once the engine has seconds options. */
-export function defaultMicroCommands(engine: Engine): Command[] {
+/**
+ * The commands of the default configuration; empty once the engine has seconds options. `reserveUnits`
+ * (MICRO_RESERVE, whole units of the payable currency) funds the house reserve from outside; 0 leaves it
+ * empty, and every order is refused until it holds funds.
+ */
+export function defaultMicroCommands(engine: Engine, reserveUnits = 0n): Command[] {
   if (engine.microConfig().seconds.length > 0) return [];
   const currency = engine.currencies().find((candidate) => candidate.code === DEFAULT_MICRO_CURRENCY.code);
   if (currency === undefined) return [];
@@ -56,19 +58,20 @@ export function defaultMicroCommands(engine: Engine): Command[] {
         currencyId: currency.currencyId,
         exposureCap: d.exposureCap * unit,
       });
-  commands.push({
-    type: 'systemFund',
-    owner: 'house',
-    wallet: 'micro',
-    currencyId: currency.currencyId,
-    amount: d.reserve * unit,
-    memo: 'micro reserve',
-  });
+  if (reserveUnits > 0n)
+    commands.push({
+      type: 'systemFund',
+      owner: 'house',
+      wallet: 'micro',
+      currencyId: currency.currencyId,
+      amount: reserveUnits * unit,
+      memo: 'micro reserve',
+    });
   return commands;
 }
 
-export async function applyMicroDefaults(runner: MicroSubmitter): Promise<number> {
-  const commands = defaultMicroCommands(runner.engine);
+export async function applyMicroDefaults(runner: MicroSubmitter, reserveUnits = 0n): Promise<number> {
+  const commands = defaultMicroCommands(runner.engine, reserveUnits);
   for (const command of commands) {
     const outcome = await runner.submit(command);
     if (outcome.code !== 0)

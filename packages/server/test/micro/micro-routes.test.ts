@@ -54,7 +54,7 @@ async function call(method: 'GET' | 'POST', url: string, body?: Record<string, u
 
 beforeAll(async () => {
   store = await openTestStore();
-  app = await buildTestApp(store);
+  app = await buildTestApp(store, { env: { MICRO_RESERVE: '1000000' } });
   await app.ready();
   const realtime = app.realtime as { toUser: (userId: number, event: string, payload: unknown) => void };
   const original = realtime.toUser.bind(realtime);

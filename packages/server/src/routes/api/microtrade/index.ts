@@ -36,7 +36,7 @@ export default async function microtradeRoutes(app: FastifyInstance): Promise<vo
   const context = (): ViewContext => ({ engine: app.engine, symbolOf, nowMs: Date.now() });
 
   app.addHook('onReady', async () => {
-    await applyMicroDefaults(app.runner);
+    await applyMicroDefaults(app.runner, BigInt(app.config.microReserve));
     await catalog.refresh(0);
   });
   const stopPushes = startMicroPushes({
