@@ -117,6 +117,11 @@ describe('seconds contracts', () => {
       .toMatch(/Chain verified in this browser/);
     await fairex.screenshot('micro-en-day-proof', false);
     await page.keyboard.press('Escape');
+    // The public daily figures count both orders.
+    const stats = page.getByTestId('micro-stats');
+    await expect.poll(async () => await stats.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    const cells = await stats.locator('tbody tr td').allInnerTexts();
+    expect(cells.slice(1, 3)).toEqual(['USDT', '2']);
   }, 150_000);
 
   it('looks right at night and in Chinese, and shows login for a visitor', async () => {

@@ -12,6 +12,7 @@ import { pairSymbol, useDeal } from '../spot/spot-api.ts';
 import { MarkTrail } from './MarkTrail.tsx';
 import { fetchPayableCurrencies, fetchSeconds, type MicroOrder } from './micro-api.ts';
 import { OrderLists } from './OrderLists.tsx';
+import { StatsPanel } from './StatsPanel.tsx';
 import { ProofView } from './ProofView.tsx';
 import { TradePanel } from './TradePanel.tsx';
 import '../spot/spot.css';
@@ -78,6 +79,9 @@ export default function MicroPage() {
         </div>
         <div className="fx-micro-area-orders">
           <OrderLists loggedIn={loggedIn} onSelect={setSelected} onVerify={setVerifying} />
+        </div>
+        <div className="fx-micro-area-stats">
+          <StatsPanel />
         </div>
       </div>
       <ProofView orderId={verifying} onClose={() => setVerifying(null)} />
