@@ -22,6 +22,7 @@ import {
 import { marketDataPlugin } from './market/index.ts';
 import type { MarketPluginOptions } from './market/index.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
+import { microAreaPlugin } from './micro/plugin.ts';
 import routes from './routes/index.ts';
 import type { Store } from './store/index.ts';
 
@@ -100,6 +101,8 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
       live: options.liveMarket,
       ...options.market,
     });
+    // Seconds contracts (docs/micro.md): after market data, whose catalogue names the markets.
+    await instance.register(microAreaPlugin);
   }
 
   await instance.register(routes);

@@ -5,7 +5,8 @@
 // - GET  /microtrade/lists               the user's orders, 20 a page, running ones with remain_milli_seconds;
 // - GET  /microtrade/proof?id=           a settled order's rule, samples and chain to a published head (login);
 // - GET  /microtrade/stats               public daily figures: orders, outcomes, voids, the house's result.
-// The settled order is pushed to its owner's room as `closed_microorder`.
+// The area's plugin (micro/plugin.ts) builds the service, journals the default configuration and pushes
+// `closed_microorder` to the owner's room; these routes only validate, call and answer.
 import type { FastifyInstance } from 'fastify';
 import {
   MICRO_LIST_LIMIT,
@@ -17,48 +18,23 @@ import {
 } from '@fairex/shared';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
-import { applyMicroDefaults } from '../../../micro/defaults.ts';
-import { startMicroPushes } from '../../../micro/pushes.ts';
-import {
-  listMicroOrders,
-  microProof,
-  microStats,
-  payableCurrencies,
-  secondsReply,
-  submitMicro,
-} from '../../../micro/service.ts';
-import type { ViewContext } from '../../../micro/views.ts';
 
 export default async function microtradeRoutes(app: FastifyInstance): Promise<void> {
-  if (!app.hasDecorator('marketData') || !app.hasDecorator('runner')) return;
-  const catalog = app.marketData.catalog;
-  const symbolOf = (marketId: number) => catalog.cachedById(marketId)?.symbol ?? '';
-  const context = (): ViewContext => ({ engine: app.engine, symbolOf, nowMs: Date.now() });
-
-  app.addHook('onReady', async () => {
-    await applyMicroDefaults(app.runner, BigInt(app.config.microReserve));
-    await catalog.refresh(0);
-  });
-  const stopPushes = startMicroPushes({
-    engine: app.engine,
-    realtime: app.realtime,
-    symbolOf,
-    onCommitted: (listener) => app.runner.onCommitted(listener),
-  });
-  app.addHook('onClose', async () => stopPushes());
+  if (!app.hasDecorator('micro')) return;
+  const micro = app.micro;
 
   route(app, {
     method: ['GET', 'POST'],
     url: '/microtrade/seconds',
     auth: 'optional',
-    handler: () => ok(secondsReply(app.engine)),
+    handler: () => ok(micro.seconds()),
   });
 
   route(app, {
     method: ['GET', 'POST'],
     url: '/microtrade/payable_currencies',
     auth: 'optional',
-    handler: ({ user }) => ok(payableCurrencies(app.engine, user?.id ?? null)),
+    handler: ({ user }) => ok(micro.payableCurrencies(user?.id ?? null)),
   });
 
   route(app, {
@@ -67,10 +43,9 @@ export default async function microtradeRoutes(app: FastifyInstance): Promise<vo
     auth: 'required',
     input: microSubmitInput,
     handler: async ({ input, user }) => {
-      const market = await catalog.byId(input.match_id);
-      if (market === undefined || app.engine.market(market.marketId) === undefined)
-        throw new AppError('market.unknown_market');
-      const order = await submitMicro(app.runner, context(), {
+      const market = await micro.marketById(input.match_id);
+      if (market === undefined) throw new AppError('market.unknown_market');
+      const order = await micro.submit({
         userId: user.id,
         market,
         currencyId: input.currency_id,
@@ -89,7 +64,7 @@ export default async function microtradeRoutes(app: FastifyInstance): Promise<vo
     input: microListsInput,
     handler: async ({ input, user }) =>
       ok(
-        await listMicroOrders(app.store, context(), user.id, {
+        await micro.list(user.id, {
           page: input.page ?? 1,
           ...(input.status === undefined ? {} : { status: input.status }),
           ...(input.match_id === undefined ? {} : { marketId: input.match_id }),
@@ -103,10 +78,7 @@ export default async function microtradeRoutes(app: FastifyInstance): Promise<vo
     url: '/microtrade/proof',
     auth: 'required',
     input: microProofInput,
-    handler: async ({ input, user }) =>
-      ok(
-        await microProof(app.store, context(), (marketId) => catalog.cachedById(marketId), user.id, input.id),
-      ),
+    handler: async ({ input, user }) => ok(await micro.proof(user.id, input.id)),
   });
 
   route(app, {
@@ -114,7 +86,6 @@ export default async function microtradeRoutes(app: FastifyInstance): Promise<vo
     url: '/microtrade/stats',
     auth: 'none',
     input: microStatsInput,
-    handler: async ({ input }) =>
-      ok({ days: await microStats(app.store, app.engine, input.days ?? 30, Date.now()) }),
+    handler: async ({ input }) => ok({ days: await micro.stats(input.days ?? 30) }),
   });
 }
