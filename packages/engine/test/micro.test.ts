@@ -471,4 +471,38 @@ describe('seconds contracts', () => {
     for (let index = 0; index < 3; index += 1) driver.ok({ ...base, stake: 10n, seconds: 1 });
     expect(driver.apply({ ...base, stake: 10n, seconds: 1 }).code).toBe(ResultCode.tooManyOpenOrders);
   });
+
+  it("keeps a running order's stake, fee and reserve as holds in the ledger's registry, ref the order id", () => {
+    const driver = setUp();
+    const placed = driver.ok({
+      type: 'submitMicroOrder',
+      userId: 1,
+      marketId: 1,
+      currencyId: STAKE_CURRENCY,
+      direction: 1,
+      seconds: SECONDS[0]?.[0] ?? 1,
+      stake: 1_000n,
+    });
+    const event = placed.events.find((e) => e.type === 'microOrderPlaced');
+    if (event?.type !== 'microOrderPlaced') throw new Error('no order');
+    const order = driver.engine.micro.order(event.orderId);
+    expect(order).toBeDefined();
+    const holdsOf = (owner: 1 | 'fees' | 'house') =>
+      driver.engine.ledger
+        .holds(owner)
+        .filter((hold) => hold.area.startsWith('micro'))
+        .map(({ area, ref, wallet, amount }) => ({ area, ref, wallet, amount }));
+    expect(holdsOf(1)).toEqual([{ area: 'micro', ref: event.orderId, wallet: 'micro', amount: 1_000n }]);
+    expect(holdsOf('fees')).toEqual([
+      { area: 'micro.fee', ref: event.orderId, wallet: 'micro', amount: event.fee },
+    ]);
+    expect(holdsOf('house')).toEqual([
+      { area: 'micro.reserve', ref: event.orderId, wallet: 'micro', amount: order?.profit },
+    ]);
+    // A snapshot keeps them: the restored engine holds the same and passes the invariants.
+    const restored = Engine.restore(driver.engine.snapshot());
+    restored.checkInvariants();
+    expect(restored.ledger.holds('house')).toEqual(driver.engine.ledger.holds('house'));
+    expect(restored.stateHash()).toBe(driver.engine.stateHash());
+  });
 });
