@@ -11,6 +11,7 @@ import { runStartupBench } from '../packages/server/bench/startup-bench.ts';
 import { runStorageBench } from '../packages/server/bench/storage-bench.ts';
 import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
 import { runPriceRecordBench } from '../packages/server/bench/price-record-bench.ts';
+import { runMicroBench } from '../packages/server/bench/micro-bench.ts';
 
 type Figures = Record<string, number | string>;
 type Section = { key: string; name: string; run: () => Promise<Figures> };
@@ -38,6 +39,11 @@ const sections: Section[] = [
     key: 'price',
     name: 'price record (cost per sample, journal growth, proof p99)',
     run: runPriceRecordBench,
+  },
+  {
+    key: 'micro',
+    name: 'seconds contracts (50,000 on 10 pairs expiring in one second: settle, commit, push)',
+    run: runMicroBench,
   },
   {
     key: 'web',

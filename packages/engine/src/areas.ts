@@ -6,9 +6,10 @@ import type { AreaQueries } from './kernel/area.ts';
 import { fundingArea } from './funding/area.ts';
 import { ledgerArea } from './ledger/area.ts';
 import { marketArea } from './market/area.ts';
+import { microArea } from './micro/area.ts';
 import { spotArea } from './spot/area.ts';
 
-export const AREAS = [ledgerArea, spotArea, fundingArea, marketArea] as const;
+export const AREAS = [ledgerArea, spotArea, fundingArea, marketArea, microArea] as const;
 
-/** `engine.ledger`, `engine.spot`, `engine.funding`, `engine.market`: each area's read-only queries. */
+/** `engine.ledger`, `engine.spot`, `engine.funding`, `engine.market`, `engine.micro`: each area's read-only queries. */
 export type EngineQueries = AreaQueries<typeof AREAS>;

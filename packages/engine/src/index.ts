@@ -8,6 +8,7 @@ export type { AccountView, Balance, HoldView, LedgerQueries } from './ledger/are
 export type { MarketView, SpotQueries } from './spot/area.ts';
 export type { FundingQueries, PendingWithdrawalView } from './funding/area.ts';
 export type { MarketQueries } from './market/area.ts';
+export type { MicroExposureView, MicroQueries } from './micro/area.ts';
 export { command, defineArea } from './kernel/area.ts';
 export type {
   AnyArea,
@@ -61,3 +62,16 @@ export type { CanonicalSample, MarkPrice, PriceHead } from './market/price-recor
 export type * from './commands.ts';
 export type * from './events.ts';
 export type { Depth, DepthLevel, OrderKind, OrderView, Side } from './spot/types.ts';
+export {
+  MICRO_RULE_VERSION,
+  microFee,
+  microProfit,
+  microOutcome,
+  microPayout,
+  microExposure,
+  settleMicro,
+} from './micro/rules.ts';
+export { MicroResultCode, MicroReasonCode } from './micro/codes.ts';
+export type { MicroDirection, MicroOutcome, MicroSample, MicroVoidReason } from './micro/rules.ts';
+export type { MicroConfigView, MicroOrderView } from './micro/reads.ts';
+export type { MicroCurrencyConfig } from './micro/state.ts';

@@ -2,8 +2,14 @@
 import { FundingReasonCode } from './funding/reason-codes.ts';
 import { LedgerReasonCode } from './ledger/reason-codes.ts';
 import { SpotReasonCode } from './spot/reason-codes.ts';
+import { MicroReasonCode } from './micro/codes.ts';
 
-export const ReasonCode = { ...LedgerReasonCode, ...FundingReasonCode, ...SpotReasonCode } as const;
+export const ReasonCode = {
+  ...LedgerReasonCode,
+  ...FundingReasonCode,
+  ...SpotReasonCode,
+  ...MicroReasonCode,
+} as const;
 
 export type ReasonName = keyof typeof ReasonCode;
 export type Reason = (typeof ReasonCode)[ReasonName];

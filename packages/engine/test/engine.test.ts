@@ -325,6 +325,27 @@ describe('codec', () => {
       headIntervalMs: 60_000,
       samples: [[1, [['binance', 6_712_345, 1_699_999_999_000]]]],
     },
+    setMicroSeconds: { type: 'setMicroSeconds', options: [[30, 8_500]] },
+    setMicroCurrency: {
+      type: 'setMicroCurrency',
+      currencyId: 2,
+      feeBp: 100,
+      minStake: 10n,
+      maxStake: 10n ** 30n,
+      presets: [10n, 100n],
+      maxOpenOrders: 5,
+    },
+    setMicroExposureCap: { type: 'setMicroExposureCap', marketId: 1, currencyId: 2, exposureCap: 10n ** 20n },
+    setMicroStaleness: { type: 'setMicroStaleness', maxSampleAgeMs: 3_000 },
+    submitMicroOrder: {
+      type: 'submitMicroOrder',
+      userId: 1,
+      marketId: 1,
+      currencyId: 2,
+      direction: 2,
+      seconds: 30,
+      stake: 100n,
+    },
   };
 
   it.each(Object.values(commands))('round-trips a $type envelope exactly', (command) => {

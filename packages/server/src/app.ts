@@ -22,6 +22,7 @@ import {
 } from './engine-runner/index.ts';
 import { exchangeProjectors } from './exchange-runner.ts';
 import { marketDataPlugin } from './market/index.ts';
+import { microAreaPlugin } from './micro/plugin.ts';
 import type { MarketPluginOptions } from './market/index.ts';
 import { schedulerPlugin } from './scheduler/plugin.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
@@ -111,13 +112,16 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   }
 
   // The product areas, before the routes: each builds its services, repositories and pushes once and
-  // decorates the app (app.accounts, app.admin, app.wallets, app.spot, app.stats); route files only use them.
+  // decorates the app (app.accounts, app.admin, app.wallets, app.spot, app.micro, app.stats); route files
+  // only use them.
   // Their projections are registered with the runner above (exchange-runner.ts).
   await instance.register(accountsPlugin);
   await instance.register(adminAreaPlugin);
   if (options.engine !== false) {
     await instance.register(walletsAreaPlugin);
     await instance.register(spotAreaPlugin);
+    // Seconds contracts (docs/micro.md): after market data, whose catalogue names the markets.
+    await instance.register(microAreaPlugin);
   }
   await instance.register(statsAreaPlugin);
 

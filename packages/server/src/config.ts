@@ -46,6 +46,7 @@ export interface Config {
   depositXpubs: string | undefined;
   flashPairs: string;
   flashFeePpm: number;
+  microReserve: number;
   snapshotEveryCommands: number;
   snapshotEveryBytes: number;
   snapshotsKept: number;
@@ -431,6 +432,16 @@ export const settings = [
         const [whole = '0', fraction = ''] = value.split('.');
         return Number(whole) * 10_000 + Number(fraction.padEnd(4, '0'));
       }),
+  }),
+  setting({
+    key: 'microReserve',
+    name: 'MICRO_RESERVE',
+    default: '0',
+    meaning:
+      "Seconds contracts: whole USDT the house reserve (the house's micro wallet) is funded with at the first " +
+      "start, from outside, as a journaled transfer. The reserve holds every running order's possible " +
+      'profit; with 0 every order is refused until the reserve holds funds.',
+    schema: wholeNumber(0, 1_000_000_000),
   }),
   setting({
     key: 'snapshotEveryCommands',

@@ -9,6 +9,7 @@ export * from './i18n/index.ts';
 export * from './languages.ts';
 export * from './api/price.ts';
 export * from './api/spot.ts';
+export * from './api/micro.ts';
 export * from './schema/fields.ts';
 export * from './socket-events.ts';
 export * from './api/wallet.ts';

@@ -67,6 +67,12 @@ export interface Area<S = unknown, Q = unknown> {
    * `holds` section.
    */
   readonly rebuildsHolds?: boolean;
+  /**
+   * Further hold owner names of the area, besides its name (default none): an area holding more than one
+   * amount per record (seconds contracts: the stake, the fee and the house reserve of one order) names each
+   * kind, so every hold keeps the record's id as its ref (and as the balance events' reference).
+   */
+  readonly holdOwners?: readonly string[];
   /** Throws (via invariant) when a rule of the area does not hold. Walks the area's whole state. */
   checkInvariants?(state: S, ledger: Ledger): void;
   /** Funds of `account` the area needs to stay where they are (default 0). See Ledger.reservedFunds. */

@@ -32,6 +32,15 @@ export function fromJsonValue(value: unknown, bigintFields: ReadonlySet<string>)
     if (typeof field === 'string' && bigintFields.has(key)) {
       if (!integerText.test(field)) throw new SyntaxError(`field ${key} holds "${field}", not an integer`);
       record[key] = BigInt(field);
+    } else if (Array.isArray(field) && bigintFields.has(key)) {
+      // A list of amounts (seconds contracts' preset stakes): its strings are amounts too.
+      for (let index = 0; index < field.length; index += 1) {
+        const item: unknown = field[index];
+        if (typeof item === 'string') {
+          if (!integerText.test(item)) throw new SyntaxError(`field ${key} holds "${item}", not an integer`);
+          field[index] = BigInt(item);
+        } else field[index] = fromJsonValue(item, bigintFields);
+      }
     } else if (typeof field === 'object' && field !== null) {
       record[key] = fromJsonValue(field, bigintFields);
     }

@@ -51,6 +51,8 @@ export class Kernel implements CommandContext {
   private readonly handlers = new Map<string, Handler>();
   private readonly byArea = new Map<AnyArea, Installed>();
   private readonly byName = new Map<string, Installed>();
+  /** The installed area owning each hold owner name (its name and its Area.holdOwners). */
+  private readonly byHoldOwner = new Map<string, Installed>();
   private readonly timeHooks: Installed[];
   private readonly priceHooks: Installed[];
 
@@ -78,6 +80,10 @@ export class Kernel implements CommandContext {
       installed.push(slot);
       this.byArea.set(area, slot);
       this.byName.set(area.name, slot);
+      for (const owner of [area.name, ...(area.holdOwners ?? [])]) {
+        invariant(!this.byHoldOwner.has(owner), `hold owner ${owner} of ${area.name} is taken`);
+        this.byHoldOwner.set(owner, slot);
+      }
       for (const [type, spec] of Object.entries(area.commands)) {
         invariant(!this.handlers.has(type), `command ${type} has two areas`);
         this.handlers.set(type, { spec: spec as CommandSpec<unknown, unknown>, state });
@@ -121,6 +127,11 @@ export class Kernel implements CommandContext {
   /** The command handler for a type, or undefined (also for names like `toString`). */
   handler(type: unknown): Handler | undefined {
     return typeof type === 'string' ? this.handlers.get(type) : undefined;
+  }
+
+  /** The installed area owning holds of that owner name (Area.name or one of Area.holdOwners). */
+  holdOwner(name: string): Installed | undefined {
+    return this.byHoldOwner.get(name);
   }
 
   /** The installed area by name. */
@@ -183,7 +194,7 @@ export class Kernel implements CommandContext {
       amount,
     });
     this.ledger.release(hold, amount, LedgerReasonCode.holdExpired);
-    const slot = this.byName.get(hold.area);
+    const slot = this.byHoldOwner.get(hold.area);
     slot?.area.holdExpired?.(this, slot.state, hold, amount);
   }
 
@@ -191,7 +202,8 @@ export class Kernel implements CommandContext {
     this.ledger.checkInvariants();
     for (const slot of this.areas) slot.area.checkInvariants?.(slot.state, this.ledger);
     for (let hold = this.ledger.holds.first(); hold !== null; hold = hold.registryNext) {
-      if (!this.byName.has(hold.area)) fail(`hold ${hold.area}/${hold.ref} belongs to no installed area`);
+      if (!this.byHoldOwner.has(hold.area))
+        fail(`hold ${hold.area}/${hold.ref} belongs to no installed area`);
     }
     invariant(this.idempotency.size <= this.options.idempotencyMaxKeys, 'too many idempotency keys');
   }

@@ -95,7 +95,9 @@ export function writeSnapshot(kernel: Kernel): string {
 
 function holdRows(kernel: Kernel): HoldRow[] {
   const rebuilt = new Set(
-    kernel.areas.filter(({ area }) => area.rebuildsHolds === true).map(({ area }) => area.name),
+    kernel.areas
+      .filter(({ area }) => area.rebuildsHolds === true)
+      .flatMap(({ area }) => [area.name, ...(area.holdOwners ?? [])]),
   );
   const rows: HoldRow[] = [];
   for (const hold of kernel.ledger.holds) {

@@ -7,6 +7,7 @@ import backofficeRoutes from './api/backoffice/index.ts';
 import currencyRoutes from './api/currency/index.ts';
 import custodyRoutes from './api/custody/index.ts';
 import healthRoutes from './api/health/index.ts';
+import microtradeRoutes from './api/microtrade/index.ts';
 import newsRoutes from './api/news/index.ts';
 import notBuiltRoutes from './api/not-built/index.ts';
 import priceRoutes from './api/price/index.ts';
@@ -38,6 +39,7 @@ const apiAreas = [
   custodyRoutes,
   backofficeRoutes,
   siteRoutes,
+  microtradeRoutes,
   // Last: it answers only the specifications' calls no area above has built.
   notBuiltRoutes,
 ];

@@ -51,7 +51,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/', 'home', home),
   route('/fiatradCenter', 'fiatTradeCenter'),
   coreRoute('/dealCenter', 'spot', () => import('../features/spot/SpotPage.tsx')),
-  route('/secondDealCenter', 'seconds'),
+  route('/secondDealCenter', 'seconds', () => import('../features/micro/MicroPage.tsx')),
   route('/leverdealCenter', 'leverage'),
   route('/leverRecord', 'leverRecord'),
   route('/bindEmail', 'bindEmail', () => import('../features/auth/BindEmailPage.tsx')),

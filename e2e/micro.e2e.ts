@@ -1,0 +1,139 @@
+// Seconds contracts in real Chromium against a real server of its own (market maker off; the simulated price
+// source records a mark sample every second; heads every second so a proof is ready at once). A user funded
+// through the deposit path moves USDT to the micro wallet, places an up and a down order through the confirm
+// dialog, watches the countdown, receives both results as pushes, and opens the proof: the two recorded
+// samples, the chain verified in the browser, and the result recomputed there. Screenshots in day and night,
+// English and Chinese, go to artifacts/screenshots.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
+import { launchBrowser, newContext } from './support/browser.ts';
+import { FairexPage } from './support/fairex-page.ts';
+import { startServer } from './support/server-process.ts';
+import {
+  SPOT_E2E_CUSTODY_ENV,
+  USDT_TRC20_DEPOSIT,
+  depositThroughCustody,
+  seedSpotUsers,
+  type SeededUser,
+} from './spot-seed.ts';
+
+describe('seconds contracts', () => {
+  let dataDir: string;
+  let server: { baseURL: string; stop: () => Promise<void> };
+  let browser: Browser;
+  let context: BrowserContext;
+  let fairex: FairexPage;
+  let page: Page;
+  let user: SeededUser;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'fairex-micro-e2e-'));
+    [user] = (await seedSpotUsers(dataDir, 1)) as [SeededUser];
+    server = await startServer(dataDir, {
+      MARKET_MAKER: 'off',
+      PRICE_HEAD_INTERVAL_MS: '1000',
+      MICRO_RESERVE: '1000000',
+      ...SPOT_E2E_CUSTODY_ENV,
+    });
+    await depositThroughCustody(server.baseURL, user, { ...USDT_TRC20_DEPOSIT, amount: '1000000000' });
+    const moved = await fetch(`${server.baseURL}/api/wallet/change`, {
+      method: 'POST',
+      headers: { authorization: user.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ from_field: 'change', to_field: 'micro', currency_id: 3, number: '1000' }),
+    });
+    expect(((await moved.json()) as { type: string }).type).toBe('ok');
+    browser = await launchBrowser();
+    context = await newContext(browser, { width: 1600, height: 1000 });
+    await context.addInitScript(
+      ({ token, account, id }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('accountNum', account);
+        localStorage.setItem('user_id', String(id));
+      },
+      { token: user.token, account: user.account, id: user.id },
+    );
+    fairex = await FairexPage.open(context, server.baseURL, '/secondDealCenter');
+    page = fairex.page;
+    await page.getByTestId('micro-panel').waitFor();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function place(direction: 'up' | 'down', amount: string): Promise<void> {
+    await page.getByTestId('micro-seconds-30').click();
+    await page.getByTestId('micro-number').fill(amount);
+    await page.getByTestId(`micro-${direction}`).click();
+    const dialog = page.getByTestId('micro-confirm');
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    expect(text).toContain(en.micro.ruleTie);
+    expect(text).toContain(en.micro.ruleVoid);
+    expect(text).toContain(en.micro.ruleFee.replace('{{fee}}', '1'));
+    await page.getByRole('button', { name: en.micro.confirm }).click();
+    await page.getByText(en.micro.placed).first().waitFor();
+  }
+
+  it('places up and down orders, counts down, pushes the results and proves them', async () => {
+    await expect.poll(async () => await page.getByTestId('micro-balance').innerText()).toContain('1000');
+    await place('up', '100');
+    await place('down', '50');
+    const running = page.getByTestId('micro-running');
+    await running.waitFor();
+    await expect.poll(async () => await running.locator('tbody tr').count(), { timeout: 10_000 }).toBe(2);
+    const countdown = running.getByTestId('micro-countdown').first();
+    const first = Number.parseFloat(await countdown.innerText());
+    await page.waitForTimeout(1_500);
+    const later = Number.parseFloat(await countdown.innerText());
+    expect(first).toBeGreaterThan(later);
+    expect(later).toBeGreaterThan(0);
+    await fairex.screenshot('micro-en-day-running', false);
+
+    // Both settle about 30 s after acceptance, on the first command after expiry; each result is pushed.
+    const toast = page.getByText(/Order \d+ settled/);
+    await toast.first().waitFor({ timeout: 60_000 });
+    await page.getByRole('tab', { name: en.micro.closed }).click();
+    const closed = page.getByTestId('micro-closed');
+    await closed.waitFor({ timeout: 20_000 });
+    await expect.poll(async () => await closed.locator('tbody tr').count(), { timeout: 20_000 }).toBe(2);
+    const outcomes = await closed.locator('tbody tr td:nth-child(6)').allInnerTexts();
+    for (const outcome of outcomes) expect(Object.values(en.micro.outcome)).toContain(outcome);
+
+    await closed.getByRole('button', { name: en.micro.verify }).first().click();
+    const proof = page.getByTestId('micro-proof');
+    await proof.waitFor();
+    await expect
+      .poll(async () => await page.getByTestId('micro-proof-result').innerText(), { timeout: 10_000 })
+      .toContain(en.micro.agrees);
+    await expect
+      .poll(async () => await page.getByTestId('micro-proof-chain').innerText(), { timeout: 15_000 })
+      .toMatch(/Chain verified in this browser/);
+    await fairex.screenshot('micro-en-day-proof', false);
+    await page.keyboard.press('Escape');
+    // The public daily figures count both orders.
+    const stats = page.getByTestId('micro-stats');
+    await expect.poll(async () => await stats.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    const cells = await stats.locator('tbody tr td').allInnerTexts();
+    expect(cells.slice(1, 3)).toEqual(['USDT', '2']);
+  }, 150_000);
+
+  it('looks right at night and in Chinese, and shows login for a visitor', async () => {
+    await page.getByTestId('night-toggle').click();
+    await fairex.screenshot('micro-en-night', false);
+    await fairex.chooseLanguage('zh');
+    await page.getByTestId('micro-panel').waitFor();
+    await fairex.screenshot('micro-zh-night', false);
+    const visitorContext = await newContext(browser, { width: 1400, height: 900 });
+    const visitor = await FairexPage.open(visitorContext, server.baseURL, '/secondDealCenter');
+    await visitor.page.getByTestId('micro-login').waitFor();
+    await visitor.screenshot('micro-en-day-visitor', false);
+    await visitorContext.close();
+  }, 60_000);
+});

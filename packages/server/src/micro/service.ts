@@ -1,0 +1,345 @@
+// The seconds-contract calls' work: reading the configuration from the engine, submitting orders, listing a
+// user's orders and serving a settled order's proof from the micro_orders and micro_results projections and the price record.
+import type { Command, Engine, EngineEvent } from '@fairex/engine';
+import { MICRO_RULE_VERSION, MicroResultCode, resultCodeName } from '@fairex/engine';
+import type {
+  MessageKey,
+  MicroPayableCurrency,
+  MicroProof,
+  MicroSecondsReply,
+  MicroStatsDay,
+  PriceSample,
+} from '@fairex/shared';
+import { MICRO_LIST_LIMIT, formatDecimal, paged, tryParseDecimal } from '@fairex/shared';
+import type { EngineRunner } from '../engine-runner/index.ts';
+import { AppError } from '../http/app-error.ts';
+import type { MarketInfo } from '../market/market-catalog.ts';
+import { proofOf, samplesInRange } from '../market/price-record.ts';
+import type { Queryable } from '../store/index.ts';
+import { submitOrRefuse } from '../engine-runner/submit.ts';
+import { MICRO_ORDER_COLUMNS, MICRO_ORDER_FROM, orderView, percentText, proofSample } from './views.ts';
+import type { MicroOrderListItem, MicroOrderRow, ViewContext } from './views.ts';
+
+/** Spec 02 section 9: the default payable currency id. */
+export const DEFAULT_PAYABLE_CURRENCY_ID = 3;
+
+/** The published rule in words (docs/micro.md), served with every proof. */
+export const MICRO_RULE_TEXT =
+  'open = first mark sample strictly after acceptance; end = last mark sample at or before expiry ' +
+  '(acceptance + seconds); void (stake and fee refunded) when the open sample is missing, stale, without a ' +
+  'mark, later than max_sample_age_ms after acceptance or after expiry, or the end sample is stale, without a ' +
+  'mark or older than max_sample_age_ms at expiry; otherwise up wins when end > open, down when end < open, ' +
+  'a draw refunds the stake; a win pays stake + floor(stake x profit_ratio_bp / 10000); the fee is ' +
+  'floor(stake x fee_bp / 10000), refunded only on a void.';
+
+const REFUSALS: Partial<Record<string, MessageKey>> = {
+  microSecondsNotOffered: 'micro.seconds_not_offered',
+  microCurrencyNotPayable: 'micro.currency_not_payable',
+  microPairNotOpen: 'micro.pair_not_open',
+  microExposureCapReached: 'micro.exposure_cap',
+  microStakeOutOfRange: 'micro.stake_out_of_range',
+  insufficientFunds: 'micro.insufficient_balance',
+  houseInsufficientFunds: 'micro.reserve_short',
+  tooManyOpenOrders: 'micro.too_many_open',
+  marketNotFound: 'market.unknown_market',
+  invalidId: 'market.unknown_market',
+  currencyNotFound: 'micro.currency_not_payable',
+  invalidOwner: 'auth.login_required',
+};
+
+/** The area's own result codes (MicroResultCode) by number; the shared ones are named by resultCodeName. */
+const microCodeNames = new Map<number, string>(
+  Object.entries(MicroResultCode).map(([name, code]) => [code, name]),
+);
+
+export function microRefusalKey(code: number): MessageKey {
+  return REFUSALS[microCodeNames.get(code) ?? resultCodeName(code)] ?? 'micro.refused';
+}
+
+/** The engine's reply to an accepted submitMicroOrder. */
+type MicroSubmitReply = {
+  orderId: number;
+  acceptedMs: number;
+  expiryMs: number;
+  stake: bigint;
+  fee: bigint;
+  profitRatioBp: number;
+};
+
+export type MicroRunner = Pick<EngineRunner<Command, EngineEvent, Engine>, 'submit' | 'engine'>;
+
+function presetsOf(engine: Engine, currencyId: number, presets: readonly bigint[]): { number: string }[] {
+  const scale = engine.ledger.currency(currencyId)?.scale ?? 0;
+  return presets.map((preset) => ({ number: formatDecimal(preset, scale) }));
+}
+
+export function secondsReply(engine: Engine): MicroSecondsReply {
+  const config = engine.micro.config();
+  const currency =
+    config.currencies.find((candidate) => candidate.currencyId === DEFAULT_PAYABLE_CURRENCY_ID) ??
+    config.currencies[0];
+  return {
+    seconds: config.seconds.map((option) => ({
+      seconds: option.seconds,
+      profit_ratio: percentText(option.profitRatioBp),
+    })),
+    numbers: currency === undefined ? [] : presetsOf(engine, currency.currencyId, currency.presets),
+  };
+}
+
+export function payableCurrencies(engine: Engine, userId: number | null): MicroPayableCurrency[] {
+  return engine.micro
+    .config()
+    .currencies.filter((currency) => currency.maxOpenOrders > 0)
+    .map((currency) => {
+      const scale = engine.ledger.currency(currency.currencyId)?.scale ?? 0;
+      const balance = userId === null ? null : engine.ledger.balance(userId, 'micro', currency.currencyId);
+      return {
+        id: currency.currencyId,
+        name: engine.ledger.currency(currency.currencyId)?.code ?? '',
+        micro_numbers: presetsOf(engine, currency.currencyId, currency.presets),
+        micro_trade_fee: percentText(currency.feeBp),
+        micro_min: formatDecimal(currency.minStake, scale),
+        micro_max: formatDecimal(currency.maxStake, scale),
+        max_open_orders: currency.maxOpenOrders,
+        user_wallet:
+          balance === null
+            ? null
+            : {
+                micro_balance: formatDecimal(balance.available, scale),
+                lock_micro_balance: formatDecimal(balance.locked, scale),
+              },
+      };
+    });
+}
+
+export interface SubmitInput {
+  userId: number;
+  market: MarketInfo;
+  currencyId: number;
+  direction: 1 | 2;
+  seconds: number;
+  number: string;
+}
+
+export async function submitMicro(
+  runner: MicroRunner,
+  context: ViewContext,
+  input: SubmitInput,
+): Promise<MicroOrderListItem> {
+  const engine = runner.engine;
+  const currency = engine.ledger.currency(input.currencyId);
+  const config = engine.micro.config().currencies.find((c) => c.currencyId === input.currencyId);
+  if (currency === undefined || config === undefined) throw new AppError('micro.currency_not_payable');
+  const parsed = tryParseDecimal(input.number, currency.scale, { min: 1n });
+  if (!parsed.ok)
+    throw new AppError(
+      parsed.code === 'scale' ? 'validation.decimal_scale' : 'micro.stake_out_of_range',
+      parsed.code === 'scale'
+        ? { scale: currency.scale }
+        : {
+            min: formatDecimal(config.minStake, currency.scale),
+            max: formatDecimal(config.maxStake, currency.scale),
+          },
+    );
+  const stakeRange = {
+    min: formatDecimal(config.minStake, currency.scale),
+    max: formatDecimal(config.maxStake, currency.scale),
+  };
+  const { reply } = await submitOrRefuse<MicroSubmitReply>(
+    runner,
+    {
+      type: 'submitMicroOrder',
+      userId: input.userId,
+      marketId: input.market.marketId,
+      currencyId: input.currencyId,
+      direction: input.direction,
+      seconds: input.seconds,
+      stake: parsed.value,
+    },
+    {
+      refusal: (code) => {
+        const key = microRefusalKey(code);
+        return key === 'micro.stake_out_of_range' ? { key, params: stakeRange } : { key };
+      },
+    },
+  );
+  return orderView(context, {
+    order_id: reply.orderId,
+    user_id: input.userId,
+    market_id: input.market.marketId,
+    currency_id: input.currencyId,
+    direction: input.direction,
+    seconds: input.seconds,
+    profit_ratio_bp: reply.profitRatioBp,
+    stake: reply.stake,
+    fee: reply.fee,
+    accepted_ms: reply.acceptedMs,
+    expiry_ms: reply.expiryMs,
+    status: 1,
+    outcome: null,
+    void_reason: null,
+    max_sample_age_ms: null,
+    payout: null,
+    fee_refund: null,
+    rule_version: null,
+    open_seq: null,
+    open_time_ms: null,
+    open_mark_ticks: null,
+    open_stale: null,
+    open_hash: null,
+    end_seq: null,
+    end_time_ms: null,
+    end_mark_ticks: null,
+    end_stale: null,
+    end_hash: null,
+  });
+}
+
+export async function listMicroOrders(
+  db: Queryable,
+  context: ViewContext,
+  userId: number,
+  options: { page: number; status?: 1 | 3; marketId?: number; limit: number },
+) {
+  const conditions = ['o.user_id = $1'];
+  const params: unknown[] = [userId];
+  if (options.status !== undefined)
+    conditions.push(options.status === 3 ? 'r.order_id is not null' : 'r.order_id is null');
+  if (options.marketId !== undefined) {
+    params.push(options.marketId);
+    conditions.push(`o.market_id = $${params.length}`);
+  }
+  const where = conditions.join(' and ');
+  const total = Number(
+    (
+      await db.query<{ count: string | number }>(
+        `select count(*) as count from ${MICRO_ORDER_FROM} where ${where}`,
+        params,
+      )
+    ).rows[0]?.count ?? 0,
+  );
+  const limit = Math.min(options.limit, MICRO_LIST_LIMIT);
+  const { rows } = await db.query<MicroOrderRow>(
+    `select ${MICRO_ORDER_COLUMNS} from ${MICRO_ORDER_FROM} where ${where}
+      order by o.order_id desc limit ${limit} offset ${(options.page - 1) * limit}`,
+    params,
+  );
+  return paged(
+    rows.map((row) => orderView(context, row)),
+    options.page,
+    limit,
+    total,
+  );
+}
+
+/** A settled order's proof: the rule, the two samples and the chain from the open sample to a published head. */
+export async function microProof(
+  db: Queryable,
+  context: ViewContext,
+  market: (marketId: number) => MarketInfo | undefined,
+  userId: number,
+  orderId: number,
+): Promise<MicroProof> {
+  const { rows } = await db.query<MicroOrderRow>(
+    `select ${MICRO_ORDER_COLUMNS} from ${MICRO_ORDER_FROM} where o.order_id = $1 and o.user_id = $2`,
+    [orderId, userId],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new AppError('micro.unknown_order');
+  if (row.status !== 3) throw new AppError('micro.not_settled');
+  const engine = context.engine;
+  const view = orderView(context, row);
+  const open = proofSample(engine, row, 'open');
+  const end = proofSample(engine, row, 'end');
+  const info = market(row.market_id);
+  let proof: MicroProof['proof'] = null;
+  const last = end ?? open;
+  if (info !== undefined && last !== null) {
+    const covering = await proofOf(db, engine, info, last.seq);
+    if (covering.kind === 'proof') {
+      const samples: PriceSample[] = [];
+      if (open !== null && open.seq < last.seq) {
+        // The samples from the open sample up to (not including) the end sample, in pages by time.
+        let fromMs = open.time;
+        while (samples.length === 0 || (samples[samples.length - 1] as PriceSample).seq < last.seq - 1) {
+          const page = await samplesInRange(db, engine, info, fromMs, last.time, 600);
+          const fresh = page.filter((sample) => sample.seq >= open.seq && sample.seq < last.seq);
+          if (fresh.length === 0) break;
+          samples.push(...fresh);
+          fromMs = (fresh[fresh.length - 1] as PriceSample).time + 1;
+        }
+      }
+      proof = { head: covering.head, samples: [...samples, ...covering.samples] };
+    }
+  }
+  return {
+    id: view.id,
+    symbol: view.symbol_name,
+    rule_version: row.rule_version ?? MICRO_RULE_VERSION,
+    rule: MICRO_RULE_TEXT,
+    type: view.type,
+    seconds: row.seconds,
+    profit_ratio: view.profit_ratio,
+    number: view.number,
+    fee: view.fee,
+    currency_name: view.currency_name,
+    accepted_time: view.created_time,
+    expiry_time: view.expiry_time,
+    max_sample_age_ms: row.max_sample_age_ms ?? 0,
+    outcome: row.outcome ?? 'void',
+    void_reason: row.void_reason,
+    payout: formatDecimal(BigInt(row.payout ?? 0), engine.ledger.currency(row.currency_id)?.scale ?? 0),
+    fee_refund: formatDecimal(
+      BigInt(row.fee_refund ?? 0),
+      engine.ledger.currency(row.currency_id)?.scale ?? 0,
+    ),
+    open,
+    end,
+    proof,
+  };
+}
+
+/** Public daily figures by Asia/Shanghai day: orders, outcomes, voids and the house's result. */
+export async function microStats(
+  db: Queryable,
+  engine: Engine,
+  days: number,
+  nowMs: number,
+): Promise<MicroStatsDay[]> {
+  const dayMs = 86_400_000;
+  const shift = 8 * 3_600_000;
+  const fromMs = Math.floor((nowMs + shift) / dayMs) * dayMs - shift - (days - 1) * dayMs;
+  const { rows } = await db.query<{
+    day: string | number;
+    currency_id: number;
+    orders: string | number;
+    wins: string | number;
+    losses: string | number;
+    draws: string | number;
+    voids: string | number;
+    house_pnl: string;
+  }>(
+    `select floor((settled_ms + ${shift}) / ${dayMs}) as day, currency_id, count(*) as orders,
+            count(*) filter (where outcome = 'win') as wins, count(*) filter (where outcome = 'loss') as losses,
+            count(*) filter (where outcome = 'draw') as draws, count(*) filter (where outcome = 'void') as voids,
+            (coalesce(sum(stake) filter (where outcome = 'loss'), 0)
+              - coalesce(sum(payout - stake) filter (where outcome = 'win'), 0))::text as house_pnl
+       from micro_results where settled_ms >= $1
+      group by 1, 2 order by 1 desc, 2`,
+    [fromMs],
+  );
+  return rows.map((row) => {
+    const day = new Date(Number(row.day) * dayMs).toISOString().slice(0, 10);
+    return {
+      day,
+      currency_name: engine.ledger.currency(row.currency_id)?.code ?? '',
+      orders: Number(row.orders),
+      wins: Number(row.wins),
+      losses: Number(row.losses),
+      draws: Number(row.draws),
+      voids: Number(row.voids),
+      house_pnl: formatDecimal(BigInt(row.house_pnl), engine.ledger.currency(row.currency_id)?.scale ?? 0),
+    };
+  });
+}

@@ -1,0 +1,169 @@
+// Turning micro rows and events into the reply shapes of spec 02 (amounts and prices as decimal text).
+import type { Engine, MicroOrderSettledEvent } from '@fairex/engine';
+import { formatTicks } from '@fairex/engine';
+import type { MicroOrderView, MicroProofSample } from '@fairex/shared';
+import { formatDecimal } from '@fairex/shared';
+
+/** A micro_orders row as read from the store (bigint columns may come back as bigint, number or text). */
+export interface MicroOrderRow {
+  order_id: bigint | number | string;
+  user_id: number;
+  market_id: number;
+  currency_id: number;
+  direction: number;
+  seconds: number;
+  profit_ratio_bp: number;
+  stake: string | bigint;
+  fee: string | bigint;
+  accepted_ms: bigint | number | string;
+  expiry_ms: bigint | number | string;
+  status: number;
+  outcome: 'win' | 'loss' | 'draw' | 'void' | null;
+  void_reason: 'noOpenSample' | 'staleOpen' | 'staleEnd' | null;
+  max_sample_age_ms: number | null;
+  payout: string | bigint | null;
+  fee_refund: string | bigint | null;
+  rule_version: string | null;
+  open_seq: bigint | number | string | null;
+  open_time_ms: bigint | number | string | null;
+  open_mark_ticks: bigint | number | string | null;
+  open_stale: boolean | null;
+  open_hash: string | null;
+  end_seq: bigint | number | string | null;
+  end_time_ms: bigint | number | string | null;
+  end_mark_ticks: bigint | number | string | null;
+  end_stale: boolean | null;
+  end_hash: string | null;
+}
+
+export const MICRO_ORDER_COLUMNS = `o.order_id, o.user_id, o.market_id, o.currency_id, o.direction, o.seconds,
+  o.profit_ratio_bp, o.stake::text as stake, o.fee::text as fee, o.accepted_ms, o.expiry_ms,
+  case when r.order_id is null then 1 else 3 end as status, r.outcome, r.void_reason, r.max_sample_age_ms,
+  r.payout::text as payout, r.fee_refund::text as fee_refund, r.rule_version, r.open_seq, r.open_time_ms,
+  r.open_mark_ticks, r.open_stale, r.open_hash, r.end_seq, r.end_time_ms, r.end_mark_ticks, r.end_stale, r.end_hash`;
+
+/** The orders with their results (none while running). */
+export const MICRO_ORDER_FROM = 'micro_orders o left join micro_results r on r.order_id = o.order_id';
+
+/** The order view with what the screen and the proof need beyond the template's fields. */
+export type MicroOrderListItem = MicroOrderView & {
+  match_id: number;
+  outcome: 'win' | 'loss' | 'draw' | 'void' | null;
+  void_reason: 'noOpenSample' | 'staleOpen' | 'staleEnd' | null;
+  created_time: number;
+  expiry_time: number;
+};
+
+/** Basis points as a percent without trailing zeros: 8500 -> "85", 1250 -> "12.5". */
+export function percentText(bp: number): string {
+  const text = formatDecimal(BigInt(bp), 2);
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+function nullableNumber(value: bigint | number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+export interface ViewContext {
+  engine: Engine;
+  symbolOf(marketId: number): string;
+  nowMs: number;
+}
+
+function priceText(engine: Engine, marketId: number, ticks: number | null): string {
+  const market = engine.spot.market(marketId);
+  return ticks === null || market === undefined ? '' : formatTicks(ticks, market.tickSize);
+}
+
+function amountText(engine: Engine, currencyId: number, minor: bigint): string {
+  const scale = engine.ledger.currency(currencyId)?.scale ?? 0;
+  return formatDecimal(minor, scale);
+}
+
+export function orderView(context: ViewContext, row: MicroOrderRow): MicroOrderListItem {
+  const { engine } = context;
+  const stake = BigInt(row.stake);
+  const fee = BigInt(row.fee);
+  const expiryMs = Number(row.expiry_ms);
+  const closed = row.status === 3;
+  const payout = row.payout === null ? 0n : BigInt(row.payout);
+  // A running order's open sample is in the engine (the projection records samples at settlement).
+  const openTicks = closed
+    ? nullableNumber(row.open_mark_ticks)
+    : (engine.micro.order(Number(row.order_id))?.open?.markTicks ?? nullableNumber(row.open_mark_ticks));
+  return {
+    id: Number(row.order_id),
+    match_id: row.market_id,
+    symbol_name: context.symbolOf(row.market_id),
+    seconds: row.seconds,
+    number: amountText(engine, row.currency_id, stake),
+    currency_name: engine.ledger.currency(row.currency_id)?.code ?? '',
+    open_price: priceText(engine, row.market_id, openTicks),
+    end_price: closed ? priceText(engine, row.market_id, nullableNumber(row.end_mark_ticks)) : '',
+    type: row.direction === 2 ? 2 : 1,
+    status: closed ? 3 : 1,
+    profit_ratio: percentText(row.profit_ratio_bp),
+    remain_milli_seconds: closed ? 0 : Math.max(0, expiryMs - context.nowMs),
+    // The user's result besides the fee: the profit on a win, minus the stake on a loss, 0 on a draw or void.
+    fact_profits: closed ? amountText(engine, row.currency_id, payout - stake) : '0',
+    fee: amountText(engine, row.currency_id, fee),
+    outcome: row.outcome,
+    void_reason: row.void_reason,
+    created_time: Number(row.accepted_ms),
+    expiry_time: expiryMs,
+  };
+}
+
+/** The row a settled event gives micro_orders and micro_results (for the push, without reading the store). */
+export function rowOfSettled(event: MicroOrderSettledEvent): MicroOrderRow {
+  return {
+    order_id: event.orderId,
+    user_id: event.userId,
+    market_id: event.marketId,
+    currency_id: event.currencyId,
+    direction: event.direction,
+    seconds: event.seconds,
+    profit_ratio_bp: event.profitRatioBp,
+    stake: event.stake,
+    fee: event.fee,
+    accepted_ms: event.acceptedMs,
+    expiry_ms: event.expiryMs,
+    status: 3,
+    outcome: event.outcome,
+    void_reason: event.voidReason,
+    max_sample_age_ms: event.maxSampleAgeMs,
+    payout: event.payout,
+    fee_refund: event.feeRefund,
+    rule_version: event.ruleVersion,
+    open_seq: event.open?.seq ?? null,
+    open_time_ms: event.open?.timeMs ?? null,
+    open_mark_ticks: event.open?.markTicks ?? null,
+    open_stale: event.open?.stale ?? null,
+    open_hash: event.open?.hash ?? null,
+    end_seq: event.end?.seq ?? null,
+    end_time_ms: event.end?.timeMs ?? null,
+    end_mark_ticks: event.end?.markTicks ?? null,
+    end_stale: event.end?.stale ?? null,
+    end_hash: event.end?.hash ?? null,
+  };
+}
+
+export function proofSample(
+  engine: Engine,
+  row: MicroOrderRow,
+  which: 'open' | 'end',
+): MicroProofSample | null {
+  const seq = which === 'open' ? row.open_seq : row.end_seq;
+  if (seq === null) return null;
+  const time = which === 'open' ? row.open_time_ms : row.end_time_ms;
+  const mark = which === 'open' ? row.open_mark_ticks : row.end_mark_ticks;
+  return {
+    seq: Number(seq),
+    time: Number(time),
+    price: priceText(engine, row.market_id, nullableNumber(mark)),
+    stale: (which === 'open' ? row.open_stale : row.end_stale) ?? false,
+    hash: (which === 'open' ? row.open_hash : row.end_hash) ?? '',
+  };
+}
+
+export { amountText, priceText };

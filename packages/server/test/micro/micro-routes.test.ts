@@ -1,0 +1,313 @@
+// Seconds contracts on a real app (PGlite): the default configuration is journaled at start; an up and a
+// down order are accepted, opened on the first sample after acceptance, settled on the last sample at or
+// before expiry, listed, pushed to their owner, and proven with the price record's chain up to a published
+// head; bad input is a translated refusal that changes nothing, never a 500.
+import type { FastifyInstance } from 'fastify';
+import type { Command, PriceSourceQuote } from '@fairex/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENESIS, VerificationError, verifyChain } from '../../../../scripts/verify-prices.ts';
+import { verifyMicroOrder } from '../../../../scripts/verify-micro.ts';
+import type { Sample } from '../../../../scripts/verify-prices.ts';
+import type { Store } from '../../src/store/index.ts';
+import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
+
+const USDT = 3;
+const UNIT = 1_000_000n;
+let store: Store;
+let app: FastifyInstance;
+let token: string;
+let userId: number;
+let otherToken: string;
+const pushes: { userId: number; event: string; payload: unknown }[] = [];
+
+async function submit(command: Command): Promise<void> {
+  const outcome = await app.runner.submit(command);
+  if (outcome.code !== 0) throw new Error(`${command.type} refused with ${outcome.code}`);
+}
+
+async function sample(priceTicks: number, stale = false): Promise<void> {
+  const now = Date.now();
+  const quote: PriceSourceQuote = ['simulated', priceTicks, stale ? now - 60_000 : now];
+  await submit({
+    type: 'recordPriceSamples',
+    maxAgeMs: 10_000,
+    minSources: 1,
+    headIntervalMs: 1,
+    samples: [[1, [quote]]],
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function call(method: 'GET' | 'POST', url: string, body?: Record<string, unknown>, auth = token) {
+  const response = await app.inject({
+    method,
+    url,
+    headers: auth === '' ? {} : { authorization: auth },
+    ...(body === undefined ? {} : { payload: body }),
+  });
+  expect(response.statusCode).toBe(200);
+  // Replies of several shapes, each checked by value below.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return response.json() as { type: string; message: any };
+}
+
+beforeAll(async () => {
+  store = await openTestStore();
+  app = await buildTestApp(store, { env: { MICRO_RESERVE: '1000000' } });
+  await app.ready();
+  const realtime = app.realtime as { toUser: (userId: number, event: string, payload: unknown) => void };
+  const original = realtime.toUser.bind(realtime);
+  realtime.toUser = (id, event, payload) => {
+    pushes.push({ userId: id, event, payload });
+    original(id, event, payload);
+  };
+  userId = await createUser(store);
+  token = await loginAs(store, userId);
+  otherToken = await loginAs(store, await createUser(store));
+  await submit({ type: 'deposit', userId, currencyId: USDT, amount: 1_000n * UNIT });
+  await submit({
+    type: 'transfer',
+    userId,
+    currencyId: USDT,
+    fromWallet: 'change',
+    toWallet: 'micro',
+    amount: 1_000n * UNIT,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await app.close();
+  await store.close();
+  await removeTempDirs();
+});
+
+describe('configuration calls', () => {
+  it('answers the default seconds options and preset numbers', async () => {
+    const body = await call('GET', '/api/microtrade/seconds', undefined, '');
+    expect(body).toEqual({
+      type: 'ok',
+      message: {
+        seconds: [
+          { seconds: 30, profit_ratio: '80' },
+          { seconds: 60, profit_ratio: '85' },
+          { seconds: 120, profit_ratio: '90' },
+          { seconds: 300, profit_ratio: '95' },
+        ],
+        numbers: ['10', '50', '100', '500', '1000'].map((n) => ({ number: `${n}.000000` })),
+      },
+    });
+  });
+
+  it('answers the payable currencies with the user micro wallet, null for a visitor', async () => {
+    const body = await call('GET', '/api/microtrade/payable_currencies');
+    expect(body.message).toHaveLength(1);
+    expect(body.message[0]).toMatchObject({
+      id: USDT,
+      name: 'USDT',
+      micro_trade_fee: '1',
+      micro_min: '10.000000',
+      user_wallet: { micro_balance: '1000.000000', lock_micro_balance: '0.000000' },
+    });
+    const visitor = await call('GET', '/api/microtrade/payable_currencies', undefined, '');
+    expect(visitor.message[0].user_wallet).toBeNull();
+  });
+});
+
+describe('orders', () => {
+  let upId: number;
+  let downId: number;
+
+  it('accepts up and down orders, settles them on the recorded samples and pushes the result', async () => {
+    await submit({
+      type: 'setMicroSeconds',
+      options: [
+        [1, 8_000],
+        [30, 8_000],
+      ],
+    });
+    await sample(6_700_000);
+    const up = await call('POST', '/api/microtrade/submit', {
+      match_id: 1,
+      currency_id: USDT,
+      type: 1,
+      seconds: 1,
+      number: '100',
+    });
+    expect(up.type).toBe('ok');
+    expect(up.message).toMatchObject({
+      status: 1,
+      type: 1,
+      number: '100.000000',
+      fee: '1.000000',
+      profit_ratio: '80',
+      symbol_name: 'BTC/USDT',
+    });
+    expect(up.message.remain_milli_seconds).toBeGreaterThan(0);
+    upId = up.message.id;
+    const down = await call('POST', '/api/microtrade/submit', {
+      match_id: 1,
+      currency_id: USDT,
+      type: 2,
+      seconds: 1,
+      number: '50.5',
+    });
+    downId = down.message.id;
+    const running = await call('GET', '/api/microtrade/lists?status=1');
+    expect(running.message.data.map((o: { id: number }) => o.id)).toEqual([downId, upId]);
+    expect(app.engine.ledger.balance(userId, 'micro', USDT)).toEqual({
+      available: 847_995_000n,
+      locked: 150_500_000n,
+    });
+    await sleep(20);
+    await sample(6_700_000); // the open sample of both
+    await sleep(300);
+    await sample(6_700_500); // the last sample before expiry: up wins, down loses
+    await sleep(1_100);
+    await sample(6_600_000); // after expiry: settles on the one before
+    const closed = await call('GET', '/api/microtrade/lists?status=3');
+    const byId = new Map(closed.message.data.map((o: { id: number }) => [o.id, o]));
+    expect(byId.get(upId)).toMatchObject({
+      status: 3,
+      outcome: 'win',
+      open_price: '67000.00',
+      end_price: '67005.00',
+      fact_profits: '80.000000',
+    });
+    expect(byId.get(downId)).toMatchObject({ status: 3, outcome: 'loss', fact_profits: '-50.500000' });
+    expect(closed.message).toMatchObject({ current_page: 1, per_page: 20, total: 2 });
+    // 1,000 - fees 1 and 0.505 + profit 80 - stake 50.5 lost.
+    expect(app.engine.ledger.balance(userId, 'micro', USDT)).toEqual({
+      available: 1_027_995_000n,
+      locked: 0n,
+    });
+    const pushed = pushes.filter((p) => p.event === 'closed_microorder');
+    expect(pushed.map((p) => p.userId)).toEqual([userId, userId]);
+    expect(pushed.map((p) => (p.payload as { order: { id: number } }).order.id).sort()).toEqual(
+      [upId, downId].sort(),
+    );
+  }, 20_000);
+
+  it('serves the proof: rule, the two samples and their chain to a published head', async () => {
+    const body = await call('GET', `/api/microtrade/proof?id=${upId}`);
+    expect(body.type).toBe('ok');
+    const proof = body.message;
+    expect(proof).toMatchObject({
+      id: upId,
+      rule_version: 'fairex-micro-v1',
+      outcome: 'win',
+      payout: '180.000000',
+      type: 1,
+    });
+    expect(proof.open.price).toBe('67000.00');
+    expect(proof.end.price).toBe('67005.00');
+    const samples = proof.proof.samples as Sample[];
+    expect(samples[0]?.hash).toBe(proof.open.hash);
+    expect(samples.find((s) => s.seq === proof.end.seq)?.hash).toBe(proof.end.hash);
+    expect(samples[samples.length - 1]?.hash).toBe(proof.proof.head.hash);
+    // The chain links from the sample before the open one to the head.
+    const all = await call(
+      'GET',
+      `/api/price/samples?symbol=BTC/USDT&from=0&to=${Date.now() + 1000}`,
+      undefined,
+      '',
+    );
+    const before = (all.message.samples as Sample[]).find((s) => s.seq === proof.open.seq - 1);
+    expect(before === undefined ? samples[0]?.prev_hash === GENESIS : true).toBe(true);
+    expect(verifyChain(samples, before)?.seq).toBe(proof.proof.head.seq);
+    // The repository's verifier checks both orders from the public calls alone, and catches a changed payout.
+    const fetchFromApp = async (url: string) => {
+      const { pathname, search } = new URL(url);
+      const response = await app.inject({ method: 'GET', url: pathname + search });
+      return { json: async () => response.json() as unknown };
+    };
+    expect(await verifyMicroOrder('http://exchange.test', proof, fetchFromApp)).toBe(
+      `order ${upId}: win, returned 180.000000`,
+    );
+    const down = (await call('GET', `/api/microtrade/proof?id=${downId}`)).message;
+    expect(await verifyMicroOrder('http://exchange.test', down, fetchFromApp)).toBe(
+      `order ${downId}: loss, returned 0.000000`,
+    );
+    await expect(
+      verifyMicroOrder('http://exchange.test', { ...proof, payout: '181.000000' }, fetchFromApp),
+    ).rejects.toThrow(VerificationError);
+    await expect(
+      verifyMicroOrder(
+        'http://exchange.test',
+        { ...proof, outcome: 'loss', payout: '0.000000' },
+        fetchFromApp,
+      ),
+    ).rejects.toThrow(/outcome loss/);
+    // Another user's order answers as a missing one.
+    const other = await call('GET', `/api/microtrade/proof?id=${upId}`, undefined, otherToken);
+    expect(other.type).toBe('error');
+  });
+});
+
+describe('bad input', () => {
+  const bad: [string, Record<string, unknown>][] = [
+    [
+      'a direction that is neither up nor down',
+      { match_id: 1, currency_id: USDT, type: 3, seconds: 1, number: '10' },
+    ],
+    ['a duration not offered', { match_id: 1, currency_id: USDT, type: 1, seconds: 7, number: '10' }],
+    ['a negative number', { match_id: 1, currency_id: USDT, type: 1, seconds: 1, number: '-10' }],
+    ['too many decimals', { match_id: 1, currency_id: USDT, type: 1, seconds: 1, number: '10.1234567' }],
+    ['text as a number', { match_id: 1, currency_id: USDT, type: 1, seconds: 1, number: 'ten' }],
+    ['below the minimum', { match_id: 1, currency_id: USDT, type: 1, seconds: 1, number: '1' }],
+    ['more than the wallet', { match_id: 1, currency_id: USDT, type: 1, seconds: 30, number: '5000' }],
+    ['an unknown market', { match_id: 999, currency_id: USDT, type: 1, seconds: 1, number: '10' }],
+    ['a currency that is not payable', { match_id: 1, currency_id: 1, type: 1, seconds: 1, number: '10' }],
+    ['a missing field', { match_id: 1, currency_id: USDT, type: 1 }],
+    ['an object as a field', { match_id: { a: 1 }, currency_id: USDT, type: 1, seconds: 1, number: '10' }],
+  ];
+  it.each(bad)('refuses %s with a message and changes nothing', async (_, payload) => {
+    const before = app.engine.ledger.balance(userId, 'micro', USDT);
+    const seq = app.engine.lastSeq;
+    const body = await call('POST', '/api/microtrade/submit', payload);
+    expect(body.type).toBe('error');
+    expect(typeof body.message).toBe('string');
+    expect(body.message.length).toBeGreaterThan(0);
+    expect(app.engine.ledger.balance(userId, 'micro', USDT)).toEqual(before);
+    expect(app.engine.micro.exposure()).toEqual([]);
+    expect(app.engine.lastSeq - seq).toBeLessThanOrEqual(1);
+  });
+
+  it('answers in the request language', async () => {
+    const body = await call('POST', '/api/microtrade/submit?lang=zh', {
+      match_id: 1,
+      currency_id: USDT,
+      type: 1,
+      seconds: 7,
+      number: '10',
+    });
+    expect(body.message).toBe('不提供该时长，请选择列出的秒数。');
+  });
+
+  it('asks a visitor to log in, and refuses bad list and proof input', async () => {
+    const visitor = await call(
+      'POST',
+      '/api/microtrade/submit',
+      { match_id: 1, currency_id: USDT, type: 1, seconds: 1, number: '10' },
+      '',
+    );
+    expect(visitor.type).toBe('999');
+    expect((await call('GET', '/api/microtrade/lists?page=0')).type).toBe('error');
+    expect((await call('GET', '/api/microtrade/lists?status=2')).type).toBe('error');
+    expect((await call('GET', '/api/microtrade/proof?id=abc')).type).toBe('error');
+    expect((await call('GET', '/api/microtrade/proof?id=999999')).type).toBe('error');
+    expect((await call('GET', '/api/microtrade/stats?days=1000', undefined, '')).type).toBe('error');
+  });
+
+  it('serves public daily statistics', async () => {
+    const body = await call('GET', '/api/microtrade/stats', undefined, '');
+    expect(body.message.days[0]).toMatchObject({
+      currency_name: 'USDT',
+      orders: 2,
+      wins: 1,
+      losses: 1,
+      voids: 0,
+      house_pnl: '-29.500000',
+    });
+  });
+});

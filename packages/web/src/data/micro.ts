@@ -1,0 +1,58 @@
+import type {
+  MicroOrderView,
+  MicroStatsDay,
+  MicroPayableCurrency,
+  MicroProof,
+  MicroSecondsReply,
+  Paged,
+} from '@fairex/shared';
+import { api } from './api.ts';
+
+// The seconds-contract calls (docs/micro.md), typed. Amounts and prices stay the decimal strings the server
+// sent; the screen computes with bigint only (micro-math.ts).
+
+export const MICRO_PAGE_SIZE = 20;
+
+export type MicroOrder = MicroOrderView & {
+  match_id: number;
+  outcome: 'win' | 'loss' | 'draw' | 'void' | null;
+  void_reason: 'noOpenSample' | 'staleOpen' | 'staleEnd' | null;
+  created_time: number;
+  expiry_time: number;
+};
+
+export function fetchSeconds(signal?: AbortSignal): Promise<MicroSecondsReply> {
+  return api.get<MicroSecondsReply>('/microtrade/seconds', undefined, signal);
+}
+
+export function fetchPayableCurrencies(signal?: AbortSignal): Promise<MicroPayableCurrency[]> {
+  return api.get<MicroPayableCurrency[]>('/microtrade/payable_currencies', undefined, signal);
+}
+
+export function fetchMicroOrders(
+  status: 1 | 3,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Paged<MicroOrder>> {
+  return api.get<Paged<MicroOrder>>('/microtrade/lists', { status, page, limit: MICRO_PAGE_SIZE }, signal);
+}
+
+export interface MicroSubmit {
+  match_id: number;
+  currency_id: number;
+  type: 1 | 2;
+  seconds: number;
+  number: string;
+}
+
+export function submitMicroOrder(body: MicroSubmit): Promise<MicroOrder> {
+  return api.post<MicroOrder>('/microtrade/submit', { ...body });
+}
+
+export function fetchMicroProof(id: number, signal?: AbortSignal): Promise<MicroProof> {
+  return api.get<MicroProof>('/microtrade/proof', { id }, signal);
+}
+
+export function fetchMicroStats(days: number, signal?: AbortSignal): Promise<{ days: MicroStatsDay[] }> {
+  return api.get<{ days: MicroStatsDay[] }>('/microtrade/stats', { days }, signal);
+}

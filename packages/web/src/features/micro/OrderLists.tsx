@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button, Pagination } from 'antd';
+import { CompactTabs } from '../../components/trading/CompactTabs.tsx';
+import { EmptyNote } from '../../components/trading/PanelStates.tsx';
+import { MICRO_PAGE_SIZE, fetchMicroOrders, type MicroOrder } from '../../data/micro.ts';
+
+// Running orders with a live countdown, and closed orders 20 a page with their result and "Verify".
+
+interface OrderListsProps {
+  loggedIn: boolean;
+  onSelect: (order: MicroOrder) => void;
+  onVerify: (orderId: number) => void;
+}
+
+export function OrderLists({ loggedIn, onSelect, onVerify }: OrderListsProps) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'running' | 'closed'>('running');
+  const [page, setPage] = useState(1);
+  const running = useQuery({
+    queryKey: ['micro', 'orders', 1, 1],
+    queryFn: ({ signal }) => fetchMicroOrders(1, 1, signal),
+    enabled: loggedIn,
+    refetchInterval: 5_000,
+  });
+  const closed = useQuery({
+    queryKey: ['micro', 'orders', 3, page],
+    queryFn: ({ signal }) => fetchMicroOrders(3, page, signal),
+    enabled: loggedIn && tab === 'closed',
+  });
+  const now = useNow(100);
+  // The countdown runs on the server's remaining time from the moment the list was read.
+  const readAt = running.dataUpdatedAt;
+  const live = (running.data?.data ?? []).filter((order) => order.remain_milli_seconds - (now - readAt) > 0);
+
+  const runningContent = !loggedIn ? (
+    <EmptyNote>{t('micro.loginToSee')}</EmptyNote>
+  ) : live.length === 0 ? (
+    <EmptyNote>{t('micro.noRunning')}</EmptyNote>
+  ) : (
+    <table className="fx-micro-table" data-testid="micro-running">
+      <thead>
+        <tr>
+          <th>{t('micro.pair')}</th>
+          <th>{t('micro.direction')}</th>
+          <th>{t('micro.amount')}</th>
+          <th>{t('micro.openPrice')}</th>
+          <th>{t('micro.remaining')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {live.map((order) => (
+          <tr key={order.id} onClick={() => onSelect(order)} data-testid={`micro-running-${order.id}`}>
+            <td>{order.symbol_name}</td>
+            <td className={order.type === 1 ? 'fx-micro-up-text' : 'fx-micro-down-text'}>
+              {t(order.type === 1 ? 'micro.up' : 'micro.down')}
+            </td>
+            <td>
+              {order.number} {order.currency_name}
+            </td>
+            <td>{order.open_price === '' ? t('micro.awaitingOpen') : order.open_price}</td>
+            <td data-testid="micro-countdown">
+              {t('micro.secondsLeft', {
+                seconds: (Math.max(0, order.remain_milli_seconds - (now - readAt)) / 1000).toFixed(1),
+              })}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  const closedContent = !loggedIn ? (
+    <EmptyNote>{t('micro.loginToSee')}</EmptyNote>
+  ) : (closed.data?.data.length ?? 0) === 0 ? (
+    <EmptyNote>{t('micro.noClosed')}</EmptyNote>
+  ) : (
+    <>
+      <table className="fx-micro-table" data-testid="micro-closed">
+        <thead>
+          <tr>
+            <th>{t('micro.pair')}</th>
+            <th>{t('micro.direction')}</th>
+            <th>{t('micro.amount')}</th>
+            <th>{t('micro.openPrice')}</th>
+            <th>{t('micro.endPrice')}</th>
+            <th>{t('micro.result')}</th>
+            <th>{t('micro.profit')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {closed.data?.data.map((order) => (
+            <tr key={order.id} onClick={() => onSelect(order)} data-testid={`micro-closed-${order.id}`}>
+              <td>{order.symbol_name}</td>
+              <td className={order.type === 1 ? 'fx-micro-up-text' : 'fx-micro-down-text'}>
+                {t(order.type === 1 ? 'micro.up' : 'micro.down')}
+              </td>
+              <td>
+                {order.number} {order.currency_name}
+              </td>
+              <td>{order.open_price || '-'}</td>
+              <td>{order.end_price || '-'}</td>
+              <td>{order.outcome === null ? '-' : t(`micro.outcome.${order.outcome}`)}</td>
+              <td>{order.fact_profits}</td>
+              <td>
+                <Button
+                  size="small"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onVerify(order.id);
+                  }}
+                  data-testid={`micro-verify-${order.id}`}
+                >
+                  {t('micro.verify')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pagination
+        size="small"
+        current={page}
+        pageSize={MICRO_PAGE_SIZE}
+        total={closed.data?.total ?? 0}
+        onChange={setPage}
+        showSizeChanger={false}
+      />
+    </>
+  );
+
+  return (
+    <section className="fx-micro-panel fx-micro-orders" data-testid="micro-orders">
+      <CompactTabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as 'running' | 'closed')}
+        tabs={[
+          { key: 'running', label: t('micro.running'), children: runningContent },
+          { key: 'closed', label: t('micro.closed'), children: closedContent },
+        ]}
+      />
+    </section>
+  );
+}
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Modal } from 'antd';
+import type { MicroProof } from '@fairex/shared';
+import { formatRecordTime, shortHash } from '../price-record/record-format.ts';
+import { verifyProof, type Verification } from '../price-record/canonical.ts';
+import { fetchMicroProof } from '../../data/micro.ts';
+import { recompute } from './micro-math.ts';
+
+// "Verify": a settled order's two recorded samples, their place in the price record (the chain from the open
+// sample to a published head, each hash recomputed in this browser), the rule, and the result recomputed here.
+
+export function ProofView({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const proof = useQuery({
+    queryKey: ['micro', 'proof', orderId],
+    queryFn: ({ signal }) => fetchMicroProof(orderId as number, signal),
+    enabled: orderId !== null,
+    retry: false,
+  });
+  const verification = useQuery({
+    queryKey: ['micro', 'proof-check', orderId, proof.data?.proof?.head.hash],
+    queryFn: () => verifyProof({ symbol: proof.data!.symbol, ...proof.data!.proof! }),
+    enabled: proof.data?.proof != null,
+  });
+  return (
+    <Modal
+      open={orderId !== null}
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      title={t('micro.proofTitle', { id: orderId ?? '' })}
+    >
+      {proof.isPending && <div>{t('micro.loading')}</div>}
+      {proof.error && <div role="alert">{proof.error.message}</div>}
+      {proof.data && <ProofBody proof={proof.data} verification={verification.data} />}
+    </Modal>
+  );
+}
+
+function ProofBody({ proof, verification }: { proof: MicroProof; verification: Verification | undefined }) {
+  const { t } = useTranslation();
+  const mine = recompute(proof);
+  const agrees = mine.outcome === proof.outcome && mine.payout === proof.payout;
+  const sample = (label: string, value: MicroProof['open']) => (
+    <tr>
+      <th>{label}</th>
+      <td>{value === null ? '-' : value.seq}</td>
+      <td>{value === null ? '-' : formatRecordTime(value.time)}</td>
+      <td>{value?.price ?? '-'}</td>
+      <td>{value === null ? '-' : value.stale ? t('micro.stale') : t('micro.fresh')}</td>
+      <td className="fx-micro-hash">{value === null ? '-' : shortHash(value.hash)}</td>
+    </tr>
+  );
+  return (
+    <div className="fx-micro-proof" data-testid="micro-proof">
+      <p>
+        {t('micro.proofOrder', {
+          symbol: proof.symbol,
+          direction: t(proof.type === 1 ? 'micro.up' : 'micro.down'),
+          number: proof.number,
+          currency: proof.currency_name,
+          seconds: proof.seconds,
+        })}
+      </p>
+      <p>
+        {t('micro.proofTimes', {
+          accepted: formatRecordTime(proof.accepted_time),
+          expiry: formatRecordTime(proof.expiry_time),
+        })}
+      </p>
+      <table className="fx-micro-proof-table">
+        <thead>
+          <tr>
+            <th />
+            <th>{t('micro.seq')}</th>
+            <th>{t('micro.time')}</th>
+            <th>{t('micro.markPrice')}</th>
+            <th>{t('micro.state')}</th>
+            <th>{t('micro.hash')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sample(t('micro.openSample'), proof.open)}
+          {sample(t('micro.endSample'), proof.end)}
+        </tbody>
+      </table>
+      <p className="fx-micro-rule">
+        <strong>{proof.rule_version}</strong>: {t('micro.ruleOpen')} {t('micro.ruleTie')}{' '}
+        {t('micro.ruleVoid')}
+      </p>
+      <p data-testid="micro-proof-result">
+        {t('micro.serverResult', { outcome: t(`micro.outcome.${proof.outcome}`), payout: proof.payout })}{' '}
+        {t('micro.recomputed', { outcome: t(`micro.outcome.${mine.outcome}`), payout: mine.payout })}{' '}
+        <strong>{agrees ? t('micro.agrees') : t('micro.differs')}</strong>
+      </p>
+      <p data-testid="micro-proof-chain">
+        {proof.proof === null
+          ? t('micro.noHeadYet')
+          : verification === undefined
+            ? t('micro.checking')
+            : verification.result === 'verified'
+              ? t('micro.chainVerified', { links: verification.links, head: verification.head.seq })
+              : t('micro.chainMismatch', { seq: verification.seq })}
+      </p>
+    </div>
+  );
+}
