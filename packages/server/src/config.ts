@@ -48,6 +48,7 @@ export interface Config {
   flashFeePpm: number;
   snapshotEveryCommands: number;
   snapshotEveryBytes: number;
+  journalFsync: boolean;
   snapshotsKept: number;
   journalRetention: JournalRetention;
   journalRetentionHours: number;
@@ -450,6 +451,17 @@ export const settings = [
       'The same rule by the size of the journal written since the last snapshot, in megabytes of ' +
       'encoded commands (0: off).',
     schema: wholeNumber(0, 100_000).transform((megabytes) => megabytes * 1024 * 1024),
+  }),
+  setting({
+    key: 'journalFsync',
+    name: 'JOURNAL_FSYNC',
+    default: 'on',
+    meaning:
+      'Embedded store (PGlite) only: on appends every committed batch to DATA_DIR/durable-journal and ' +
+      'flushes it to the disk (fdatasync) before the reply, so that an operating-system crash or power loss ' +
+      'loses nothing acknowledged; off trusts PGlite alone, which never flushes. PostgreSQL flushes its own ' +
+      'journal. See "Durability".',
+    schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
   }),
   setting({
     key: 'snapshotsKept',

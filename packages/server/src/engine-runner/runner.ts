@@ -10,10 +10,11 @@
 // (crash-only): it fails every parked caller, refuses new commands, and reports the failure; a restart
 // recovers the exact journal state by replay.
 import type { Queryable, Store } from '../store/index.ts';
+import type { DurableLog } from './durable-log.ts';
 import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
 import { appendBatch, ENVELOPE_SEPARATOR, genesisSnapshot, writeSnapshot } from './journal.ts';
 import type { RecoveredEngine } from './recovery.ts';
-import { recoverEngine } from './recovery.ts';
+import { catchUpFromDurableLog, recoverEngine } from './recovery.ts';
 import type {
   CommittedBatch,
   CommittedEntry,
@@ -73,6 +74,12 @@ export interface RunnerCoreOptions<C, E, G extends RunnerEngine<C, E>> {
   maxPendingCommands?: number;
   /** Called once when the runner stops after a failure; a supervisor restart recovers the journal state. */
   onFatal?: (error: Error) => void;
+  /**
+   * A log every batch is also appended to and flushed to the disk before its callers are answered, written
+   * in parallel with the SQL transaction (the embedded store, which never fsyncs, gets one: durable-log.ts).
+   * At start the batches the store lost are taken back from it.
+   */
+  durableLog?: DurableLog | undefined;
 }
 
 export interface SubmitOptions {
@@ -138,6 +145,11 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
     const stateHash = options.kit.hashSnapshot?.(body) ?? recovered.engine.stateHash();
     await options.store.transaction((tx) => writeSnapshot(tx, { seq: 0, timeMs: 0, stateHash, body }, 1));
   }
+  if (options.durableLog) {
+    await catchUpFromDurableLog(options.store, options.kit, recovered, options.durableLog, options.projector);
+    // The store now holds everything the log does; once its files are flushed the log starts afresh.
+    await options.durableLog.rotate();
+  }
   options.logger.info(
     {
       lastSeq: recovered.lastSeq,
@@ -145,6 +157,7 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
       verifiedSeq: recovered.verifiedSeq,
       replayedCommands: recovered.replayedCommands,
       replayedBytes: recovered.replayedBytes,
+      fromDurableLog: recovered.fromDurableLog,
       durationMs: Math.round(recovered.durationMs),
     },
     'engine recovered from the journal',
@@ -298,6 +311,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       }
     }
     this.state = 'closed';
+    await this.options.durableLog?.close();
   }
 
   /** Builds the envelope and its journal text, and decodes the text back: what is applied is what replays. */
@@ -359,17 +373,22 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
         : null);
     const entries = batch.map((parked) => ({ envelope: parked.envelope, outcome: parked.outcome }));
     this.inFlightCommands = batch.length;
+    const envelopes = batch.map((parked) => parked.text);
     try {
-      await this.options.store.transaction(async (tx) => {
-        await appendBatch(tx, {
-          firstSeq,
-          lastSeq,
-          envelopes: batch.map((parked) => parked.text),
-          stateHash,
-        });
+      const transaction = this.options.store.transaction(async (tx) => {
+        await appendBatch(tx, { firstSeq, lastSeq, envelopes, stateHash });
         if (this.options.projector) await this.options.projector.write(tx, entries);
         if (snapshot) await writeSnapshot(tx, snapshot, this.settings.snapshotsKept);
       });
+      // The durable log's write and flush run on the thread pool while the transaction runs.
+      const logged = this.options.durableLog?.append({
+        firstSeq,
+        lastSeq,
+        text: envelopes.join(ENVELOPE_SEPARATOR),
+      });
+      const [stored, flushed] = await Promise.allSettled([transaction, logged]);
+      if (stored.status === 'rejected') throw stored.reason;
+      if (flushed.status === 'rejected') throw flushed.reason;
     } catch (error) {
       this.inFlightCommands = 0;
       const failure = new CommitFailedError(`the journal commit of seq ${firstSeq}..${lastSeq} failed`, {
@@ -394,6 +413,10 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       else this.snapshotsByTime++;
       this.options.afterSnapshot?.().catch((error: unknown) => {
         this.options.logger.warn({ err: error }, 'the step after a snapshot failed');
+      });
+      // The durable log starts a new segment; the older ones go once the store's files are flushed.
+      this.options.durableLog?.rotate().catch((error: unknown) => {
+        this.options.logger.warn({ err: error }, 'the durable log could not drop its older segments');
       });
     }
     this.committedBatches++;
