@@ -49,6 +49,7 @@ export interface Config {
   snapshotEveryCommands: number;
   snapshotEveryBytes: number;
   journalFsync: boolean;
+  engineReplica: boolean;
   snapshotsKept: number;
   journalRetention: JournalRetention;
   journalRetentionHours: number;
@@ -461,6 +462,17 @@ export const settings = [
       'flushes it to the disk (fdatasync) before the reply, so that an operating-system crash or power loss ' +
       'loses nothing acknowledged; off trusts PGlite alone, which never flushes. PostgreSQL flushes its own ' +
       'journal. See "Durability".',
+    schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
+  }),
+  setting({
+    key: 'engineReplica',
+    name: 'ENGINE_REPLICA',
+    default: 'on',
+    meaning:
+      'on keeps a replica of the engine in a worker thread, fed every committed batch, which takes the state ' +
+      'hashes and snapshots, so that they never hold up requests however large the state (it costs a second ' +
+      "copy of the engine's memory and the second core's time to apply each command again); off takes them " +
+      'on the event loop. See "Snapshots and retention".',
     schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
   }),
   setting({

@@ -7,6 +7,8 @@ import type { Store, StoreConnection } from '../store/index.ts';
 import type { DurableLog } from './durable-log.ts';
 import { openDurableLog } from './durable-log.ts';
 import { engineKit } from './engine-kit.ts';
+import type { EngineReplica } from './replica.ts';
+import { startReplica } from './replica.ts';
 import { RunnerUnavailableError } from './errors.ts';
 import { spotProjector } from './projections.ts';
 import type { EngineRunner, RunnerCoreOptions } from './runner.ts';
@@ -19,7 +21,7 @@ export type RunnerStore = Pick<Store, 'transaction' | 'query'> &
 
 export interface EngineRunnerOptions extends Omit<
   RunnerCoreOptions<Command, EngineEvent, Engine>,
-  'store' | 'kit' | 'projector' | 'durableLog'
+  'store' | 'kit' | 'projector' | 'durableLog' | 'replica'
 > {
   store: RunnerStore;
   /** Shape a new, empty engine only; a restored engine keeps the options it was created with. */
@@ -37,6 +39,11 @@ export interface EngineRunnerOptions extends Omit<
    * lose acknowledged commands, since PGlite never fsyncs. PostgreSQL flushes its own journal.
    */
   journalFsync?: boolean;
+  /**
+   * Take state hashes and snapshots on a replica engine in a worker thread instead of the event loop
+   * (replica.ts; default false here, true for the exchange through ENGINE_REPLICA).
+   */
+  engineReplica?: boolean;
 }
 
 /** The folder of the embedded store's durable log, inside its data folder. */
@@ -65,10 +72,14 @@ export const EXCHANGE_RUNNER_RHYTHM = {
  * are kept.
  */
 export function exchangeRunnerSettings(
-  config: Pick<Config, 'snapshotEveryCommands' | 'snapshotEveryBytes' | 'snapshotsKept' | 'journalFsync'>,
+  config: Pick<
+    Config,
+    'snapshotEveryCommands' | 'snapshotEveryBytes' | 'snapshotsKept' | 'journalFsync' | 'engineReplica'
+  >,
 ): Pick<
   EngineRunnerOptions,
   | 'journalFsync'
+  | 'engineReplica'
   | 'checkpointMinIntervalMs'
   | 'snapshotMinIntervalMs'
   | 'snapshotMaxCommands'
@@ -81,6 +92,7 @@ export function exchangeRunnerSettings(
     snapshotMaxBytes: config.snapshotEveryBytes,
     snapshotsKept: config.snapshotsKept,
     journalFsync: config.journalFsync,
+    engineReplica: config.engineReplica,
   };
 }
 
@@ -91,11 +103,13 @@ export function exchangeRunnerSettings(
  * would stop a second writer anyway, but only at its first commit and after it had served stale reads.
  */
 export async function createEngineRunner(options: EngineRunnerOptions): Promise<ExchangeRunner> {
-  const { engineOptions, projections, leaderWaitMs, journalFsync, ...core } = options;
+  const { engineOptions, projections, leaderWaitMs, journalFsync, engineReplica, ...core } = options;
   const leader = await takeLeaderLock(core.store, leaderWaitMs ?? 5_000);
   let durableLog: DurableLog | undefined;
+  let replica: EngineReplica | undefined;
   try {
     durableLog = await embeddedDurableLog(core.store, journalFsync ?? true);
+    if (engineReplica === true) replica = startReplica(engineOptions);
     const runner = await startRunner({
       ...core,
       // PGlite runs no background checkpointer: without a checkpoint its write-ahead log grows until
@@ -106,10 +120,12 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
       kit: engineKit(engineOptions),
       projector: projections === false ? undefined : spotProjector(core.store.kind),
       durableLog,
+      replica,
     });
     return leader ? withLockReleasedOnClose(runner, leader) : runner;
   } catch (error) {
     await durableLog?.close();
+    await replica?.close();
     await releaseLeaderLock(leader);
     throw error;
   }

@@ -26,9 +26,18 @@ export interface RecoveredEngine<G> {
   durationMs: number;
 }
 
+/** Told what recovery restored and replayed, in order (the engine replica follows it: replica.ts). */
+export interface RecoveryObserver {
+  /** The snapshot text recovery started from, or null when it started from a new engine. */
+  restored(body: string | null): void;
+  /** Replayed envelopes in seq order, with their outcome codes. */
+  replayed(texts: string[], codes: number[]): void;
+}
+
 export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
   db: Queryable,
   kit: EngineKit<C, E, G>,
+  observer?: RecoveryObserver,
 ): Promise<RecoveredEngine<G>> {
   const startedMs = performance.now();
   const snapshot = await latestSnapshot(db);
@@ -52,10 +61,13 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
     // from the start uses the options it was created with, whatever the configuration says by then.
     engine = kit.create();
   }
+  observer?.restored(snapshot ? snapshot.body : null);
   const snapshotSeq = lastSeq;
   let replayedCommands = 0;
   let replayedBytes = 0;
   await forEachBatchAfter(db, lastSeq, (batch) => {
+    const texts: string[] = [];
+    const codes: number[] = [];
     for (let index = 0; index < batch.envelopes.length; index++) {
       const seq = batch.firstSeq + index;
       if (seq <= lastSeq) continue;
@@ -65,11 +77,16 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
       replayedBytes += text.length + 1;
       if (envelope.seq !== seq)
         throw new RecoveryError(`journal line for seq ${seq} holds seq ${envelope.seq}`);
-      engine.apply(envelope);
+      const outcome = engine.apply(envelope);
+      if (observer) {
+        texts.push(text);
+        codes.push(outcome.code);
+      }
       lastSeq = seq;
       lastTimeMs = envelope.timeMs;
       replayedCommands++;
     }
+    if (texts.length > 0) observer?.replayed(texts, codes);
     if (batch.stateHash !== null) {
       const hash = stateHashOf(kit, engine);
       if (hash !== batch.stateHash) {
@@ -133,6 +150,7 @@ export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
   recovered: RecoveredEngine<G>,
   log: DurableLog,
   projector: RecoveryProjector<C, E> | undefined,
+  observer?: RecoveryObserver,
 ): Promise<void> {
   if (log.lastSeq <= recovered.lastSeq) return;
   const batches = await log.batchesAfter(recovered.lastSeq);
@@ -162,6 +180,10 @@ export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
       recovered.fromDurableLog++;
     }
     if (entries.length === 0) continue;
+    observer?.replayed(
+      texts,
+      entries.map((entry) => entry.outcome.code),
+    );
     const firstSeq = (entries[0] as CommittedEntry<C, E>).envelope.seq;
     await store.transaction(async (tx) => {
       await appendBatch(tx, { firstSeq, lastSeq: recovered.lastSeq, envelopes: texts, stateHash: null });

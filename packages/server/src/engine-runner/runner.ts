@@ -13,7 +13,8 @@ import type { Queryable, Store } from '../store/index.ts';
 import type { DurableLog } from './durable-log.ts';
 import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
 import { appendBatch, ENVELOPE_SEPARATOR, genesisSnapshot, writeSnapshot } from './journal.ts';
-import type { RecoveredEngine } from './recovery.ts';
+import type { EngineReplica } from './replica.ts';
+import type { RecoveredEngine, RecoveryObserver } from './recovery.ts';
 import { catchUpFromDurableLog, recoverEngine } from './recovery.ts';
 import type {
   CommittedBatch,
@@ -80,6 +81,12 @@ export interface RunnerCoreOptions<C, E, G extends RunnerEngine<C, E>> {
    * At start the batches the store lost are taken back from it.
    */
   durableLog?: DurableLog | undefined;
+  /**
+   * A replica engine on a worker thread (replica.ts) that takes the state hashes and snapshots, so that the
+   * event loop never walks the whole state. Fed from recovery and every committed batch; the runner closes
+   * it. When it fails the runner hashes and snapshots on its own thread again.
+   */
+  replica?: EngineReplica | undefined;
 }
 
 export interface SubmitOptions {
@@ -139,14 +146,26 @@ const DEFAULTS = {
 export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
   options: RunnerCoreOptions<C, E, G>,
 ): Promise<EngineRunner<C, E, G>> {
-  const recovered = await recoverEngine(options.store, options.kit);
+  const replica = options.replica;
+  const observer: RecoveryObserver | undefined = replica && {
+    restored: (body) => replica.load(body),
+    replayed: (texts, codes) => replica.feed(texts, codes),
+  };
+  const recovered = await recoverEngine(options.store, options.kit, observer);
   if (recovered.snapshotSeq === 0 && recovered.lastSeq === 0 && !(await genesisSnapshot(options.store))) {
     const body = recovered.engine.snapshot();
     const stateHash = options.kit.hashSnapshot?.(body) ?? recovered.engine.stateHash();
     await options.store.transaction((tx) => writeSnapshot(tx, { seq: 0, timeMs: 0, stateHash, body }, 1));
   }
   if (options.durableLog) {
-    await catchUpFromDurableLog(options.store, options.kit, recovered, options.durableLog, options.projector);
+    await catchUpFromDurableLog(
+      options.store,
+      options.kit,
+      recovered,
+      options.durableLog,
+      options.projector,
+      observer,
+    );
     // The store now holds everything the log does; once its files are flushed the log starts afresh.
     await options.durableLog.rotate();
   }
@@ -192,6 +211,12 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private committedCommands = 0;
   private drainPromise: Promise<void> | undefined;
   private drainScheduled = false;
+  private replica: EngineReplica | undefined;
+  /** Hashes and snapshots asked of the replica, in order; each step logs its own failure. */
+  private replicaWork: Promise<void> = Promise.resolve();
+  private replicaSnapshotPending = false;
+  /** Set by a snapshot; the durable log rotates after the next commit, when no append is in flight. */
+  private rotateWanted = false;
 
   constructor(options: RunnerCoreOptions<C, E, G>, recovered: RecoveredEngine<G>) {
     this.options = options;
@@ -227,6 +252,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     const { engine, ...recovery } = recovered;
     this.engine = engine;
     this.recovery = recovery;
+    this.replica = options.replica;
     this.lastSeq = recovered.lastSeq;
     this.lastTimeMs = recovered.lastTimeMs;
     this.lastCommittedSeq = recovered.lastSeq;
@@ -298,6 +324,9 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     while (this.drainPromise || (this.parked.length > 0 && this.state === 'closing')) {
       await (this.drainPromise ?? this.drain());
     }
+    await this.replicaWork;
+    await this.options.replica?.close();
+    this.replica = undefined;
     if (this.state !== 'closing') return;
     if (this.settings.snapshotOnClose && this.lastCommittedSeq > this.lastSnapshotSeq) {
       try {
@@ -362,15 +391,19 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     const timeMs = (batch[batch.length - 1] as Parked<C, E>).envelope.timeMs;
     let bytes = 0;
     for (const parked of batch) bytes += parked.text.length + 1;
-    const due = atHead ? this.snapshotDue(lastSeq, timeMs, this.bytesSinceSnapshot + bytes) : undefined;
-    const snapshot = due === undefined ? undefined : this.takeSnapshot();
-    const stateHash =
-      snapshot?.stateHash ??
-      (atHead &&
+    const replica = this.liveReplica();
+    // The replica can hash and snapshot any committed seq; the live engine only the seq it stands at.
+    const due =
+      (replica ? !this.replicaSnapshotPending : atHead)
+        ? this.snapshotDue(lastSeq, timeMs, this.bytesSinceSnapshot + bytes)
+        : undefined;
+    const hashDue =
+      (replica !== undefined || atHead) &&
       lastSeq - this.lastCheckpointSeq >= this.settings.checkpointEvery &&
-      timeMs - this.lastCheckpointTimeMs >= this.settings.checkpointMinIntervalMs
-        ? stateHashOf(this.options.kit, this.engine)
-        : null);
+      timeMs - this.lastCheckpointTimeMs >= this.settings.checkpointMinIntervalMs;
+    const snapshot = due === undefined || replica ? undefined : this.takeSnapshot();
+    const stateHash =
+      snapshot?.stateHash ?? (hashDue && !replica ? stateHashOf(this.options.kit, this.engine) : null);
     const entries = batch.map((parked) => ({ envelope: parked.envelope, outcome: parked.outcome }));
     this.inFlightCommands = batch.length;
     const envelopes = batch.map((parked) => parked.text);
@@ -400,6 +433,21 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     }
     this.inFlightCommands = 0;
     this.lastCommittedSeq = lastSeq;
+    if (replica) {
+      replica.feed(
+        envelopes,
+        batch.map((parked) => parked.outcome.code),
+      );
+      if (due !== undefined) this.snapshotByReplica(replica, lastSeq, timeMs, due);
+      else if (hashDue) this.hashByReplica(replica, firstSeq, lastSeq, timeMs);
+    }
+    if (this.rotateWanted) {
+      // Every batch the older segments hold is committed to the store by now.
+      this.rotateWanted = false;
+      this.options.durableLog?.rotate().catch((error: unknown) => {
+        this.options.logger.warn({ err: error }, 'the durable log could not drop its older segments');
+      });
+    }
     if (stateHash !== null) {
       this.lastCheckpointSeq = lastSeq;
       this.lastCheckpointTimeMs = timeMs;
@@ -441,6 +489,67 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     if (snapshotMaxCommands > 0 && commands >= snapshotMaxCommands) return 'size';
     if (snapshotMaxBytes > 0 && bytes >= snapshotMaxBytes) return 'size';
     return undefined;
+  }
+
+  /** The replica, while it works; the first time it is found failed, says so and drops it. */
+  private liveReplica(): EngineReplica | undefined {
+    const replica = this.replica;
+    if (replica?.failure === undefined) return replica;
+    this.options.logger.error(
+      { err: replica.failure },
+      'the engine replica failed; state hashes and snapshots are taken on the event loop again',
+    );
+    this.replica = undefined;
+    void replica.close();
+    return undefined;
+  }
+
+  /** Asks the replica for the hash after `lastSeq` and records it on that batch's journal row. */
+  private hashByReplica(replica: EngineReplica, firstSeq: number, lastSeq: number, timeMs: number): void {
+    this.lastCheckpointSeq = lastSeq;
+    this.lastCheckpointTimeMs = timeMs;
+    this.replicaWork = this.replicaWork.then(async () => {
+      try {
+        const hash = await replica.hash(lastSeq);
+        await this.options.store.query(
+          'update engine_journal set state_hash = $1 where first_seq = $2 and last_seq = $3',
+          [hash, firstSeq, lastSeq],
+        );
+      } catch (error) {
+        this.options.logger.warn({ err: error, seq: lastSeq }, 'a state hash from the replica was not recorded');
+      }
+    });
+  }
+
+  /** Asks the replica for the snapshot after `lastSeq` and writes it in a transaction of its own. */
+  private snapshotByReplica(
+    replica: EngineReplica,
+    lastSeq: number,
+    timeMs: number,
+    due: 'time' | 'size',
+  ): void {
+    this.replicaSnapshotPending = true;
+    this.lastSnapshotSeq = lastSeq;
+    this.lastSnapshotTimeMs = timeMs;
+    this.lastCheckpointSeq = lastSeq;
+    this.lastCheckpointTimeMs = timeMs;
+    this.bytesSinceSnapshot = 0;
+    if (due === 'size') this.snapshotsBySize++;
+    else this.snapshotsByTime++;
+    this.replicaWork = this.replicaWork.then(async () => {
+      try {
+        const { body, hash } = await replica.snapshot(lastSeq);
+        await this.options.store.transaction((tx) =>
+          writeSnapshot(tx, { seq: lastSeq, timeMs, stateHash: hash, body }, this.settings.snapshotsKept),
+        );
+        this.rotateWanted = true;
+        await this.options.afterSnapshot?.();
+      } catch (error) {
+        this.options.logger.warn({ err: error, seq: lastSeq }, 'a snapshot from the replica was not written');
+      } finally {
+        this.replicaSnapshotPending = false;
+      }
+    });
   }
 
   private takeSnapshot(): { seq: number; timeMs: number; stateHash: string; body: string } {
