@@ -21,7 +21,7 @@ export type RunnerStore = Pick<Store, 'transaction' | 'query'> &
 
 export interface EngineRunnerOptions extends Omit<
   RunnerCoreOptions<Command, EngineEvent, Engine>,
-  'store' | 'kit' | 'projector' | 'durableLog' | 'replica'
+  'store' | 'kit' | 'projector' | 'durableLog'
 > {
   store: RunnerStore;
   /** Shape a new, empty engine only; a restored engine keeps the options it was created with. */
@@ -41,7 +41,7 @@ export interface EngineRunnerOptions extends Omit<
   journalFsync?: boolean;
   /**
    * Take state hashes and snapshots on a replica engine in a worker thread instead of the event loop
-   * (replica.ts; default false here, true for the exchange through ENGINE_REPLICA).
+   * (replica.ts; default false here, true for the exchange through ENGINE_REPLICA). `replica` gives one.
    */
   engineReplica?: boolean;
 }
@@ -109,7 +109,7 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
   let replica: EngineReplica | undefined;
   try {
     durableLog = await embeddedDurableLog(core.store, journalFsync ?? true);
-    if (engineReplica === true) replica = startReplica(engineOptions);
+    replica = core.replica ?? (engineReplica === true ? startReplica(engineOptions) : undefined);
     const runner = await startRunner({
       ...core,
       // PGlite runs no background checkpointer: without a checkpoint its write-ahead log grows until
