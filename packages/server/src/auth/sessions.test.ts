@@ -136,7 +136,7 @@ describe('SessionAuthenticator', () => {
     expect(await sessions.authenticate(token)).toBeNull();
   });
 
-  it('drops a logged-out or password-changed session from the cache at once, and only that user\'s', async () => {
+  it("drops a logged-out or password-changed session from the cache at once, and only that user's", async () => {
     let queries = 0;
     const counting = {
       query: ((text: string, params?: unknown[]) => {
@@ -171,7 +171,7 @@ describe('SessionAuthenticator', () => {
     expect(sessions.cachedSessions).toBe(1);
   });
 
-  it('forgets a user\'s cached answers when an administrator or a review changes the user', async () => {
+  it("forgets a user's cached answers when an administrator or a review changes the user", async () => {
     const sessions = new SessionAuthenticator(store, { cacheMs: 60_000 });
     const reviewed = await createUser(store);
     const { token } = await createSession(store, { userId: reviewed, ttlMs: 60_000 });

@@ -133,7 +133,8 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
 
 async function embeddedDurableLog(store: RunnerStore, wanted: boolean): Promise<DurableLog | undefined> {
   const { syncToDisk, dataDir } = store;
-  if (!wanted || store.kind !== 'pglite' || syncToDisk === undefined || dataDir === undefined) return undefined;
+  if (!wanted || store.kind !== 'pglite' || syncToDisk === undefined || dataDir === undefined)
+    return undefined;
   return openDurableLog({ folder: join(dataDir, DURABLE_LOG_FOLDER), syncStore: () => syncToDisk() });
 }
 

@@ -170,7 +170,8 @@ export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
       if (seq <= recovered.lastSeq) continue;
       const text = batch.envelopes[index] as string;
       const envelope = kit.decodeEnvelope(text);
-      if (envelope.seq !== seq) throw new RecoveryError(`durable log line for seq ${seq} holds seq ${envelope.seq}`);
+      if (envelope.seq !== seq)
+        throw new RecoveryError(`durable log line for seq ${seq} holds seq ${envelope.seq}`);
       entries.push({ envelope, outcome: engine.apply(envelope) });
       texts.push(text);
       recovered.lastSeq = seq;

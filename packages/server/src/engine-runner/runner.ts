@@ -12,7 +12,13 @@
 import type { Queryable, Store } from '../store/index.ts';
 import type { DurableLog } from './durable-log.ts';
 import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
-import { appendBatch, ENVELOPE_SEPARATOR, genesisSnapshot, writeSnapshot } from './journal.ts';
+import {
+  appendBatch,
+  ENVELOPE_SEPARATOR,
+  genesisSnapshot,
+  writeSnapshot,
+  writeSnapshotInParts,
+} from './journal.ts';
 import type { EngineReplica } from './replica.ts';
 import type { RecoveredEngine, RecoveryObserver } from './recovery.ts';
 import { catchUpFromDurableLog, recoverEngine } from './recovery.ts';
@@ -393,10 +399,9 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     for (const parked of batch) bytes += parked.text.length + 1;
     const replica = this.liveReplica();
     // The replica can hash and snapshot any committed seq; the live engine only the seq it stands at.
-    const due =
-      (replica ? !this.replicaSnapshotPending : atHead)
-        ? this.snapshotDue(lastSeq, timeMs, this.bytesSinceSnapshot + bytes)
-        : undefined;
+    const due = (replica ? !this.replicaSnapshotPending : atHead)
+      ? this.snapshotDue(lastSeq, timeMs, this.bytesSinceSnapshot + bytes)
+      : undefined;
     const hashDue =
       (replica !== undefined || atHead) &&
       lastSeq - this.lastCheckpointSeq >= this.settings.checkpointEvery &&
@@ -516,7 +521,10 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
           [hash, firstSeq, lastSeq],
         );
       } catch (error) {
-        this.options.logger.warn({ err: error, seq: lastSeq }, 'a state hash from the replica was not recorded');
+        this.options.logger.warn(
+          { err: error, seq: lastSeq },
+          'a state hash from the replica was not recorded',
+        );
       }
     });
   }
@@ -539,8 +547,11 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.replicaWork = this.replicaWork.then(async () => {
       try {
         const { body, hash } = await replica.snapshot(lastSeq);
-        await this.options.store.transaction((tx) =>
-          writeSnapshot(tx, { seq: lastSeq, timeMs, stateHash: hash, body }, this.settings.snapshotsKept),
+        // In parts: one INSERT of a large text would hold the embedded store's thread, the event loop.
+        await writeSnapshotInParts(
+          this.options.store,
+          { seq: lastSeq, timeMs, stateHash: hash, body },
+          this.settings.snapshotsKept,
         );
         this.rotateWanted = true;
         await this.options.afterSnapshot?.();

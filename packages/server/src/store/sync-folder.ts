@@ -36,4 +36,3 @@ export async function syncFolder(folder: string): Promise<void> {
     }
   }
 }
-
