@@ -172,8 +172,12 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
       options.projector,
       observer,
     );
-    // The store now holds everything the log does; once its files are flushed the log starts afresh.
-    await options.durableLog.rotate();
+    // The store now holds everything the log does: later batches go to a new segment, and the older ones
+    // are deleted once the store's files are flushed (in the background: a second or so of fsyncs that a
+    // start need not wait for; until then the older segments stay).
+    options.durableLog.rotate().catch((error: unknown) => {
+      options.logger.warn({ err: error }, 'the durable log could not drop its older segments');
+    });
   }
   options.logger.info(
     {
