@@ -3,7 +3,9 @@
 // it (the old way: on the event loop). The book is built by applying commands to an engine directly (a runner
 // would take minutes to journal a million orders), stored as the snapshot a PGlite store starts from, and the
 // runner is started on it; then a paced stream of small commands runs until one snapshot and two state
-// hashes have been recorded, while `monitorEventLoopDelay` samples the loop every 10 ms.
+// hashes have been recorded, while `monitorEventLoopDelay` samples the loop every 10 ms. The same load with
+// nothing due gives the floor: what the machine (other processes) and the garbage collector of a heap
+// holding a million orders stall anyway. Garbage from the phase before is collected before each phase.
 //
 // `STALL_BENCH_ORDERS` sets the number of resting orders (default 1,000,000).
 //
@@ -12,10 +14,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Engine } from '@fairex/engine';
 import type { Command } from '@fairex/engine';
 import { createEngineRunner, engineKit } from '../src/engine-runner/index.ts';
 import { writeSnapshot } from '../src/engine-runner/journal.ts';
+import type { Store } from '../src/store/index.ts';
 import { openStore } from '../src/store/index.ts';
 import { BTC_USDT, setupCommands, USDT } from './workload.ts';
 
@@ -35,9 +40,13 @@ export async function runStallBench(
   const built = buildBook(orders);
   figures['snapshot text MB'] = Math.round(built.body.length / 1e5) / 10;
   figures['engine.snapshot() on this thread ms'] = Math.round(built.snapshotMs);
+  // The same load with no hash and no snapshot due: what the machine and the collector stall anyway.
+  const floor = await measure(built, 'none');
+  figures['no hash or snapshot due: longest event-loop stall ms'] = floor.maxStallMs;
+  figures['no hash or snapshot due: event-loop delay p99 ms'] = floor.p99Ms;
   for (const replica of [false, true]) {
     const label = replica ? 'replica' : 'event loop';
-    const result = await measure(built, replica);
+    const result = await measure(built, replica ? 'replica' : 'event loop');
     figures[`${label}: longest event-loop stall ms`] = result.maxStallMs;
     figures[`${label}: event-loop delay p99 ms`] = result.p99Ms;
     figures[`${label}: commands committed meanwhile`] = result.commands;
@@ -80,7 +89,14 @@ function buildBook(orders: number) {
   return { seq, timeMs: START_MS + seq, body, stateHash, snapshotMs, lastEnvelope };
 }
 
-async function measure(built: ReturnType<typeof buildBook>, replica: boolean) {
+/** Collects garbage left by the phase before, when the collector can be reached. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+async function measure(built: ReturnType<typeof buildBook>, mode: 'none' | 'event loop' | 'replica') {
+  const replica = mode === 'replica';
   const dataDir = await mkdtemp(join(tmpdir(), 'fairex-stall-bench-'));
   try {
     const store = await openStore({ dataDir });
@@ -98,16 +114,18 @@ async function measure(built: ReturnType<typeof buildBook>, replica: boolean) {
       );
     });
     let now = built.timeMs;
+    const traced = process.env.STALL_BENCH_TRACE === '1' ? traceSlowQueries(store) : store;
     const runner = await createEngineRunner({
-      store,
+      store: traced,
       logger: quietLogger,
       engineReplica: replica,
       clock: () => (now += 1),
-      checkpointEvery: 2_000,
-      snapshotEvery: 5_000,
+      checkpointEvery: mode === 'none' ? Number.MAX_SAFE_INTEGER : 2_000,
+      snapshotEvery: mode === 'none' ? Number.MAX_SAFE_INTEGER : 5_000,
       snapshotOnClose: false,
     });
     const snapshotsBefore = await snapshotCount(store);
+    collectGarbage();
     const monitor = monitorEventLoopDelay({ resolution: 10 });
     monitor.enable();
     const startedMs = performance.now();
@@ -125,8 +143,7 @@ async function measure(built: ReturnType<typeof buildBook>, replica: boolean) {
       await new Promise((resolve) => setTimeout(resolve, 10));
       if (
         commands >= 5_000 &&
-        (await hashCount(store)) >= 2 &&
-        (await snapshotCount(store)) > snapshotsBefore
+        (mode === 'none' || ((await hashCount(store)) >= 2 && (await snapshotCount(store)) > snapshotsBefore))
       )
         break;
       if (performance.now() - startedMs > 600_000) throw new Error('no snapshot within 10 minutes');
@@ -144,6 +161,24 @@ async function measure(built: ReturnType<typeof buildBook>, replica: boolean) {
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** With STALL_BENCH_TRACE=1: prints every store call that took over 100 ms (PGlite runs on this thread). */
+function traceSlowQueries(store: Store): Store {
+  const timed = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+    const startedMs = performance.now();
+    try {
+      return await run();
+    } finally {
+      const ms = performance.now() - startedMs;
+      if (ms > 100) console.error(`slow store call ${Math.round(ms)} ms: ${label.slice(0, 80)}`);
+    }
+  };
+  return Object.assign(Object.create(store) as Store, {
+    query: (text: string, params?: readonly unknown[]) => timed(text, () => store.query(text, params)),
+    transaction: <T>(fn: Parameters<Store['transaction']>[0]) =>
+      timed('transaction', () => store.transaction(fn as never) as Promise<T>),
+  });
 }
 
 async function hashCount(store: Awaited<ReturnType<typeof openStore>>): Promise<number> {
