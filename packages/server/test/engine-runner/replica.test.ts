@@ -9,6 +9,7 @@ import type { Store } from '../../src/store/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { EngineRunnerOptions, ExchangeRunner } from '../../src/engine-runner/index.ts';
 import { createEngineRunner } from '../../src/engine-runner/index.ts';
+import { latestSnapshot, writeSnapshot, writeSnapshotInParts } from '../../src/engine-runner/journal.ts';
 import { startReplica } from '../../src/engine-runner/replica.ts';
 import { setupCommands, Workload } from '../../bench/workload.ts';
 import { memoryLogger, steppingClock } from './test-stores.ts';
@@ -120,5 +121,26 @@ describe('the engine replica', () => {
     expect(restarted.stats().recovery.verifiedSeq).toBe(Number(hashes[hashes.length - 1]?.last_seq));
     await restarted.close();
     await reopened.close();
+  });
+
+  it('writes a snapshot in parts that read back as the same text, and prunes parts with their snapshot', async () => {
+    const { store } = await freshStore();
+    const body = `{"memo":"a😀b","book":[${'1,'.repeat(20)}2]}`;
+    // Parts of 3 characters: one cut falls inside the emoji's surrogate pair and must move past it.
+    await writeSnapshotInParts(store, { seq: 10, timeMs: 1, stateHash: 'h10', body }, 2, 3);
+    expect((await latestSnapshot(store))?.body).toBe(body);
+    // A write of seq 20 cut short leaves parts and no row; the next snapshot's pruning keeps them only while
+    // no row is above them.
+    await store.query("insert into engine_snapshot_parts (seq, part, body) values (20, 0, 'x')");
+    await store.transaction((tx) =>
+      writeSnapshot(tx, { seq: 30, timeMs: 2, stateHash: 'h30', body: '{}' }, 2),
+    );
+    await writeSnapshotInParts(store, { seq: 40, timeMs: 3, stateHash: 'h40', body: 'abcdefg' }, 2, 3);
+    const parts = await store.query<{ seq: bigint }>(
+      'select distinct seq from engine_snapshot_parts order by seq',
+    );
+    expect(parts.rows.map((row) => Number(row.seq))).toEqual([40]);
+    expect((await latestSnapshot(store))?.body).toBe('abcdefg');
+    await store.close();
   });
 });
