@@ -27,6 +27,11 @@ import { BTC_USDT, setupCommands, USDT } from './workload.ts';
 type Figures = Record<string, number | string>;
 
 const quietLogger = { info() {}, warn() {}, error() {} };
+const traceLogger = {
+  info() {},
+  warn: (object: object, message?: string) => console.error('warn', message, object),
+  error: (object: object, message?: string) => console.error('error', message, object),
+};
 const USERS = 100;
 const START_MS = 1_700_000_000_000;
 
@@ -125,7 +130,7 @@ async function measure(built: ReturnType<typeof buildBook>, mode: 'none' | 'even
     const traced = process.env.STALL_BENCH_TRACE === '1' ? traceSlowQueries(store) : store;
     const runner = await createEngineRunner({
       store: traced,
-      logger: quietLogger,
+      logger: process.env.STALL_BENCH_TRACE === '1' ? traceLogger : quietLogger,
       engineReplica: replica,
       clock: () => (now += 1),
       checkpointEvery: mode === 'none' ? Number.MAX_SAFE_INTEGER : 2_000,

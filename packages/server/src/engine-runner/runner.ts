@@ -517,9 +517,12 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private hashByReplica(replica: EngineReplica, firstSeq: number, lastSeq: number, timeMs: number): void {
     this.lastCheckpointSeq = lastSeq;
     this.lastCheckpointTimeMs = timeMs;
+    // Asked now, right after the batch was fed: the replica answers for the seq it stands at.
+    const asked = replica.hash(lastSeq);
+    asked.catch(() => {});
     this.replicaWork = this.replicaWork.then(async () => {
       try {
-        const hash = await replica.hash(lastSeq);
+        const hash = await asked;
         await this.options.store.query(
           'update engine_journal set state_hash = $1 where first_seq = $2 and last_seq = $3',
           [hash, firstSeq, lastSeq],
@@ -548,9 +551,11 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.bytesSinceSnapshot = 0;
     if (due === 'size') this.snapshotsBySize++;
     else this.snapshotsByTime++;
+    const asked = replica.snapshot(lastSeq);
+    asked.catch(() => {});
     this.replicaWork = this.replicaWork.then(async () => {
       try {
-        const { body, hash } = await replica.snapshot(lastSeq);
+        const { body, hash } = await asked;
         // In parts: one INSERT of a large text would hold the embedded store's thread, the event loop.
         await writeSnapshotInParts(
           this.options.store,
