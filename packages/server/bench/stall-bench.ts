@@ -190,15 +190,17 @@ function traceSlowQueries(store: Store): Store {
   return Object.assign(Object.create(store) as Store, {
     query: (text: string, params?: readonly unknown[]) => timed(text, () => store.query(text, params)),
     transaction: <T>(fn: Parameters<Store['transaction']>[0]) =>
-      timed('transaction', () =>
-        store.transaction((tx) =>
-          fn(
-            Object.assign(Object.create(tx) as typeof tx, {
-              query: (text: string, params?: readonly unknown[]) =>
-                timed(`in a transaction: ${text}`, () => tx.query(text, params)),
-            }),
-          ),
-        ) as Promise<T>,
+      timed(
+        'transaction',
+        () =>
+          store.transaction((tx) =>
+            fn(
+              Object.assign(Object.create(tx) as typeof tx, {
+                query: (text: string, params?: readonly unknown[]) =>
+                  timed(`in a transaction: ${text}`, () => tx.query(text, params)),
+              }),
+            ),
+          ) as Promise<T>,
       ),
   });
 }
