@@ -12,6 +12,7 @@ import { runStorageBench } from '../packages/server/bench/storage-bench.ts';
 import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
 import { runPriceRecordBench } from '../packages/server/bench/price-record-bench.ts';
 import { runMicroBench } from '../packages/server/bench/micro-bench.ts';
+import { runStallBench } from '../packages/server/bench/stall-bench.ts';
 
 type Figures = Record<string, number | string>;
 type Section = { key: string; name: string; run: () => Promise<Figures> };
@@ -27,6 +28,11 @@ const sections: Section[] = [
     key: 'http',
     name: 'durable limit orders through HTTP (auth, validation, engine, journal)',
     run: runHttpOrdersBench,
+  },
+  {
+    key: 'stall',
+    name: 'event-loop stalls: state hashes and a snapshot of a 1,000,000-order book (replica vs event loop)',
+    run: () => runStallBench(),
   },
   { key: 'fanout', name: 'socket fan-out (10,000 clients on one market, 10 updates/s)', run: runFanoutBench },
   { key: 'startup', name: 'start-up of the embedded server (PGlite, live market)', run: runStartupBench },

@@ -192,6 +192,8 @@ async function benchOrders(
         WEB_DIST: join(tmpdir(), 'fairex-no-web-dist'),
         // The market maker's own orders would share the engine and the journal with the measured ones.
         MARKET_MAKER: 'off',
+        // JOURNAL_FSYNC=off measures PGlite without the durable log beside it, for the cost of the log.
+        JOURNAL_FSYNC: process.env.JOURNAL_FSYNC === 'off' ? 'off' : 'on',
       }),
       store,
       logger: false,

@@ -49,6 +49,8 @@ export interface Config {
   microReserve: number;
   snapshotEveryCommands: number;
   snapshotEveryBytes: number;
+  journalFsync: boolean;
+  engineReplica: boolean;
   snapshotsKept: number;
   journalRetention: JournalRetention;
   journalRetentionHours: number;
@@ -461,6 +463,28 @@ export const settings = [
       'The same rule by the size of the journal written since the last snapshot, in megabytes of ' +
       'encoded commands (0: off).',
     schema: wholeNumber(0, 100_000).transform((megabytes) => megabytes * 1024 * 1024),
+  }),
+  setting({
+    key: 'journalFsync',
+    name: 'JOURNAL_FSYNC',
+    default: 'on',
+    meaning:
+      'Embedded store (PGlite) only: on appends every committed batch to DATA_DIR/durable-journal and ' +
+      'flushes it to the disk (fdatasync) before the reply, so that an operating-system crash or power loss ' +
+      'loses nothing acknowledged; off trusts PGlite alone, which never flushes. PostgreSQL flushes its own ' +
+      'journal. See "Durability".',
+    schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
+  }),
+  setting({
+    key: 'engineReplica',
+    name: 'ENGINE_REPLICA',
+    default: 'on',
+    meaning:
+      'on keeps a replica of the engine in a worker thread, fed every committed batch, which takes the state ' +
+      'hashes and snapshots, so that they never hold up requests however large the state (it costs a second ' +
+      "copy of the engine's memory and the second core's time to apply each command again); off takes them " +
+      'on the event loop. See "Snapshots and retention".',
+    schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
   }),
   setting({
     key: 'snapshotsKept',

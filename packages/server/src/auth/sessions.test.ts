@@ -135,4 +135,119 @@ describe('SessionAuthenticator', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await sessions.authenticate(token)).toBeNull();
   });
+
+  it("drops a logged-out or password-changed session from the cache at once, and only that user's", async () => {
+    let queries = 0;
+    const counting = {
+      query: ((text: string, params?: unknown[]) => {
+        queries++;
+        return store.query(text, params);
+      }) as typeof store.query,
+    };
+    const sessions = new SessionAuthenticator(counting, { cacheMs: 60_000 });
+    const changer = await createUser(store);
+    const bystander = await createUser(store);
+    const phone = await createSession(store, { userId: changer, ttlMs: 60_000 });
+    const laptop = await createSession(store, { userId: changer, ttlMs: 60_000 });
+    const other = await createSession(store, { userId: bystander, ttlMs: 60_000 });
+    for (const { token } of [phone, laptop, other]) expect(await sessions.authenticate(token)).not.toBeNull();
+    expect(sessions.cachedSessions).toBe(3);
+    queries = 0;
+    // Cached: no query, and (keyed by the token) no hash of the token either.
+    for (let index = 0; index < 100; index++) await sessions.authenticate(laptop.token);
+    expect(queries).toBe(0);
+    // Logout of the phone: the phone's token is refused at once, the laptop's still served from the cache.
+    await sessions.revoke(phone.tokenHash);
+    expect(await sessions.authenticate(phone.token)).toBeNull();
+    queries = 0;
+    expect(await sessions.authenticate(laptop.token)).not.toBeNull();
+    expect(queries).toBe(0);
+    // Password change: every session of the user goes, the bystander's stays cached.
+    await sessions.revokeUser(changer);
+    expect(await sessions.authenticate(laptop.token)).toBeNull();
+    queries = 0;
+    expect(await sessions.authenticate(other.token)).not.toBeNull();
+    expect(queries).toBe(0);
+    expect(sessions.cachedSessions).toBe(1);
+  });
+
+  it("forgets a user's cached answers when an administrator or a review changes the user", async () => {
+    const sessions = new SessionAuthenticator(store, { cacheMs: 60_000 });
+    const reviewed = await createUser(store);
+    const { token } = await createSession(store, { userId: reviewed, ttlMs: 60_000 });
+    expect((await sessions.authenticate(token))?.reviewStatus).toBe(0);
+    await store.query('update users set review_status = 2 where id = $1', [reviewed]);
+    expect((await sessions.authenticate(token))?.reviewStatus).toBe(0);
+    sessions.forgetUser(reviewed);
+    expect((await sessions.authenticate(token))?.reviewStatus).toBe(2);
+  });
+
+  it('keeps at most maxCached sessions, evicting the least recently used', async () => {
+    let queries = 0;
+    const counting = {
+      query: ((text: string, params?: unknown[]) => {
+        queries++;
+        return store.query(text, params);
+      }) as typeof store.query,
+    };
+    const sessions = new SessionAuthenticator(counting, { cacheMs: 60_000, maxCached: 3 });
+    const created = await Promise.all(
+      Array.from({ length: 4 }, () => createSession(store, { userId, ttlMs: 60_000 })),
+    );
+    const [a, b, c, d] = created.map((session) => session.token) as [string, string, string, string];
+    for (const token of [a, b, c]) await sessions.authenticate(token);
+    await sessions.authenticate(a); // a is now the most recently used; b the least
+    await sessions.authenticate(d); // evicts b
+    expect(sessions.cachedSessions).toBe(3);
+    queries = 0;
+    for (const token of [a, c, d]) expect(await sessions.authenticate(token)).not.toBeNull();
+    expect(queries).toBe(0);
+    expect(await sessions.authenticate(b)).not.toBeNull();
+    expect(queries).toBe(1);
+    expect(sessions.cachedSessions).toBe(3);
+  });
+});
+
+describe('SessionAuthenticator at 100,000 active sessions', () => {
+  it('holds them all by default, so that none of them misses the cache', async () => {
+    // A store that knows every token: the bound, not the database, is under test.
+    let queries = 0;
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const everyone = {
+      query: (async (_text: string, params?: unknown[]) => {
+        queries++;
+        const hashes = (params?.[0] ?? []) as string[];
+        return {
+          rows: hashes.map((hash, index) => ({
+            token_hash: hash,
+            id: index + 1,
+            account: `user${index}`,
+            email: null,
+            phone: null,
+            extension_code: 'X',
+            is_seller: false,
+            review_status: 0,
+            kind: 'user',
+            expires_at: expiresAt,
+          })),
+          rowCount: hashes.length,
+        };
+      }) as Store['query'],
+    };
+    const sessions = new SessionAuthenticator(everyone, { cacheMs: 600_000 });
+    const tokens = Array.from({ length: 100_000 }, () => generateToken());
+    for (let start = 0; start < tokens.length; start += 5_000) {
+      await Promise.all(tokens.slice(start, start + 5_000).map((token) => sessions.authenticate(token)));
+    }
+    expect(sessions.cachedSessions).toBe(100_000);
+    queries = 0;
+    for (const token of tokens) await sessions.authenticate(token);
+    expect(queries).toBe(0);
+    // One more evicts exactly the least recently used one.
+    await sessions.authenticate(generateToken());
+    expect(sessions.cachedSessions).toBe(100_000);
+    queries = 0;
+    await sessions.authenticate(tokens[0] as string);
+    expect(queries).toBe(1);
+  });
 });

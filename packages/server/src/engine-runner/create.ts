@@ -3,19 +3,25 @@
 // exchange runs is decided outside this folder (exchange-runner.ts): the runner imports no area.
 import type { Command, Engine, EngineCreateOptions, EngineEvent } from '@fairex/engine';
 import type { Config } from '../config.ts';
+import { join } from 'node:path';
 import type { Store, StoreConnection } from '../store/index.ts';
+import type { DurableLog } from './durable-log.ts';
+import { openDurableLog } from './durable-log.ts';
 import { engineKit } from './engine-kit.ts';
+import type { EngineReplica } from './replica.ts';
+import { startReplica } from './replica.ts';
 import { RunnerUnavailableError } from './errors.ts';
 import type { EngineRunner, RunnerCoreOptions } from './runner.ts';
 import { startRunner } from './runner.ts';
 
 export type ExchangeRunner = EngineRunner<Command, EngineEvent, Engine>;
 
-export type RunnerStore = Pick<Store, 'transaction' | 'query'> & Partial<Pick<Store, 'kind' | 'connect'>>;
+export type RunnerStore = Pick<Store, 'transaction' | 'query'> &
+  Partial<Pick<Store, 'kind' | 'connect' | 'syncToDisk' | 'dataDir'>>;
 
 export interface EngineRunnerOptions extends Omit<
   RunnerCoreOptions<Command, EngineEvent, Engine>,
-  'store' | 'kit'
+  'store' | 'kit' | 'durableLog'
 > {
   store: RunnerStore;
   /** Shape a new, empty engine only; a restored engine keeps the options it was created with. */
@@ -27,7 +33,21 @@ export interface EngineRunnerOptions extends Omit<
    * may start before the database has noticed that its predecessor's connection died.
    */
   leaderWaitMs?: number;
+  /**
+   * Embedded store only: append every batch to the durable log in `<dataDir>/durable-journal` and flush it
+   * to the disk before answering (default true; JOURNAL_FSYNC). Without it an operating-system crash may
+   * lose acknowledged commands, since PGlite never fsyncs. PostgreSQL flushes its own journal.
+   */
+  journalFsync?: boolean;
+  /**
+   * Take state hashes and snapshots on a replica engine in a worker thread instead of the event loop
+   * (replica.ts; default false here, true for the exchange through ENGINE_REPLICA). `replica` gives one.
+   */
+  engineReplica?: boolean;
 }
+
+/** The folder of the embedded store's durable log, inside its data folder. */
+export const DURABLE_LOG_FOLDER = 'durable-journal';
 
 // Advisory locks are per database; the schema is part of the key so that installations (or test runs) in
 // separate schemas of one database each have their own leader.
@@ -52,9 +72,14 @@ export const EXCHANGE_RUNNER_RHYTHM = {
  * are kept.
  */
 export function exchangeRunnerSettings(
-  config: Pick<Config, 'snapshotEveryCommands' | 'snapshotEveryBytes' | 'snapshotsKept'>,
+  config: Pick<
+    Config,
+    'snapshotEveryCommands' | 'snapshotEveryBytes' | 'snapshotsKept' | 'journalFsync' | 'engineReplica'
+  >,
 ): Pick<
   EngineRunnerOptions,
+  | 'journalFsync'
+  | 'engineReplica'
   | 'checkpointMinIntervalMs'
   | 'snapshotMinIntervalMs'
   | 'snapshotMaxCommands'
@@ -66,6 +91,8 @@ export function exchangeRunnerSettings(
     snapshotMaxCommands: config.snapshotEveryCommands,
     snapshotMaxBytes: config.snapshotEveryBytes,
     snapshotsKept: config.snapshotsKept,
+    journalFsync: config.journalFsync,
+    engineReplica: config.engineReplica,
   };
 }
 
@@ -76,9 +103,13 @@ export function exchangeRunnerSettings(
  * would stop a second writer anyway, but only at its first commit and after it had served stale reads.
  */
 export async function createEngineRunner(options: EngineRunnerOptions): Promise<ExchangeRunner> {
-  const { engineOptions, projections, leaderWaitMs, ...core } = options;
+  const { engineOptions, projections, leaderWaitMs, journalFsync, engineReplica, ...core } = options;
   const leader = await takeLeaderLock(core.store, leaderWaitMs ?? 5_000);
+  let durableLog: DurableLog | undefined;
+  let replica: EngineReplica | undefined;
   try {
+    durableLog = await embeddedDurableLog(core.store, journalFsync ?? true);
+    replica = core.replica ?? (engineReplica === true ? startReplica(engineOptions) : undefined);
     const runner = await startRunner({
       ...core,
       // PGlite runs no background checkpointer: without a checkpoint its write-ahead log grows until
@@ -88,12 +119,23 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
         (core.store.kind === 'pglite' ? () => core.store.query('checkpoint') : undefined),
       kit: engineKit(engineOptions),
       projectors: projections === false ? [] : (core.projectors ?? []),
+      durableLog,
+      replica,
     });
     return leader ? withLockReleasedOnClose(runner, leader) : runner;
   } catch (error) {
+    await durableLog?.close();
+    await replica?.close();
     await releaseLeaderLock(leader);
     throw error;
   }
+}
+
+async function embeddedDurableLog(store: RunnerStore, wanted: boolean): Promise<DurableLog | undefined> {
+  const { syncToDisk, dataDir } = store;
+  if (!wanted || store.kind !== 'pglite' || syncToDisk === undefined || dataDir === undefined)
+    return undefined;
+  return openDurableLog({ folder: join(dataDir, DURABLE_LOG_FOLDER), syncStore: () => syncToDisk() });
 }
 
 async function takeLeaderLock(store: RunnerStore, waitMs: number): Promise<StoreConnection | undefined> {

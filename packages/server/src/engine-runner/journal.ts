@@ -1,7 +1,7 @@
 // SQL access to the engine journal and snapshots. One journal row holds one group-committed batch: its
 // encoded envelopes joined by newlines. Writing a batch is one INSERT whatever its size, and replay reads
 // a few large rows instead of one row per command; both are what make the throughput targets reachable.
-import type { Queryable } from '../store/index.ts';
+import type { Queryable, Store } from '../store/index.ts';
 import { JournalConflictError, RecoveryError } from './errors.ts';
 
 /** Encoded envelopes never contain a newline (they are single-line JSON), so a newline separates them. */
@@ -108,17 +108,35 @@ export async function genesisSnapshot(db: Queryable): Promise<SnapshotRow | unde
 }
 
 async function readSnapshot(db: Queryable, condition: string): Promise<SnapshotRow | undefined> {
-  const { rows } = await db.query<{ seq: bigint; time_ms: bigint; state_hash: string; body: string }>(
-    `select seq, time_ms, state_hash, body from engine_snapshots ${condition}`,
-  );
+  const { rows } = await db.query<{
+    seq: bigint;
+    time_ms: bigint;
+    state_hash: string;
+    body: string;
+    parts: number;
+  }>(`select seq, time_ms, state_hash, body, parts from engine_snapshots ${condition}`);
   const row = rows[0];
   if (!row) return undefined;
+  const seq = toSafeNumber(row.seq, 'seq');
   return {
-    seq: toSafeNumber(row.seq, 'seq'),
+    seq,
     timeMs: toSafeNumber(row.time_ms, 'time_ms'),
     stateHash: row.state_hash,
-    body: row.body,
+    body: await snapshotBody(db, seq, row.body, row.parts),
   };
+}
+
+/** A snapshot row's text: its body, or its parts joined when it was written in parts. */
+export async function snapshotBody(db: Queryable, seq: number, body: string, parts: number): Promise<string> {
+  if (parts === 0) return body;
+  const { rows } = await db.query<{ body: string }>(
+    'select body from engine_snapshot_parts where seq = $1 order by part',
+    [seq],
+  );
+  if (rows.length !== parts) {
+    throw new RecoveryError(`snapshot ${seq} has ${rows.length} of its ${parts} parts`);
+  }
+  return rows.map((row) => row.body).join('');
 }
 
 /**
@@ -133,10 +151,65 @@ export async function writeSnapshot(tx: Queryable, snapshot: SnapshotRow, keep: 
     snapshot.stateHash,
     snapshot.body,
   ]);
+  await pruneSnapshots(tx, keep);
+}
+
+/** Characters of snapshot text per part: one part's INSERT holds the embedded store's thread briefly. */
+export const SNAPSHOT_PART_CHARS = 256 * 1024;
+
+/**
+ * Writes a snapshot in parts, one short statement each with a turn of the event loop between them, then the
+ * row that makes it a snapshot, in a transaction of its own with the pruning. One INSERT of a 50 MB text took
+ * PGlite, whose thread is the event loop, 3.6 s; a part takes a few milliseconds. A write cut short leaves
+ * parts without a row, which the next pruning deletes.
+ */
+export async function writeSnapshotInParts(
+  store: Pick<Store, 'query' | 'transaction'>,
+  snapshot: SnapshotRow,
+  keep: number,
+  partChars = SNAPSHOT_PART_CHARS,
+): Promise<void> {
+  // Parts of an earlier write of this seq that was cut short.
+  await store.query('delete from engine_snapshot_parts where seq = $1', [snapshot.seq]);
+  const text = snapshot.body;
+  let part = 0;
+  for (let start = 0; start < text.length; part++) {
+    let end = Math.min(start + partChars, text.length);
+    // Never between the two halves of a surrogate pair: each part must be valid text on its own.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+    await store.query('insert into engine_snapshot_parts (seq, part, body) values ($1, $2, $3)', [
+      snapshot.seq,
+      part,
+      text.slice(start, end),
+    ]);
+    start = end;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await store.transaction(async (tx) => {
+    await tx.query(
+      `insert into engine_snapshots (seq, time_ms, state_hash, body, parts) values ($1, $2, $3, '', $4)`,
+      [snapshot.seq, snapshot.timeMs, snapshot.stateHash, part],
+    );
+    await pruneSnapshots(tx, keep);
+  });
+}
+
+async function pruneSnapshots(tx: Queryable, keep: number): Promise<void> {
   await tx.query(
     `delete from engine_snapshots where seq > 0 and seq < (
        select min(seq) from (select seq from engine_snapshots order by seq desc limit $1) as newest)`,
     [keep],
+  );
+  await deleteOrphanSnapshotParts(tx);
+}
+
+/** Deletes parts whose snapshot row is gone, except those of a write still under way (above every row). */
+export async function deleteOrphanSnapshotParts(tx: Queryable): Promise<void> {
+  await tx.query(
+    `delete from engine_snapshot_parts p
+      where p.seq < (select coalesce(max(seq), 0) from engine_snapshots)
+        and not exists (select 1 from engine_snapshots s where s.seq = p.seq)`,
   );
 }
 

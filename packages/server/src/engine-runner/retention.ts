@@ -15,7 +15,13 @@ import { ReasonCode } from '@fairex/engine';
 import type { Queryable, Store } from '../store/index.ts';
 import { engineKit } from './engine-kit.ts';
 import type { ExchangeKit } from './engine-kit.ts';
-import { ENVELOPE_SEPARATOR, genesisSnapshot, toSafeNumber } from './journal.ts';
+import {
+  deleteOrphanSnapshotParts,
+  ENVELOPE_SEPARATOR,
+  genesisSnapshot,
+  snapshotBody,
+  toSafeNumber,
+} from './journal.ts';
 import type { RunnerLogger } from './types.ts';
 
 export type RetentionMode = 'archive' | 'delete';
@@ -118,8 +124,8 @@ export async function compactJournal(
  * 0. Restoring is a pass over the whole state (as at start-up); only the chosen snapshot is restored.
  */
 async function verifiedCut(db: Queryable, kit: ExchangeKit, beforeMs: number): Promise<number> {
-  const { rows } = await db.query<{ seq: bigint; state_hash: string; body: string }>(
-    `select seq, state_hash, body from engine_snapshots where seq > 0 and time_ms <= $1
+  const { rows } = await db.query<{ seq: bigint; state_hash: string; body: string; parts: number }>(
+    `select seq, state_hash, body, parts from engine_snapshots where seq > 0 and time_ms <= $1
       order by seq desc limit 1`,
     [beforeMs],
   );
@@ -127,7 +133,7 @@ async function verifiedCut(db: Queryable, kit: ExchangeKit, beforeMs: number): P
   if (snapshot === undefined) return 0;
   const seq = toSafeNumber(snapshot.seq, 'seq');
   try {
-    const engine = kit.restore(snapshot.body);
+    const engine = kit.restore(await snapshotBody(db, seq, snapshot.body, snapshot.parts));
     const hash = kit.hashSnapshot?.(engine.snapshot()) ?? engine.stateHash();
     if (engine.lastSeq !== seq || hash !== snapshot.state_hash) return 0;
   } catch {
@@ -225,6 +231,7 @@ async function pruneSnapshots(db: Queryable, keep: number, cut: number): Promise
      select count(*)::bigint as count from gone`,
     [keep, Math.max(cut, 1)],
   );
+  await deleteOrphanSnapshotParts(db);
   return toSafeNumber(rows[0]?.count ?? 0n, 'count');
 }
 

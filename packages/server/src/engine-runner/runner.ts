@@ -9,12 +9,20 @@
 // A failed commit leaves the in-memory engine ahead of the journal. Rather than try to undo, the runner stops
 // (crash-only): it fails every parked caller, refuses new commands, and reports the failure; a restart
 // recovers the exact journal state by replay.
-import type { Store } from '../store/index.ts';
+import type { Queryable, Store } from '../store/index.ts';
+import type { DurableLog } from './durable-log.ts';
 import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
-import { appendBatch, ENVELOPE_SEPARATOR, genesisSnapshot, writeSnapshot } from './journal.ts';
+import {
+  appendBatch,
+  ENVELOPE_SEPARATOR,
+  genesisSnapshot,
+  writeSnapshot,
+  writeSnapshotInParts,
+} from './journal.ts';
 import type { Projector } from './projector.ts';
-import type { RecoveredEngine } from './recovery.ts';
-import { recoverEngine } from './recovery.ts';
+import type { EngineReplica } from './replica.ts';
+import type { RecoveredEngine, RecoveryObserver } from './recovery.ts';
+import { catchUpFromDurableLog, recoverEngine } from './recovery.ts';
 import type {
   CommittedBatch,
   EngineKit,
@@ -69,6 +77,18 @@ export interface RunnerCoreOptions<C, E, G extends RunnerEngine<C, E>> {
   maxPendingCommands?: number;
   /** Called once when the runner stops after a failure; a supervisor restart recovers the journal state. */
   onFatal?: (error: Error) => void;
+  /**
+   * A log every batch is also appended to and flushed to the disk before its callers are answered, written
+   * in parallel with the SQL transaction (the embedded store, which never fsyncs, gets one: durable-log.ts).
+   * At start the batches the store lost are taken back from it.
+   */
+  durableLog?: DurableLog | undefined;
+  /**
+   * A replica engine on a worker thread (replica.ts) that takes the state hashes and snapshots, so that the
+   * event loop never walks the whole state. Fed from recovery and every committed batch; the runner closes
+   * it. When it fails the runner hashes and snapshots on its own thread again.
+   */
+  replica?: EngineReplica | undefined;
 }
 
 export interface SubmitOptions {
@@ -128,11 +148,32 @@ const DEFAULTS = {
 export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
   options: RunnerCoreOptions<C, E, G>,
 ): Promise<EngineRunner<C, E, G>> {
-  const recovered = await recoverEngine(options.store, options.kit);
+  const replica = options.replica;
+  const observer: RecoveryObserver | undefined = replica && {
+    restored: (body) => replica.load(body),
+    replayed: (texts, codes) => replica.feed(texts, codes),
+  };
+  const recovered = await recoverEngine(options.store, options.kit, observer);
   if (recovered.snapshotSeq === 0 && recovered.lastSeq === 0 && !(await genesisSnapshot(options.store))) {
     const body = recovered.engine.snapshot();
     const stateHash = options.kit.hashSnapshot?.(body) ?? recovered.engine.stateHash();
     await options.store.transaction((tx) => writeSnapshot(tx, { seq: 0, timeMs: 0, stateHash, body }, 1));
+  }
+  if (options.durableLog) {
+    await catchUpFromDurableLog(
+      options.store,
+      options.kit,
+      recovered,
+      options.durableLog,
+      options.projectors ?? [],
+      observer,
+    );
+    // The store now holds everything the log does: later batches go to a new segment, and the older ones
+    // are deleted once the store's files are flushed (in the background: a second or so of fsyncs that a
+    // start need not wait for; until then the older segments stay).
+    options.durableLog.rotate().catch((error: unknown) => {
+      options.logger.warn({ err: error }, 'the durable log could not drop its older segments');
+    });
   }
   options.logger.info(
     {
@@ -141,6 +182,7 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
       verifiedSeq: recovered.verifiedSeq,
       replayedCommands: recovered.replayedCommands,
       replayedBytes: recovered.replayedBytes,
+      fromDurableLog: recovered.fromDurableLog,
       durationMs: Math.round(recovered.durationMs),
     },
     'engine recovered from the journal',
@@ -175,6 +217,12 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private committedCommands = 0;
   private drainPromise: Promise<void> | undefined;
   private drainScheduled = false;
+  private replica: EngineReplica | undefined;
+  /** Hashes and snapshots asked of the replica, in order; each step logs its own failure. */
+  private replicaWork: Promise<void> = Promise.resolve();
+  private replicaSnapshotPending = false;
+  /** Set by a snapshot; the durable log rotates after the next commit, when no append is in flight. */
+  private rotateWanted = false;
 
   constructor(options: RunnerCoreOptions<C, E, G>, recovered: RecoveredEngine<G>) {
     this.options = options;
@@ -210,6 +258,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     const { engine, ...recovery } = recovered;
     this.engine = engine;
     this.recovery = recovery;
+    this.replica = options.replica;
     this.lastSeq = recovered.lastSeq;
     this.lastTimeMs = recovered.lastTimeMs;
     this.lastCommittedSeq = recovered.lastSeq;
@@ -281,6 +330,9 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     while (this.drainPromise || (this.parked.length > 0 && this.state === 'closing')) {
       await (this.drainPromise ?? this.drain());
     }
+    await this.replicaWork;
+    await this.options.replica?.close();
+    this.replica = undefined;
     if (this.state !== 'closing') return;
     if (this.settings.snapshotOnClose && this.lastCommittedSeq > this.lastSnapshotSeq) {
       try {
@@ -294,6 +346,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       }
     }
     this.state = 'closed';
+    await this.options.durableLog?.close();
   }
 
   /** Builds the envelope and its journal text, and decodes the text back: what is applied is what replays. */
@@ -344,28 +397,36 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     const timeMs = (batch[batch.length - 1] as Parked<C, E>).envelope.timeMs;
     let bytes = 0;
     for (const parked of batch) bytes += parked.text.length + 1;
-    const due = atHead ? this.snapshotDue(lastSeq, timeMs, this.bytesSinceSnapshot + bytes) : undefined;
-    const snapshot = due === undefined ? undefined : this.takeSnapshot();
-    const stateHash =
-      snapshot?.stateHash ??
-      (atHead &&
+    const replica = this.liveReplica();
+    // The replica can hash and snapshot any committed seq; the live engine only the seq it stands at.
+    const due = (replica ? !this.replicaSnapshotPending : atHead)
+      ? this.snapshotDue(lastSeq, timeMs, this.bytesSinceSnapshot + bytes)
+      : undefined;
+    const hashDue =
+      (replica !== undefined || atHead) &&
       lastSeq - this.lastCheckpointSeq >= this.settings.checkpointEvery &&
-      timeMs - this.lastCheckpointTimeMs >= this.settings.checkpointMinIntervalMs
-        ? stateHashOf(this.options.kit, this.engine)
-        : null);
+      timeMs - this.lastCheckpointTimeMs >= this.settings.checkpointMinIntervalMs;
+    const snapshot = due === undefined || replica ? undefined : this.takeSnapshot();
+    const stateHash =
+      snapshot?.stateHash ?? (hashDue && !replica ? stateHashOf(this.options.kit, this.engine) : null);
     const entries = batch.map((parked) => ({ envelope: parked.envelope, outcome: parked.outcome }));
     this.inFlightCommands = batch.length;
+    const envelopes = batch.map((parked) => parked.text);
     try {
-      await this.options.store.transaction(async (tx) => {
-        await appendBatch(tx, {
-          firstSeq,
-          lastSeq,
-          envelopes: batch.map((parked) => parked.text),
-          stateHash,
-        });
+      const transaction = this.options.store.transaction(async (tx) => {
+        await appendBatch(tx, { firstSeq, lastSeq, envelopes, stateHash });
         for (const projector of this.options.projectors ?? []) await projector.project(entries, tx);
         if (snapshot) await writeSnapshot(tx, snapshot, this.settings.snapshotsKept);
       });
+      // The durable log's write and flush run on the thread pool while the transaction runs.
+      const logged = this.options.durableLog?.append({
+        firstSeq,
+        lastSeq,
+        text: envelopes.join(ENVELOPE_SEPARATOR),
+      });
+      const [stored, flushed] = await Promise.allSettled([transaction, logged]);
+      if (stored.status === 'rejected') throw stored.reason;
+      if (flushed.status === 'rejected') throw flushed.reason;
     } catch (error) {
       this.inFlightCommands = 0;
       const failure = new CommitFailedError(`the journal commit of seq ${firstSeq}..${lastSeq} failed`, {
@@ -377,6 +438,21 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     }
     this.inFlightCommands = 0;
     this.lastCommittedSeq = lastSeq;
+    if (replica) {
+      replica.feed(
+        envelopes,
+        batch.map((parked) => parked.outcome.code),
+      );
+      if (due !== undefined) this.snapshotByReplica(replica, lastSeq, timeMs, due);
+      else if (hashDue) this.hashByReplica(replica, firstSeq, lastSeq, timeMs);
+    }
+    if (this.rotateWanted) {
+      // Every batch the older segments hold is committed to the store by now.
+      this.rotateWanted = false;
+      this.options.durableLog?.rotate().catch((error: unknown) => {
+        this.options.logger.warn({ err: error }, 'the durable log could not drop its older segments');
+      });
+    }
     if (stateHash !== null) {
       this.lastCheckpointSeq = lastSeq;
       this.lastCheckpointTimeMs = timeMs;
@@ -390,6 +466,10 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       else this.snapshotsByTime++;
       this.options.afterSnapshot?.().catch((error: unknown) => {
         this.options.logger.warn({ err: error }, 'the step after a snapshot failed');
+      });
+      // The durable log starts a new segment; the older ones go once the store's files are flushed.
+      this.options.durableLog?.rotate().catch((error: unknown) => {
+        this.options.logger.warn({ err: error }, 'the durable log could not drop its older segments');
       });
     }
     this.committedBatches++;
@@ -414,6 +494,78 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     if (snapshotMaxCommands > 0 && commands >= snapshotMaxCommands) return 'size';
     if (snapshotMaxBytes > 0 && bytes >= snapshotMaxBytes) return 'size';
     return undefined;
+  }
+
+  /** The replica, while it works; the first time it is found failed, says so and drops it. */
+  private liveReplica(): EngineReplica | undefined {
+    const replica = this.replica;
+    if (replica?.failure === undefined) return replica;
+    this.options.logger.error(
+      { err: replica.failure },
+      'the engine replica failed; state hashes and snapshots are taken on the event loop again',
+    );
+    this.replica = undefined;
+    void replica.close();
+    return undefined;
+  }
+
+  /** Asks the replica for the hash after `lastSeq` and records it on that batch's journal row. */
+  private hashByReplica(replica: EngineReplica, firstSeq: number, lastSeq: number, timeMs: number): void {
+    this.lastCheckpointSeq = lastSeq;
+    this.lastCheckpointTimeMs = timeMs;
+    // Asked now, right after the batch was fed: the replica answers for the seq it stands at.
+    const asked = replica.hash(lastSeq);
+    asked.catch(() => {});
+    this.replicaWork = this.replicaWork.then(async () => {
+      try {
+        const hash = await asked;
+        await this.options.store.query(
+          'update engine_journal set state_hash = $1 where first_seq = $2 and last_seq = $3',
+          [hash, firstSeq, lastSeq],
+        );
+      } catch (error) {
+        this.options.logger.warn(
+          { err: error, seq: lastSeq },
+          'a state hash from the replica was not recorded',
+        );
+      }
+    });
+  }
+
+  /** Asks the replica for the snapshot after `lastSeq` and writes it in a transaction of its own. */
+  private snapshotByReplica(
+    replica: EngineReplica,
+    lastSeq: number,
+    timeMs: number,
+    due: 'time' | 'size',
+  ): void {
+    this.replicaSnapshotPending = true;
+    this.lastSnapshotSeq = lastSeq;
+    this.lastSnapshotTimeMs = timeMs;
+    this.lastCheckpointSeq = lastSeq;
+    this.lastCheckpointTimeMs = timeMs;
+    this.bytesSinceSnapshot = 0;
+    if (due === 'size') this.snapshotsBySize++;
+    else this.snapshotsByTime++;
+    const asked = replica.snapshot(lastSeq);
+    asked.catch(() => {});
+    this.replicaWork = this.replicaWork.then(async () => {
+      try {
+        const { body, hash } = await asked;
+        // In parts: one INSERT of a large text would hold the embedded store's thread, the event loop.
+        await writeSnapshotInParts(
+          this.options.store,
+          { seq: lastSeq, timeMs, stateHash: hash, body },
+          this.settings.snapshotsKept,
+        );
+        this.rotateWanted = true;
+        await this.options.afterSnapshot?.();
+      } catch (error) {
+        this.options.logger.warn({ err: error, seq: lastSeq }, 'a snapshot from the replica was not written');
+      } finally {
+        this.replicaSnapshotPending = false;
+      }
+    });
   }
 
   private takeSnapshot(): { seq: number; timeMs: number; stateHash: string; body: string } {

@@ -10,6 +10,7 @@ import { acquireFolderLock } from './folder-lock.ts';
 import type { MigrationSession } from './migrate.ts';
 import { loadMigrations, migrate, MIGRATIONS_URL } from './migrate.ts';
 import type * as schema from './schema/index.ts';
+import { syncFolder } from './sync-folder.ts';
 
 export type StoreKind = 'pglite' | 'postgres';
 export type StoreSchema = typeof schema;
@@ -63,6 +64,14 @@ export interface Store extends Queryable {
    * it does nothing; session-level locks then hold for the whole process, which owns the folder anyway.
    */
   connect(): Promise<StoreConnection>;
+  /**
+   * PGlite only: fsyncs every file of the embedded database, making all it wrote so far durable. PGlite
+   * itself never flushes (its file layer has no fsync), so the engine runner keeps a durable log of its own
+   * beside it and calls this before dropping the part of that log the store now holds durably.
+   */
+  syncToDisk?(): Promise<void>;
+  /** PGlite only: the data folder the store lives in (the database is in its `pglite` folder). */
+  readonly dataDir?: string;
   close(): Promise<void>;
 }
 
@@ -128,6 +137,8 @@ async function openPglite(dataDir: string, migrations: Awaited<ReturnType<typeof
     query: (text, params) => pgliteQuery(client, text, params),
     transaction: (fn) => client.transaction((tx) => fn(pgliteTransaction(tx))),
     connect: async () => ({ query: (text, params) => pgliteQuery(client, text, params), release: () => {} }),
+    syncToDisk: () => syncFolder(folder),
+    dataDir,
     close: async () => {
       if (!client.closed) await client.close();
       await folderLock.release();

@@ -18,6 +18,7 @@ for (const target of storeTargets()) {
       expect(tables.map((table) => getTableConfig(table).name).sort()).toEqual([
         'account_log',
         'engine_journal',
+        'engine_snapshot_parts',
         'engine_snapshots',
         'spot_orders',
         'spot_trades',

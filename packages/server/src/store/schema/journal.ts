@@ -9,6 +9,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -31,7 +32,20 @@ export const engineSnapshots = pgTable('engine_snapshots', {
   stateHash: text('state_hash').notNull(),
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Parts in engine_snapshot_parts holding the body (0: the body is in this row). Migration 0022. */
+  parts: integer('parts').notNull().default(0),
 });
+
+/** A snapshot's text in order of `part`, when written in parts (migration 0022). */
+export const engineSnapshotParts = pgTable(
+  'engine_snapshot_parts',
+  {
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    part: integer('part').notNull(),
+    body: text('body').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.seq, table.part] })],
+);
 
 export const spotOrders = pgTable(
   'spot_orders',

@@ -1,0 +1,212 @@
+// The embedded store's durable record of committed batches. PGlite writes each commit through to its files
+// but never asks the operating system to flush them (its file layer has no fsync), so an operating-system
+// crash or a power loss could take acknowledged commands with it. This log closes that gap: every batch is
+// appended to a file and fdatasync'd, in parallel with the batch's SQL transaction, and callers are answered
+// only when both finished. At start, what the store lost is taken back from here (recovery.ts).
+//
+// Files: `<folder>/<firstSeq, 20 digits>.log` segments. One record per batch:
+//   `B <firstSeq> <lastSeq> <payload bytes> <crc32 hex>\n<payload>\n`
+// where the payload is the batch's encoded envelopes joined by newlines, exactly as the SQL journal row
+// holds them. A record cut short or failing its checksum at the very end of the newest segment is a write
+// that was never acknowledged (the reply waits for fdatasync) and is cut off; anywhere else it is damage,
+// and opening fails.
+//
+// Segments only need to reach back to what the store itself holds durably. After a snapshot the runner
+// rotates: later batches go to a new segment, the store's folder is fsync'd (`syncStore`), and the older
+// segments are deleted. At start the same happens once recovery has put the store level with the log.
+import type { FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { syncPath } from '../store/sync-folder.ts';
+import { RecoveryError } from './errors.ts';
+import { ENVELOPE_SEPARATOR } from './journal.ts';
+
+export interface DurableBatch {
+  firstSeq: number;
+  lastSeq: number;
+  /** Encoded envelopes in seq order. */
+  envelopes: string[];
+}
+
+export interface DurableLog {
+  /** The last seq the log holds (0 when empty). */
+  readonly lastSeq: number;
+  /** Batches whose lastSeq is above `afterSeq`, in order, read from the files. */
+  batchesAfter(afterSeq: number): Promise<DurableBatch[]>;
+  /** Appends one batch and flushes it to the disk (fdatasync); resolves when it is durable. */
+  append(batch: { firstSeq: number; lastSeq: number; text: string }): Promise<void>;
+  /**
+   * Starts a new segment with the next append; once `syncStore` made the store's files durable, the older
+   * segments are deleted. Resolves when that is done (callers need not wait).
+   */
+  rotate(): Promise<void>;
+  /** Appends ever made and bytes written, for the bench. */
+  stats(): { appends: number; bytes: number; segments: number };
+  close(): Promise<void>;
+}
+
+export interface OpenDurableLogOptions {
+  folder: string;
+  /** Makes everything the store wrote so far durable (the embedded store fsyncs its folder). */
+  syncStore: () => Promise<void>;
+}
+
+const SEGMENT = /^(\d{20})\.log$/;
+const HEADER = /^B (\d+) (\d+) (\d+) ([0-9a-f]{8})$/;
+
+interface Segment {
+  firstSeq: number;
+  path: string;
+}
+
+export async function openDurableLog(options: OpenDurableLogOptions): Promise<DurableLog> {
+  await mkdir(options.folder, { recursive: true });
+  const segments = (await readdir(options.folder))
+    .map((name) => SEGMENT.exec(name))
+    .filter((match) => match !== null)
+    .map((match) => ({ firstSeq: Number(match[1]), path: join(options.folder, match[0]) }))
+    .sort((a, b) => a.firstSeq - b.firstSeq);
+  let lastSeq = 0;
+  for (const [index, segment] of segments.entries()) {
+    const newest = index === segments.length - 1;
+    const scan = await scanSegment(segment.path, newest);
+    if (scan.goodBytes < scan.totalBytes) {
+      // Only reached for the newest segment: an unacknowledged append cut short by the crash.
+      await truncate(segment.path, scan.goodBytes);
+      await syncPath(segment.path);
+    }
+    if (scan.lastSeq > 0) lastSeq = scan.lastSeq;
+  }
+  return new FileDurableLog(options, segments, lastSeq);
+}
+
+class FileDurableLog implements DurableLog {
+  lastSeq: number;
+  readonly #options: OpenDurableLogOptions;
+  readonly #segments: Segment[];
+  #handle: FileHandle | undefined;
+  #rotatePending = true;
+  #rotation: Promise<void> = Promise.resolve();
+  #appends = 0;
+  #bytes = 0;
+
+  constructor(options: OpenDurableLogOptions, segments: Segment[], lastSeq: number) {
+    this.#options = options;
+    this.#segments = segments;
+    this.lastSeq = lastSeq;
+  }
+
+  async batchesAfter(afterSeq: number): Promise<DurableBatch[]> {
+    const batches: DurableBatch[] = [];
+    for (const [index, segment] of this.#segments.entries()) {
+      const next = this.#segments[index + 1];
+      if (next !== undefined && next.firstSeq <= afterSeq + 1) continue;
+      const scan = await scanSegment(segment.path, index === this.#segments.length - 1, true);
+      for (const batch of scan.batches) if (batch.lastSeq > afterSeq) batches.push(batch);
+    }
+    return batches;
+  }
+
+  async append(batch: { firstSeq: number; lastSeq: number; text: string }): Promise<void> {
+    // A new segment after a rotation may start past the log's end: the store holds the gap durably.
+    const newSegment = this.#handle === undefined || this.#rotatePending;
+    if (!newSegment && batch.firstSeq !== this.lastSeq + 1) {
+      throw new RecoveryError(`the durable log ends at seq ${this.lastSeq}, not ${batch.firstSeq - 1}`);
+    }
+    let handle = this.#handle;
+    if (newSegment || handle === undefined) {
+      await handle?.close();
+      const path = join(this.#options.folder, `${String(batch.firstSeq).padStart(20, '0')}.log`);
+      handle = await open(path, 'a');
+      this.#handle = handle;
+      this.#segments.push({ firstSeq: batch.firstSeq, path });
+      this.#rotatePending = false;
+      // The new file's name must survive a crash too.
+      await syncPath(this.#options.folder);
+    }
+    const payload = Buffer.from(batch.text, 'utf8');
+    const header = `B ${batch.firstSeq} ${batch.lastSeq} ${payload.length} ${crcHex(payload)}\n`;
+    const record = Buffer.concat([Buffer.from(header, 'latin1'), payload, NEWLINE]);
+    await handle.write(record);
+    await handle.datasync();
+    this.lastSeq = batch.lastSeq;
+    this.#appends++;
+    this.#bytes += record.length;
+  }
+
+  rotate(): Promise<void> {
+    this.#rotatePending = true;
+    // The segments that exist now; the next append opens a new one, which is kept.
+    const older = [...this.#segments];
+    this.#rotation = this.#rotation.then(async () => {
+      await this.#options.syncStore();
+      for (const segment of older) {
+        await rm(segment.path, { force: true });
+        const index = this.#segments.indexOf(segment);
+        if (index >= 0) this.#segments.splice(index, 1);
+      }
+      await syncPath(this.#options.folder);
+    });
+    return this.#rotation;
+  }
+
+  stats() {
+    return { appends: this.#appends, bytes: this.#bytes, segments: this.#segments.length };
+  }
+
+  async close(): Promise<void> {
+    await this.#rotation.catch(() => {});
+    await this.#handle?.close();
+    this.#handle = undefined;
+  }
+}
+
+const NEWLINE = Buffer.from('\n');
+
+function crcHex(bytes: Uint8Array): string {
+  return crc32(bytes).toString(16).padStart(8, '0');
+}
+
+interface SegmentScan {
+  batches: DurableBatch[];
+  lastSeq: number;
+  goodBytes: number;
+  totalBytes: number;
+}
+
+/** Reads a segment's records; a damaged tail is tolerated only in the newest segment. */
+async function scanSegment(path: string, newest: boolean, keepBatches = false): Promise<SegmentScan> {
+  const bytes = await readFile(path);
+  const batches: DurableBatch[] = [];
+  let offset = 0;
+  let lastSeq = 0;
+  while (offset < bytes.length) {
+    const end = bytes.indexOf(0x0a, offset);
+    const header = end < 0 ? null : HEADER.exec(bytes.toString('latin1', offset, end));
+    const length = header ? Number(header[3]) : 0;
+    const payloadEnd = end + 1 + length;
+    const complete = header !== null && payloadEnd < bytes.length && bytes[payloadEnd] === 0x0a;
+    const payload = complete ? bytes.subarray(end + 1, payloadEnd) : undefined;
+    if (header === null || payload === undefined || crcHex(payload) !== header[4]) {
+      if (!newest) throw new RecoveryError(`durable log segment ${path} is damaged at byte ${offset}`);
+      // Any complete record after the damage would mean the damage is not a torn last write.
+      break;
+    }
+    const firstSeq = Number(header[1]);
+    const batchLast = Number(header[2]);
+    if (lastSeq !== 0 && firstSeq !== lastSeq + 1) {
+      throw new RecoveryError(`durable log segment ${path} jumps from seq ${lastSeq} to ${firstSeq}`);
+    }
+    if (keepBatches) {
+      const envelopes = payload.toString('utf8').split(ENVELOPE_SEPARATOR);
+      if (envelopes.length !== batchLast - firstSeq + 1) {
+        throw new RecoveryError(`durable log batch ${firstSeq} holds ${envelopes.length} envelopes`);
+      }
+      batches.push({ firstSeq, lastSeq: batchLast, envelopes });
+    }
+    lastSeq = batchLast;
+    offset = payloadEnd + 1;
+  }
+  return { batches, lastSeq, goodBytes: offset, totalBytes: bytes.length };
+}

@@ -1,0 +1,100 @@
+// The engine replica: a second engine on a worker thread that replays every committed batch from its journal
+// text, and takes the state hashes and snapshots off the event loop.
+//
+// A state hash and a snapshot are passes over the whole state (serialising every resting order): at 700,000
+// resting orders a snapshot held the event loop for seconds, and every request in flight with it. The replica
+// is fed each committed batch's encoded envelopes (the text the journal holds, so it replays exactly what a
+// recovery would) with the live outcome codes, which it checks; asked for a hash or a snapshot at seq N, it
+// answers from its own state at N while the live engine goes on serving. What the main thread still does
+// per snapshot is receive the text (a copy) and hand it to the store.
+//
+// The replica costs a second copy of the engine's memory and the second core's time to apply each command
+// once more. If it fails (a divergence, an exception, the thread dying), the runner logs it and goes back to
+// hashing and snapshotting on its own thread: slower, never wrong.
+import { Worker } from 'node:worker_threads';
+import type { EngineCreateOptions } from '@fairex/engine';
+
+export type ReplicaRequest =
+  | { type: 'load'; body: string | null }
+  | { type: 'feed'; texts: string[]; codes: number[] }
+  | { type: 'hash'; id: number; seq: number }
+  | { type: 'snapshot'; id: number; seq: number };
+
+export type ReplicaReply =
+  | { type: 'hash'; id: number; seq: number; hash: string }
+  | { type: 'snapshot'; id: number; seq: number; hash: string; body: string }
+  | { type: 'failed'; message: string };
+
+export interface EngineReplica {
+  /** The state recovery started from: a snapshot's text, or null for a new, empty engine. */
+  load(body: string | null): void;
+  /** Committed envelopes in seq order, with the outcome codes the live engine gave them. */
+  feed(texts: string[], codes: number[]): void;
+  /** The state hash after `seq`, the last seq fed. */
+  hash(seq: number): Promise<string>;
+  /** The snapshot text and its hash after `seq`, the last seq fed. */
+  snapshot(seq: number): Promise<{ body: string; hash: string }>;
+  /** Set once the replica failed; it answers nothing more. */
+  readonly failure: Error | undefined;
+  close(): Promise<void>;
+}
+
+interface Waiting {
+  resolve(value: { hash: string; body?: string }): void;
+  reject(error: Error): void;
+}
+
+export function startReplica(engineOptions: EngineCreateOptions = {}): EngineReplica {
+  const worker = new Worker(new URL('./replica-worker.ts', import.meta.url), {
+    workerData: { engineOptions },
+  });
+  // The replica must never keep the process alive on its own.
+  worker.unref();
+  const waiting = new Map<number, Waiting>();
+  let nextId = 1;
+  let failure: Error | undefined;
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const entry of waiting.values()) entry.reject(failure);
+    waiting.clear();
+  };
+  worker.on('message', (message: ReplicaReply) => {
+    if (message.type === 'failed') {
+      fail(new Error(`the engine replica failed: ${message.message}`));
+      void worker.terminate();
+      return;
+    }
+    const entry = waiting.get(message.id);
+    waiting.delete(message.id);
+    entry?.resolve(message);
+  });
+  worker.on('error', (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))));
+  worker.on('exit', (code) => fail(new Error(`the engine replica exited with code ${code}`)));
+  const ask = (type: 'hash' | 'snapshot', seq: number) =>
+    new Promise<{ hash: string; body?: string }>((resolve, reject) => {
+      if (failure) return reject(failure);
+      const id = nextId++;
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ type, id, seq } satisfies ReplicaRequest);
+    });
+  return {
+    get failure() {
+      return failure;
+    },
+    load(body) {
+      if (!failure) worker.postMessage({ type: 'load', body } satisfies ReplicaRequest);
+    },
+    feed(texts, codes) {
+      if (!failure) worker.postMessage({ type: 'feed', texts, codes } satisfies ReplicaRequest);
+    },
+    hash: async (seq) => (await ask('hash', seq)).hash,
+    snapshot: async (seq) => {
+      const answer = await ask('snapshot', seq);
+      return { hash: answer.hash, body: answer.body ?? '' };
+    },
+    async close() {
+      fail(new Error('the engine replica was closed'));
+      await worker.terminate();
+    },
+  };
+}
