@@ -134,7 +134,6 @@ function restoreSnapshot<C, E, G extends RunnerEngine<C, E>>(
   return engine;
 }
 
-
 /**
  * After an operating-system crash the embedded store may have lost the tail of its journal (it never
  * fsyncs); the durable log holds every acknowledged batch. Applies the log's batches after the store's end
