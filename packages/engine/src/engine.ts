@@ -13,15 +13,15 @@ import type { Account, AccountOwner, Wallet } from './ledger/accounts.ts';
 import { MAX_CURRENCY_ID, MAX_DEPTH_LEVELS, MAX_IDEMPOTENCY_KEY_LENGTH } from './limits.ts';
 import { ResultCode } from './result-codes.ts';
 import { readSnapshot, writeSnapshot } from './snapshot.ts';
-import { cancelOrder } from './spot/cancel-order.ts';
-import { addMarket, setMarketFees } from './spot/markets.ts';
+import { cancelAllOrders, cancelOrder } from './spot/cancel-order.ts';
+import { addMarket, setMarketBand, setMarketFees } from './spot/markets.ts';
 import { openOrderViews, orderView } from './spot/owner-orders.ts';
-import { placeOrder } from './spot/place-order.ts';
+import { bandLimitTicks, placeOrder } from './spot/place-order.ts';
 import { recordIndexPrice } from './market/index-price.ts';
 import type { IndexPrice } from './market/index-price.ts';
 import { recordPriceSamples } from './market/price-record.ts';
 import type { MarkPrice, PriceHead } from './market/price-record.ts';
-import type { Depth, OrderView } from './spot/types.ts';
+import type { Depth, OrderView, Side } from './spot/types.ts';
 import { EngineState, defaultEngineOptions } from './state.ts';
 import type { BookImplementation, Currency, EngineOptions } from './state.ts';
 import { isCount, isNatural, isText } from './validate.ts';
@@ -44,6 +44,8 @@ export type MarketView = {
   minimumLots: number;
   makerFeePpm: number;
   takerFeePpm: number;
+  /** Market-order price-protection band, ppm of the reference price (0: none). */
+  bandPpm: number;
 };
 
 export type AccountView = {
@@ -219,6 +221,15 @@ export class Engine {
       : { bidTicks: market.book.bestBidTicks(), askTicks: market.book.bestAskTicks() };
   }
 
+  /**
+   * The price-protection limit a market order on `side` would get if it arrived now: the worst price it
+   * may fill at (0: no band, or no reference price). For the order form's estimate.
+   */
+  marketBandLimit(marketId: number, side: Side): number {
+    const market = this.state.markets.get(marketId);
+    return market === undefined ? 0 : bandLimitTicks(this.state, market, side);
+  }
+
   /** The market's latest journaled index (mark) price and the time it was recorded; undefined before the first. */
   indexPrice(marketId: number): IndexPrice | undefined {
     return this.state.indexPrices.get(marketId);
@@ -278,6 +289,7 @@ export class Engine {
       minimumLots: market.minimumLots,
       makerFeePpm: market.makerFeePpm,
       takerFeePpm: market.takerFeePpm,
+      bandPpm: market.bandPpm,
     };
   }
 
@@ -365,6 +377,10 @@ function dispatch(state: EngineState, command: Command): number {
       return placeOrder(state, command);
     case 'cancelOrder':
       return cancelOrder(state, command);
+    case 'cancelAllOrders':
+      return cancelAllOrders(state, command);
+    case 'setMarketBand':
+      return setMarketBand(state, command);
     case 'recordIndexPrice':
       return recordIndexPrice(state, command);
     case 'recordPriceSamples':

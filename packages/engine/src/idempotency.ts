@@ -106,6 +106,7 @@ export function scopedIdempotencyKey(command: Command, key: string): string {
       break;
     case 'placeOrder':
     case 'cancelOrder':
+    case 'cancelAllOrders':
     case 'systemFund':
       owner = command.owner;
       break;

@@ -37,4 +37,5 @@ export {
 export type { CanonicalSample, MarkPrice, PriceHead } from './market/price-record.ts';
 export type * from './commands.ts';
 export type * from './events.ts';
-export type { Depth, DepthLevel, OrderKind, OrderView, Side } from './spot/types.ts';
+export type { Depth, DepthLevel, OrderKind, OrderView, Side, TimeInForce } from './spot/types.ts';
+export { TIMES_IN_FORCE } from './spot/types.ts';

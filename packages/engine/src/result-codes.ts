@@ -25,6 +25,8 @@ export const ResultCode = {
   feeNotBelowAmount: 1017,
   ownerCannotTrade: 1018,
   invalidField: 1019,
+  /** A time in force other than gtc, ioc, fok or postOnly, or one on a market order. */
+  invalidTimeInForce: 1020,
 
   insufficientFunds: 2000,
   /** The house lacks the inventory to pay a flash exchange. */
@@ -38,6 +40,10 @@ export const ResultCode = {
   withdrawalNotPending: 3005,
   tooManyOpenOrders: 3006,
   priceLevelFull: 3007,
+  /** A post-only order would take from the book at once. */
+  postOnlyWouldTake: 3008,
+  /** A fill-or-kill order cannot fill completely at once. */
+  fillOrKillUnfilled: 3009,
 
   currencyExists: 4000,
   marketExists: 4001,
@@ -50,6 +56,7 @@ export const ResultCode = {
   sameCurrency: 4008,
   invalidMinimumLots: 4009,
   quoteMinorMismatch: 4010,
+  invalidBand: 4011,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

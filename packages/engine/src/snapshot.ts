@@ -2,6 +2,7 @@ import { fromJsonValue, toJsonValue } from './codec.ts';
 import { invariant } from './invariant.ts';
 import { CHANGE_WALLET_INDEX, ownerKeyOf, walletIndexOf } from './ledger/accounts.ts';
 import type { AccountOwner, Wallet } from './ledger/accounts.ts';
+import { DEFAULT_MARKET_BAND_PPM } from './limits.ts';
 import { createMarket } from './spot/markets.ts';
 import { registerOrder, traderOf } from './spot/owner-orders.ts';
 import { Order } from './spot/types.ts';
@@ -34,6 +35,8 @@ type MarketRow = {
   minimumLots: number;
   makerFeePpm: number;
   takerFeePpm: number;
+  /** Written only when it differs from DEFAULT_MARKET_BAND_PPM, so older snapshots read the same. */
+  bandPpm?: number;
   bids: OrderRow[];
   asks: OrderRow[];
 };
@@ -201,6 +204,7 @@ function marketRow(market: Market): MarketRow {
     minimumLots: market.minimumLots,
     makerFeePpm: market.makerFeePpm,
     takerFeePpm: market.takerFeePpm,
+    ...(market.bandPpm === DEFAULT_MARKET_BAND_PPM ? {} : { bandPpm: market.bandPpm }),
     bids,
     asks,
   };
@@ -308,6 +312,7 @@ function restoreMarket(state: EngineState, row: MarketRow, orders: Order[]): voi
     makerFeePpm: row.makerFeePpm,
     takerFeePpm: row.takerFeePpm,
   });
+  if (row.bandPpm !== undefined) market.bandPpm = row.bandPpm;
   const restoreSide = (side: Side, rows: OrderRow[]): void => {
     for (const [
       orderId,

@@ -3,8 +3,9 @@ import { ReasonCode } from '../ledger/reason-codes.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { EngineState } from '../state.ts';
 import { isCount } from '../validate.ts';
-import type { CancelOrderCommand } from './commands.ts';
-import type { CancelOrderReply, CancelReason } from './events.ts';
+import { MAX_MARKET_ID } from '../limits.ts';
+import type { CancelAllOrdersCommand, CancelOrderCommand } from './commands.ts';
+import type { CancelAllOrdersReply, CancelOrderReply, CancelReason } from './events.ts';
 import { unregisterOrder } from './owner-orders.ts';
 import type { Market, Order } from './types.ts';
 
@@ -22,6 +23,34 @@ export function cancelOrder(state: EngineState, command: CancelOrderCommand): nu
     remainingLots: order.remainingLots,
     releasedAmount,
   };
+  state.reply = reply;
+  return ResultCode.ok;
+}
+
+/**
+ * Cancels every resting order of the owner, of one market or of all, oldest first: each is one
+ * `orderCancelled` (reason `user`) with its hold released. No open order is not a refusal: the reply lists
+ * none. Bounded by the owner's open-order limit.
+ */
+export function cancelAllOrders(state: EngineState, command: CancelAllOrdersCommand): number {
+  const ownerKey = ownerKeyOf(command.owner);
+  if (ownerKey === 0) return ResultCode.invalidOwner;
+  const { marketId } = command;
+  if (marketId !== undefined) {
+    if (!isCount(marketId, MAX_MARKET_ID)) return ResultCode.invalidId;
+    if (!state.markets.has(marketId)) return ResultCode.marketNotFound;
+  }
+  const orderIds: number[] = [];
+  let order = state.traders.get(ownerKey)?.head ?? null;
+  while (order !== null) {
+    const next = order.ownerNext;
+    if (marketId === undefined || order.marketId === marketId) {
+      cancelResting(state, order, 'user', true);
+      orderIds.push(order.orderId);
+    }
+    order = next;
+  }
+  const reply: CancelAllOrdersReply = { orderIds };
   state.reply = reply;
   return ResultCode.ok;
 }

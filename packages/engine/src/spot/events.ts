@@ -1,5 +1,5 @@
 import type { AccountOwner } from '../ledger/accounts.ts';
-import type { OrderKind, Side } from './types.ts';
+import type { OrderKind, Side, TimeInForce } from './types.ts';
 
 export type MarketAddedEvent = {
   type: 'marketAdded';
@@ -22,6 +22,8 @@ export type MarketFeesChangedEvent = {
   takerFeePpm: number;
 };
 
+export type MarketBandChangedEvent = { type: 'marketBandChanged'; marketId: number; bandPpm: number };
+
 /** The order passed validation and its funds are held (the next event is the hold). */
 export type OrderAcceptedEvent = {
   type: 'orderAccepted';
@@ -35,6 +37,10 @@ export type OrderAcceptedEvent = {
   quantityLots: number;
   holdAmount: bigint;
   clientOrderId?: string;
+  /** Present only for a limit order that is not gtc. */
+  timeInForce?: TimeInForce;
+  /** A market order's price-protection limit, present when the band applies. */
+  bandTicks?: number;
 };
 
 /** The unfilled rest of a limit order now rests in the book. */
@@ -50,10 +56,14 @@ export type OrderRestedEvent = {
 };
 
 /**
- * Why an order ended before it filled: the owner cancelled it, a taker of the same owner met it
- * (self-trade prevention cancels the resting order), or a market order ran out of book or budget.
+ * Why an order ended before it filled: the owner cancelled it (`user`, also cancel-all), a taker of the same
+ * owner met it (self-trade prevention cancels the resting order), a market order stopped with lots left
+ * because its funds ran out (`marketFunds`), the next price was past its protection band (`marketBand`) or
+ * the other side of the book was empty (`marketBook`), or an immediate-or-cancel order took what it could
+ * (`iocUnfilled`). `marketUnfilled` is the single market reason of journals written before the three.
  */
-export type CancelReason = 'user' | 'selfTrade' | 'marketUnfilled';
+export type CancelReason =
+  'user' | 'selfTrade' | 'marketUnfilled' | 'marketFunds' | 'marketBand' | 'marketBook' | 'iocUnfilled';
 
 export type OrderCancelledEvent = {
   type: 'orderCancelled';
@@ -111,6 +121,7 @@ export function hasUserSide(trade: Pick<TradeEvent, 'makerOwner' | 'takerOwner'>
 export type SpotEvent =
   | MarketAddedEvent
   | MarketFeesChangedEvent
+  | MarketBandChangedEvent
   | OrderAcceptedEvent
   | OrderRestedEvent
   | OrderCancelledEvent
@@ -136,3 +147,6 @@ export type CancelOrderReply = {
   remainingLots: number;
   releasedAmount: bigint;
 };
+
+/** The orders a cancel-all took out of the book, oldest first. */
+export type CancelAllOrdersReply = { orderIds: number[] };

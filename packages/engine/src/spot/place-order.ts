@@ -2,16 +2,22 @@ import { fail } from '../invariant.ts';
 import { CHANGE_WALLET_INDEX, TRADING_SYSTEM_OWNERS, ownerKeyOf } from '../ledger/accounts.ts';
 import type { Account } from '../ledger/accounts.ts';
 import { ReasonCode } from '../ledger/reason-codes.ts';
-import { MAX_CLIENT_ORDER_ID_LENGTH, MAX_MARKET_ID, MAX_PRICE_TICKS, MAX_QUANTITY_LOTS } from '../limits.ts';
+import {
+  MAX_CLIENT_ORDER_ID_LENGTH,
+  MAX_MARKET_ID,
+  MAX_PRICE_TICKS,
+  MAX_QUANTITY_LOTS,
+  PPM,
+} from '../limits.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { EngineState } from '../state.ts';
 import { isAmount, isCount, isText } from '../validate.ts';
 import type { PlaceOrderCommand } from './commands.ts';
-import type { PlaceOrderReply } from './events.ts';
+import type { CancelReason, OrderAcceptedEvent, PlaceOrderReply } from './events.ts';
 import { registerOrder, traderOf } from './owner-orders.ts';
 import type { Trader } from './trader.ts';
-import { Order } from './types.ts';
-import type { Market } from './types.ts';
+import { Order, TIMES_IN_FORCE } from './types.ts';
+import type { Market, Side, TimeInForce } from './types.ts';
 
 /** The checked fields of a placement, computed before anything changes. */
 type Placement = {
@@ -48,18 +54,21 @@ export function placeOrder(state: EngineState, command: PlaceOrderCommand): numb
     holdAccount,
     receiveAccount,
   );
-  emitAccepted(state, order, holdAmount);
+  if (command.kind === 'market') order.bandTicks = bandLimitTicks(state, market, command.side);
+  const timeInForce = command.timeInForce ?? 'gtc';
+  emitAccepted(state, order, holdAmount, timeInForce);
   ledger.hold(holdAccount, holdAmount, ReasonCode.orderHold, order.orderId);
 
   const matcher = state.spotMatcher;
   matcher.begin(market, order);
   market.book.match(order, matcher);
-  finishTaker(state, market, order);
+  const rests = order.kind === 'limit' && (timeInForce === 'gtc' || timeInForce === 'postOnly');
+  finishTaker(state, market, order, rests);
   const reply: PlaceOrderReply = {
     orderId: order.orderId,
-    status: order.remainingLots === 0 ? 'filled' : order.kind === 'limit' ? 'resting' : 'cancelled',
+    status: order.remainingLots === 0 ? 'filled' : rests ? 'resting' : 'cancelled',
     filledLots: order.filledLots,
-    remainingLots: order.kind === 'limit' ? order.remainingLots : 0,
+    remainingLots: rests ? order.remainingLots : 0,
     quoteFilled: matcher.quoteFilled,
     feePaid: matcher.feePaid,
     tradeCount: matcher.tradeCount,
@@ -68,38 +77,66 @@ export function placeOrder(state: EngineState, command: PlaceOrderCommand): numb
   return ResultCode.ok;
 }
 
-function emitAccepted(state: EngineState, order: Order, holdAmount: bigint): void {
-  if (order.clientOrderId === undefined) {
-    state.events.push({
-      type: 'orderAccepted',
-      orderId: order.orderId,
-      owner: order.owner,
-      marketId: order.marketId,
-      side: order.side,
-      kind: order.kind,
-      priceTicks: order.priceTicks,
-      quantityLots: order.quantityLots,
-      holdAmount,
-    });
-  } else {
-    state.events.push({
-      type: 'orderAccepted',
-      orderId: order.orderId,
-      owner: order.owner,
-      marketId: order.marketId,
-      side: order.side,
-      kind: order.kind,
-      priceTicks: order.priceTicks,
-      quantityLots: order.quantityLots,
-      holdAmount,
-      clientOrderId: order.clientOrderId,
-    });
-  }
+function emitAccepted(state: EngineState, order: Order, holdAmount: bigint, timeInForce: TimeInForce): void {
+  const event: OrderAcceptedEvent = {
+    type: 'orderAccepted',
+    orderId: order.orderId,
+    owner: order.owner,
+    marketId: order.marketId,
+    side: order.side,
+    kind: order.kind,
+    priceTicks: order.priceTicks,
+    quantityLots: order.quantityLots,
+    holdAmount,
+  };
+  if (order.clientOrderId !== undefined) event.clientOrderId = order.clientOrderId;
+  if (timeInForce !== 'gtc') event.timeInForce = timeInForce;
+  if (order.bandTicks > 0) event.bandTicks = order.bandTicks;
+  state.events.push(event);
 }
 
-/** After matching: a limit rest rests, a market rest is cancelled, and a filled order is done. */
-function finishTaker(state: EngineState, market: Market, order: Order): void {
-  if (order.remainingLots > 0 && order.kind === 'limit') {
+/**
+ * A market order's protection limit: the reference price (the latest mark, else the best opposite price
+ * when the order arrives) moved by the market's band, rounded outwards for a buy and inwards for a sell so
+ * the band is never narrower than configured, and at least one tick. 0 (no limit) when the band is off or
+ * there is no reference (an empty opposite side and no mark: nothing can fill anyway).
+ */
+export function bandLimitTicks(state: EngineState, market: Market, side: Side): number {
+  const bandPpm = market.bandPpm;
+  if (bandPpm === 0) return 0;
+  const markTicks = state.priceChains.get(market.marketId)?.markTicks ?? null;
+  const referenceTicks =
+    markTicks !== null && markTicks > 0
+      ? markTicks
+      : side === 'buy'
+        ? market.book.bestAskTicks()
+        : market.book.bestBidTicks();
+  if (referenceTicks === 0) return 0;
+  const reference = BigInt(referenceTicks);
+  const band = BigInt(bandPpm);
+  if (side === 'buy') {
+    const limit = (reference * (PPM + band) + PPM - 1n) / PPM;
+    return limit > BigInt(MAX_PRICE_TICKS) ? MAX_PRICE_TICKS : Number(limit);
+  }
+  const limit = (reference * (PPM - band)) / PPM;
+  return limit < 1n ? 1 : Number(limit);
+}
+
+/** Why a market order stopped with lots left: no more book, the next price past its band, or its funds. */
+function marketUnfilledReason(market: Market, order: Order): CancelReason {
+  const bestTicks = order.side === 'buy' ? market.book.bestAskTicks() : market.book.bestBidTicks();
+  if (bestTicks === 0) return 'marketBook';
+  const limit = order.bandTicks;
+  if (limit > 0 && (order.side === 'buy' ? bestTicks > limit : bestTicks < limit)) return 'marketBand';
+  return 'marketFunds';
+}
+
+/**
+ * After matching: the rest of a gtc or post-only limit order rests; the rest of a market or
+ * immediate-or-cancel order is cancelled, with the reason it stopped; a filled order is done.
+ */
+function finishTaker(state: EngineState, market: Market, order: Order, rests: boolean): void {
+  if (order.remainingLots > 0 && rests) {
     market.book.rest(order);
     registerOrder(state, order);
     state.events.push({
@@ -116,8 +153,9 @@ function finishTaker(state: EngineState, market: Market, order: Order): void {
   }
   const releasedAmount = order.lockedAmount;
   if (releasedAmount > 0n) {
-    // Only a market order can have a hold left here: a limit buy returns its price improvement per fill.
-    if (order.kind !== 'market') fail(`filled limit order ${order.orderId} still holds ${releasedAmount}`);
+    // A filled limit order holds nothing here: a limit buy returns its price improvement per fill.
+    if (order.kind !== 'market' && order.remainingLots === 0)
+      fail(`filled limit order ${order.orderId} still holds ${releasedAmount}`);
     state.ledger.release(order.holdAccount, releasedAmount, ReasonCode.orderRelease, order.orderId);
     order.lockedAmount = 0n;
   }
@@ -136,7 +174,7 @@ function finishTaker(state: EngineState, market: Market, order: Order): void {
       orderId: order.orderId,
       owner: order.owner,
       marketId: order.marketId,
-      reason: 'marketUnfilled',
+      reason: order.kind === 'market' ? marketUnfilledReason(market, order) : 'iocUnfilled',
       filledLots: order.filledLots,
       remainingLots: order.remainingLots,
       releasedAmount,
@@ -170,8 +208,22 @@ function checkPlacement(state: EngineState, command: PlaceOrderCommand): Placeme
   if (clientOrderId !== undefined && !isText(clientOrderId, MAX_CLIENT_ORDER_ID_LENGTH)) {
     return ResultCode.invalidClientOrderId;
   }
+  const timeInForce = command.timeInForce;
+  if (timeInForce !== undefined && !(kind === 'limit' && TIMES_IN_FORCE.includes(timeInForce))) {
+    return ResultCode.invalidTimeInForce;
+  }
   const trader = state.traders.get(ownerKey);
-  if (kind === 'limit') {
+  if (timeInForce === 'postOnly') {
+    const bestTicks = side === 'buy' ? market.book.bestAskTicks() : market.book.bestBidTicks();
+    if (bestTicks > 0 && (side === 'buy' ? bestTicks <= priceTicks : bestTicks >= priceTicks)) {
+      return ResultCode.postOnlyWouldTake;
+    }
+  } else if (timeInForce === 'fok') {
+    if (market.book.fillableLots(side, priceTicks, ownerKey, quantityLots) < quantityLots) {
+      return ResultCode.fillOrKillUnfilled;
+    }
+  }
+  if (kind === 'limit' && timeInForce !== 'ioc' && timeInForce !== 'fok') {
     if (trader !== undefined && trader.openOrderCount >= state.options.maxOpenOrdersPerOwner) {
       return ResultCode.tooManyOpenOrders;
     }

@@ -1,4 +1,5 @@
 import type { Account, AccountOwner } from '../ledger/accounts.ts';
+import { DEFAULT_MARKET_BAND_PPM } from '../limits.ts';
 import { quoteAmountOf } from './amounts.ts';
 import type { OrderBook } from './order-book.ts';
 import type { PriceLevel } from './price-level.ts';
@@ -6,6 +7,12 @@ import type { Trader } from './trader.ts';
 
 export type Side = 'buy' | 'sell';
 export type OrderKind = 'limit' | 'market';
+/**
+ * How long a limit order lives: gtc rests until filled or cancelled; ioc takes what it can at once and
+ * cancels the rest; fok fills completely at once or is refused; postOnly rests without taking, or is refused.
+ */
+export type TimeInForce = 'gtc' | 'ioc' | 'fok' | 'postOnly';
+export const TIMES_IN_FORCE: readonly TimeInForce[] = ['gtc', 'ioc', 'fok', 'postOnly'];
 
 /**
  * One order, from acceptance until it is done or cancelled. The same record is the taker while it matches
@@ -23,6 +30,8 @@ export class Order {
   readonly kind: OrderKind;
   /** The limit price; 0 for a market order. */
   readonly priceTicks: number;
+  /** A market order's price-protection limit (the worst price it may fill at); 0 when it has none. */
+  bandTicks = 0;
   readonly quantityLots: number;
   remainingLots: number;
   filledLots = 0;
@@ -94,6 +103,8 @@ export class Market {
   takerFeePpm: number;
   makerFeePpmBig: bigint;
   takerFeePpmBig: bigint;
+  /** The market-order price-protection band in ppm of the reference price (0: none). */
+  bandPpm: number = DEFAULT_MARKET_BAND_PPM;
   readonly book: OrderBook;
   readonly feesBaseAccount: Account;
   readonly feesQuoteAccount: Account;

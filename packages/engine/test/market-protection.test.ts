@@ -1,0 +1,176 @@
+// Market-order price protection (issue 21, defect 2), cancel-all and the order types' input rules, on both
+// books. The band's reference is the latest mark when the market has one, else the best opposite price;
+// the band is configurable per market, survives snapshots, and is written to a snapshot only when it is not
+// the default (so snapshots and state hashes of exchanges that never set it are unchanged).
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MARKET_BAND_PPM, Engine, ResultCode } from '../src/index.ts';
+import type { CancelAllOrdersReply, OrderAcceptedEvent, OrderCancelledEvent } from '../src/index.ts';
+import { BOOKS, MARKET, TestExchange, stateWithoutCounters } from './test-exchange.ts';
+
+function exchange(book: (typeof BOOKS)[number]): TestExchange {
+  const ex = new TestExchange({ book }).setUpSimpleMarket();
+  for (const user of [1, 2, 3]) ex.fund(user, 1_000n, 1_000_000n);
+  return ex;
+}
+
+function recordMark(ex: TestExchange, priceTicks: number): void {
+  ex.ok({
+    type: 'recordPriceSamples',
+    maxAgeMs: 10_000,
+    minSources: 1,
+    headIntervalMs: 60_000,
+    samples: [[MARKET, [['a', priceTicks, ex.timeMs + 1]]]],
+  });
+}
+
+describe.each(BOOKS)('market-order protection on the %s book', (book) => {
+  it('cuts a market buy at the band around the mark, not around the best ask, and says band', () => {
+    const ex = exchange(book);
+    recordMark(ex, 100);
+    expect(ex.engine.markPrice(MARKET)?.markTicks).toBe(100);
+    ex.limit(2, 'sell', 103, 1);
+    ex.limit(2, 'sell', 105, 1);
+    ex.limit(2, 'sell', 106, 1);
+    // 5 % over the mark 100 is 105; 5 % over the best ask 103 would have been 109 (108.15 rounded up).
+    expect(ex.engine.marketBandLimit(MARKET, 'buy')).toBe(105);
+    expect(ex.engine.marketBandLimit(MARKET, 'sell')).toBe(95);
+    const outcome = ex.market(1, 'buy', 3);
+    const accepted = outcome.events.find(
+      (event): event is OrderAcceptedEvent => event.type === 'orderAccepted',
+    );
+    expect(accepted?.bandTicks).toBe(105);
+    const trades = outcome.events.filter((event) => event.type === 'trade');
+    expect(trades.map((trade) => (trade.type === 'trade' ? trade.priceTicks : 0))).toEqual([103, 105]);
+    const cancelled = outcome.events.find(
+      (event): event is OrderCancelledEvent => event.type === 'orderCancelled',
+    );
+    expect(cancelled).toMatchObject({ reason: 'marketBand', filledLots: 2, remainingLots: 1 });
+    expect(outcome.reply).toMatchObject({ status: 'cancelled', filledLots: 2, remainingLots: 0 });
+    expect(ex.engine.depth(MARKET, 5).asks).toEqual([[106, 1]]);
+  });
+
+  it('says funds when the budget runs out inside the band, and book when the book runs out', () => {
+    const ex = exchange(book);
+    ex.limit(2, 'sell', 100, 5);
+    const funds = ex.market(1, 'buy', 5, 250n);
+    expect(funds.events.find((event) => event.type === 'orderCancelled')).toMatchObject({
+      reason: 'marketFunds',
+      filledLots: 2,
+      releasedAmount: 50n,
+    });
+    const empty = ex.market(3, 'buy', 9);
+    expect(empty.events.find((event) => event.type === 'orderCancelled')).toMatchObject({
+      reason: 'marketBook',
+      filledLots: 3,
+    });
+  });
+
+  it('sets the band per market, refuses a bad one, and keeps it through a snapshot', () => {
+    const ex = exchange(book);
+    expect(ex.engine.market(MARKET)?.bandPpm).toBe(DEFAULT_MARKET_BAND_PPM);
+    const before = stateWithoutCounters(ex.engine);
+    expect(ex.engine.snapshot()).not.toContain('bandPpm');
+    for (const [command, code] of [
+      [{ type: 'setMarketBand', marketId: MARKET, bandPpm: 900_001 }, ResultCode.invalidBand],
+      [{ type: 'setMarketBand', marketId: MARKET, bandPpm: -1 }, ResultCode.invalidBand],
+      [{ type: 'setMarketBand', marketId: MARKET, bandPpm: 1.5 }, ResultCode.invalidBand],
+      [{ type: 'setMarketBand', marketId: 99, bandPpm: 10 }, ResultCode.marketNotFound],
+    ] as const) {
+      expect(ex.apply(command).code).toBe(code);
+    }
+    expect(stateWithoutCounters(ex.engine)).toBe(before);
+    expect(ex.ok({ type: 'setMarketBand', marketId: MARKET, bandPpm: 20_000 }).events).toEqual([
+      { type: 'marketBandChanged', marketId: MARKET, bandPpm: 20_000 },
+    ]);
+    const restored = Engine.restore(ex.engine.snapshot(), { book });
+    expect(restored.market(MARKET)?.bandPpm).toBe(20_000);
+    expect(restored.stateHash()).toBe(ex.engine.stateHash());
+    ex.ok({ type: 'setMarketBand', marketId: MARKET, bandPpm: DEFAULT_MARKET_BAND_PPM });
+    expect(ex.engine.snapshot()).not.toContain('bandPpm');
+  });
+});
+
+describe.each(BOOKS)('cancel all and order-type input on the %s book', (book) => {
+  it('cancels all of one owner in one market or everywhere, releasing every hold', () => {
+    const ex = exchange(book);
+    ex.ok({
+      type: 'addMarket',
+      marketId: 2,
+      baseCurrencyId: 2,
+      quoteCurrencyId: 1,
+      tickSize: '1',
+      lotSize: '1',
+      minimumLots: 1,
+      makerFeePpm: 0,
+      takerFeePpm: 0,
+    });
+    ex.limit(1, 'buy', 90, 2);
+    ex.limit(1, 'sell', 120, 3);
+    ex.limit(2, 'buy', 91, 1);
+    ex.ok({
+      type: 'placeOrder',
+      owner: 1,
+      marketId: 2,
+      side: 'sell',
+      kind: 'limit',
+      priceTicks: 5,
+      quantityLots: 1,
+    });
+    expect(ex.apply({ type: 'cancelAllOrders', owner: 1, marketId: 99 }).code).toBe(
+      ResultCode.marketNotFound,
+    );
+    expect(ex.apply({ type: 'cancelAllOrders', owner: 0 }).code).toBe(ResultCode.invalidOwner);
+    const one = ex.ok({ type: 'cancelAllOrders', owner: 1, marketId: MARKET });
+    expect((one.reply as CancelAllOrdersReply).orderIds).toEqual([1, 2]);
+    expect(ex.engine.openOrders(1).map((order) => order.marketId)).toEqual([2]);
+    expect(ex.engine.openOrders(2)).toHaveLength(1);
+    const all = ex.ok({ type: 'cancelAllOrders', owner: 1 });
+    expect((all.reply as CancelAllOrdersReply).orderIds).toEqual([4]);
+    expect(ex.engine.openOrders(1)).toEqual([]);
+    expect(ex.change(1, 1)[1]).toBe(0n);
+    expect(ex.change(1, 2)[1]).toBe(0n);
+    // Nothing left to cancel is not a refusal.
+    expect((ex.ok({ type: 'cancelAllOrders', owner: 1 }).reply as CancelAllOrdersReply).orderIds).toEqual([]);
+  });
+
+  it('refuses a time in force on a market order or an unknown one, and changes nothing', () => {
+    const ex = exchange(book);
+    ex.limit(2, 'sell', 100, 1);
+    const before = stateWithoutCounters(ex.engine);
+    const base = { type: 'placeOrder', owner: 1, marketId: MARKET, side: 'buy', quantityLots: 1 } as const;
+    for (const command of [
+      { ...base, kind: 'market', timeInForce: 'ioc' },
+      { ...base, kind: 'limit', priceTicks: 100, timeInForce: 'day' },
+      { ...base, kind: 'limit', priceTicks: 100, timeInForce: 7 },
+    ]) {
+      expect(ex.apply(command as never).code).toBe(ResultCode.invalidTimeInForce);
+    }
+    expect(ex.apply({ ...base, kind: 'limit', priceTicks: 100, timeInForce: 'postOnly' }).code).toBe(
+      ResultCode.postOnlyWouldTake,
+    );
+    expect(
+      ex.apply({ ...base, kind: 'limit', priceTicks: 100, quantityLots: 2, timeInForce: 'fok' }).code,
+    ).toBe(ResultCode.fillOrKillUnfilled);
+    expect(stateWithoutCounters(ex.engine)).toBe(before);
+  });
+
+  it('does not count an own resting order as fillable for fill-or-kill (self-trade prevention)', () => {
+    const ex = exchange(book);
+    ex.limit(1, 'sell', 100, 2);
+    ex.limit(2, 'sell', 100, 1);
+    const fok = {
+      type: 'placeOrder',
+      owner: 1,
+      marketId: MARKET,
+      side: 'buy',
+      kind: 'limit',
+      priceTicks: 100,
+    } as const;
+    expect(ex.apply({ ...fok, quantityLots: 2, timeInForce: 'fok' }).code).toBe(
+      ResultCode.fillOrKillUnfilled,
+    );
+    expect(ex.apply({ ...fok, quantityLots: 1, timeInForce: 'fok' }).reply).toMatchObject({
+      status: 'filled',
+    });
+  });
+});
