@@ -5,15 +5,19 @@
 // engine's integer ticks and lots here (at the market's precision), and go back out as decimal text. Funds
 // are checked by the engine alone, when it applies the command: there is no read-then-write anywhere.
 import type {
+  CancelAllOrdersReply,
   CancelOrderReply,
+  CancelReason,
   Command,
   Engine,
   EngineEvent,
   OrderView,
   PlaceOrderReply,
+  TimeInForce,
 } from '@fairex/engine';
+import { feeOf } from '@fairex/engine';
 import type { Language, MessageKey, MessageParams } from '@fairex/shared';
-import { fieldName, formatDecimal } from '@fairex/shared';
+import { fieldName, formatDecimal, tryParseDecimal } from '@fairex/shared';
 import type { AuthUser } from '../auth/sessions.ts';
 import type { EngineRunner } from '../engine-runner/index.ts';
 import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from '../engine-runner/index.ts';
@@ -23,6 +27,9 @@ import { markIndexFields } from '../market/price-record.ts';
 import { LastPrices } from './last-prices.ts';
 import type { SpotMarket } from './markets.ts';
 import { formatLots, formatPrice, formatQuoteMinor, marketInfo, SpotMarkets } from './markets.ts';
+import { averagePrice, estimateMarketOrder } from './estimate.ts';
+import type { PublicCancelReason } from './order-views.ts';
+import { publicCancelReason, publicTimeInForce } from './order-views.ts';
 import type { OrderField } from './order-input.ts';
 import { checkMinimumValue, parsePriceTicks, parseQuantityLots } from './order-input.ts';
 import { spotRefusalKey } from './refusals.ts';
@@ -42,6 +49,8 @@ export interface PlaceOrderInput {
   num: string;
   clientOrderId: string | undefined;
   idempotencyKey: string | undefined;
+  /** Limit orders only; absent is good-till-cancelled. */
+  timeInForce?: TimeInForce | undefined;
 }
 
 /** Levels per side of the book on the trading page; enough to group by coarser ticks. */
@@ -62,7 +71,7 @@ async function submitted<R>(runner: SpotRunner, command: Command, idempotencyKey
   try {
     const outcome = await runner.submit(command, idempotencyKey === undefined ? {} : { idempotencyKey });
     if (outcome.code !== 0) refuse(spotRefusalKey(outcome.code));
-    return { reply: outcome.reply as R, duplicate: outcome.duplicate === true };
+    return { reply: outcome.reply as R, duplicate: outcome.duplicate === true, events: outcome.events };
   } catch (error) {
     if (error instanceof RunnerOverloadedError) refuse('error.rate_limited');
     if (error instanceof RunnerUnavailableError || error instanceof CommitFailedError)
@@ -105,6 +114,7 @@ export class SpotService {
     if (!lots.ok) refuse(lots.key, lots.params);
     let command: Command;
     let priceTicks = 0;
+    if (input.timeInForce !== undefined && input.mode !== 2) refuse('spot.time_in_force_invalid');
     if (input.mode === 2) {
       if (input.price === undefined) refuse('validation.required', { field: field('price') });
       const price = parsePriceTicks(market, input.price, field('price'));
@@ -121,6 +131,9 @@ export class SpotService {
         priceTicks,
         quantityLots: lots.value,
       };
+      if (input.timeInForce !== undefined && input.timeInForce !== 'gtc') {
+        command.timeInForce = input.timeInForce;
+      }
     } else {
       // A market buy holds at most the whole available quote balance, the engine's default: it never spends
       // more than the user has, and releases what it did not spend.
@@ -134,7 +147,7 @@ export class SpotService {
       };
     }
     if (input.clientOrderId !== undefined) command.clientOrderId = input.clientOrderId;
-    const { reply, duplicate } = await submitted<PlaceOrderReply>(
+    const { reply, duplicate, events } = await submitted<PlaceOrderReply>(
       this.#runner,
       command,
       input.idempotencyKey,
@@ -142,6 +155,8 @@ export class SpotService {
     // A retry (the engine refuses the key reused with other parameters) gets the order as it stands now,
     // from the projection its own commit has just brought up to date, not the placement's first answer.
     if (duplicate) return this.#placedBefore(user, market, reply);
+    const ended = endedOrder(events, reply.orderId);
+    const cancelReason = ended.reason === undefined ? null : publicCancelReason(ended.reason);
     const order = {
       id: reply.orderId,
       symbol: market.symbol,
@@ -155,15 +170,99 @@ export class SpotService {
       number: formatLots(market, reply.remainingLots),
       deal_money: formatQuoteMinor(market, reply.quoteFilled),
       trade_count: reply.tradeCount,
+      time_in_force: input.mode === 2 ? publicTimeInForce(input.timeInForce ?? 'gtc') : null,
+      // Why the rest was cancelled (null unless it was): funds, band, book, or ioc.
+      cancel_reason: cancelReason,
+      // A market order's price-protection limit: the worst price it could fill at (null: no band).
+      band_price: ended.bandTicks > 0 ? formatPrice(market, ended.bandTicks) : null,
       duplicate,
     };
-    return { text: placedMessage(reply), order };
+    const text =
+      cancelReason === null
+        ? placedMessage(reply)
+        : restCancelledMessage(this.#engine, market, cancelReason, ended.bandTicks, lots.value, reply);
+    return { text, order };
+  }
+
+  /**
+   * What a market order would do against the book as it stands: how much it would fill, for how much, at
+   * what average price, where its price-protection band would stop it, and why it would stop short. A buy
+   * is bounded by `total` (quote) when given, else by the signed-in user's available quote balance; a sell
+   * by `num`. An estimate only: the book can change before an order arrives.
+   */
+  async estimate(
+    user: AuthUser | null,
+    market: SpotMarket,
+    input: { side: SpotSide; num: string | undefined; total: string | undefined },
+    lang: Language,
+  ) {
+    let lots: number | undefined;
+    if (input.num !== undefined) {
+      const parsed = parseQuantityLots(market, input.num, fieldName(lang, 'num'));
+      if (!parsed.ok) refuse(parsed.key, parsed.params);
+      lots = parsed.value;
+    }
+    let budget: bigint | undefined;
+    if (input.total !== undefined) {
+      const parsed = tryParseDecimal(input.total.trim(), market.quoteScale);
+      if (!parsed.ok || parsed.value <= 0n) {
+        refuse('validation.decimal_positive', { field: fieldName(lang, 'total') });
+      }
+      budget = parsed.value;
+    } else if (input.side === 'buy' && user !== null) {
+      budget = this.#engine.balance(user.id, 'change', market.quoteCurrencyId).available;
+    }
+    if (lots === undefined && budget === undefined)
+      refuse('validation.required', { field: fieldName(lang, 'num') });
+    const depth = this.#engine.depth(market.marketId, ESTIMATE_LEVELS);
+    const levels = input.side === 'buy' ? depth.asks : depth.bids;
+    const bandTicks = this.#engine.marketBandLimit(market.marketId, input.side);
+    const walk = estimateMarketOrder(levels, {
+      side: input.side,
+      lots,
+      budget: input.side === 'buy' ? budget : undefined,
+      bandTicks,
+      quoteMinorPerTickLot: market.quoteMinorPerTickLot,
+    });
+    const average =
+      walk.filledLots === 0 ? null : averagePrice(market, walk.quoteAmount, BigInt(walk.filledLots));
+    const takerFeePpm = BigInt(this.#engine.market(market.marketId)?.takerFeePpm ?? 0);
+    // The taker's fee comes out of what it receives: base for a buy, quote for a sell.
+    const feeMinor =
+      input.side === 'buy'
+        ? feeOf(BigInt(walk.filledLots) * market.lotBaseMinor, takerFeePpm)
+        : feeOf(walk.quoteAmount, takerFeePpm);
+    return {
+      side: input.side,
+      symbol: market.symbol,
+      number: formatLots(market, walk.filledLots),
+      total: formatQuoteMinor(market, walk.quoteAmount),
+      average_price: average,
+      worst_price: walk.worstTicks === 0 ? null : formatPrice(market, walk.worstTicks),
+      band_price: bandTicks === 0 ? null : formatPrice(market, bandTicks),
+      band_percent: bandPercent(this.#engine, market),
+      fee: formatDecimal(feeMinor, input.side === 'buy' ? market.baseScale : market.quoteScale),
+      fee_currency: input.side === 'buy' ? market.baseCode : market.quoteCode,
+      // Whether all of `num` would fill, and if not, what would stop it: funds, band or book.
+      complete: walk.stop === null,
+      stop_reason: walk.stop,
+    };
+  }
+
+  /** Cancels all of the user's open orders, of one market or everywhere, as one journaled command. */
+  async cancelAll(user: AuthUser, market: SpotMarket | null) {
+    const command: Command =
+      market === null
+        ? { type: 'cancelAllOrders', owner: user.id }
+        : { type: 'cancelAllOrders', owner: user.id, marketId: market.marketId };
+    const { reply } = await submitted<CancelAllOrdersReply>(this.#runner, command, undefined);
+    return { count: reply.orderIds.length, ids: reply.orderIds };
   }
 
   /** The answer to a retried placement: the first order, in its current state. */
   async #placedBefore(user: AuthUser, market: SpotMarket, reply: PlaceOrderReply) {
     const { rows } = await this.#db.query<PlacedOrderRow>(
-      `select side, kind, price_ticks, quantity_lots, filled_lots, quote_filled, status
+      `select side, kind, price_ticks, quantity_lots, filled_lots, quote_filled, status, cancel_reason
          from spot_orders where order_id = $1 and owner_key = $2`,
       [reply.orderId, user.id],
     );
@@ -192,6 +291,10 @@ export class SpotService {
       deal_money: formatQuoteMinor(market, current.quoteFilled),
       // The trades the order took when it was placed, as the first answer said.
       trade_count: reply.tradeCount,
+      cancel_reason:
+        row.cancel_reason === null || row.status !== 'cancelled'
+          ? null
+          : publicCancelReason(row.cancel_reason),
       duplicate: true,
     };
     const text: MessageKeyWithParams =
@@ -360,6 +463,56 @@ export class SpotService {
   }
 }
 
+/** Levels the estimate walks: the engine's depth read cap. */
+const ESTIMATE_LEVELS = 1_000;
+
+/** The orderCancelled event of a placement's own order (its reason) and its protection limit, if any. */
+function endedOrder(events: EngineEvent[], orderId: number): { reason?: CancelReason; bandTicks: number } {
+  let reason: CancelReason | undefined;
+  let bandTicks = 0;
+  for (const event of events) {
+    if (event.type === 'orderAccepted' && event.orderId === orderId) bandTicks = event.bandTicks ?? 0;
+    if (event.type === 'orderCancelled' && event.orderId === orderId) reason = event.reason;
+  }
+  return reason === undefined ? { bandTicks } : { reason, bandTicks };
+}
+
+/** The band as a percentage text ("5%"), or null when the market has none. */
+function bandPercent(engine: Engine, market: SpotMarket): string | null {
+  const bandPpm = engine.market(market.marketId)?.bandPpm ?? 0;
+  return bandPpm === 0 ? null : `${formatDecimal(BigInt(bandPpm), 4, { trim: true })}%`;
+}
+
+function restCancelledMessage(
+  engine: Engine,
+  market: SpotMarket,
+  reason: PublicCancelReason,
+  bandTicks: number,
+  lots: number,
+  reply: PlaceOrderReply,
+): MessageKeyWithParams {
+  const params = { filled: formatLots(market, reply.filledLots), total: formatLots(market, lots) };
+  switch (reason) {
+    case 'funds':
+      return { key: 'spot.market_rest_funds', params };
+    case 'band':
+      return {
+        key: 'spot.market_rest_band',
+        params: {
+          ...params,
+          band: bandPercent(engine, market) ?? '',
+          limit: bandTicks > 0 ? formatPrice(market, bandTicks) : '',
+        },
+      };
+    case 'ioc':
+      return { key: 'spot.ioc_rest_cancelled', params };
+    case 'book':
+      return { key: 'spot.market_rest_book', params };
+    default:
+      return placedMessage(reply);
+  }
+}
+
 function placedMessage(reply: PlaceOrderReply): MessageKeyWithParams {
   if (reply.status === 'filled') return { key: 'spot.order_filled' };
   if (reply.status === 'resting') {
@@ -422,6 +575,7 @@ interface PlacedOrderRow {
   filled_lots: bigint;
   quote_filled: string;
   status: 'accepted' | 'resting' | 'filled' | 'cancelled';
+  cancel_reason: CancelReason | null;
 }
 
 interface TradeRow {

@@ -25,6 +25,9 @@ const SPOT_CODES = [
   'notOrderOwner',
   'tooManyOpenOrders',
   'priceLevelFull',
+  'invalidTimeInForce',
+  'postOnlyWouldTake',
+  'fillOrKillUnfilled',
 ] as const;
 
 describe('spot refusals', () => {

@@ -60,10 +60,27 @@ export const en = {
     'Market order partly filled; the book had no more to match, so the rest was cancelled.',
   'spot.market_unfilled':
     'The book had nothing to match, so the market order was cancelled. Nothing was traded.',
+  'spot.number_below_minimum_of': '{field} is below the minimum {minimum} {currency}.',
+  'spot.market_rest_funds':
+    'Market order filled {filled} of {total}; your funds ran out, so the rest was cancelled.',
+  'spot.market_rest_band':
+    'Market order filled {filled} of {total}; the next price was beyond the {band} price protection (limit {limit}), so the rest was cancelled.',
+  'spot.market_rest_book':
+    'Market order filled {filled} of {total}; the book had no more orders to match, so the rest was cancelled.',
+  'spot.ioc_rest_cancelled': 'Immediate-or-cancel order filled {filled} of {total}; the rest was cancelled.',
+  'spot.post_only_would_take':
+    'A post-only order must not trade at once; at this price it would. Choose another price.',
+  'spot.fill_or_kill_unfilled':
+    'A fill-or-kill order must fill completely at once; the book cannot fill it now. Nothing was traded.',
+  'spot.time_in_force_invalid':
+    "The order's time in force is not valid (gtc, ioc, fok or post_only, for limit orders only).",
+  'spot.orders_cancelled': '{count} open orders cancelled.',
   'spot.order_cancelled': 'Order cancelled.',
   'field.num': 'Quantity',
   'field.mode': 'Order type',
   'field.client_order_id': 'Client order ID',
+  'field.total': 'Total',
+  'field.time_in_force': 'Time in force',
   'field.per_page': 'Page size',
 
   'account.account_required': 'Please enter your e-mail address or mobile number.',

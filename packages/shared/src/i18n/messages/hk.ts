@@ -59,10 +59,23 @@ export const hk: Messages = {
   'spot.order_partially_filled': '委託部分成交，剩餘部分已掛單。',
   'spot.market_partially_filled': '市價單部分成交；盤口已無可成交的掛單，剩餘部分已撤銷。',
   'spot.market_unfilled': '盤口沒有可成交的掛單，市價單已撤銷，未發生任何成交。',
+  'spot.number_below_minimum_of': '{field}低於最小值 {minimum} {currency}。',
+  'spot.market_rest_funds': '市價單成交 {filled}/{total}；可用資金已用完，剩餘部分已撤銷。',
+  'spot.market_rest_band':
+    '市價單成交 {filled}/{total}；下一檔價格超出 {band} 價格保護（限價 {limit}），剩餘部分已撤銷。',
+  'spot.market_rest_book': '市價單成交 {filled}/{total}；盤口已無可成交的掛單，剩餘部分已撤銷。',
+  'spot.ioc_rest_cancelled': '立即成交或撤銷（IOC）委託成交 {filled}/{total}；剩餘部分已撤銷。',
+  'spot.post_only_would_take': '只做 Maker 委託不能立即成交，此價格會立即成交。請換一個價格。',
+  'spot.fill_or_kill_unfilled':
+    '全部成交或撤銷（FOK）委託須立即全部成交；當前盤口無法全部成交，未發生任何成交。',
+  'spot.time_in_force_invalid': '委託的有效方式無效（僅限價單可用 gtc、ioc、fok 或 post_only）。',
+  'spot.orders_cancelled': '已撤銷 {count} 個掛單。',
   'spot.order_cancelled': '撤單成功。',
   'field.num': '數量',
   'field.mode': '委託類型',
   'field.client_order_id': '客戶訂單號',
+  'field.total': '交易額',
+  'field.time_in_force': '有效方式',
   'field.per_page': '每頁條數',
 
   'account.account_required': '請輸入電郵地址或手機號碼。',

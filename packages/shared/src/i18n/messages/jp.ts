@@ -61,10 +61,27 @@ export const jp: Messages = {
   'spot.market_partially_filled':
     '成行注文の一部が約定しました。板に約定できる注文がなくなったため、残りは取り消されました。',
   'spot.market_unfilled': '板に約定できる注文がなかったため、成行注文は取り消されました。約定はありません。',
+  'spot.number_below_minimum_of': '{field}が最小値 {minimum} {currency} を下回っています。',
+  'spot.market_rest_funds':
+    '成行注文は {total} のうち {filled} が約定しました。資金が尽きたため、残りは取り消されました。',
+  'spot.market_rest_band':
+    '成行注文は {total} のうち {filled} が約定しました。次の価格が {band} の価格保護（上限 {limit}）を超えたため、残りは取り消されました。',
+  'spot.market_rest_book':
+    '成行注文は {total} のうち {filled} が約定しました。板に約定できる注文がなくなったため、残りは取り消されました。',
+  'spot.ioc_rest_cancelled': 'IOC 注文は {total} のうち {filled} が約定し、残りは取り消されました。',
+  'spot.post_only_would_take':
+    'メイカー限定注文は即時に約定できません。この価格では約定してしまいます。別の価格を選んでください。',
+  'spot.fill_or_kill_unfilled':
+    'FOK 注文は即時に全量約定する必要がありますが、現在の板では約定できません。約定はありません。',
+  'spot.time_in_force_invalid':
+    '注文の有効期間が無効です（指値注文のみ gtc、ioc、fok、post_only を指定できます）。',
+  'spot.orders_cancelled': '{count} 件の注文を取り消しました。',
   'spot.order_cancelled': '注文を取り消しました。',
   'field.num': '数量',
   'field.mode': '注文タイプ',
   'field.client_order_id': 'クライアント注文 ID',
+  'field.total': '約定総額',
+  'field.time_in_force': '有効期間',
   'field.per_page': '1 ページの件数',
 
   'account.account_required': 'メールアドレスまたは携帯電話番号を入力してください。',

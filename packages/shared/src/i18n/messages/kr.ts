@@ -60,10 +60,27 @@ export const kr: Messages = {
   'spot.market_partially_filled':
     '시장가 주문이 일부 체결되었습니다. 더 체결할 호가가 없어 나머지는 취소되었습니다.',
   'spot.market_unfilled': '체결할 호가가 없어 시장가 주문이 취소되었습니다. 거래된 것은 없습니다.',
+  'spot.number_below_minimum_of': '{field}이(가) 최소값 {minimum} {currency}보다 적습니다.',
+  'spot.market_rest_funds':
+    '시장가 주문이 {total} 중 {filled} 체결되었습니다. 잔액이 부족해 나머지는 취소되었습니다.',
+  'spot.market_rest_band':
+    '시장가 주문이 {total} 중 {filled} 체결되었습니다. 다음 가격이 {band} 가격 보호 범위(한도 {limit})를 벗어나 나머지는 취소되었습니다.',
+  'spot.market_rest_book':
+    '시장가 주문이 {total} 중 {filled} 체결되었습니다. 체결할 호가가 더 없어 나머지는 취소되었습니다.',
+  'spot.ioc_rest_cancelled': 'IOC 주문이 {total} 중 {filled} 체결되고 나머지는 취소되었습니다.',
+  'spot.post_only_would_take':
+    '메이커 전용 주문은 즉시 체결될 수 없는데, 이 가격에서는 체결됩니다. 다른 가격을 선택하세요.',
+  'spot.fill_or_kill_unfilled':
+    'FOK 주문은 즉시 전량 체결되어야 하지만 현재 호가로는 불가능합니다. 거래된 것은 없습니다.',
+  'spot.time_in_force_invalid':
+    '주문 유효 조건이 올바르지 않습니다(지정가 주문만 gtc, ioc, fok, post_only 사용 가능).',
+  'spot.orders_cancelled': '미체결 주문 {count}건을 취소했습니다.',
   'spot.order_cancelled': '주문이 취소되었습니다.',
   'field.num': '수량',
   'field.mode': '주문 유형',
   'field.client_order_id': '클라이언트 주문 ID',
+  'field.total': '거래 금액',
+  'field.time_in_force': '유효 조건',
   'field.per_page': '페이지 크기',
 
   'account.account_required': '이메일 주소 또는 휴대폰 번호를 입력하세요.',

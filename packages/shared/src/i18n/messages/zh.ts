@@ -59,10 +59,23 @@ export const zh: Messages = {
   'spot.order_partially_filled': '委托部分成交，剩余部分已挂单。',
   'spot.market_partially_filled': '市价单部分成交；盘口已无可成交的挂单，剩余部分已撤销。',
   'spot.market_unfilled': '盘口没有可成交的挂单，市价单已撤销，未发生任何成交。',
+  'spot.number_below_minimum_of': '{field}低于最小值 {minimum} {currency}。',
+  'spot.market_rest_funds': '市价单成交 {filled}/{total}；可用资金已用完，剩余部分已撤销。',
+  'spot.market_rest_band':
+    '市价单成交 {filled}/{total}；下一档价格超出 {band} 价格保护（限价 {limit}），剩余部分已撤销。',
+  'spot.market_rest_book': '市价单成交 {filled}/{total}；盘口已无可成交的挂单，剩余部分已撤销。',
+  'spot.ioc_rest_cancelled': '立即成交或撤销（IOC）委托成交 {filled}/{total}；剩余部分已撤销。',
+  'spot.post_only_would_take': '只做 Maker 委托不能立即成交，此价格会立即成交。请换一个价格。',
+  'spot.fill_or_kill_unfilled':
+    '全部成交或撤销（FOK）委托须立即全部成交；当前盘口无法全部成交，未发生任何成交。',
+  'spot.time_in_force_invalid': '委托的有效方式无效（仅限价单可用 gtc、ioc、fok 或 post_only）。',
+  'spot.orders_cancelled': '已撤销 {count} 个挂单。',
   'spot.order_cancelled': '撤单成功。',
   'field.num': '数量',
   'field.mode': '委托类型',
   'field.client_order_id': '客户订单号',
+  'field.total': '交易额',
+  'field.time_in_force': '有效方式',
   'field.per_page': '每页条数',
 
   'account.account_required': '请输入邮箱或手机号。',
