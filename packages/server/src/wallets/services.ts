@@ -18,9 +18,9 @@ import type { WalletRunner } from './engine-calls.ts';
 import { FlashService, parseFlashPairs } from './flash.ts';
 import { LedgerRecords } from './ledger-records.ts';
 import { PriceBook } from './prices.ts';
-import { authenticatorSecondFactor } from './second-factor.ts';
+import { withdrawalSecondFactor } from './second-factor.ts';
 import { TransferService } from './transfers.ts';
-import type { SecondFactor } from './withdrawals.ts';
+import type { SecondFactor } from './second-factor.ts';
 import { WithdrawalService } from './withdrawals.ts';
 
 export interface WalletServices {
@@ -165,7 +165,7 @@ export function walletServicesOf(app: FastifyInstance): Promise<WalletServices> 
       config: app.config,
       store: app.store,
       runner: app.runner,
-      secondFactor: authenticatorSecondFactor(app.accounts),
+      secondFactor: withdrawalSecondFactor(app.accounts),
       log: app.log,
     });
     perApp.set(app.runner, services);

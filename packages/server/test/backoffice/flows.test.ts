@@ -7,6 +7,7 @@ import { hashPassword } from '../../src/accounts/passwords.ts';
 import { freezesOf } from '../../src/backoffice/freezes.ts';
 import { AppError } from '../../src/http/app-error.ts';
 import { removeTempDirs } from '../helper.ts';
+import { withdrawCode } from '../wallets/wallet-helper.ts';
 import type { BackofficeTestApp, Reply, TestAdmin } from './helpers.ts';
 import {
   auditActions,
@@ -412,7 +413,13 @@ describe('withdrawals', () => {
       test.app,
       'POST',
       '/wallet/out',
-      { currency: USDT, number: '40', address: TRON_ADDRESS, type: 0 },
+      {
+        currency: USDT,
+        number: '40',
+        address: TRON_ADDRESS,
+        type: 0,
+        code: await withdrawCode(test.store, user.id),
+      },
       { token: user.token },
     );
     expect(request.type).toBe('ok');

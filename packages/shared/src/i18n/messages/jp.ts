@@ -166,6 +166,12 @@ export const jp: Messages = {
   'purpose.forget': 'パスワード再設定',
   'purpose.bind_email': 'このメールアドレスの連携',
   'purpose.bind_mobile': 'この携帯電話番号の連携',
+  'purpose.withdraw': '出金または出金先アドレスの確認',
+  'wallet.code_required_email': '先にメールに送信された認証コードを入力してください。',
+  'wallet.code_required_sms': '先に携帯電話に送信された認証コードを入力してください。',
+  'wallet.code_sent': '認証コードを {destination} に送信しました。',
+  'wallet.use_authenticator':
+    'このアカウントは認証アプリで保護されています。認証アプリのコードを入力してください。',
   'field.user_string': 'アカウント',
   'field.email_code': '認証コード',
   'field.mobile_code': '認証コード',
