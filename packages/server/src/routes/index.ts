@@ -1,6 +1,8 @@
 // Every /api area, one folder each under routes/api/<area>. Each area declares its paths below /api.
 import type { FastifyInstance } from 'fastify';
 import accountsPlugin from '../accounts/plugin.ts';
+import apiKeysPlugin from '../api-keys/plugin.ts';
+import apiKeyRoutes from '../api-keys/routes.ts';
 import accountRoutes from './api/account/index.ts';
 import adminRoutes from './api/admin/index.ts';
 import backofficeRoutes from './api/backoffice/index.ts';
@@ -38,6 +40,7 @@ const apiAreas = [
   custodyRoutes,
   backofficeRoutes,
   siteRoutes,
+  apiKeyRoutes,
   // Last: it answers only the specifications' calls no area above has built.
   notBuiltRoutes,
 ];
@@ -45,6 +48,8 @@ const apiAreas = [
 export default async function routes(app: FastifyInstance): Promise<void> {
   // Services the account, security and administrator areas share (app.accounts).
   await app.register(accountsPlugin);
+  // API keys: signed requests of bots (api-keys/), before the areas so its raw-body hook covers them all.
+  await app.register(apiKeysPlugin);
   for (const area of apiAreas) await app.register(area, { prefix: '/api' });
   // The template's clients also ask for QR codes outside /api.
   qrRoute(app, '/qr_create');
