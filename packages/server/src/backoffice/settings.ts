@@ -18,6 +18,7 @@ import { readSiteSettings, updateSiteSettings } from './site-settings.ts';
 import type { MarketMakerConfig } from '../market/market-maker.ts';
 import { DEFAULT_MARKET_MAKER_CONFIG } from '../market/market-maker.ts';
 import { listCurrencies, listMarkets, MAX_FEE_PERCENT, updateCurrency, updateMarket } from './catalog.ts';
+import { marketPriceBand } from './market-band.ts';
 import type { MarketMakerUpdate } from './market-maker-settings.ts';
 import {
   listMarketMakerSettings,
@@ -227,6 +228,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
   currencyWithdrawal as unknown as SettingDefinition,
   marketMaker as unknown as SettingDefinition,
   siteLinks as unknown as SettingDefinition,
+  marketPriceBand as unknown as SettingDefinition,
 ];
 
 export function findSetting(key: string): SettingDefinition | undefined {

@@ -618,6 +618,7 @@ describe('pairs and currencies', () => {
       ['currency.withdrawal', false],
       ['market.maker', false],
       ['site.links', false],
+      ['market.price_band', true],
     ]);
     expect(settings.environment.map((entry) => entry.variable)).toContain('PRICE_SOURCE');
     // Words come with a code the back office translates; names and numbers are shown as they are.
