@@ -423,7 +423,11 @@ describe('bad input changes nothing', () => {
     ['negative number', { price: '30000', num: '-0.5' }, 'Quantity must not be negative.'],
     // Below the market's minimum (0.0001) is said as such, with the market's own figure (issue 21, defect 9).
     ['below the lot', { price: '30000', num: '0.00001' }, 'Quantity is below the minimum 0.0001 BTC.'],
-    ['far below the lot', { price: '30000', num: '0.000000000001' }, 'Quantity is below the minimum 0.0001 BTC.'],
+    [
+      'far below the lot',
+      { price: '30000', num: '0.000000000001' },
+      'Quantity is below the minimum 0.0001 BTC.',
+    ],
     ['number decimals', { price: '30000', num: '0.00015' }, 'Quantity allows at most 4 decimal places.'],
     ['huge number', { price: '30000', num: '1'.repeat(40) }, 'Quantity is out of range.'],
     ['not a number', { price: 'abc', num: '0.01' }, 'Price must be a plain number such as 12.5.'],
