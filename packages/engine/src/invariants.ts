@@ -73,6 +73,13 @@ function checkMarket(state: EngineState, market: Market, expectedLocked: Map<num
   market.book.forEachOrder('buy', visit);
   market.book.forEachOrder('sell', visit);
   invariant(count === market.book.orderCount, `market ${market.marketId} counts orders wrongly`);
+  // Stop-limit orders waiting for their trigger hold like resting orders, outside the book.
+  for (const order of market.stops) {
+    invariant(order.stopTicks > 0 && order.filledLots === 0, `stop order ${order.orderId} is not waiting`);
+    checkRestingOrder(state, market, order);
+    const key = order.holdAccount.key;
+    expectedLocked.set(key, (expectedLocked.get(key) ?? 0n) + order.lockedAmount);
+  }
 }
 
 /** A resting order holds exactly its remaining lots at its limit price (buy) or its remaining base (sell). */
@@ -137,7 +144,7 @@ function checkOwnerLists(state: EngineState): void {
     total += count;
   }
   let resting = 0;
-  for (const market of state.markets.values()) resting += market.book.orderCount;
+  for (const market of state.markets.values()) resting += market.book.orderCount + market.stops.length;
   invariant(
     total === state.orders.size && resting === state.orders.size,
     'order registry, owner lists and books disagree',

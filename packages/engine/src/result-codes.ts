@@ -27,6 +27,8 @@ export const ResultCode = {
   invalidField: 1019,
   /** A time in force other than gtc, ioc, fok or postOnly, or one on a market order. */
   invalidTimeInForce: 1020,
+  /** A stop price that is not a price, or a stop on a market order or a limit order that is not gtc. */
+  invalidStopPrice: 1021,
 
   insufficientFunds: 2000,
   /** The house lacks the inventory to pay a flash exchange. */

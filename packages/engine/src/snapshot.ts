@@ -39,6 +39,8 @@ type MarketRow = {
   bandPpm?: number;
   bids: OrderRow[];
   asks: OrderRow[];
+  /** Stop-limit orders waiting for their trigger, oldest first; written only when there are any. */
+  stops?: [side: Side, stopTicks: number, ...order: OrderRow][];
 };
 
 type SnapshotDocument = {
@@ -193,6 +195,11 @@ function marketRow(market: Market): MarketRow {
   ];
   market.book.forEachOrder('buy', (order) => bids.push(row(order)));
   market.book.forEachOrder('sell', (order) => asks.push(row(order)));
+  const stops = market.stops.map((order): [Side, number, ...OrderRow] => [
+    order.side,
+    order.stopTicks,
+    ...row(order),
+  ]);
   return {
     marketId: market.marketId,
     baseCurrencyId: market.baseCurrencyId,
@@ -207,6 +214,7 @@ function marketRow(market: Market): MarketRow {
     ...(market.bandPpm === DEFAULT_MARKET_BAND_PPM ? {} : { bandPpm: market.bandPpm }),
     bids,
     asks,
+    ...(stops.length === 0 ? {} : { stops }),
   };
 }
 
@@ -313,17 +321,11 @@ function restoreMarket(state: EngineState, row: MarketRow, orders: Order[]): voi
     takerFeePpm: row.takerFeePpm,
   });
   if (row.bandPpm !== undefined) market.bandPpm = row.bandPpm;
-  const restoreSide = (side: Side, rows: OrderRow[]): void => {
+  const restoreSide = (side: Side, rows: OrderRow[], stopTicksOf?: (index: number) => number): void => {
     for (const [
-      orderId,
-      owner,
-      priceTicks,
-      quantityLots,
-      remainingLots,
-      lockedAmount,
-      acceptedTimeMs,
-      clientOrderId,
-    ] of rows) {
+      index,
+      [orderId, owner, priceTicks, quantityLots, remainingLots, lockedAmount, acceptedTimeMs, clientOrderId],
+    ] of rows.entries()) {
       const trader = traderOf(state, ownerKeyOrThrow(owner));
       const isBuy = side === 'buy';
       const ledger = state.ledger;
@@ -344,12 +346,19 @@ function restoreMarket(state: EngineState, row: MarketRow, orders: Order[]): voi
       );
       order.remainingLots = remainingLots;
       order.filledLots = quantityLots - remainingLots;
-      market.book.rest(order);
+      if (stopTicksOf === undefined) {
+        market.book.rest(order);
+      } else {
+        order.stopTicks = stopTicksOf(index);
+        market.stops.push(order);
+      }
       orders.push(order);
     }
   };
   restoreSide('buy', row.bids);
   restoreSide('sell', row.asks);
+  // Each waiting stop order restored in turn, so the stops keep their order.
+  for (const [side, stopTicks, ...order] of row.stops ?? []) restoreSide(side, [order], () => stopTicks);
 }
 
 function ownerKeyOrThrow(owner: AccountOwner): number {

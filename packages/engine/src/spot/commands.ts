@@ -51,6 +51,12 @@ export type PlaceOrderCommand = {
   quoteAmountMax?: bigint;
   clientOrderId?: string;
   timeInForce?: TimeInForce;
+  /**
+   * Makes a gtc limit order a stop-limit order: it holds its funds at once but enters the book only when a
+   * trade of its market is at or above `stopTicks` (a buy) or at or below it (a sell), the last trade
+   * price reaching the stop after the order was placed.
+   */
+  stopTicks?: number;
 };
 
 /** Cancels a resting order; only its owner may. */

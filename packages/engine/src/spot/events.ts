@@ -41,6 +41,18 @@ export type OrderAcceptedEvent = {
   timeInForce?: TimeInForce;
   /** A market order's price-protection limit, present when the band applies. */
   bandTicks?: number;
+  /** A stop-limit order's stop price: it waits for its trigger instead of matching. */
+  stopTicks?: number;
+};
+
+/** A trade at `lastPriceTicks` reached a waiting stop-limit order's stop: it now matches as a limit order. */
+export type OrderTriggeredEvent = {
+  type: 'orderTriggered';
+  orderId: number;
+  owner: AccountOwner;
+  marketId: number;
+  stopTicks: number;
+  lastPriceTicks: number;
 };
 
 /** The unfilled rest of a limit order now rests in the book. */
@@ -124,14 +136,18 @@ export type SpotEvent =
   | MarketBandChangedEvent
   | OrderAcceptedEvent
   | OrderRestedEvent
+  | OrderTriggeredEvent
   | OrderCancelledEvent
   | OrderDoneEvent
   | TradeEvent;
 
 export type PlaceOrderReply = {
   orderId: number;
-  /** Where the order stands after this command: resting in the book, filled, or cancelled unfilled. */
-  status: 'resting' | 'filled' | 'cancelled';
+  /**
+   * Where the order stands after this command: resting in the book, filled, cancelled unfilled, or (a
+   * stop-limit order) waiting for its trigger.
+   */
+  status: 'resting' | 'filled' | 'cancelled' | 'pending';
   filledLots: number;
   remainingLots: number;
   /** Quote paid (buy) or received before fees (sell) over all fills of this command. */

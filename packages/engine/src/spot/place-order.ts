@@ -14,7 +14,7 @@ import type { EngineState } from '../state.ts';
 import { isAmount, isCount, isText } from '../validate.ts';
 import type { PlaceOrderCommand } from './commands.ts';
 import type { CancelReason, OrderAcceptedEvent, PlaceOrderReply } from './events.ts';
-import { registerOrder, traderOf } from './owner-orders.ts';
+import { registerOrder, traderOf, unregisterOrder } from './owner-orders.ts';
 import type { Trader } from './trader.ts';
 import { Order, TIMES_IN_FORCE } from './types.ts';
 import type { Market, Side, TimeInForce } from './types.ts';
@@ -55,9 +55,26 @@ export function placeOrder(state: EngineState, command: PlaceOrderCommand): numb
     receiveAccount,
   );
   if (command.kind === 'market') order.bandTicks = bandLimitTicks(state, market, command.side);
+  if (command.stopTicks !== undefined) order.stopTicks = command.stopTicks;
   const timeInForce = command.timeInForce ?? 'gtc';
   emitAccepted(state, order, holdAmount, timeInForce);
   ledger.hold(holdAccount, holdAmount, ReasonCode.orderHold, order.orderId);
+  if (order.stopTicks > 0) {
+    // A stop-limit order holds its funds now and waits, outside the book, for a trade to reach its stop.
+    market.stops.push(order);
+    registerOrder(state, order);
+    const pending: PlaceOrderReply = {
+      orderId: order.orderId,
+      status: 'pending',
+      filledLots: 0,
+      remainingLots: order.remainingLots,
+      quoteFilled: 0n,
+      feePaid: 0n,
+      tradeCount: 0,
+    };
+    state.reply = pending;
+    return ResultCode.ok;
+  }
 
   const matcher = state.spotMatcher;
   matcher.begin(market, order);
@@ -74,7 +91,42 @@ export function placeOrder(state: EngineState, command: PlaceOrderCommand): numb
     tradeCount: matcher.tradeCount,
   };
   state.reply = reply;
+  triggerStops(state, market, matcher.lastPriceTicks);
   return ResultCode.ok;
+}
+
+/**
+ * After trades at `lastPriceTicks`, the waiting stop-limit orders of the market whose stop that price
+ * reached (a buy stop at or below it, a sell stop at or above it) enter the market, oldest first, each as a
+ * limit order that matches and rests like any other; their own trades move the last price and may trigger
+ * more. Each order leaves the stops once, so the loop ends.
+ */
+function triggerStops(state: EngineState, market: Market, lastPriceTicks: number): void {
+  let last = lastPriceTicks;
+  while (last > 0 && market.stops.length > 0) {
+    const index = market.stops.findIndex((order) =>
+      order.side === 'buy' ? last >= order.stopTicks : last <= order.stopTicks,
+    );
+    if (index < 0) return;
+    const order = market.stops[index] as Order;
+    market.stops.splice(index, 1);
+    const stopTicks = order.stopTicks;
+    order.stopTicks = 0;
+    state.events.push({
+      type: 'orderTriggered',
+      orderId: order.orderId,
+      owner: order.owner,
+      marketId: order.marketId,
+      stopTicks,
+      lastPriceTicks: last,
+    });
+    const matcher = state.spotMatcher;
+    matcher.begin(market, order);
+    market.book.match(order, matcher);
+    // Registered when it was placed: it rests without registering again, or leaves the registry when done.
+    finishTaker(state, market, order, true, true);
+    if (matcher.lastPriceTicks > 0) last = matcher.lastPriceTicks;
+  }
 }
 
 function emitAccepted(state: EngineState, order: Order, holdAmount: bigint, timeInForce: TimeInForce): void {
@@ -92,6 +144,7 @@ function emitAccepted(state: EngineState, order: Order, holdAmount: bigint, time
   if (order.clientOrderId !== undefined) event.clientOrderId = order.clientOrderId;
   if (timeInForce !== 'gtc') event.timeInForce = timeInForce;
   if (order.bandTicks > 0) event.bandTicks = order.bandTicks;
+  if (order.stopTicks > 0) event.stopTicks = order.stopTicks;
   state.events.push(event);
 }
 
@@ -135,10 +188,16 @@ function marketUnfilledReason(market: Market, order: Order): CancelReason {
  * After matching: the rest of a gtc or post-only limit order rests; the rest of a market or
  * immediate-or-cancel order is cancelled, with the reason it stopped; a filled order is done.
  */
-function finishTaker(state: EngineState, market: Market, order: Order, rests: boolean): void {
+function finishTaker(
+  state: EngineState,
+  market: Market,
+  order: Order,
+  rests: boolean,
+  registered = false,
+): void {
   if (order.remainingLots > 0 && rests) {
     market.book.rest(order);
-    registerOrder(state, order);
+    if (!registered) registerOrder(state, order);
     state.events.push({
       type: 'orderRested',
       orderId: order.orderId,
@@ -151,6 +210,7 @@ function finishTaker(state: EngineState, market: Market, order: Order, rests: bo
     });
     return;
   }
+  if (registered) unregisterOrder(state, order);
   const releasedAmount = order.lockedAmount;
   if (releasedAmount > 0n) {
     // A filled limit order holds nothing here: a limit buy returns its price improvement per fill.
@@ -211,6 +271,13 @@ function checkPlacement(state: EngineState, command: PlaceOrderCommand): Placeme
   const timeInForce = command.timeInForce;
   if (timeInForce !== undefined && !(kind === 'limit' && TIMES_IN_FORCE.includes(timeInForce))) {
     return ResultCode.invalidTimeInForce;
+  }
+  const { stopTicks } = command;
+  if (
+    stopTicks !== undefined &&
+    !(kind === 'limit' && (timeInForce ?? 'gtc') === 'gtc' && isCount(stopTicks, MAX_PRICE_TICKS))
+  ) {
+    return ResultCode.invalidStopPrice;
   }
   const trader = state.traders.get(ownerKey);
   if (timeInForce === 'postOnly') {

@@ -32,6 +32,11 @@ export class Order {
   readonly priceTicks: number;
   /** A market order's price-protection limit (the worst price it may fill at); 0 when it has none. */
   bandTicks = 0;
+  /**
+   * A stop-limit order's stop price while it waits for its trigger (in its market's `stops`, holding its
+   * funds, not in the book); 0 for any other order and once triggered.
+   */
+  stopTicks = 0;
   readonly quantityLots: number;
   remainingLots: number;
   filledLots = 0;
@@ -105,6 +110,8 @@ export class Market {
   takerFeePpmBig: bigint;
   /** The market-order price-protection band in ppm of the reference price (0: none). */
   bandPpm: number = DEFAULT_MARKET_BAND_PPM;
+  /** Stop-limit orders waiting for their trigger, oldest first. */
+  readonly stops: Order[] = [];
   readonly book: OrderBook;
   readonly feesBaseAccount: Account;
   readonly feesQuoteAccount: Account;
@@ -179,6 +186,8 @@ export type OrderView = {
   lockedAmount: bigint;
   clientOrderId?: string;
   acceptedTimeMs: number;
+  /** Present while a stop-limit order waits for its trigger. */
+  stopTicks?: number;
 };
 
 export type DepthLevel = [priceTicks: number, quantityLots: number];
