@@ -10,7 +10,7 @@ import { formatLots } from './markets.ts';
 export type Parsed<T> = { ok: true; value: T } | { ok: false; key: MessageKey; params: MessageParams };
 
 /** Which input a refusal is about; the caller turns it into the translated field name. */
-export type OrderField = 'price' | 'num';
+export type OrderField = 'price' | 'num' | 'stop_price';
 
 function refuse(
   key: MessageKey,

@@ -160,7 +160,7 @@ function openRow(market: SpotMarket, order: OrderView, timeZone: string) {
     ...pairFields(market),
     ...sideFields(order.side),
     mode: 2,
-    status: order.filledLots > 0 ? 'partially_filled' : 'open',
+    status: order.stopTicks !== undefined ? 'pending' : order.filledLots > 0 ? 'partially_filled' : 'open',
     price: formatPrice(market, order.priceTicks),
     total_number: formatLots(market, order.quantityLots),
     complete_number: formatLots(market, order.filledLots),
@@ -170,6 +170,8 @@ function openRow(market: SpotMarket, order: OrderView, timeZone: string) {
       BigInt(order.priceTicks) * BigInt(order.quantityLots) * market.quoteMinorPerTickLot,
     ),
     client_order_id: order.clientOrderId ?? null,
+    /** A stop-limit order waiting for its trigger ('pending'), else null. */
+    stop_price: order.stopTicks === undefined ? null : formatPrice(market, order.stopTicks),
   };
 }
 

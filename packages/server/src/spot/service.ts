@@ -51,6 +51,8 @@ export interface PlaceOrderInput {
   idempotencyKey: string | undefined;
   /** Limit orders only; absent is good-till-cancelled. */
   timeInForce?: TimeInForce | undefined;
+  /** Decimal text: makes a gtc limit order a stop-limit order, triggered on the last trade price. */
+  stopPrice?: string | undefined;
 }
 
 /** Levels per side of the book on the trading page; enough to group by coarser ticks. */
@@ -115,6 +117,9 @@ export class SpotService {
     let command: Command;
     let priceTicks = 0;
     if (input.timeInForce !== undefined && input.mode !== 2) refuse('spot.time_in_force_invalid');
+    const isStop = input.stopPrice !== undefined;
+    if (isStop && (input.mode !== 2 || (input.timeInForce ?? 'gtc') !== 'gtc'))
+      refuse('spot.stop_price_invalid');
     if (input.mode === 2) {
       if (input.price === undefined) refuse('validation.required', { field: field('price') });
       const price = parsePriceTicks(market, input.price, field('price'));
@@ -133,6 +138,11 @@ export class SpotService {
       };
       if (input.timeInForce !== undefined && input.timeInForce !== 'gtc') {
         command.timeInForce = input.timeInForce;
+      }
+      if (input.stopPrice !== undefined) {
+        const stop = parsePriceTicks(market, input.stopPrice, field('stop_price'));
+        if (!stop.ok) refuse(stop.key, stop.params);
+        command.stopTicks = stop.value;
       }
     } else {
       // A market buy holds at most the whole available quote balance, the engine's default: it never spends
@@ -175,12 +185,16 @@ export class SpotService {
       cancel_reason: cancelReason,
       // A market order's price-protection limit: the worst price it could fill at (null: no band).
       band_price: ended.bandTicks > 0 ? formatPrice(market, ended.bandTicks) : null,
+      // A stop-limit order's stop (status 'pending' until a trade reaches it), else null.
+      stop_price: command.stopTicks === undefined ? null : formatPrice(market, command.stopTicks),
       duplicate,
     };
-    const text =
-      cancelReason === null
-        ? placedMessage(reply)
-        : restCancelledMessage(this.#engine, market, cancelReason, ended.bandTicks, lots.value, reply);
+    const text: MessageKeyWithParams =
+      reply.status === 'pending' && command.stopTicks !== undefined
+        ? { key: 'spot.stop_order_placed', params: { stop: formatPrice(market, command.stopTicks) } }
+        : cancelReason === null
+          ? placedMessage(reply)
+          : restCancelledMessage(this.#engine, market, cancelReason, ended.bandTicks, lots.value, reply);
     return { text, order };
   }
 
@@ -272,7 +286,13 @@ export class SpotService {
     const remainingLots = resting ? BigInt(row.quantity_lots) - BigInt(row.filled_lots) : 0n;
     const current: PlaceOrderReply = {
       ...reply,
-      status: row.status === 'accepted' ? 'resting' : row.status,
+      // Accepted and not yet in the book: a stop-limit order still waiting for its trigger.
+      status:
+        row.status === 'accepted'
+          ? this.#engine.order(reply.orderId)?.stopTicks === undefined
+            ? 'resting'
+            : 'pending'
+          : row.status,
       filledLots: Number(row.filled_lots),
       remainingLots: Number(remainingLots),
       quoteFilled: BigInt(row.quote_filled),

@@ -229,6 +229,54 @@ describe('order types through the placement call', () => {
   });
 });
 
+describe('stop-limit orders through the placement call', () => {
+  it('waits as pending, shows its stop among open orders, and enters the book when a trade reaches it', async () => {
+    const stopper = await trader();
+    await deposit(stopper.id, USDT, '1000', 6);
+    const placed = await call(
+      '/transaction/in',
+      { ...PAIR, price: '33000', num: '0.01', stop_price: '32000' },
+      stopper.token,
+    );
+    expect(placed).toMatchObject({
+      type: 'ok',
+      message: translate('en', 'spot.stop_order_placed', { stop: '32000.00' }),
+      order: { status: 'pending', stop_price: '32000.00', complete_number: '0.0000' },
+    });
+    const open = await ok<Paged>('/orders/open', {}, stopper.token);
+    expect(open.list).toMatchObject([{ status: 'pending', stop_price: '32000.00', price: '33000.00' }]);
+    expect(app.engine.balance(stopper.id, 'change', USDT).locked).toBe(330_000_000n);
+    for (const [payload, key] of [
+      [{ ...PAIR, num: '0.01', mode: 1, stop_price: '32000' }, 'spot.stop_price_invalid'],
+      [
+        { ...PAIR, price: '33000', num: '0.01', stop_price: '32000', time_in_force: 'ioc' },
+        'spot.stop_price_invalid',
+      ],
+    ] as const) {
+      expect(await call('/transaction/in', payload, stopper.token)).toEqual({
+        type: 'error',
+        message: translate('en', key),
+      });
+    }
+    expect(
+      (
+        await call(
+          '/transaction/in',
+          { ...PAIR, price: '33000', num: '0.01', stop_price: '0' },
+          stopper.token,
+        )
+      ).type,
+    ).toBe('error');
+    // A trade at 32,000 triggers it; it then takes the ask at 32,500.
+    await sell(PAIR, '32500', '0.01', maker.token);
+    await sell(PAIR, '32000', '0.01', maker.token);
+    await call('/transaction/in', { ...PAIR, price: '32000', num: '0.01' }, other.token);
+    const history = await ok<Paged>('/orders/history', { status: 'filled' }, stopper.token);
+    expect(history.list).toMatchObject([{ price: '33000.00', average_price: '32500.00', status: 'filled' }]);
+    expect((await ok<Paged>('/orders/open', {}, stopper.token)).total).toBe(0);
+  });
+});
+
 describe('the orders page across all pairs', () => {
   it('lists open orders of every pair with filters, and only the owner’s', async () => {
     await call('/orders/cancel_all', {}, maker.token);
@@ -273,7 +321,8 @@ describe('the orders page across all pairs', () => {
     expect(history.list.some((row) => row.status === 'open')).toBe(false);
     const onlyFilled = await ok<Paged>('/orders/history', { status: 'filled' }, other.token);
     expect(onlyFilled.list.every((row) => row.status === 'filled')).toBe(true);
-    expect(onlyFilled.total).toBe(1);
+    // This one and the buy that triggered the stop-limit order above.
+    expect(onlyFilled.total).toBe(2);
     const taker1 = await ok<Paged>('/orders/history', { status: 'partially_filled_cancelled' }, taker.token);
     expect(taker1.list).toHaveLength(1);
     expect(taker1.list[0]).toMatchObject({

@@ -28,6 +28,7 @@ const SPOT_CODES = [
   'invalidTimeInForce',
   'postOnlyWouldTake',
   'fillOrKillUnfilled',
+  'invalidStopPrice',
 ] as const;
 
 describe('spot refusals', () => {

@@ -94,6 +94,10 @@ export const en = {
   'field.label': 'Label',
   'field.scopes': 'Permissions',
   'field.ips': 'IP allowlist',
+  'spot.stop_price_invalid':
+    'A stop price needs a limit order without another time in force, at a valid price.',
+  'spot.stop_order_placed': 'Stop-limit order placed: it enters the book when a trade reaches {stop}.',
+  'field.stop_price': 'Stop price',
   'spot.order_cancelled': 'Order cancelled.',
   'field.num': 'Quantity',
   'field.mode': 'Order type',

@@ -94,6 +94,10 @@ export const kr: Messages = {
   'field.label': '라벨',
   'field.scopes': '권한',
   'field.ips': 'IP 허용 목록',
+  'spot.stop_price_invalid': '스톱 가격은 일반 지정가 주문에만 유효한 가격으로 지정할 수 있습니다.',
+  'spot.stop_order_placed':
+    '스톱 지정가 주문이 접수되었습니다. 체결가가 {stop}에 도달하면 호가에 들어갑니다.',
+  'field.stop_price': '스톱 가격',
   'spot.order_cancelled': '주문이 취소되었습니다.',
   'field.num': '수량',
   'field.mode': '주문 유형',

@@ -42,6 +42,8 @@ const orderInput = z.object({
   client_order_id: optional(z.string().regex(KEY_PATTERN)),
   // Limit orders only (issue 21); absent is gtc, so the template's clients place as before.
   time_in_force: optional(oneOf(['gtc', 'ioc', 'fok', 'post_only'])),
+  // A stop-limit order: decimal text, triggered when a trade reaches it (limit, gtc only).
+  stop_price: optional(text({ max: 64 })),
 });
 
 const listInput = z.object({
@@ -130,6 +132,7 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
             idempotencyKey: idempotencyKey(request, input.client_order_id),
             timeInForce:
               input.time_in_force === undefined ? undefined : engineTimeInForce(input.time_in_force),
+            stopPrice: input.stop_price,
           },
           lang,
         );
