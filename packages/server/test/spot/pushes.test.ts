@@ -37,11 +37,15 @@ const market: SpotMarket = {
 };
 
 function setup(options: { tick?: boolean } = {}) {
+  const depth = vi.fn(() => ({ bids: [[2_999_999, 5]], asks: [[3_000_000, 15]] }));
   const engine = {
     lastSeq: 0,
-    depth: vi.fn(() => ({ bids: [[2_999_999, 5]], asks: [[3_000_000, 15]] })),
-    currency: (id: number) =>
-      id === 1 ? { currencyId: 1, code: 'BTC', scale: 8 } : { currencyId: 3, code: 'USDT', scale: 6 },
+    depth,
+    spot: { depth },
+    ledger: {
+      currency: (id: number) =>
+        id === 1 ? { currencyId: 1, code: 'BTC', scale: 8 } : { currencyId: 3, code: 'USDT', scale: 6 },
+    },
   };
   const published: { channel: string; payload: Record<string, unknown> }[] = [];
   const toUser: { userId: number; payload: Record<string, unknown> }[] = [];
