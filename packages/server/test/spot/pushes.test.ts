@@ -37,11 +37,9 @@ const market: SpotMarket = {
 };
 
 function setup(options: { tick?: boolean } = {}) {
-  const depth = vi.fn(() => ({ bids: [[2_999_999, 5]], asks: [[3_000_000, 15]] }));
   const engine = {
     lastSeq: 0,
-    depth,
-    spot: { depth },
+    spot: { depth: vi.fn(() => ({ bids: [[2_999_999, 5]], asks: [[3_000_000, 15]] })) },
     ledger: {
       currency: (id: number) =>
         id === 1 ? { currencyId: 1, code: 'BTC', scale: 8 } : { currencyId: 3, code: 'USDT', scale: 6 },
