@@ -3,7 +3,7 @@
 // enrols one) and two users with live sessions. Once the server runs, the users act through the real calls:
 // one uploads three photos and asks for real-name review; the other is funded by a signed custody callback
 // for a confirmed deposit and asks to withdraw. Nothing here is reachable from a running server.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { createAdmin } from '../packages/server/src/admin/admins.ts';
 import { createSession } from '../packages/server/src/auth/sessions.ts';
@@ -41,6 +41,9 @@ export interface AdminScenario {
   withdrawalId: number;
 }
 
+/** The withdrawal code stored for the withdrawer before the server starts (see seedFolder). */
+const WITHDRAW_CODE = '246810';
+
 async function insertUser(
   store: Awaited<ReturnType<typeof openStore>>,
   prefix: string,
@@ -71,9 +74,22 @@ async function seedFolder(
       role: 'admin',
       createdBy: null,
     });
+    const withdrawer = await insertUser(store, 'saver', 2);
+    // Withdrawing needs a second factor: the code the withdrawal-code call would e-mail, stored the same way.
+    const salt = randomBytes(16).toString('hex');
+    await store.query(
+      `insert into verification_codes (purpose, channel, destination, user_id, code_hash, salt, expires_at)
+       values ('withdraw', 'email', $1, $2, $3, $4, now() + interval '1 hour')`,
+      [
+        withdrawer.account,
+        withdrawer.id,
+        createHash('sha256').update(`${salt}:${WITHDRAW_CODE}`).digest('hex'),
+        salt,
+      ],
+    );
     return {
       applicant: await insertUser(store, 'applicant', 0),
-      withdrawer: await insertUser(store, 'saver', 2),
+      withdrawer,
       seller: await insertUser(store, 'seller', 2),
       buyer: await insertUser(store, 'buyer', 2),
     };
@@ -246,6 +262,7 @@ export async function startAdminScenario(dataDir: string): Promise<AdminScenario
       number: '120',
       address: TRON_ADDRESS,
       type: 0,
+      code: WITHDRAW_CODE,
     });
     const withdrawals = await api<{ data: { id: number }[] }>(
       server.baseURL,

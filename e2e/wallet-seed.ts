@@ -14,6 +14,7 @@ import { startServer } from './support/server-process.ts';
 export const E2E_CUSTODY_KEY = 'e2e-custody-key-7c1f4a';
 
 export interface WalletSeed {
+  /** The account is also the user's e-mail, where withdrawal codes go. */
   user: { id: number; account: string; token: string };
   adminToken: string;
 }
@@ -51,15 +52,18 @@ export interface WalletServer {
 }
 
 /**
- * The real server on the prepared folder, with a custody key (so the test can sign callbacks) and the
- * market maker off (index prices still come from the simulated source).
+ * The real server on the prepared folder, with a custody key (so the test can sign callbacks), the market
+ * maker off (index prices still come from the simulated source) and its mail sent to `smtpUrl` (the test's
+ * mailbox, where the withdrawal codes arrive).
  */
-export async function startWalletServer(dataDir: string): Promise<WalletServer> {
+export async function startWalletServer(dataDir: string, smtpUrl: string): Promise<WalletServer> {
   const server = await startServer(dataDir, {
     MARKET_MAKER: 'off',
     CUSTODY_API_KEY: E2E_CUSTODY_KEY,
     CUSTODY_API_URL: '',
     DEPOSIT_XPUBS: '',
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'Fairex <no-reply@fairex.test>',
   });
   return { baseURL: server.baseURL, stop: () => server.stop() };
 }

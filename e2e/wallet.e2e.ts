@@ -1,18 +1,20 @@
 // Wallets and funding in real Chromium against a real server of its own: a real-name-approved user gets a
 // deposit address, a signed custody callback (sent by the test, as the provider would) credits it once,
 // the user moves part to the lever wallet and back, flash-exchanges USDT for BTC at the server's price,
-// adds an address to the book and withdraws to it; an administrator approves and the provider's completion
-// callback arrives. Every page shows the right numbers at every step, and every currency still sums to
+// adds an address to the book and withdraws to it, each with a code the server e-mails (read from the test's
+// own SMTP mailbox); an administrator approves and the provider's completion callback arrives. Every page shows the right numbers at every step, and every currency still sums to
 // zero. Screenshots in day and night, English and Chinese, go to artifacts/screenshots.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatDecimal, parseDecimal } from '@fairex/shared/decimal.ts';
 import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
 import { launchBrowser, newContext } from './support/browser.ts';
 import { FairexPage } from './support/fairex-page.ts';
+import { Mailbox } from './support/mailbox.ts';
 import { passSecondFactor } from './admin-seed.ts';
 import { seedWalletFolder, sendCallback, startWalletServer } from './wallet-seed.ts';
 import type { WalletSeed, WalletServer } from './wallet-seed.ts';
@@ -20,8 +22,13 @@ import type { WalletSeed, WalletServer } from './wallet-seed.ts';
 const USDT_TRC20_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 /** A real TRON address with a valid checksum to withdraw to (the USDT contract's own address). */
 const PAYOUT_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+/** The server sends one code per destination and purpose a minute (accounts/codes.ts). */
+const CODE_RESEND_MS = 60_000;
 
 describe('wallets and funding', () => {
+  const mailbox = new Mailbox();
+  /** When the last withdrawal code was asked for (0: never). */
+  let codeSentAtMs = 0;
   let dataDir: string;
   let server: WalletServer;
   let seed: WalletSeed;
@@ -78,6 +85,20 @@ describe('wallets and funding', () => {
       .toBe(expected);
   }
 
+  /**
+   * Presses the form's "Send code" (after the server's one-a-minute wait since the last), reads the code
+   * the server e-mailed to the user, and types it into the form's code field.
+   */
+  async function enterEmailedCode(prefix: 'book' | 'withdraw'): Promise<void> {
+    const waitMs = codeSentAtMs + CODE_RESEND_MS + 500 - Date.now();
+    if (waitMs > 0) await sleep(waitMs);
+    const before = mailbox.mails.length;
+    await page.getByTestId(`${prefix}-send-code`).click();
+    codeSentAtMs = Date.now();
+    const code = await mailbox.waitForCode(seed.user.account, before);
+    await inputOf(`${prefix}-code`).fill(code);
+  }
+
   async function openAssets(): Promise<void> {
     await fairex.goto('/new_account');
     await page.getByTestId('assets-total-btc').waitFor();
@@ -86,7 +107,7 @@ describe('wallets and funding', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'fairex-wallet-e2e-'));
     seed = await seedWalletFolder(dataDir);
-    server = await startWalletServer(dataDir);
+    server = await startWalletServer(dataDir, await mailbox.start());
     // The administrator calls need a session that passed the second factor.
     await passSecondFactor(server.baseURL, seed.adminToken);
     browser = await launchBrowser();
@@ -106,6 +127,7 @@ describe('wallets and funding', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await mailbox.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -232,10 +254,15 @@ describe('wallets and funding', () => {
     await expectLedgerBalanced();
   });
 
-  it('adds a withdrawal address to the book', async () => {
+  it('adds a withdrawal address to the book with the e-mailed code', async () => {
     await fairex.goto('/withdraw_address?id=3');
     await page.getByTestId('book-address').fill(`  ${PAYOUT_ADDRESS} `);
     await page.getByTestId('book-notes').fill('cold');
+    // Without the code the session alone is not enough.
+    await page.getByTestId('book-add').click();
+    await page.getByText('Enter the verification code sent to your e-mail first.').waitFor();
+    expect(await page.getByTestId('book-list').innerText()).not.toContain(PAYOUT_ADDRESS);
+    await enterEmailedCode('book');
     await page.getByTestId('book-add').click();
     await expect
       .poll(() => page.getByTestId('book-list').innerText(), { timeout: 10_000 })
@@ -248,7 +275,7 @@ describe('wallets and funding', () => {
     await fairex.screenshot('wallet-address-book-day-en');
   });
 
-  it('withdraws to the book address, is approved and completes on the callback', async () => {
+  it('withdraws to the book address with the e-mailed code, is approved and completes on the callback', async () => {
     await fairex.goto('/withdrawal?id=3');
     await waitForText('withdraw-available', '730.000000');
     expect(await textOf('withdraw-fee')).toBe('1.000000 USDT');
@@ -261,6 +288,7 @@ describe('wallets and funding', () => {
     expect(await page.getByTestId('withdraw-problem').innerText()).toContain('at least 10 USDT');
     await inputOf('withdraw-amount').fill('100');
     expect(await textOf('withdraw-receive')).toBe('99.000000 USDT');
+    await enterEmailedCode('withdraw');
     await page.getByTestId('withdraw-submit').click();
     await page.getByText('Your withdrawal request has been received and is waiting for review.').waitFor();
     const records = page.getByTestId('withdrawal-records');
@@ -306,7 +334,8 @@ describe('wallets and funding', () => {
     await waitForText('asset-change-USDT-frozen', '0.000000');
     await waitForText('asset-change-USDT-available', '630.000000');
     await expectLedgerBalanced();
-  });
+    // The code waits out the server's minute between two codes to one address.
+  }, 180_000);
 
   it('shows every movement in the account ledger', async () => {
     await fairex.goto('/transferLog');

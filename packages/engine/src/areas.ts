@@ -2,14 +2,36 @@
 // docs/adding-an-area.md) added here; the kernel installs them in this order, which is also the order of
 // their snapshot sections and of their hooks. Command, event and reply types are added to the unions in
 // commands.ts and events.ts.
-import type { AreaQueries } from './kernel/area.ts';
+import type { AnyArea, AreaQueries } from './kernel/area.ts';
 import { fundingArea } from './funding/area.ts';
 import { ledgerArea } from './ledger/area.ts';
 import { marketArea } from './market/area.ts';
 import { microArea } from './micro/area.ts';
+import type { MicroResultCode } from './micro/codes.ts';
+import { resultCodeName as sharedResultCodeName } from './result-codes.ts';
+import type { ResultCodeName as SharedResultCodeName } from './result-codes.ts';
 import { spotArea } from './spot/area.ts';
+import type { SpotResultCodeName } from './spot/result-codes.ts';
 
 export const AREAS = [ledgerArea, spotArea, fundingArea, marketArea, microArea] as const;
 
 /** `engine.ledger`, `engine.spot`, `engine.funding`, `engine.market`, `engine.micro`: each area's read-only queries. */
 export type EngineQueries = AreaQueries<typeof AREAS>;
+
+/** The name of any result code: the kernel's shared ones and every area's own (`resultCodes`). */
+export type ResultCodeName = SharedResultCodeName | SpotResultCodeName | keyof typeof MicroResultCode;
+
+const AREA_RESULT_CODE_NAMES = new Map<number, ResultCodeName>(
+  AREAS.flatMap((area: AnyArea) =>
+    Object.entries(area.resultCodes ?? {}).map(([name, code]): [number, ResultCodeName] => [
+      code,
+      name as ResultCodeName,
+    ]),
+  ),
+);
+
+/** The stable name of a code (`'insufficientFunds'` for 2000, `'postOnlyWouldTake'` for 3008); `'unknown'` otherwise. */
+export function resultCodeName(code: number): ResultCodeName | 'unknown' {
+  const shared = sharedResultCodeName(code);
+  return shared === 'unknown' ? (AREA_RESULT_CODE_NAMES.get(code) ?? 'unknown') : shared;
+}

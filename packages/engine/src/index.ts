@@ -2,8 +2,8 @@
 
 export { Engine } from './engine.ts';
 export type { EngineCreateOptions, EngineRestoreOptions } from './engine.ts';
-export { AREAS } from './areas.ts';
-export type { EngineQueries } from './areas.ts';
+export { AREAS, resultCodeName } from './areas.ts';
+export type { EngineQueries, ResultCodeName } from './areas.ts';
 export type { AccountView, Balance, HoldView, LedgerQueries } from './ledger/area.ts';
 export type { MarketView, SpotQueries } from './spot/area.ts';
 export type { FundingQueries, PendingWithdrawalView } from './funding/area.ts';
@@ -24,8 +24,9 @@ export type { Counter } from './kernel/counters.ts';
 export { Hold } from './ledger/holds.ts';
 export type { Account } from './ledger/accounts.ts';
 export type { Ledger } from './ledger/ledger.ts';
-export { ResultCode, resultCodeCategory, resultCodeName } from './result-codes.ts';
-export type { ResultCodeName, ResultCodeValue } from './result-codes.ts';
+export { ResultCode, resultCodeCategory } from './result-codes.ts';
+export type { ResultCodeValue } from './result-codes.ts';
+export { SpotResultCode } from './spot/result-codes.ts';
 export { ReasonCode, reasonName } from './reason-codes.ts';
 export type { Reason, ReasonName } from './reason-codes.ts';
 export { SYSTEM_OWNERS, TRADING_SYSTEM_OWNERS, WALLETS } from './ledger/accounts.ts';
@@ -61,7 +62,8 @@ export {
 export type { CanonicalSample, MarkPrice, PriceHead } from './market/price-record.ts';
 export type * from './commands.ts';
 export type * from './events.ts';
-export type { Depth, DepthLevel, OrderKind, OrderView, Side } from './spot/types.ts';
+export type { Depth, DepthLevel, OrderKind, OrderView, Side, TimeInForce } from './spot/types.ts';
+export { TIMES_IN_FORCE } from './spot/types.ts';
 export {
   MICRO_RULE_VERSION,
   microFee,

@@ -23,6 +23,13 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 export const MAX_CURRENCY_CODE_LENGTH = 16;
 /** Depth requests are capped so a read can never copy a whole book. */
 export const MAX_DEPTH_LEVELS = 1_000;
+/**
+ * A market order's price-protection band, in parts per million of the reference price (the mark, or the
+ * best opposite price when the market has no mark yet): a buy fills at most that far above it, a sell at
+ * most that far below. 50,000 ppm is 5 %; 0 turns the band off; 900,000 ppm (90 %) is the ceiling.
+ */
+export const DEFAULT_MARKET_BAND_PPM = 50_000;
+export const MAX_MARKET_BAND_PPM = 900_000;
 
 /** Defaults for the engine's behavioural options (they are part of the snapshot). */
 export const DEFAULT_IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

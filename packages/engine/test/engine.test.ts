@@ -317,6 +317,8 @@ describe('codec', () => {
       clientOrderId: 'c-1',
     },
     cancelOrder: { type: 'cancelOrder', owner: 'marketMaker', orderId: 9 },
+    cancelAllOrders: { type: 'cancelAllOrders', owner: 7, marketId: 1 },
+    setMarketBand: { type: 'setMarketBand', marketId: 1, bandPpm: 20_000 },
     recordIndexPrice: { type: 'recordIndexPrice', marketId: 1, priceTicks: 6_712_345 },
     recordPriceSamples: {
       type: 'recordPriceSamples',

@@ -5,8 +5,15 @@
 // trade). The fast book and the reference book run side by side and must agree on every outcome.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Engine, encodeEvents, encodeValue } from '../src/index.ts';
-import type { AccountOwner, Command, Wallet } from '../src/index.ts';
+import { Engine, SpotResultCode, encodeEvents, encodeValue } from '../src/index.ts';
+import type {
+  AccountOwner,
+  CancelAllOrdersReply,
+  Command,
+  Outcome,
+  PlaceOrderReply,
+  Wallet,
+} from '../src/index.ts';
 import { stateWithoutCounters } from './test-exchange.ts';
 
 const A = 1;
@@ -100,6 +107,52 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.record({
+      type: fc.constant('placeOrder' as const),
+      owner,
+      marketId: fc.constantFrom(1, 2),
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+      kind: fc.constant('limit' as const),
+      priceTicks: fc.integer({ min: 97, max: 103 }),
+      quantityLots: fc.integer({ min: 1, max: 30 }),
+      timeInForce: fc.constantFrom('gtc' as const, 'ioc' as const, 'fok' as const, 'postOnly' as const),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('placeOrder' as const),
+      owner,
+      marketId: fc.constantFrom(1, 2),
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+      kind: fc.constant('limit' as const),
+      priceTicks: fc.integer({ min: 97, max: 103 }),
+      quantityLots: fc.integer({ min: 1, max: 30 }),
+      stopTicks: fc.integer({ min: 97, max: 103 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record(
+      {
+        type: fc.constant('cancelAllOrders' as const),
+        owner,
+        marketId: fc.constantFrom(1, 2),
+      },
+      { requiredKeys: ['type', 'owner'] },
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('setMarketBand' as const),
+      marketId: fc.constantFrom(1, 2),
+      // Off, 0.5 % to 5 % (prices here span 97..103, so narrow bands stop market orders), and past the range.
+      bandPpm: fc.constantFrom(0, 5_000, 10_000, 20_000, 50_000, 200_000),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
       type: fc.constant('cancelOrder' as const),
       owner,
       orderId: fc.integer({ min: 1, max: 40 }),
@@ -186,8 +239,129 @@ const tally = {
   userSystemTrades: 0,
   refused: 0,
   marketOrders: 0,
+  /** How market orders with lots left ended: out of funds, stopped at the band, or out of book. */
+  marketReasons: { marketFunds: 0, marketBand: 0, marketBook: 0 },
+  iocCancelled: 0,
+  fokFilled: 0,
+  fokRefused: 0,
+  postOnlyRested: 0,
+  postOnlyRefused: 0,
+  cancelAllCancelled: 0,
+  stopsPending: 0,
+  stopsTriggered: 0,
   codes: {} as Record<number, number>,
 };
+
+/**
+ * Stop-limit orders: a new one waits without trading; one is triggered only by a trade of its market in
+ * the same command at a price that reached its stop (at or above a buy stop, at or below a sell stop), and
+ * the trades before its trigger include that price.
+ */
+function checkStops(next: Command, outcome: Outcome): void {
+  if (outcome.code !== 0) return;
+  if (next.type === 'placeOrder' && next.stopTicks !== undefined) {
+    const reply = outcome.reply as PlaceOrderReply;
+    expect(reply.status).toBe('pending');
+    expect(outcome.events.some((event) => event.type === 'trade')).toBe(false);
+    tally.stopsPending += 1;
+  }
+  const sides = new Map<number, 'buy' | 'sell'>();
+  let lastTrade = 0;
+  for (const event of outcome.events) {
+    if (event.type === 'orderAccepted') sides.set(event.orderId, event.side);
+    if (event.type === 'trade') lastTrade = event.priceTicks;
+    if (event.type === 'orderTriggered') {
+      expect(event.lastPriceTicks).toBe(lastTrade);
+      tally.stopsTriggered += 1;
+    }
+  }
+}
+
+/**
+ * The rules of the order types and of market-order protection, for one applied command, from its
+ * outcome and the read side after it.
+ */
+function checkOrderRules(engine: Engine, next: Command, outcome: Outcome): void {
+  if (next.type === 'cancelAllOrders') {
+    if (outcome.code !== 0) return;
+    expect(engine.spot.openOrders(next.owner, next.marketId)).toEqual([]);
+    const cancelled = outcome.events.filter((event) => event.type === 'orderCancelled');
+    expect(cancelled.map((event) => event.orderId)).toEqual((outcome.reply as CancelAllOrdersReply).orderIds);
+    tally.cancelAllCancelled += cancelled.length;
+    return;
+  }
+  if (next.type !== 'placeOrder') return;
+  const timeInForce = next.timeInForce ?? 'gtc';
+  if (outcome.code === SpotResultCode.fillOrKillUnfilled) tally.fokRefused += 1;
+  if (outcome.code === SpotResultCode.postOnlyWouldTake) tally.postOnlyRefused += 1;
+  if (outcome.code !== 0) return;
+  const reply = outcome.reply as PlaceOrderReply;
+  const accepted = outcome.events.find((event) => event.type === 'orderAccepted');
+  if (accepted?.type !== 'orderAccepted') throw new Error('a placed order has no orderAccepted event');
+  const takerTrades = outcome.events.filter(
+    (event) => event.type === 'trade' && event.takerOrderId === reply.orderId,
+  );
+  const rested = outcome.events.some(
+    (event) => event.type === 'orderRested' && event.orderId === reply.orderId,
+  );
+  if (timeInForce === 'fok') {
+    // Fill-or-kill: all of it at once, or refused (nothing changed).
+    expect(reply.status).toBe('filled');
+    expect(reply.filledLots).toBe(next.quantityLots);
+    tally.fokFilled += 1;
+  }
+  if (timeInForce === 'ioc') {
+    expect(rested).toBe(false);
+    expect(reply.status).not.toBe('resting');
+    if (reply.status === 'cancelled') tally.iocCancelled += 1;
+  }
+  if (timeInForce === 'postOnly') {
+    // Post-only never takes: it rests whole.
+    expect(takerTrades).toEqual([]);
+    expect(reply.status).toBe('resting');
+    expect(reply.remainingLots).toBe(next.quantityLots);
+    tally.postOnlyRested += 1;
+  }
+  if (next.kind !== 'market') return;
+  // A market order never fills past its protection limit.
+  const bandTicks = accepted.bandTicks ?? 0;
+  for (const trade of takerTrades) {
+    if (trade.type !== 'trade' || bandTicks === 0) continue;
+    if (next.side === 'buy') expect(trade.priceTicks).toBeLessThanOrEqual(bandTicks);
+    else expect(trade.priceTicks).toBeGreaterThanOrEqual(bandTicks);
+  }
+  const cancelled = outcome.events.find(
+    (event) => event.type === 'orderCancelled' && event.orderId === reply.orderId,
+  );
+  if (cancelled?.type !== 'orderCancelled') return;
+  // Stop orders its trades triggered came into the book after it stopped; the book then is not the one it met.
+  if (outcome.events.some((event) => event.type === 'orderTriggered')) return;
+  // The reason a market order stopped is true of the book it left behind.
+  const best = engine.spot.bestPrices(next.marketId)!;
+  const opposite = next.side === 'buy' ? best.askTicks : best.bidTicks;
+  const market = engine.spot.market(next.marketId)!;
+  switch (cancelled.reason) {
+    case 'marketBook':
+      expect(opposite).toBe(0);
+      break;
+    case 'marketBand':
+      expect(bandTicks).toBeGreaterThan(0);
+      if (next.side === 'buy') expect(opposite).toBeGreaterThan(bandTicks);
+      else expect(opposite).toBeLessThan(bandTicks);
+      break;
+    case 'marketFunds': {
+      // Only a buy runs out of funds: what its hold had left buys no lot at the best ask.
+      expect(next.side).toBe('buy');
+      expect(opposite).toBeGreaterThan(0);
+      const released = cancelled.releasedAmount;
+      expect(released).toBeLessThan(BigInt(opposite) * market.quoteMinorPerTickLot);
+      break;
+    }
+    default:
+      throw new Error(`a market order ended with reason ${cancelled.reason}`);
+  }
+  tally.marketReasons[cancelled.reason] += 1;
+}
 
 const isSystem = (owner: AccountOwner) => typeof owner === 'string';
 
@@ -222,6 +396,8 @@ function run(commands: Command[]): { fast: Engine; reference: Engine } {
     fast.checkInvariants();
     reference.checkInvariants();
     checkFromOutside(fast);
+    checkOrderRules(fast, next, outcome);
+    checkStops(next, outcome);
   }
   return { fast, reference };
 }
@@ -241,6 +417,15 @@ describe('properties after every command', () => {
     expect(tally.userSystemTrades).toBeGreaterThan(50);
     expect(tally.marketOrders).toBeGreaterThan(100);
     expect(tally.refused).toBeGreaterThan(100);
+    for (const count of Object.values(tally.marketReasons)) expect(count).toBeGreaterThan(2);
+    expect(tally.iocCancelled).toBeGreaterThan(10);
+    expect(tally.fokFilled).toBeGreaterThan(10);
+    expect(tally.fokRefused).toBeGreaterThan(10);
+    expect(tally.postOnlyRested).toBeGreaterThan(10);
+    expect(tally.postOnlyRefused).toBeGreaterThan(10);
+    expect(tally.cancelAllCancelled).toBeGreaterThan(10);
+    expect(tally.stopsPending).toBeGreaterThan(50);
+    expect(tally.stopsTriggered).toBeGreaterThan(20);
   }, 60_000);
 
   it('a snapshot at any point continues exactly like the engine it was taken from', () => {
@@ -263,5 +448,5 @@ describe('properties after every command', () => {
       ),
       { numRuns: 100, seed: 4242 },
     );
-  });
+  }, 60_000);
 });

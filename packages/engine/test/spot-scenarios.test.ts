@@ -12,6 +12,8 @@ type Pair = [available: number, locked: number];
 type Scenario = {
   name: string;
   fees?: [makerFeePpm: number, takerFeePpm: number];
+  /** The market-order band, when not the default 5 %. */
+  bandPpm?: number;
   resting: Row[];
   order: {
     owner: AccountOwner;
@@ -20,7 +22,10 @@ type Scenario = {
     price?: number;
     lots: number;
     quoteMax?: number;
+    timeInForce?: 'gtc' | 'ioc' | 'fok' | 'postOnly';
   };
+  /** Why the taker's rest was cancelled, when it was. */
+  cancelReason?: string;
   trades: [makerOwner: AccountOwner, priceTicks: number, quantityLots: number][];
   status: 'resting' | 'filled' | 'cancelled';
   bookAfter: { bids: [number, number][]; asks: [number, number][] };
@@ -95,12 +100,14 @@ const scenarios: Scenario[] = [
       [2, 'sell', 100, 5],
       [3, 'sell', 110, 5],
     ],
+    bandPpm: 200_000,
     order: { owner: 1, side: 'buy', kind: 'market', lots: 10, quoteMax: 1000 },
     trades: [
       [2, 100, 5],
       [3, 110, 4],
     ],
     status: 'cancelled',
+    cancelReason: 'marketFunds',
     bookAfter: { bids: [], asks: [[110, 1]] },
     balancesAfter: { 1: { base: [1009, 0], quote: [99060, 0] }, 3: { base: [995, 1], quote: [100440, 0] } },
   },
@@ -110,6 +117,7 @@ const scenarios: Scenario[] = [
     order: { owner: 1, side: 'buy', kind: 'market', lots: 5 },
     trades: [[2, 100, 3]],
     status: 'cancelled',
+    cancelReason: 'marketBook',
     bookAfter: { bids: [], asks: [] },
     balancesAfter: { 1: { base: [1003, 0], quote: [99700, 0] } },
   },
@@ -119,6 +127,7 @@ const scenarios: Scenario[] = [
     order: { owner: 1, side: 'sell', kind: 'market', lots: 5 },
     trades: [],
     status: 'cancelled',
+    cancelReason: 'marketBook',
     bookAfter: { bids: [], asks: [] },
     balancesAfter: { 1: { base: [1000, 0], quote: [100000, 0] } },
   },
@@ -128,6 +137,7 @@ const scenarios: Scenario[] = [
       [2, 'buy', 100, 2],
       [3, 'buy', 90, 2],
     ],
+    bandPpm: 100_000,
     order: { owner: 1, side: 'sell', kind: 'market', lots: 3 },
     trades: [
       [2, 100, 2],
@@ -136,6 +146,93 @@ const scenarios: Scenario[] = [
     status: 'filled',
     bookAfter: { bids: [[90, 1]], asks: [] },
     balancesAfter: { 1: { base: [997, 0], quote: [100290, 0] }, 3: { base: [1001, 0], quote: [99820, 90] } },
+  },
+  {
+    name: 'a market buy stops at the default 5 % band over the best ask (no mark yet); the reason says band',
+    resting: [
+      [2, 'sell', 100, 2],
+      [3, 'sell', 105, 2],
+      [4, 'sell', 106, 2],
+    ],
+    order: { owner: 1, side: 'buy', kind: 'market', lots: 6 },
+    trades: [
+      [2, 100, 2],
+      [3, 105, 2],
+    ],
+    status: 'cancelled',
+    cancelReason: 'marketBand',
+    bookAfter: { bids: [], asks: [[106, 2]] },
+    balancesAfter: { 1: { base: [1004, 0], quote: [99590, 0] }, 4: { base: [998, 2], quote: [100000, 0] } },
+  },
+  {
+    name: 'a market sell stops at the band under the best bid, rounded inwards (95.0 of 100 is allowed)',
+    resting: [
+      [2, 'buy', 100, 1],
+      [3, 'buy', 95, 1],
+      [4, 'buy', 94, 1],
+    ],
+    order: { owner: 1, side: 'sell', kind: 'market', lots: 3 },
+    trades: [
+      [2, 100, 1],
+      [3, 95, 1],
+    ],
+    status: 'cancelled',
+    cancelReason: 'marketBand',
+    bookAfter: { bids: [[94, 1]], asks: [] },
+    balancesAfter: { 1: { base: [998, 0], quote: [100195, 0] } },
+  },
+  {
+    name: 'with the band off a market buy walks every level',
+    bandPpm: 0,
+    resting: [
+      [2, 'sell', 100, 1],
+      [3, 'sell', 200, 1],
+    ],
+    order: { owner: 1, side: 'buy', kind: 'market', lots: 2 },
+    trades: [
+      [2, 100, 1],
+      [3, 200, 1],
+    ],
+    status: 'filled',
+    bookAfter: { bids: [], asks: [] },
+    balancesAfter: { 1: { base: [1002, 0], quote: [99700, 0] } },
+  },
+  {
+    name: 'an immediate-or-cancel buy takes what crosses and cancels the rest, releasing its hold',
+    resting: [
+      [2, 'sell', 100, 2],
+      [3, 'sell', 102, 2],
+    ],
+    order: { owner: 1, side: 'buy', kind: 'limit', price: 101, lots: 5, timeInForce: 'ioc' },
+    trades: [[2, 100, 2]],
+    status: 'cancelled',
+    cancelReason: 'iocUnfilled',
+    bookAfter: { bids: [], asks: [[102, 2]] },
+    balancesAfter: { 1: { base: [1002, 0], quote: [99800, 0] } },
+  },
+  {
+    name: 'a fill-or-kill buy that the book can fill fills completely',
+    resting: [
+      [2, 'sell', 100, 2],
+      [3, 'sell', 101, 2],
+    ],
+    order: { owner: 1, side: 'buy', kind: 'limit', price: 101, lots: 3, timeInForce: 'fok' },
+    trades: [
+      [2, 100, 2],
+      [3, 101, 1],
+    ],
+    status: 'filled',
+    bookAfter: { bids: [], asks: [[101, 1]] },
+    balancesAfter: { 1: { base: [1003, 0], quote: [99699, 0] } },
+  },
+  {
+    name: 'a post-only sell that does not cross rests whole',
+    resting: [[2, 'buy', 100, 2]],
+    order: { owner: 1, side: 'sell', kind: 'limit', price: 101, lots: 3, timeInForce: 'postOnly' },
+    trades: [],
+    status: 'resting',
+    bookAfter: { bids: [[100, 2]], asks: [[101, 3]] },
+    balancesAfter: { 1: { base: [997, 3], quote: [100000, 0] } },
   },
   {
     name: 'self-trade prevention cancels the resting order of the same owner and matching goes on',
@@ -158,6 +255,7 @@ const scenarios: Scenario[] = [
     order: { owner: 'house', side: 'buy', kind: 'market', lots: 4 },
     trades: [[2, 101, 3]],
     status: 'cancelled',
+    cancelReason: 'marketBook',
     bookAfter: { bids: [], asks: [] },
     balancesAfter: {
       house: { base: [1003, 0], quote: [99697, 0] },
@@ -241,6 +339,11 @@ describe.each(BOOKS)('spot scenarios on the %s book', (book) => {
       ] as const)
         expect(exchange.apply({ type: 'systemFund', owner: system, currencyId, amount }).code).toBe(0);
     }
+    if (scenario.bandPpm !== undefined) {
+      expect(
+        exchange.apply({ type: 'setMarketBand', marketId: MARKET, bandPpm: scenario.bandPpm }).code,
+      ).toBe(0);
+    }
     for (const [owner, side, price, lots] of scenario.resting) {
       expect(exchange.limit(owner, side, price, lots).code).toBe(0);
     }
@@ -254,6 +357,7 @@ describe.each(BOOKS)('spot scenarios on the %s book', (book) => {
       quantityLots: order.lots,
       ...(order.price === undefined ? {} : { priceTicks: order.price }),
       ...(order.quoteMax === undefined ? {} : { quoteAmountMax: BigInt(order.quoteMax) }),
+      ...(order.timeInForce === undefined ? {} : { timeInForce: order.timeInForce }),
     });
     expect(outcome.code).toBe(0);
     const trades = outcome.events.filter((event): event is TradeEvent => event.type === 'trade');
@@ -261,6 +365,11 @@ describe.each(BOOKS)('spot scenarios on the %s book', (book) => {
       scenario.trades,
     );
     expect((outcome.reply as { status: string }).status).toBe(scenario.status);
+    const takerId = (outcome.reply as { orderId: number }).orderId;
+    const cancelled = outcome.events.find(
+      (event) => event.type === 'orderCancelled' && event.orderId === takerId,
+    );
+    expect(cancelled?.type === 'orderCancelled' ? cancelled.reason : undefined).toBe(scenario.cancelReason);
     expect(exchange.engine.spot.depth(MARKET, 10)).toEqual(scenario.bookAfter);
     for (const [owner, expected] of Object.entries(scenario.balancesAfter)) {
       const key: AccountOwner = /^\d+$/.test(owner) ? Number(owner) : (owner as AccountOwner);

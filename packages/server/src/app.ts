@@ -28,6 +28,7 @@ import { schedulerPlugin } from './scheduler/plugin.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
 import accountsPlugin from './accounts/plugin.ts';
 import { adminAreaPlugin } from './admin/plugin.ts';
+import { apiKeysAreaPlugin } from './api-keys/plugin.ts';
 import routes from './routes/index.ts';
 import { spotAreaPlugin } from './spot/plugin.ts';
 import { statsAreaPlugin } from './stats/plugin.ts';
@@ -112,11 +113,12 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   }
 
   // The product areas, before the routes: each builds its services, repositories and pushes once and
-  // decorates the app (app.accounts, app.admin, app.wallets, app.spot, app.micro, app.stats); route files
-  // only use them.
-  // Their projections are registered with the runner above (exchange-runner.ts).
+  // decorates the app (app.accounts, app.admin, app.apiKeys, app.wallets, app.spot, app.micro, app.stats);
+  // route files only use them. Their projections are registered with the runner above (exchange-runner.ts).
   await instance.register(accountsPlugin);
   await instance.register(adminAreaPlugin);
+  // API keys: signed requests of bots; its raw-body hook must precede every route.
+  await instance.register(apiKeysAreaPlugin);
   if (options.engine !== false) {
     await instance.register(walletsAreaPlugin);
     await instance.register(spotAreaPlugin);

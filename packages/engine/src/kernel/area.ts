@@ -22,6 +22,12 @@ export interface AreaSetup {
    * leaves the state hash of a state that never used it unchanged.
    */
   counter(name: string): Counter;
+  /**
+   * Another area's queries by its name, for an area that cannot import that area's value (the import would
+   * be a cycle: the market data area reads spot, spot reads the marks); undefined when it is not installed.
+   * For handlers and queries: the queries exist once every area's state does, not while states are created.
+   */
+  queriesNamed<Q>(name: string): Q | undefined;
 }
 
 /** One command type's handler. `owner` names whom an idempotency key is scoped to (absent: the admin scope). */

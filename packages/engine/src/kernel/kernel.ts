@@ -66,6 +66,7 @@ export class Kernel implements CommandContext {
       ledger: this.ledger,
       commandTimeMs: () => this.timeMs,
       counter: (name) => this.counters.counter(name),
+      queriesNamed: <Q>(name: string) => this.byName.get(name)?.queries as Q | undefined,
     };
     const installed: Installed[] = [];
     const fields = new Set<string>();

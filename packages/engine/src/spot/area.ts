@@ -4,21 +4,24 @@ import { command, defineArea } from '../kernel/area.ts';
 import { ownerKeyOf } from '../ledger/accounts.ts';
 import type { AccountOwner } from '../ledger/accounts.ts';
 import { MAX_DEPTH_LEVELS } from '../limits.ts';
-import { cancelOrder } from './cancel-order.ts';
+import { cancelAllOrders, cancelOrder } from './cancel-order.ts';
 import type {
   AddMarketCommand,
+  CancelAllOrdersCommand,
   CancelOrderCommand,
   PlaceOrderCommand,
+  SetMarketBandCommand,
   SetMarketFeesCommand,
 } from './commands.ts';
 import { checkSpotInvariants } from './invariants.ts';
-import { addMarket, setMarketFees } from './markets.ts';
+import { addMarket, setMarketBand, setMarketFees } from './markets.ts';
 import { openOrderViews, orderView } from './owner-orders.ts';
-import { placeOrder } from './place-order.ts';
+import { bandLimitTicks, placeOrder } from './place-order.ts';
 import { SpotReasonCode } from './reason-codes.ts';
+import { SpotResultCode } from './result-codes.ts';
 import { readSpotSnapshot, writeSpotSnapshot } from './snapshot.ts';
 import { SpotState } from './state.ts';
-import type { Depth, Market, OrderView } from './types.ts';
+import type { Depth, Market, OrderView, Side } from './types.ts';
 
 export type MarketView = {
   marketId: number;
@@ -31,6 +34,8 @@ export type MarketView = {
   minimumLots: number;
   makerFeePpm: number;
   takerFeePpm: number;
+  /** Market-order price-protection band, ppm of the reference price (0: none). */
+  bandPpm: number;
 };
 
 export type SpotQueries = {
@@ -39,6 +44,11 @@ export type SpotQueries = {
   /** Aggregated depth, best prices first: [priceTicks, quantityLots] per level, at most 1,000 levels. */
   depth(marketId: number, levels: number): Depth;
   bestPrices(marketId: number): { bidTicks: number; askTicks: number } | undefined;
+  /**
+   * The price-protection limit a market order on `side` would get if it arrived now: the worst price it
+   * may fill at (0: no band, or no reference price). For the order form's estimate.
+   */
+  marketBandLimit(marketId: number, side: Side): number;
   hasMarket(marketId: number): boolean;
   market(marketId: number): MarketView | undefined;
   markets(): MarketView[];
@@ -49,8 +59,10 @@ export const spotArea = defineArea({
   commands: {
     addMarket: command<SpotState, AddMarketCommand>(addMarket),
     setMarketFees: command<SpotState, SetMarketFeesCommand>(setMarketFees),
+    setMarketBand: command<SpotState, SetMarketBandCommand>(setMarketBand),
     placeOrder: command<SpotState, PlaceOrderCommand>(placeOrder, (c) => c.owner),
     cancelOrder: command<SpotState, CancelOrderCommand>(cancelOrder, (c) => c.owner),
+    cancelAllOrders: command<SpotState, CancelAllOrdersCommand>(cancelAllOrders, (c) => c.owner),
   },
   createState: (setup) => new SpotState(setup),
   queries: (state) => spotQueries(state),
@@ -73,6 +85,7 @@ export const spotArea = defineArea({
     'quoteFilled',
     'feePaid',
   ],
+  resultCodes: SpotResultCode,
   reasonCodes: SpotReasonCode,
   stats: (state) => ({ openOrders: state.orders.size }),
 });
@@ -89,6 +102,7 @@ function marketView(market: Market): MarketView {
     minimumLots: market.minimumLots,
     makerFeePpm: market.makerFeePpm,
     takerFeePpm: market.takerFeePpm,
+    bandPpm: market.bandPpm,
   };
 }
 
@@ -112,6 +126,11 @@ function spotQueries(state: SpotState): SpotQueries {
       return market === undefined
         ? undefined
         : { bidTicks: market.book.bestBidTicks(), askTicks: market.book.bestAskTicks() };
+    },
+    marketBandLimit(marketId, side) {
+      const market = state.markets.get(marketId);
+      if (market === undefined) return 0;
+      return bandLimitTicks(state.markTicks(marketId), market, side);
     },
     hasMarket: (marketId) => state.markets.has(marketId),
     market(marketId) {

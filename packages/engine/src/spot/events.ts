@@ -1,5 +1,5 @@
 import type { AccountOwner } from '../ledger/accounts.ts';
-import type { OrderKind, Side } from './types.ts';
+import type { OrderKind, Side, TimeInForce } from './types.ts';
 
 export type MarketAddedEvent = {
   type: 'marketAdded';
@@ -22,6 +22,8 @@ export type MarketFeesChangedEvent = {
   takerFeePpm: number;
 };
 
+export type MarketBandChangedEvent = { type: 'marketBandChanged'; marketId: number; bandPpm: number };
+
 /** The order passed validation and its funds are held (the next event is the hold). */
 export type OrderAcceptedEvent = {
   type: 'orderAccepted';
@@ -35,6 +37,22 @@ export type OrderAcceptedEvent = {
   quantityLots: number;
   holdAmount: bigint;
   clientOrderId?: string;
+  /** Present only for a limit order that is not gtc. */
+  timeInForce?: TimeInForce;
+  /** A market order's price-protection limit, present when the band applies. */
+  bandTicks?: number;
+  /** A stop-limit order's stop price: it waits for its trigger instead of matching. */
+  stopTicks?: number;
+};
+
+/** A trade at `lastPriceTicks` reached a waiting stop-limit order's stop: it now matches as a limit order. */
+export type OrderTriggeredEvent = {
+  type: 'orderTriggered';
+  orderId: number;
+  owner: AccountOwner;
+  marketId: number;
+  stopTicks: number;
+  lastPriceTicks: number;
 };
 
 /** The unfilled rest of a limit order now rests in the book. */
@@ -50,10 +68,14 @@ export type OrderRestedEvent = {
 };
 
 /**
- * Why an order ended before it filled: the owner cancelled it, a taker of the same owner met it
- * (self-trade prevention cancels the resting order), or a market order ran out of book or budget.
+ * Why an order ended before it filled: the owner cancelled it (`user`, also cancel-all), a taker of the same
+ * owner met it (self-trade prevention cancels the resting order), a market order stopped with lots left
+ * because its funds ran out (`marketFunds`), the next price was past its protection band (`marketBand`) or
+ * the other side of the book was empty (`marketBook`), or an immediate-or-cancel order took what it could
+ * (`iocUnfilled`). `marketUnfilled` is the single market reason of journals written before the three.
  */
-export type CancelReason = 'user' | 'selfTrade' | 'marketUnfilled';
+export type CancelReason =
+  'user' | 'selfTrade' | 'marketUnfilled' | 'marketFunds' | 'marketBand' | 'marketBook' | 'iocUnfilled';
 
 export type OrderCancelledEvent = {
   type: 'orderCancelled';
@@ -111,16 +133,21 @@ export function hasUserSide(trade: Pick<TradeEvent, 'makerOwner' | 'takerOwner'>
 export type SpotEvent =
   | MarketAddedEvent
   | MarketFeesChangedEvent
+  | MarketBandChangedEvent
   | OrderAcceptedEvent
   | OrderRestedEvent
+  | OrderTriggeredEvent
   | OrderCancelledEvent
   | OrderDoneEvent
   | TradeEvent;
 
 export type PlaceOrderReply = {
   orderId: number;
-  /** Where the order stands after this command: resting in the book, filled, or cancelled unfilled. */
-  status: 'resting' | 'filled' | 'cancelled';
+  /**
+   * Where the order stands after this command: resting in the book, filled, cancelled unfilled, or (a
+   * stop-limit order) waiting for its trigger.
+   */
+  status: 'resting' | 'filled' | 'cancelled' | 'pending';
   filledLots: number;
   remainingLots: number;
   /** Quote paid (buy) or received before fees (sell) over all fills of this command. */
@@ -136,3 +163,6 @@ export type CancelOrderReply = {
   remainingLots: number;
   releasedAmount: bigint;
 };
+
+/** The orders a cancel-all took out of the book, oldest first. */
+export type CancelAllOrdersReply = { orderIds: number[] };

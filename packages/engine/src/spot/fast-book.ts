@@ -79,14 +79,15 @@ export class FastOrderBook implements OrderBook {
     const isBuy = taker.side === 'buy';
     const isMarket = taker.kind === 'market';
     const budgeted = isMarket && isBuy;
-    const limitTicks = taker.priceTicks;
+    // A market order's limit is its protection band (0: none).
+    const limitTicks = isMarket ? taker.bandTicks : taker.priceTicks;
     const side = isBuy ? this.asks : this.bids;
     const levels = side.levels;
     while (taker.remainingLots > 0) {
       const level = levels[levels.length - 1];
       if (level === undefined) return;
       const priceTicks = level.priceTicks;
-      if (!isMarket && (isBuy ? priceTicks > limitTicks : priceTicks < limitTicks)) return;
+      if (limitTicks > 0 && (isBuy ? priceTicks > limitTicks : priceTicks < limitTicks)) return;
       const maker = level.head as Order;
       if (isSelfTradeBetween(maker.ownerKey, taker.ownerKey)) {
         this.unlink(side, level, maker);
@@ -105,6 +106,20 @@ export class FastOrderBook implements OrderBook {
       if (maker.remainingLots === 0) this.unlink(side, level, maker);
       handler.fill(maker, lots);
     }
+  }
+
+  fillableLots(side: Side, priceTicks: number, ownerKey: number, upTo: number): number {
+    const isBuy = side === 'buy';
+    const levels = (isBuy ? this.asks : this.bids).levels;
+    let lots = 0;
+    for (let index = levels.length - 1; index >= 0 && lots < upTo; index -= 1) {
+      const level = levels[index] as PriceLevel;
+      if (isBuy ? level.priceTicks > priceTicks : level.priceTicks < priceTicks) break;
+      for (let maker = level.head; maker !== null && lots < upTo; maker = maker.next) {
+        if (!isSelfTradeBetween(maker.ownerKey, ownerKey)) lots += maker.remainingLots;
+      }
+    }
+    return lots < upTo ? lots : upTo;
   }
 
   rest(order: Order): void {

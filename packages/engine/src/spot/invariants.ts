@@ -1,13 +1,15 @@
 import { invariant } from '../invariant.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { MAX_MARKET_BAND_PPM } from '../limits.ts';
 import { quoteAmountOf } from './amounts.ts';
 import type { SpotState } from './state.ts';
 import type { Market, Order } from './types.ts';
 
 /**
- * The spot area's rules: books are sound and uncrossed, every resting order holds exactly what its rest
- * needs through an open ledger hold, owner lists and the registry agree, and every spot hold in the ledger
- * belongs to a resting order (a taker's hold never outlives its command).
+ * The spot area's rules: books are sound and uncrossed, every resting order (and every stop-limit order
+ * waiting for its trigger) holds exactly what its rest needs through an open ledger hold, owner lists and
+ * the registry agree, and every spot hold in the ledger belongs to such an order (a taker's hold never
+ * outlives its command). Band settings stay within their bounds.
  */
 export function checkSpotInvariants(state: SpotState, ledger: Ledger): void {
   for (const market of state.markets.values()) checkMarket(state, ledger, market);
@@ -32,6 +34,15 @@ function checkMarket(state: SpotState, ledger: Ledger, market: Market): void {
   market.book.forEachOrder('buy', visit);
   market.book.forEachOrder('sell', visit);
   invariant(count === market.book.orderCount, `market ${market.marketId} counts orders wrongly`);
+  invariant(
+    Number.isSafeInteger(market.bandPpm) && market.bandPpm >= 0 && market.bandPpm <= MAX_MARKET_BAND_PPM,
+    `market ${market.marketId} band ${market.bandPpm}`,
+  );
+  // Stop-limit orders waiting for their trigger hold like resting orders, outside the book.
+  for (const order of market.stops) {
+    invariant(order.stopTicks > 0 && order.filledLots === 0, `stop order ${order.orderId} is not waiting`);
+    checkRestingOrder(state, ledger, market, order);
+  }
 }
 
 /** A resting order holds exactly its remaining lots at its limit price (buy) or its remaining base (sell). */
@@ -100,7 +111,7 @@ function checkOwnerLists(state: SpotState): void {
     total += count;
   }
   let resting = 0;
-  for (const market of state.markets.values()) resting += market.book.orderCount;
+  for (const market of state.markets.values()) resting += market.book.orderCount + market.stops.length;
   invariant(
     total === state.orders.size && resting === state.orders.size,
     'order registry, owner lists and books disagree',

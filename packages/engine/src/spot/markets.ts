@@ -1,13 +1,21 @@
 import { invariant } from '../invariant.ts';
 import { CHANGE_WALLET_INDEX, FEES_OWNER_KEY } from '../ledger/accounts.ts';
-import { MAX_AMOUNT, MAX_CURRENCY_ID, MAX_FEE_PPM, MAX_MARKET_ID, MAX_QUANTITY_LOTS } from '../limits.ts';
+import {
+  MAX_AMOUNT,
+  MAX_CURRENCY_ID,
+  MAX_FEE_PPM,
+  MAX_MARKET_BAND_PPM,
+  MAX_MARKET_ID,
+  MAX_QUANTITY_LOTS,
+} from '../limits.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CommandContext } from '../kernel/context.ts';
 import { isCount, isNatural } from '../validate.ts';
-import type { AddMarketCommand, SetMarketFeesCommand } from './commands.ts';
+import type { AddMarketCommand, SetMarketBandCommand, SetMarketFeesCommand } from './commands.ts';
 import { FastOrderBook } from './fast-book.ts';
 import type { OrderBook } from './order-book.ts';
 import { ReferenceOrderBook } from './reference-book.ts';
+import { SpotResultCode } from './result-codes.ts';
 import type { SpotState } from './state.ts';
 import { Market } from './types.ts';
 
@@ -135,6 +143,16 @@ export function setMarketFees(ctx: CommandContext, state: SpotState, command: Se
     makerFeePpm: market.makerFeePpm,
     takerFeePpm: market.takerFeePpm,
   });
+  return ResultCode.ok;
+}
+
+export function setMarketBand(ctx: CommandContext, state: SpotState, command: SetMarketBandCommand): number {
+  if (!isCount(command.marketId, MAX_MARKET_ID)) return ResultCode.invalidId;
+  const market = state.markets.get(command.marketId);
+  if (market === undefined) return ResultCode.marketNotFound;
+  if (!isNatural(command.bandPpm, MAX_MARKET_BAND_PPM)) return SpotResultCode.invalidBand;
+  market.bandPpm = command.bandPpm;
+  ctx.emit({ type: 'marketBandChanged', marketId: market.marketId, bandPpm: market.bandPpm });
   return ResultCode.ok;
 }
 

@@ -22,6 +22,8 @@ export class SpotMatcher implements MatchHandler {
   quoteFilled = 0n;
   feePaid = 0n;
   tradeCount = 0;
+  /** The price of the latest fill since `begin` (0 before the first): the market's last trade price. */
+  lastPriceTicks = 0;
 
   constructor(state: SpotState) {
     this.state = state;
@@ -34,6 +36,7 @@ export class SpotMatcher implements MatchHandler {
     this.quoteFilled = 0n;
     this.feePaid = 0n;
     this.tradeCount = 0;
+    this.lastPriceTicks = 0;
   }
 
   selfTrade(maker: Order): void {
@@ -93,6 +96,7 @@ export class SpotMatcher implements MatchHandler {
     this.quoteFilled += quoteAmount;
     this.feePaid += takerIsBuy ? buyerFee : sellerFee;
     this.tradeCount += 1;
+    this.lastPriceTicks = priceTicks;
     if (maker.remainingLots === 0) this.makerDone(maker);
   }
 

@@ -20,10 +20,17 @@ export interface MatchHandler {
 export interface OrderBook {
   readonly implementation: 'fast' | 'reference';
   /**
-   * Walks the opposite side in price-time priority while the taker crosses and has lots left. A market buy
-   * (kind 'market', side 'buy') is also bounded by its remaining hold, `taker.lockedAmount`.
+   * Walks the opposite side in price-time priority while the taker crosses and has lots left. A market
+   * order crosses up to its protection limit `bandTicks` (any price when 0); a market buy (kind 'market',
+   * side 'buy') is also bounded by its remaining hold, `taker.lockedAmount`.
    */
   match(taker: Order, handler: MatchHandler): void;
+  /**
+   * The lots a limit taker of `ownerKey` on `side` at `priceTicks` would fill at once, counting up to
+   * `upTo`: the opposite side's lots at prices that cross, less the orders self-trade prevention would
+   * cancel instead of filling. Changes nothing (the fill-or-kill check).
+   */
+  fillableLots(side: Side, priceTicks: number, ownerKey: number, upTo: number): number;
   /** Adds a limit order behind all orders at its price. */
   rest(order: Order): void;
   /** Removes a resting order (cancel). */

@@ -54,6 +54,7 @@ export function orderView(order: Order): OrderView {
     acceptedTimeMs: order.acceptedTimeMs,
   };
   if (order.clientOrderId !== undefined) view.clientOrderId = order.clientOrderId;
+  if (order.stopTicks > 0) view.stopTicks = order.stopTicks;
   return view;
 }
 

@@ -25,9 +25,11 @@ export class ReferenceOrderBook implements OrderBook {
     const opposite = taker.side === 'buy' ? this.asks : this.bids;
     while (taker.remainingLots > 0 && opposite.length > 0) {
       const maker = opposite[0] as Order;
-      if (taker.kind === 'limit') {
+      // A limit order crosses up to its price, a market order up to its protection band (0: any price).
+      const limitTicks = taker.kind === 'limit' ? taker.priceTicks : taker.bandTicks;
+      if (limitTicks > 0) {
         const crosses =
-          taker.side === 'buy' ? maker.priceTicks <= taker.priceTicks : maker.priceTicks >= taker.priceTicks;
+          taker.side === 'buy' ? maker.priceTicks <= limitTicks : maker.priceTicks >= limitTicks;
         if (!crosses) break;
       }
       // One owner on both sides, or two of the exchange's own (named) owners: no trade.
@@ -50,6 +52,19 @@ export class ReferenceOrderBook implements OrderBook {
       if (maker.remainingLots === 0) opposite.shift();
       handler.fill(maker, lots);
     }
+  }
+
+  fillableLots(side: Side, priceTicks: number, ownerKey: number, upTo: number): number {
+    let lots = 0;
+    for (const maker of side === 'buy' ? this.asks : this.bids) {
+      const crosses = side === 'buy' ? maker.priceTicks <= priceTicks : maker.priceTicks >= priceTicks;
+      if (!crosses) break;
+      // The same rule as matching: one owner on both sides, or two system owners, never trade.
+      const bothSystem = maker.ownerKey < 0 && ownerKey < 0;
+      if (maker.ownerKey !== ownerKey && !bothSystem) lots += maker.remainingLots;
+      if (lots >= upTo) break;
+    }
+    return Math.min(lots, upTo);
   }
 
   rest(order: Order): void {

@@ -2,6 +2,7 @@ import { invariant } from '../invariant.ts';
 import { ownerKeyOf } from '../ledger/accounts.ts';
 import type { AccountOwner } from '../ledger/accounts.ts';
 import type { SnapshotSections } from '../kernel/area.ts';
+import { DEFAULT_MARKET_BAND_PPM, MAX_MARKET_BAND_PPM } from '../limits.ts';
 import { createMarket } from './markets.ts';
 import { registerOrder, traderOf } from './owner-orders.ts';
 import type { SpotState } from './state.ts';
@@ -30,11 +31,18 @@ type MarketRow = {
   minimumLots: number;
   makerFeePpm: number;
   takerFeePpm: number;
+  /** Written only when it differs from DEFAULT_MARKET_BAND_PPM, so older snapshots read the same. */
+  bandPpm?: number;
   bids: OrderRow[];
   asks: OrderRow[];
+  /** Stop-limit orders waiting for their trigger, oldest first; written only when there are any. */
+  stops?: [side: Side, stopTicks: number, ...order: OrderRow][];
 };
 
-/** The `markets` section: every market with its resting orders per side in priority order. */
+/**
+ * The `markets` section: every market with its resting orders per side in priority order, its band when
+ * not the default, and its waiting stop-limit orders when it has any.
+ */
 export function writeSpotSnapshot(state: SpotState): SnapshotSections {
   return { markets: [...state.markets.values()].sort((a, b) => a.marketId - b.marketId).map(marketRow) };
 }
@@ -54,6 +62,11 @@ function marketRow(market: Market): MarketRow {
   ];
   market.book.forEachOrder('buy', (order) => bids.push(row(order)));
   market.book.forEachOrder('sell', (order) => asks.push(row(order)));
+  const stops = market.stops.map((order): [Side, number, ...OrderRow] => [
+    order.side,
+    order.stopTicks,
+    ...row(order),
+  ]);
   return {
     marketId: market.marketId,
     baseCurrencyId: market.baseCurrencyId,
@@ -65,8 +78,10 @@ function marketRow(market: Market): MarketRow {
     minimumLots: market.minimumLots,
     makerFeePpm: market.makerFeePpm,
     takerFeePpm: market.takerFeePpm,
+    ...(market.bandPpm === DEFAULT_MARKET_BAND_PPM ? {} : { bandPpm: market.bandPpm }),
     bids,
     asks,
+    ...(stops.length === 0 ? {} : { stops }),
   };
 }
 
@@ -95,7 +110,14 @@ function restoreMarket(state: SpotState, row: MarketRow, orders: Order[]): void 
     makerFeePpm: row.makerFeePpm,
     takerFeePpm: row.takerFeePpm,
   });
-  const restoreSide = (side: Side, rows: OrderRow[]): void => {
+  if (row.bandPpm !== undefined) {
+    invariant(
+      Number.isSafeInteger(row.bandPpm) && row.bandPpm >= 0 && row.bandPpm <= MAX_MARKET_BAND_PPM,
+      `snapshot market ${row.marketId} band ${row.bandPpm}`,
+    );
+    market.bandPpm = row.bandPpm;
+  }
+  const restoreSide = (side: Side, rows: OrderRow[], stopTicks = 0): void => {
     for (const [
       orderId,
       owner,
@@ -128,10 +150,20 @@ function restoreMarket(state: SpotState, row: MarketRow, orders: Order[]): void 
       );
       order.remainingLots = remainingLots;
       order.filledLots = quantityLots - remainingLots;
-      market.book.rest(order);
+      if (stopTicks === 0) {
+        market.book.rest(order);
+      } else {
+        order.stopTicks = stopTicks;
+        market.stops.push(order);
+      }
       orders.push(order);
     }
   };
   restoreSide('buy', row.bids);
   restoreSide('sell', row.asks);
+  // Each waiting stop order restored in turn, so the stops keep their order.
+  for (const [side, stopTicks, ...order] of row.stops ?? []) {
+    invariant(stopTicks > 0, `snapshot stop order ${order[0]} has no stop price`);
+    restoreSide(side, [order], stopTicks);
+  }
 }

@@ -1,6 +1,7 @@
 import type { AreaSetup } from '../kernel/area.ts';
 import type { Counter } from '../kernel/counters.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import type { MarketQueries } from '../market/area.ts';
 import type { BookImplementation } from '../state.ts';
 import { SpotMatcher } from './matcher.ts';
 import type { Trader } from './trader.ts';
@@ -20,6 +21,7 @@ export class SpotState {
   readonly maxOpenOrdersPerOwner: number;
   /** Reused for every placement: settles the fills the book reports. */
   readonly matcher: SpotMatcher;
+  readonly #marketData: () => MarketQueries | undefined;
 
   constructor(setup: AreaSetup) {
     this.ledger = setup.ledger;
@@ -28,5 +30,14 @@ export class SpotState {
     this.bookImplementation = setup.bookImplementation;
     this.maxOpenOrdersPerOwner = setup.options.maxOpenOrdersPerOwner;
     this.matcher = new SpotMatcher(this);
+    this.#marketData = () => setup.queriesNamed<MarketQueries>('market');
+  }
+
+  /**
+   * The market's latest mark from the market data area (null before the first, or without that area): the
+   * reference of market orders' price-protection band.
+   */
+  markTicks(marketId: number): number | null {
+    return this.#marketData()?.markPrice(marketId)?.markTicks ?? null;
   }
 }

@@ -1,5 +1,6 @@
 import type { Account, AccountOwner } from '../ledger/accounts.ts';
 import { Hold } from '../ledger/holds.ts';
+import { DEFAULT_MARKET_BAND_PPM } from '../limits.ts';
 import { quoteAmountOf } from './amounts.ts';
 import type { OrderBook } from './order-book.ts';
 import type { PriceLevel } from './price-level.ts';
@@ -8,6 +9,12 @@ import type { Trader } from './trader.ts';
 
 export type Side = 'buy' | 'sell';
 export type OrderKind = 'limit' | 'market';
+/**
+ * How long a limit order lives: gtc rests until filled or cancelled; ioc takes what it can at once and
+ * cancels the rest; fok fills completely at once or is refused; postOnly rests without taking, or is refused.
+ */
+export type TimeInForce = 'gtc' | 'ioc' | 'fok' | 'postOnly';
+export const TIMES_IN_FORCE: readonly TimeInForce[] = ['gtc', 'ioc', 'fok', 'postOnly'];
 
 /**
  * One order, from acceptance until it is done or cancelled. The same record is the taker while it matches
@@ -29,6 +36,13 @@ export class Order extends Hold {
   readonly kind: OrderKind;
   /** The limit price; 0 for a market order. */
   readonly priceTicks: number;
+  /** A market order's price-protection limit (the worst price it may fill at); 0 when it has none. */
+  bandTicks = 0;
+  /**
+   * A stop-limit order's stop price while it waits for its trigger (in its market's `stops`, holding its
+   * funds, not in the book); 0 for any other order and once triggered.
+   */
+  stopTicks = 0;
   readonly quantityLots: number;
   remainingLots: number;
   filledLots = 0;
@@ -115,6 +129,10 @@ export class Market {
   takerFeePpm: number;
   makerFeePpmBig: bigint;
   takerFeePpmBig: bigint;
+  /** The market-order price-protection band in ppm of the reference price (0: none). */
+  bandPpm: number = DEFAULT_MARKET_BAND_PPM;
+  /** Stop-limit orders waiting for their trigger, oldest first. */
+  readonly stops: Order[] = [];
   readonly book: OrderBook;
   readonly feesBaseAccount: Account;
   readonly feesQuoteAccount: Account;
@@ -189,6 +207,8 @@ export type OrderView = {
   lockedAmount: bigint;
   clientOrderId?: string;
   acceptedTimeMs: number;
+  /** Present while a stop-limit order waits for its trigger. */
+  stopTicks?: number;
 };
 
 export type DepthLevel = [priceTicks: number, quantityLots: number];

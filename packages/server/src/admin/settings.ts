@@ -18,6 +18,7 @@ import { readSiteSettings, updateSiteSettings } from './site-settings.ts';
 import type { MarketMakerConfig } from '../market/market-maker.ts';
 import { DEFAULT_MARKET_MAKER_CONFIG } from '../market/market-maker.ts';
 import { listCurrencies, listMarkets, MAX_FEE_PERCENT, updateCurrency, updateMarket } from './catalog.ts';
+import { bandPercent, MAX_BAND_PERCENT, setMarketBand } from './market-band.ts';
 import type { MarketMakerUpdate } from './market-maker-settings.ts';
 import {
   listMarketMakerSettings,
@@ -193,6 +194,25 @@ const marketMaker: SettingDefinition<MarketMakerUpdate> = {
   },
 };
 
+/** The market-order price-protection band per pair, in percent (market-band.ts). */
+const marketPriceBand: SettingDefinition<{ price_band?: string | undefined }> = {
+  key: 'market.price_band',
+  scope: 'market',
+  engine: true,
+  fields: [{ name: 'price_band', type: 'percent', max: MAX_BAND_PERCENT }],
+  schema: z.object({ price_band: decimalText().optional() }).strict(),
+  rows: async (app) =>
+    (await listMarkets(app.store, app.engine)).map((market) => ({
+      target_id: market.id,
+      target: market.symbol,
+      values: { price_band: bandPercent(app.engine.spot.market(market.id)?.bandPpm ?? 0) },
+    })),
+  apply: async (app, actor, id, values) => {
+    if (values.price_band === undefined) throw new AppError('backoffice.nothing_changed');
+    await setMarketBand(app, actor, id, values.price_band);
+  },
+};
+
 /** The only row of a site-wide setting. */
 export const SITE_TARGET_ID = 1;
 
@@ -227,6 +247,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
   currencyWithdrawal as unknown as SettingDefinition,
   marketMaker as unknown as SettingDefinition,
   siteLinks as unknown as SettingDefinition,
+  marketPriceBand as unknown as SettingDefinition,
 ];
 
 export function findSetting(key: string): SettingDefinition | undefined {

@@ -50,11 +50,16 @@ export async function submitOrRefuse<R>(
   runner: SubmittingRunner,
   command: Command,
   options: SubmitOrRefuseOptions = {},
-): Promise<{ reply: R; seq: number; duplicate: boolean }> {
+): Promise<{ reply: R; seq: number; duplicate: boolean; events: readonly EngineEvent[] }> {
   const outcome = await submitCommand(runner, command, options.idempotencyKey);
   if (outcome.code !== 0) {
     const { key, params } = (options.refusal ?? engineRefused)(outcome.code);
     throw new AppError(key, params ?? {});
   }
-  return { reply: outcome.reply as R, seq: outcome.seq, duplicate: outcome.duplicate === true };
+  return {
+    reply: outcome.reply as R,
+    seq: outcome.seq,
+    duplicate: outcome.duplicate === true,
+    events: outcome.events,
+  };
 }

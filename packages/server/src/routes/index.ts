@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './api/account/index.ts';
 import adminRoutes from './api/admin/index.ts';
+import apiKeyRoutes from './api/api-keys/index.ts';
 import backofficeRoutes from './api/backoffice/index.ts';
 import currencyRoutes from './api/currency/index.ts';
 import custodyRoutes from './api/custody/index.ts';
@@ -40,6 +41,7 @@ const apiAreas = [
   backofficeRoutes,
   siteRoutes,
   microtradeRoutes,
+  apiKeyRoutes,
   // Last: it answers only the specifications' calls no area above has built.
   notBuiltRoutes,
 ];

@@ -3,14 +3,14 @@
 // the caller can answer in the request's language; nothing here throws on bad input.
 import { MAX_PRICE_TICKS, MAX_QUANTITY_LOTS } from '@fairex/engine';
 import type { MessageKey, MessageParams } from '@fairex/shared';
-import { formatDecimal, tryParseDecimal } from '@fairex/shared';
+import { MAX_SCALE, formatDecimal, tryParseDecimal } from '@fairex/shared';
 import type { SpotMarket } from './markets.ts';
 import { formatLots } from './markets.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; key: MessageKey; params: MessageParams };
 
 /** Which input a refusal is about; the caller turns it into the translated field name. */
-export type OrderField = 'price' | 'num';
+export type OrderField = 'price' | 'num' | 'stop_price';
 
 function refuse(
   key: MessageKey,
@@ -54,8 +54,26 @@ export function parsePriceTicks(market: SpotMarket, text: string, field: string)
   return { ok: true, value: Number(ticks) };
 }
 
+/**
+ * A positive quantity below the market's minimum (the minimum lots times the lot), however many decimals it
+ * has: 0.00001 on a market whose minimum is 0.0001 is "below the minimum 0.0001", not a decimals error.
+ */
+function belowMinimum(market: SpotMarket, text: string, field: string) {
+  const fine = tryParseDecimal(text.trim(), MAX_SCALE, { max: 10n ** 80n });
+  if (!fine.ok || fine.value <= 0n) return undefined;
+  const minimumMinor = BigInt(market.minimumLots) * market.lotBaseMinor;
+  if (fine.value >= minimumMinor * 10n ** BigInt(MAX_SCALE - market.baseScale)) return undefined;
+  return refuse('spot.number_below_minimum_of', {
+    field,
+    minimum: formatLots(market, market.minimumLots),
+    currency: market.baseCode,
+  });
+}
+
 /** A quantity as whole lots of the market: positive, within the base scale, on the lot, at least the minimum. */
 export function parseQuantityLots(market: SpotMarket, text: string, field: string): Parsed<number> {
+  const below = belowMinimum(market, text, field);
+  if (below !== undefined) return below;
   const minor = parsePositive(text, market.baseScale, field);
   if (!minor.ok) {
     // The base currency's full scale is finer than the lot; name the lot's decimals, which is what counts.
@@ -72,7 +90,7 @@ export function parseQuantityLots(market: SpotMarket, text: string, field: strin
   const lots = minor.value / market.lotBaseMinor;
   if (lots > BigInt(MAX_QUANTITY_LOTS)) return refuse('validation.decimal_range', { field });
   if (lots < BigInt(market.minimumLots)) {
-    return refuse('spot.number_minimum', {
+    return refuse('spot.number_below_minimum_of', {
       field,
       minimum: formatLots(market, market.minimumLots),
       currency: market.baseCode,

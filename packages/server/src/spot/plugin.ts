@@ -1,5 +1,6 @@
 // The spot area as a Fastify plugin: builds the spot service (markets, last prices, order placement and
-// the order and trade lists) and decorates it as `app.spot`, and runs the area's push, `transaction` (the
+// the order and trade lists) and decorates it as `app.spot`, the orders page across pairs as
+// `app.spotOrders` (order-queries.ts), and runs the area's push, `transaction` (the
 // book with the last price, pushes.ts), paced by the market-data publisher's tick when there is one. Its
 // projection, spot orders and trades, is registered with the runner in exchange-runner.ts. Registered by
 // app.ts whenever the engine runs, after the market-data and wallets plugins.
@@ -7,11 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SpotPushes } from './pushes.ts';
 import { startSpotPushes } from './pushes.ts';
+import { OrderQueries } from './order-queries.ts';
 import { SpotService } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     spot: SpotService;
+    /** The user's orders of every pair: open ones from the engine, ended ones from the projection. */
+    spotOrders: OrderQueries;
     spotPushes: SpotPushes;
   }
 }
@@ -29,6 +33,7 @@ async function spotPlugin(app: FastifyInstance): Promise<void> {
       : {}),
   });
   app.decorate('spot', spot);
+  app.decorate('spotOrders', new OrderQueries(() => app.engine, app.store, spot.markets));
   app.decorate('spotPushes', pushes);
   app.addHook('onClose', async () => pushes.stop());
 }

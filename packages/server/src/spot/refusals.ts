@@ -27,6 +27,10 @@ const SPOT_REFUSALS: Partial<Record<ResultCodeName, MessageKey>> = {
   notOrderOwner: 'spot.order_not_found',
   tooManyOpenOrders: 'spot.too_many_open_orders',
   priceLevelFull: 'spot.price_level_full',
+  invalidTimeInForce: 'spot.time_in_force_invalid',
+  postOnlyWouldTake: 'spot.post_only_would_take',
+  fillOrKillUnfilled: 'spot.fill_or_kill_unfilled',
+  invalidStopPrice: 'spot.stop_price_invalid',
 };
 
 /** The catalogue message for a refused spot command's result code. */

@@ -5,15 +5,19 @@
 // engine's integer ticks and lots here (at the market's precision), and go back out as decimal text. Funds
 // are checked by the engine alone, when it applies the command: there is no read-then-write anywhere.
 import type {
+  CancelAllOrdersReply,
   CancelOrderReply,
+  CancelReason,
   Command,
   Engine,
   EngineEvent,
   OrderView,
   PlaceOrderReply,
+  TimeInForce,
 } from '@fairex/engine';
+import { feeOf } from '@fairex/engine';
 import type { Language, MessageKey, MessageParams } from '@fairex/shared';
-import { fieldName, formatDecimal } from '@fairex/shared';
+import { fieldName, formatDecimal, tryParseDecimal } from '@fairex/shared';
 import type {
   CompletedTrade,
   LeverDeal,
@@ -33,6 +37,9 @@ import { markIndexFields } from '../market/price-record.ts';
 import { LastPrices } from './last-prices.ts';
 import type { SpotMarket } from './markets.ts';
 import { formatLots, formatPrice, formatQuoteMinor, marketInfo, SpotMarkets } from './markets.ts';
+import { averagePrice, estimateMarketOrder } from './estimate.ts';
+import type { PublicCancelReason } from './order-views.ts';
+import { publicCancelReason, publicTimeInForce } from './order-views.ts';
 import type { OrderField } from './order-input.ts';
 import { checkMinimumValue, parsePriceTicks, parseQuantityLots } from './order-input.ts';
 import { spotRefusal } from './refusals.ts';
@@ -52,6 +59,10 @@ export interface PlaceOrderInput {
   num: string;
   clientOrderId: string | undefined;
   idempotencyKey: string | undefined;
+  /** Limit orders only; absent is good-till-cancelled. */
+  timeInForce?: TimeInForce | undefined;
+  /** Decimal text: makes a gtc limit order a stop-limit order, triggered on the last trade price. */
+  stopPrice?: string | undefined;
 }
 
 /** Levels per side of the book on the trading page; enough to group by coarser ticks. */
@@ -69,11 +80,11 @@ function refuse(key: MessageKey, params: MessageParams = {}): never {
 
 /** Submits through the one submit-or-refuse helper with the spot area's messages for refusals. */
 async function submitted<R>(runner: SpotRunner, command: Command, idempotencyKey: string | undefined) {
-  const { reply, duplicate } = await submitOrRefuse<R>(runner, command, {
+  const { reply, duplicate, events } = await submitOrRefuse<R>(runner, command, {
     idempotencyKey,
     refusal: spotRefusal,
   });
-  return { reply, duplicate };
+  return { reply, duplicate, events };
 }
 
 function sideName(side: SpotSide): 'in' | 'out' {
@@ -110,6 +121,10 @@ export class SpotService {
     if (!lots.ok) refuse(lots.key, lots.params);
     let command: Command;
     let priceTicks = 0;
+    if (input.timeInForce !== undefined && input.mode !== 2) refuse('spot.time_in_force_invalid');
+    const isStop = input.stopPrice !== undefined;
+    if (isStop && (input.mode !== 2 || (input.timeInForce ?? 'gtc') !== 'gtc'))
+      refuse('spot.stop_price_invalid');
     if (input.mode === 2) {
       if (input.price === undefined) refuse('validation.required', { field: field('price') });
       const price = parsePriceTicks(market, input.price, field('price'));
@@ -126,6 +141,14 @@ export class SpotService {
         priceTicks,
         quantityLots: lots.value,
       };
+      if (input.timeInForce !== undefined && input.timeInForce !== 'gtc') {
+        command.timeInForce = input.timeInForce;
+      }
+      if (input.stopPrice !== undefined) {
+        const stop = parsePriceTicks(market, input.stopPrice, field('stop_price'));
+        if (!stop.ok) refuse(stop.key, stop.params);
+        command.stopTicks = stop.value;
+      }
     } else {
       // A market buy holds at most the whole available quote balance, the engine's default: it never spends
       // more than the user has, and releases what it did not spend.
@@ -139,7 +162,7 @@ export class SpotService {
       };
     }
     if (input.clientOrderId !== undefined) command.clientOrderId = input.clientOrderId;
-    const { reply, duplicate } = await submitted<PlaceOrderReply>(
+    const { reply, duplicate, events } = await submitted<PlaceOrderReply>(
       this.#runner,
       command,
       input.idempotencyKey,
@@ -147,6 +170,8 @@ export class SpotService {
     // A retry (the engine refuses the key reused with other parameters) gets the order as it stands now,
     // from the projection its own commit has just brought up to date, not the placement's first answer.
     if (duplicate) return this.#placedBefore(user, market, reply);
+    const ended = endedOrder(events, reply.orderId);
+    const cancelReason = ended.reason === undefined ? null : publicCancelReason(ended.reason);
     const order: PlacedOrder = {
       id: reply.orderId,
       symbol: market.symbol,
@@ -160,9 +185,97 @@ export class SpotService {
       number: formatLots(market, reply.remainingLots),
       deal_money: formatQuoteMinor(market, reply.quoteFilled),
       trade_count: reply.tradeCount,
+      time_in_force: input.mode === 2 ? publicTimeInForce(input.timeInForce ?? 'gtc') : null,
+      // Why the rest was cancelled (null unless it was): funds, band, book, or ioc.
+      cancel_reason: cancelReason,
+      // A market order's price-protection limit: the worst price it could fill at (null: no band).
+      band_price: ended.bandTicks > 0 ? formatPrice(market, ended.bandTicks) : null,
+      // A stop-limit order's stop (status 'pending' until a trade reaches it), else null.
+      stop_price: command.stopTicks === undefined ? null : formatPrice(market, command.stopTicks),
       duplicate,
     };
-    return { text: placedMessage(reply), order };
+    const text: MessageKeyWithParams =
+      reply.status === 'pending' && command.stopTicks !== undefined
+        ? { key: 'spot.stop_order_placed', params: { stop: formatPrice(market, command.stopTicks) } }
+        : cancelReason === null
+          ? placedMessage(reply)
+          : restCancelledMessage(this.#engine, market, cancelReason, ended.bandTicks, lots.value, reply);
+    return { text, order };
+  }
+
+  /**
+   * What a market order would do against the book as it stands: how much it would fill, for how much, at
+   * what average price, where its price-protection band would stop it, and why it would stop short. A buy
+   * is bounded by `total` (quote) when given, else by the signed-in user's available quote balance; a sell
+   * by `num`. An estimate only: the book can change before an order arrives.
+   */
+  async estimate(
+    user: AuthUser | null,
+    market: SpotMarket,
+    input: { side: SpotSide; num: string | undefined; total: string | undefined },
+    lang: Language,
+  ) {
+    let lots: number | undefined;
+    if (input.num !== undefined) {
+      const parsed = parseQuantityLots(market, input.num, fieldName(lang, 'num'));
+      if (!parsed.ok) refuse(parsed.key, parsed.params);
+      lots = parsed.value;
+    }
+    let budget: bigint | undefined;
+    if (input.total !== undefined) {
+      const parsed = tryParseDecimal(input.total.trim(), market.quoteScale);
+      if (!parsed.ok || parsed.value <= 0n) {
+        refuse('validation.decimal_positive', { field: fieldName(lang, 'total') });
+      }
+      budget = parsed.value;
+    } else if (input.side === 'buy' && user !== null) {
+      budget = this.#engine.ledger.balance(user.id, 'change', market.quoteCurrencyId).available;
+    }
+    if (lots === undefined && budget === undefined)
+      refuse('validation.required', { field: fieldName(lang, 'num') });
+    const depth = this.#engine.spot.depth(market.marketId, ESTIMATE_LEVELS);
+    const levels = input.side === 'buy' ? depth.asks : depth.bids;
+    const bandTicks = this.#engine.spot.marketBandLimit(market.marketId, input.side);
+    const walk = estimateMarketOrder(levels, {
+      side: input.side,
+      lots,
+      budget: input.side === 'buy' ? budget : undefined,
+      bandTicks,
+      quoteMinorPerTickLot: market.quoteMinorPerTickLot,
+    });
+    const average =
+      walk.filledLots === 0 ? null : averagePrice(market, walk.quoteAmount, BigInt(walk.filledLots));
+    const takerFeePpm = BigInt(this.#engine.spot.market(market.marketId)?.takerFeePpm ?? 0);
+    // The taker's fee comes out of what it receives: base for a buy, quote for a sell.
+    const feeMinor =
+      input.side === 'buy'
+        ? feeOf(BigInt(walk.filledLots) * market.lotBaseMinor, takerFeePpm)
+        : feeOf(walk.quoteAmount, takerFeePpm);
+    return {
+      side: input.side,
+      symbol: market.symbol,
+      number: formatLots(market, walk.filledLots),
+      total: formatQuoteMinor(market, walk.quoteAmount),
+      average_price: average,
+      worst_price: walk.worstTicks === 0 ? null : formatPrice(market, walk.worstTicks),
+      band_price: bandTicks === 0 ? null : formatPrice(market, bandTicks),
+      band_percent: bandPercent(this.#engine, market),
+      fee: formatDecimal(feeMinor, input.side === 'buy' ? market.baseScale : market.quoteScale),
+      fee_currency: input.side === 'buy' ? market.baseCode : market.quoteCode,
+      // Whether all of `num` would fill, and if not, what would stop it: funds, band or book.
+      complete: walk.stop === null,
+      stop_reason: walk.stop,
+    };
+  }
+
+  /** Cancels all of the user's open orders, of one market or everywhere, as one journaled command. */
+  async cancelAll(user: AuthUser, market: SpotMarket | null) {
+    const command: Command =
+      market === null
+        ? { type: 'cancelAllOrders', owner: user.id }
+        : { type: 'cancelAllOrders', owner: user.id, marketId: market.marketId };
+    const { reply } = await submitted<CancelAllOrdersReply>(this.#runner, command, undefined);
+    return { count: reply.orderIds.length, ids: reply.orderIds };
   }
 
   /** The answer to a retried placement: the first order, in its current state. */
@@ -172,7 +285,7 @@ export class SpotService {
     reply: PlaceOrderReply,
   ): Promise<PlacedOrderAnswer> {
     const { rows } = await this.#db.query<PlacedOrderRow>(
-      `select side, kind, price_ticks, quantity_lots, filled_lots, quote_filled, status
+      `select side, kind, price_ticks, quantity_lots, filled_lots, quote_filled, status, cancel_reason
          from spot_orders where order_id = $1 and owner_key = $2`,
       [reply.orderId, user.id],
     );
@@ -180,9 +293,12 @@ export class SpotService {
     if (row === undefined) throw new Error(`order ${reply.orderId} of a repeated key has no projection row`);
     const resting = row.status === 'resting' || row.status === 'accepted';
     const remainingLots = resting ? BigInt(row.quantity_lots) - BigInt(row.filled_lots) : 0n;
+    const stopTicks =
+      row.status === 'accepted' ? this.#engine.spot.order(reply.orderId)?.stopTicks : undefined;
     const current: PlaceOrderReply = {
       ...reply,
-      status: row.status === 'accepted' ? 'resting' : row.status,
+      // Accepted and not yet in the book: a stop-limit order still waiting for its trigger.
+      status: row.status === 'accepted' ? (stopTicks === undefined ? 'resting' : 'pending') : row.status,
       filledLots: Number(row.filled_lots),
       remainingLots: Number(remainingLots),
       quoteFilled: BigInt(row.quote_filled),
@@ -201,6 +317,14 @@ export class SpotService {
       deal_money: formatQuoteMinor(market, current.quoteFilled),
       // The trades the order took when it was placed, as the first answer said.
       trade_count: reply.tradeCount,
+      // The projection keeps neither the time in force nor the band of the first placement.
+      time_in_force: null,
+      cancel_reason:
+        row.cancel_reason === null || row.status !== 'cancelled'
+          ? null
+          : publicCancelReason(row.cancel_reason),
+      band_price: null,
+      stop_price: stopTicks === undefined ? null : formatPrice(market, stopTicks),
       duplicate: true,
     };
     const text: MessageKeyWithParams =
@@ -371,6 +495,59 @@ export class SpotService {
   }
 }
 
+/** Levels the estimate walks: the engine's depth read cap. */
+const ESTIMATE_LEVELS = 1_000;
+
+/** The orderCancelled event of a placement's own order (its reason) and its protection limit, if any. */
+function endedOrder(
+  events: readonly EngineEvent[],
+  orderId: number,
+): { reason?: CancelReason; bandTicks: number } {
+  let reason: CancelReason | undefined;
+  let bandTicks = 0;
+  for (const event of events) {
+    if (event.type === 'orderAccepted' && event.orderId === orderId) bandTicks = event.bandTicks ?? 0;
+    if (event.type === 'orderCancelled' && event.orderId === orderId) reason = event.reason;
+  }
+  return reason === undefined ? { bandTicks } : { reason, bandTicks };
+}
+
+/** The band as a percentage text ("5%"), or null when the market has none. */
+function bandPercent(engine: Engine, market: SpotMarket): string | null {
+  const bandPpm = engine.spot.market(market.marketId)?.bandPpm ?? 0;
+  return bandPpm === 0 ? null : `${formatDecimal(BigInt(bandPpm), 4, { trim: true })}%`;
+}
+
+function restCancelledMessage(
+  engine: Engine,
+  market: SpotMarket,
+  reason: PublicCancelReason,
+  bandTicks: number,
+  lots: number,
+  reply: PlaceOrderReply,
+): MessageKeyWithParams {
+  const params = { filled: formatLots(market, reply.filledLots), total: formatLots(market, lots) };
+  switch (reason) {
+    case 'funds':
+      return { key: 'spot.market_rest_funds', params };
+    case 'band':
+      return {
+        key: 'spot.market_rest_band',
+        params: {
+          ...params,
+          band: bandPercent(engine, market) ?? '',
+          limit: bandTicks > 0 ? formatPrice(market, bandTicks) : '',
+        },
+      };
+    case 'ioc':
+      return { key: 'spot.ioc_rest_cancelled', params };
+    case 'book':
+      return { key: 'spot.market_rest_book', params };
+    default:
+      return placedMessage(reply);
+  }
+}
+
 function placedMessage(reply: PlaceOrderReply): MessageKeyWithParams {
   if (reply.status === 'filled') return { key: 'spot.order_filled' };
   if (reply.status === 'resting') {
@@ -439,6 +616,7 @@ interface PlacedOrderRow {
   filled_lots: bigint;
   quote_filled: string;
   status: 'accepted' | 'resting' | 'filled' | 'cancelled';
+  cancel_reason: CancelReason | null;
 }
 
 interface TradeRow {

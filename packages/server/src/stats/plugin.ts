@@ -1,15 +1,14 @@
 // The public statistics area as a Fastify plugin: the home page's figures (registered users, trades in 24
-// hours, listed markets) and the recent activity of the footer's toast, each counted at most once per cache
-// period per process, decorated as `app.stats`. Committed engine batches (deposits, withdrawals, trades)
+// hours, listed markets) and the aggregate activity of the last hour for the home footer (counts only), each
+// counted at most once per cache period per process, decorated as `app.stats`. Committed engine batches (deposits, withdrawals, trades)
 // mark the activity out of date when the app runs the engine.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ActivityEntry, HomeFigures } from './service.ts';
-import { countHomeFigures, recentActivity } from './service.ts';
+import type { ActivityFigures, HomeFigures } from './service.ts';
+import { countActivity, countHomeFigures } from './service.ts';
 
 const FIGURES_CACHE_MS = 30_000;
 const ACTIVITY_CACHE_MS = 10_000;
-export const ACTIVITY_MAX = 20;
 // New activity shows within a second of its commit, yet a busy exchange still costs at most one query a second.
 const ACTIVITY_MIN_AGE_MS = 1_000;
 
@@ -21,8 +20,8 @@ export interface Cached<T> {
 
 export interface StatsArea {
   figures: Cached<HomeFigures>;
-  /** The latest ACTIVITY_MAX entries. */
-  activity: Cached<ActivityEntry[]>;
+  /** Counts of the last hour's trades, traders, deposits and withdrawals. */
+  activity: Cached<ActivityFigures>;
 }
 
 declare module 'fastify' {
@@ -54,9 +53,7 @@ function cached<T>(ttlMs: number, load: () => Promise<T>): Cached<T> {
 
 async function statsPlugin(app: FastifyInstance): Promise<void> {
   const figures = cached<HomeFigures>(FIGURES_CACHE_MS, () => countHomeFigures(app.store, Date.now()));
-  const activity = cached<ActivityEntry[]>(ACTIVITY_CACHE_MS, () =>
-    recentActivity(app.store, Date.now(), ACTIVITY_MAX),
-  );
+  const activity = cached<ActivityFigures>(ACTIVITY_CACHE_MS, () => countActivity(app.store, Date.now()));
   // Deposits, withdrawals and trades arrive as committed engine batches (when the app runs the engine).
   if (app.hasDecorator('runner')) {
     const stop = app.runner.onCommitted(() => activity.invalidate(ACTIVITY_MIN_AGE_MS));

@@ -58,6 +58,8 @@ export class AddressBook {
     address: string;
     notes: string;
     chainType?: number;
+    /** The second factor, checked once the address itself is known to be good (wallets/second-factor.ts). */
+    verify?: () => Promise<void>;
   }): Promise<BookEntry> {
     const currency = await this.currency(input.currencyId);
     let match: { chainType: number; code: string; address: string } | undefined;
@@ -86,6 +88,7 @@ export class AddressBook {
       });
     }
     const entry = match;
+    if (input.verify !== undefined) await input.verify();
     return this.store.transaction(async (tx) => {
       const count = await tx.query<{ count: string | number }>(
         'select count(*) as count from withdraw_addresses where user_id = $1 and currency_id = $2',

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { startBalancePushes } from './balance-pushes.ts';
 import type { PayoutAdapter } from './custody/payout.ts';
-import { authenticatorSecondFactor } from './second-factor.ts';
+import { withdrawalSecondFactor } from './second-factor.ts';
 import type { WalletServices } from './services.ts';
 import { buildWalletServices, reconcileWallets } from './services.ts';
 
@@ -30,7 +30,7 @@ async function walletsPlugin(app: FastifyInstance, options: WalletsPluginOptions
     config: app.config,
     store: app.store,
     runner: app.runner,
-    secondFactor: authenticatorSecondFactor(app.accounts),
+    secondFactor: withdrawalSecondFactor(app.accounts),
     log: app.log,
     ...options,
   });

@@ -18,7 +18,7 @@ import { FlashService, parseFlashPairs } from './flash.ts';
 import { LedgerRecords } from './ledger-records.ts';
 import { PriceBook } from './prices.ts';
 import { TransferService } from './transfers.ts';
-import type { SecondFactor } from './withdrawals.ts';
+import type { SecondFactor } from './second-factor.ts';
 import { WithdrawalService } from './withdrawals.ts';
 
 export interface WalletServices {

@@ -16,6 +16,7 @@ import type { ChainInfo, WalletCatalog, WalletCurrency } from './catalog.ts';
 import { checkAddress } from './chains/addresses.ts';
 import type { Network } from './chains/addresses.ts';
 import type { PayoutAdapter } from './custody/payout.ts';
+import { explorerUrl } from './explorers.ts';
 import type { WalletRunner } from './engine-calls.ts';
 import { refuse, refuseEngineCode, walletRefusal } from './engine-calls.ts';
 import { submitCommand, submitOrRefuse } from '../engine-runner/submit.ts';
@@ -44,11 +45,8 @@ interface WithdrawalRow {
 const COLUMNS = `id, user_id, currency_id, chain_type, network, address, amount, fee, engine_withdrawal_id, status,
   review_note, payout_adapter, payout_error, tx_id, created_at, updated_at`;
 
-/** The second factor: required when the user turned it on; verify throws a translated refusal. */
-export interface SecondFactor {
-  isOn(userId: number): Promise<boolean>;
-  verify(userId: number, code: string): Promise<void>;
-}
+import type { SecondFactor } from './second-factor.ts';
+export type { SecondFactor };
 
 export interface WithdrawInput {
   userId: number;
@@ -60,6 +58,10 @@ export interface WithdrawInput {
   /** The translated name of the amount field, for refusals. */
   label: string;
   totpCode: string | undefined;
+  /** The code sent by e-mail or SMS, when the account has no authenticator. */
+  code?: string | undefined;
+  /** The client address, for the wrong-code limits. */
+  ip?: string;
 }
 
 export interface WithdrawalRecord {
@@ -74,6 +76,8 @@ export interface WithdrawalRecord {
   chain: string;
   status: WithdrawalStatus;
   tx_id: string;
+  /** The payout's transaction on a public explorer; null before the payout or for a sandbox payout. */
+  explorer_url: string | null;
   note: string;
 }
 
@@ -106,7 +110,7 @@ export class WithdrawalService {
   private readonly runner: WalletRunner;
   private readonly catalog: WalletCatalog;
   private readonly payout: PayoutAdapter;
-  private readonly secondFactor: SecondFactor;
+  readonly secondFactor: SecondFactor;
 
   constructor(deps: {
     store: Store;
@@ -155,6 +159,9 @@ export class WithdrawalService {
         network: chain.network,
       })),
       totp_required: await this.secondFactor.isOn(userId),
+      // What protects this withdrawal: totp (the authenticator's code), or email / sms (a code sent there
+      // by POST /wallet/security_code), and where codes go, masked.
+      second_factor: await this.secondFactor.method(userId),
     };
   }
 
@@ -191,10 +198,12 @@ export class WithdrawalService {
     if (this.engine.ledger.balance(input.userId, 'change', currency.id).available < amount) {
       refuse('wallet.insufficient_balance');
     }
-    if (await this.secondFactor.isOn(input.userId)) {
-      if (input.totpCode === undefined) refuse('totp.required');
-      await this.secondFactor.verify(input.userId, input.totpCode);
-    }
+    // The second factor comes last, so a typo elsewhere does not use up the code (wallets/second-factor.ts).
+    await this.secondFactor.verify(input.userId, {
+      totpCode: input.totpCode,
+      code: input.code,
+      ip: input.ip ?? '',
+    });
     const { rows } = await this.store.query<{ id: number }>(
       `insert into withdrawals (user_id, currency_id, chain_type, network, address, amount, fee, status)
        values ($1, $2, $3, $4, $5, $6, $7, 'requested') returning id`,
@@ -312,6 +321,7 @@ export class WithdrawalService {
       chain: currency?.chains.find((chain) => chain.chainType === row.chain_type)?.code ?? row.network,
       status: row.status,
       tx_id: row.tx_id ?? '',
+      explorer_url: row.payout_adapter === 'sandbox' ? null : explorerUrl(row.network, row.tx_id),
       note: row.review_note ?? '',
     };
   }

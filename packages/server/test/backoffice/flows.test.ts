@@ -7,6 +7,7 @@ import { hashPassword } from '../../src/accounts/passwords.ts';
 import { freezesOf } from '../../src/admin/freezes.ts';
 import { AppError } from '../../src/http/app-error.ts';
 import { removeTempDirs } from '../helper.ts';
+import { withdrawCode } from '../wallets/wallet-helper.ts';
 import type { BackofficeTestApp, Reply, TestAdmin } from './helpers.ts';
 import {
   auditActions,
@@ -412,7 +413,13 @@ describe('withdrawals', () => {
       test.app,
       'POST',
       '/wallet/out',
-      { currency: USDT, number: '40', address: TRON_ADDRESS, type: 0 },
+      {
+        currency: USDT,
+        number: '40',
+        address: TRON_ADDRESS,
+        type: 0,
+        code: await withdrawCode(test.store, user.id),
+      },
       { token: user.token },
     );
     expect(request.type).toBe('ok');
@@ -614,6 +621,7 @@ describe('pairs and currencies', () => {
       ['currency.withdrawal', false],
       ['market.maker', false],
       ['site.links', false],
+      ['market.price_band', true],
     ]);
     expect(settings.environment.map((entry) => entry.variable)).toContain('PRICE_SOURCE');
     // Words come with a code the back office translates; names and numbers are shown as they are.

@@ -41,7 +41,7 @@ async function figures(app: FastifyInstance, fresh = false): Promise<Figures> {
     for (const row of group.quotation)
       quotations[row.symbol as string] = [row.now_price ?? '', row.volume ?? '', row.amount ?? ''];
   const home = fresh ? await countHomeFigures(app.store, Date.now()) : (await get('/api/stats/home')).message;
-  const activity = (await get('/api/stats/activity')).message.list as { kind: string }[];
+  const activity = (await get('/api/stats/activity')).message as { trades: number };
   const history = (
     await get(
       `/api/currency/new_tradehistory?legal_id=${BTC_USDT.quoteId}&currency_id=${BTC_USDT.baseId}&limit=100`,
@@ -58,7 +58,7 @@ async function figures(app: FastifyInstance, fresh = false): Promise<Figures> {
     quotations,
     tradesHome: home.trades_24h,
     tradersHome: home.traders_24h,
-    activityTrades: activity.filter((entry) => entry.kind === 'trade').length,
+    activityTrades: activity.trades,
     tradeHistory: history.map((entry) => [entry.price, entry.amount]),
     dealTape: deal.map((entry) => [entry.price, entry.number]),
     detailTape: detail.map((entry) => [entry.price, entry.amount]),

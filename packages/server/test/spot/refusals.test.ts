@@ -1,6 +1,6 @@
 // Every engine refusal a spot command can meet reads as a sentence in each language, never a number.
 import { describe, expect, it } from 'vitest';
-import { ResultCode } from '@fairex/engine';
+import { ResultCode, SpotResultCode } from '@fairex/engine';
 import { LANGUAGES, translate } from '@fairex/shared';
 import { MAPPED_SPOT_CODES, spotRefusalKey } from '../../src/spot/refusals.ts';
 
@@ -25,7 +25,16 @@ const SPOT_CODES = [
   'notOrderOwner',
   'tooManyOpenOrders',
   'priceLevelFull',
+  'invalidTimeInForce',
+  'postOnlyWouldTake',
+  'fillOrKillUnfilled',
+  'invalidStopPrice',
 ] as const;
+
+const codeOf = (name: (typeof SPOT_CODES)[number]): number =>
+  name in SpotResultCode
+    ? SpotResultCode[name as keyof typeof SpotResultCode]
+    : ResultCode[name as keyof typeof ResultCode];
 
 describe('spot refusals', () => {
   it('maps every code a spot command can return', () => {
@@ -34,7 +43,7 @@ describe('spot refusals', () => {
 
   it('answers in every language with a message of its own', () => {
     for (const name of SPOT_CODES) {
-      const key = spotRefusalKey(ResultCode[name]);
+      const key = spotRefusalKey(codeOf(name));
       for (const language of LANGUAGES) expect(translate(language, key)).not.toMatch(/\{|^$/);
     }
     expect(spotRefusalKey(ResultCode.insufficientFunds)).toBe('spot.insufficient_funds');

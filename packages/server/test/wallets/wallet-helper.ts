@@ -1,7 +1,7 @@
 // A test exchange for the wallet calls: the demo catalogue, a custody key, index prices, users with real-name
 // approved, an administrator past the second factor, and helpers to call routes, send signed custody
 // callbacks and check that every currency still sums to zero.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
@@ -57,6 +57,26 @@ export async function walletApp(env: Record<string, string> = {}): Promise<Walle
 export async function newUser(store: Store, reviewStatus = 2): Promise<TestUser> {
   const id = await createUser(store, { reviewStatus });
   return { id, token: await loginAs(store, id) };
+}
+
+/**
+ * A withdrawal code for the user, as POST /wallet/security_code sends it to the account's e-mail (stored the
+ * same way: salted SHA-256, ten minutes, once), without the 60-second pause between two sends. Only the
+ * latest code of a destination counts.
+ */
+export async function withdrawCode(store: Store, userId: number): Promise<string> {
+  const { rows } = await store.query<{ email: string }>('select email from users where id = $1', [userId]);
+  const email = rows[0]?.email;
+  if (email === undefined) throw new Error(`user ${userId} has no e-mail`);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const salt = randomBytes(16).toString('hex');
+  const hash = createHash('sha256').update(`${salt}:${code}`).digest('hex');
+  await store.query(
+    `insert into verification_codes (purpose, channel, destination, user_id, code_hash, salt, expires_at)
+     values ('withdraw', 'email', $1, $2, $3, $4, now() + interval '10 minutes')`,
+    [email, userId, hash, salt],
+  );
+  return code;
 }
 
 export async function setIndexPrice(

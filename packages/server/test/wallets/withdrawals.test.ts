@@ -22,6 +22,7 @@ import {
   refused,
   walletApp,
   txHash,
+  withdrawCode,
 } from './wallet-helper.ts';
 
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -41,6 +42,11 @@ interface Withdrawal {
   chain: string;
   status: string;
   tx_id: string;
+}
+
+/** The payload with a fresh withdrawal code of the user: the second factor a session alone cannot give. */
+async function coded(user: TestUser, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return { ...payload, code: await withdrawCode(test.store, user.id) };
 }
 
 async function fund(user: TestUser, currency: number, amount: string): Promise<void> {
@@ -106,6 +112,7 @@ describe('withdrawal page data', () => {
         { type: 1, code: 'ERC20', network: 'ethereum' },
       ],
       totp_required: false,
+      second_factor: { method: 'email', destination: expect.stringMatching(/\*\*\*@\*\*\*/) },
     });
   });
 });
@@ -115,7 +122,7 @@ describe('address book', () => {
     const tron = await ok<{ address: Record<string, unknown> }>(
       test.app,
       '/wallet/addaddress',
-      { currency_id: USDT, address: TRON_ADDRESS, notes: 'cold wallet' },
+      await coded(alice, { currency_id: USDT, address: TRON_ADDRESS, notes: 'cold wallet' }),
       alice.token,
     );
     expect(tron.address).toMatchObject({
@@ -127,7 +134,7 @@ describe('address book', () => {
     const eth = await ok<{ address: Record<string, unknown> }>(
       test.app,
       '/wallet/addaddress',
-      { currency_id: USDT, address: ETH_ADDRESS.toLowerCase() },
+      await coded(alice, { currency_id: USDT, address: ETH_ADDRESS.toLowerCase() }),
       alice.token,
     );
     expect(eth.address).toMatchObject({ chain_type: 1, chain: 'ERC20', address: ETH_ADDRESS, notes: '' });
@@ -158,7 +165,7 @@ describe('address book', () => {
     ['no address', { currency_id: USDT }, undefined],
     ['an over-long note', { currency_id: USDT, address: TRON_ADDRESS, notes: 'x'.repeat(65) }, undefined],
   ] as const)('refuses %s', async (_name, payload, key) => {
-    const message = await refused(test.app, '/wallet/addaddress', payload, alice.token);
+    const message = await refused(test.app, '/wallet/addaddress', await coded(alice, payload), alice.token);
     if (key !== undefined)
       expect(message).toContain(translate('en', key, { chain: 'TRC20', other: 'ERC20' }).slice(0, 12));
   });
@@ -182,7 +189,7 @@ describe('address book', () => {
     const added = await ok<{ address: { id: number } }>(
       test.app,
       '/wallet/addaddress',
-      { currency_id: BTC, address: BTC_ADDRESS },
+      await coded(alice, { currency_id: BTC, address: BTC_ADDRESS }),
       alice.token,
     );
     expect(await ok(test.app, '/wallet/deladdress', { address_id: added.address.id }, alice.token)).toBe(
@@ -295,7 +302,7 @@ describe('withdrawal requests', () => {
       await ok(
         test.app,
         '/wallet/out',
-        { currency: USDT, number: '100', address_id: entry?.id },
+        await coded(alice, { currency: USDT, number: '100', address_id: entry?.id }),
         alice.token,
       ),
     ).toBe(translate('en', 'wallet.withdrawal_requested'));
@@ -374,7 +381,12 @@ describe('review and payout', () => {
   });
 
   it('returns the whole amount when an administrator rejects', async () => {
-    await ok(test.app, '/wallet/out', { currency: USDT, number: '30', address: TRON_ADDRESS }, alice.token);
+    await ok(
+      test.app,
+      '/wallet/out',
+      await coded(alice, { currency: USDT, number: '30', address: TRON_ADDRESS }),
+      alice.token,
+    );
     const withdrawal = await latestWithdrawal(alice);
     await ok(
       test.app,
@@ -395,7 +407,12 @@ describe('review and payout', () => {
   });
 
   it('returns the amount when the chain reports a failure', async () => {
-    await ok(test.app, '/wallet/out', { currency: USDT, number: '40', address: TRON_ADDRESS }, alice.token);
+    await ok(
+      test.app,
+      '/wallet/out',
+      await coded(alice, { currency: USDT, number: '40', address: TRON_ADDRESS }),
+      alice.token,
+    );
     const withdrawal = await latestWithdrawal(alice);
     await ok(test.app, '/admin/wallet/withdrawal/approve', { id: withdrawal.id }, test.adminToken);
     const before = moneyState(test.app);
@@ -414,7 +431,12 @@ describe('review and payout', () => {
   });
 
   it('refuses a completion report for a withdrawal nobody approved', async () => {
-    await ok(test.app, '/wallet/out', { currency: USDT, number: '25', address: TRON_ADDRESS }, alice.token);
+    await ok(
+      test.app,
+      '/wallet/out',
+      await coded(alice, { currency: USDT, number: '25', address: TRON_ADDRESS }),
+      alice.token,
+    );
     const withdrawal = await latestWithdrawal(alice);
     const before = moneyState(test.app);
     expect(await callback(test.app, withdrawalTrade(withdrawal, 3, '24000000'))).toBe('error');
@@ -438,32 +460,54 @@ describe('review and payout', () => {
       { id: withdrawal.id, tx_id: 'sandbox-tx-1' },
       test.adminToken,
     );
-    expect(await latestWithdrawal(alice)).toMatchObject({ status: 'completed', tx_id: 'sandbox-tx-1' });
+    // A sandbox payout has no real transaction, so no explorer link.
+    expect(await latestWithdrawal(alice)).toMatchObject({
+      status: 'completed',
+      tx_id: 'sandbox-tx-1',
+      explorer_url: null,
+    });
     expectLedgerBalanced(test.app);
   });
 
-  it('lets only as many of 100 simultaneous withdrawals through as the balance holds', async () => {
+  it('lets one of 100 simultaneous withdrawals with one code through: a code counts once', async () => {
     const carol = await newUser(test.store);
     await fund(carol, USDT, '1000');
+    const payload = await coded(carol, { currency: USDT, number: '15', address: TRON_ADDRESS });
     const replies = await Promise.all(
-      Array.from({ length: 100 }, () =>
-        call(test.app, '/wallet/out', { currency: USDT, number: '15', address: TRON_ADDRESS }, carol.token),
-      ),
+      Array.from({ length: 100 }, () => call(test.app, '/wallet/out', payload, carol.token)),
     );
-    // 1,000 / 15 = 66 withdrawals of 15 (990), then 10 is left.
-    expect(replies.filter((reply) => reply.type === 'ok')).toHaveLength(66);
-    expect(
-      replies
-        .filter((reply) => reply.type === 'error')
-        .every((reply) => reply.message === translate('en', 'wallet.insufficient_balance')),
-    ).toBe(true);
+    expect(replies.filter((reply) => reply.type === 'ok')).toHaveLength(1);
+    expect(replies.filter((reply) => reply.type === 'error')).toHaveLength(99);
     expect(test.app.engine.ledger.balance(carol.id, 'change', USDT)).toEqual({
-      available: 10_000_000n,
-      locked: 990_000_000n,
+      available: 985_000_000n,
+      locked: 15_000_000n,
     });
     const { rows } = await test.store.query(`select 1 from withdrawals where user_id = $1`, [carol.id]);
-    expect(rows).toHaveLength(66);
+    expect(rows).toHaveLength(1);
     expectLedgerBalanced(test.app);
+  });
+
+  it('holds no more than the balance when withdrawals race (each with its own code, one after another)', async () => {
+    const erin = await newUser(test.store);
+    await fund(erin, USDT, '40');
+    const first = await call(
+      test.app,
+      '/wallet/out',
+      await coded(erin, { currency: USDT, number: '30', address: TRON_ADDRESS }),
+      erin.token,
+    );
+    expect(first.type).toBe('ok');
+    const second = await call(
+      test.app,
+      '/wallet/out',
+      await coded(erin, { currency: USDT, number: '30', address: TRON_ADDRESS }),
+      erin.token,
+    );
+    expect(second).toEqual({ type: 'error', message: translate('en', 'wallet.insufficient_balance') });
+    expect(test.app.engine.ledger.balance(erin.id, 'change', USDT)).toEqual({
+      available: 10_000_000n,
+      locked: 30_000_000n,
+    });
   });
 });
 
@@ -495,6 +539,74 @@ describe('second factor', () => {
     expect(await refused(test.app, '/wallet/out', { ...payload, totp_code: code }, dave.token)).toBe(
       translate('en', 'totp.wrong'),
     );
+    // The account centre says the authenticator protects it, and no e-mail code is sent instead.
+    expect(await ok(test.app, '/wallet/protection', {}, dave.token)).toEqual({
+      method: 'totp',
+      destination: null,
+    });
+    expect(await refused(test.app, '/wallet/security_code', {}, dave.token)).toBe(
+      translate('en', 'wallet.use_authenticator'),
+    );
+    // An address needs the authenticator's code too.
+    expect(
+      await refused(test.app, '/wallet/addaddress', { currency_id: USDT, address: TRON_ADDRESS }, dave.token),
+    ).toBe(translate('en', 'totp.required'));
+  });
+
+  it('without an authenticator, a session alone can neither add an address nor withdraw: an e-mailed code is needed', async () => {
+    const frank = await newUser(test.store);
+    await fund(frank, USDT, '100');
+    const protection = await ok<{ method: string; destination: string }>(
+      test.app,
+      '/wallet/protection',
+      {},
+      frank.token,
+    );
+    expect(protection.method).toBe('email');
+    expect(protection.destination).toMatch(/^.{1,2}\*\*\*@\*\*\*\.[a-z]+$/);
+    const info = await ok<{ second_factor: unknown }>(
+      test.app,
+      '/wallet/get_info',
+      { currency: USDT },
+      frank.token,
+    );
+    expect(info.second_factor).toEqual(protection);
+
+    const before = moneyState(test.app);
+    const address = { currency_id: USDT, address: TRON_ADDRESS };
+    expect(await refused(test.app, '/wallet/addaddress', address, frank.token)).toBe(
+      translate('en', 'wallet.code_required_email'),
+    );
+    const withdrawal = { currency: USDT, number: '20', address: TRON_ADDRESS };
+    expect(await refused(test.app, '/wallet/out', withdrawal, frank.token)).toBe(
+      translate('en', 'wallet.code_required_email'),
+    );
+    expect(await refused(test.app, '/wallet/out', { ...withdrawal, code: '000000' }, frank.token)).toBe(
+      translate('en', 'code.not_sent'),
+    );
+    expect(moneyState(test.app)).toBe(before);
+    expect(await ok(test.app, '/wallet/get_address', { currency: USDT }, frank.token)).toEqual([]);
+
+    // The code goes to the account's e-mail (the dev outbox here), and works once.
+    const sent = await call(test.app, '/wallet/security_code', {}, frank.token);
+    expect(sent).toMatchObject({ type: 'ok', method: 'email', destination: protection.destination });
+    const { rows } = await test.store.query<{ body: string }>(
+      `select body from outbound_messages where recipient = (select email from users where id = $1)
+        order by id desc limit 1`,
+      [frank.id],
+    );
+    const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] as string;
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '000001' : '000000';
+    expect(await refused(test.app, '/wallet/addaddress', { ...address, code: wrong }, frank.token)).toBe(
+      translate('en', 'code.wrong', { left: 4 }),
+    );
+    await ok(test.app, '/wallet/addaddress', { ...address, code }, frank.token);
+    expect(await refused(test.app, '/wallet/out', { ...withdrawal, code }, frank.token)).toBe(
+      translate('en', 'code.used'),
+    );
+    await ok(test.app, '/wallet/out', await coded(frank, withdrawal), frank.token);
+    expect(test.app.engine.ledger.balance(frank.id, 'change', USDT).locked).toBe(20_000_000n);
   });
 });
 
@@ -609,7 +721,17 @@ describe('payouts through a custody provider', () => {
         tradeType: 1,
         status: 3,
       });
-      await ok(custody.app, '/wallet/out', { currency: USDT, number: '120.5', address: TRON_ADDRESS }, token);
+      await ok(
+        custody.app,
+        '/wallet/out',
+        {
+          currency: USDT,
+          number: '120.5',
+          address: TRON_ADDRESS,
+          code: await withdrawCode(custody.store, userId),
+        },
+        token,
+      );
       const list = await ok<{ data: Withdrawal[] }>(custody.app, '/wallet/out_list', {}, token);
       const withdrawal = list.data[0] as Withdrawal;
 

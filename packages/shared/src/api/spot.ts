@@ -16,6 +16,10 @@ export const spotOrderInput = z.object({
   num: text({ max: 64 }),
   mode: optional(oneOf([1, 2])),
   client_order_id: optional(z.string().regex(CLIENT_ORDER_ID_PATTERN)),
+  // Limit orders only; absent is gtc, so the template's clients place as before.
+  time_in_force: optional(oneOf(['gtc', 'ioc', 'fok', 'post_only'])),
+  // A stop-limit order: decimal text, triggered when a trade reaches it (limit, gtc only).
+  stop_price: optional(text({ max: 64 })),
 });
 
 /** The user's open orders and fills: a page, optionally of one pair or one currency. */
@@ -181,8 +185,11 @@ export interface PlacedOrder {
   type: SpotSideName;
   way: SpotWay;
   mode: 1 | 2;
-  /** Where the order stands after the placement: resting in the book, filled, or cancelled unfilled. */
-  status: 'resting' | 'filled' | 'cancelled';
+  /**
+   * Where the order stands after the placement: resting in the book, filled, cancelled unfilled, or pending
+   * (a stop-limit order waiting for a trade to reach its stop).
+   */
+  status: 'resting' | 'filled' | 'cancelled' | 'pending';
   /** The limit price; null for a market order. */
   price: string | null;
   total_number: string;
@@ -190,6 +197,14 @@ export interface PlacedOrder {
   number: string;
   deal_money: string;
   trade_count: number;
+  /** A limit order's time in force (gtc, ioc, fok, post_only); null for a market order or a retry's answer. */
+  time_in_force: 'gtc' | 'ioc' | 'fok' | 'post_only' | null;
+  /** Why the rest was cancelled (funds, band, book, ioc...); null unless it was. */
+  cancel_reason: 'user' | 'self_trade' | 'funds' | 'band' | 'book' | 'ioc' | null;
+  /** A market order's price-protection limit: the worst price it could fill at (null: no band, or a retry). */
+  band_price: string | null;
+  /** A stop-limit order's stop price; null for any other order. */
+  stop_price: string | null;
   /** True when the answer is to a retry with an idempotency key already used. */
   duplicate: boolean;
 }

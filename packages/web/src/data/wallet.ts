@@ -192,14 +192,43 @@ export function useWithdrawInfo(currency: number | null) {
   });
 }
 
-export function withdraw(input: {
-  currency: number;
-  number: string;
-  type: number;
-  address?: string;
-  addressId?: number;
+/** The second factor a withdrawal or a new address needs: one of these, as the account's protection says. */
+export interface SecondFactorCodes {
+  /** The authenticator's code, when the account has one. */
   totpCode?: string;
-}) {
+  /** The code POST /wallet/security_code sent by e-mail or SMS, when it has none. */
+  code?: string;
+}
+
+/** What protects withdrawals of the account: its authenticator, or codes by e-mail or SMS (masked). */
+export interface WalletProtection {
+  method: 'totp' | 'email' | 'sms';
+  destination: string | null;
+}
+
+export function useWalletProtection() {
+  const token = useToken();
+  return useQuery({
+    queryKey: [WALLET_KEY, 'protection', token],
+    queryFn: () => api.post<WalletProtection>('/wallet/protection'),
+    enabled: token !== null,
+  });
+}
+
+/** Sends the code a withdrawal or a new address needs; answers the translated "code sent" text. */
+export function sendSecurityCode() {
+  return api.post<string>('/wallet/security_code', {});
+}
+
+export function withdraw(
+  input: {
+    currency: number;
+    number: string;
+    type: number;
+    address?: string;
+    addressId?: number;
+  } & SecondFactorCodes,
+) {
   return api.post<string>('/wallet/out', {
     currency: input.currency,
     number: input.number,
@@ -207,6 +236,7 @@ export function withdraw(input: {
     address: input.address,
     address_id: input.addressId,
     totp_code: input.totpCode,
+    code: input.code,
   });
 }
 
@@ -235,12 +265,16 @@ export function useAddressBook(currency: number | null) {
   });
 }
 
-export function addAddress(input: { currency: number; address: string; notes: string; type?: number }) {
+export function addAddress(
+  input: { currency: number; address: string; notes: string; type?: number } & SecondFactorCodes,
+) {
   return api.post<{ message: string; address: AddressBookEntry }>('/wallet/addaddress', {
     currency_id: input.currency,
     address: input.address,
     notes: input.notes,
     type: input.type,
+    totp_code: input.totpCode,
+    code: input.code,
   });
 }
 

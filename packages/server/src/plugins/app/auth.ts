@@ -13,6 +13,8 @@ declare module 'fastify' {
     authenticateRequest(request: FastifyRequest): Promise<AuthUser | null>;
     /** preHandler for hand-written routes: 999 unless logged in. */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+    /** Set by the API key plugin (api-keys/plugin.ts): resolves a request signed with an API key. */
+    apiKeyAuthentication: { authenticate: ((request: FastifyRequest) => Promise<AuthUser>) | null };
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -29,9 +31,16 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   const resolved = new WeakSet<FastifyRequest>();
   app.decorate('sessions', sessions);
   app.decorateRequest('user', null);
+  const apiKeyAuthentication: FastifyInstance['apiKeyAuthentication'] = { authenticate: null };
+  app.decorate('apiKeyAuthentication', apiKeyAuthentication);
   app.decorate('authenticateRequest', async (request: FastifyRequest) => {
     if (!resolved.has(request)) {
-      request.user = await sessions.authenticate(tokenFromHeader(request.headers.authorization));
+      // A request carrying an API key is that key's alone (signed, scoped; it may throw a refusal).
+      const byKey = apiKeyAuthentication.authenticate;
+      request.user =
+        byKey !== null && request.headers['x-fx-key'] !== undefined
+          ? await byKey(request)
+          : await sessions.authenticate(tokenFromHeader(request.headers.authorization));
       resolved.add(request);
     }
     return request.user;

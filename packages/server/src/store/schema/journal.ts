@@ -1,6 +1,7 @@
 // Drizzle mirror of the engine journal, snapshots and event projections (see migrations/0002_journal.sql).
 // The engine runner writes these tables with raw SQL on its hot path; routes read the projections through
 // Drizzle. Amounts are numeric(40,0) and arrive as decimal strings: parse them with BigInt, never Number.
+import type { CancelReason } from '@fairex/engine';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -64,7 +65,7 @@ export const spotOrders = pgTable(
     feePaid: amount('fee_paid').notNull().default('0'),
     releasedAmount: amount('released_amount').notNull().default('0'),
     status: text('status').$type<'accepted' | 'resting' | 'filled' | 'cancelled'>().notNull(),
-    cancelReason: text('cancel_reason').$type<'user' | 'selfTrade' | 'marketUnfilled'>(),
+    cancelReason: text('cancel_reason').$type<CancelReason>(),
     clientOrderId: text('client_order_id'),
     createdSeq: bigint('created_seq', { mode: 'number' }).notNull(),
     createdTimeMs: bigint('created_time_ms', { mode: 'number' }).notNull(),

@@ -9,10 +9,12 @@ import {
   deleteAddress,
   useAddressBook,
   useWalletOverview,
+  useWalletProtection,
   useWithdrawInfo,
 } from '../../data/wallet.ts';
 import type { BookEntry } from '../../data/wallet.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
+import { SecondFactorField, secondFactorCodes } from '../withdrawal/SecondFactorField.tsx';
 import { useMessage } from '../../app/message.tsx';
 
 const DEFAULT_CURRENCY = 3;
@@ -31,6 +33,8 @@ export default function AddressBookPage() {
   const [address, setAddress] = useState('');
   const [notes, setNotes] = useState('');
   const [chainType, setChainType] = useState<number>(AUTO);
+  const [secondCode, setSecondCode] = useState('');
+  const protection = useWalletProtection();
   const [busy, setBusy] = useState(false);
   const onChain = (overview.data?.change_wallet.balance ?? []).filter((line) => line.udun_id > -1);
   const chains = info.data?.chains ?? [];
@@ -43,10 +47,12 @@ export default function AddressBookPage() {
         address: address.trim(),
         notes: notes.trim(),
         ...(chainType === AUTO ? {} : { type: chainType }),
+        ...secondFactorCodes(protection.data?.method, secondCode),
       });
       void message.success(reply.message);
       setAddress('');
       setNotes('');
+      setSecondCode('');
       await book.refetch();
     } catch (error) {
       void message.error((error as Error).message);
@@ -161,6 +167,7 @@ export default function AddressBookPage() {
                 data-testid="book-notes"
               />
             </div>
+            <SecondFactorField value={secondCode} onChange={setSecondCode} testIdPrefix="book" />
             <Button
               type="primary"
               icon={<PlusOutlined />}

@@ -9,12 +9,14 @@ import {
   useBalanceRefresh,
   usePagedRecords,
   useWalletOverview,
+  useWalletProtection,
   useWithdrawInfo,
   withdraw,
 } from '../../data/wallet.ts';
 import type { WithdrawInfo, WithdrawalRecord, WithdrawalStatus } from '../../data/wallet.ts';
 import { amountText, timeText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
+import { SecondFactorField, secondFactorCodes } from './SecondFactorField.tsx';
 import { receiveAfterFee } from './withdraw-amounts.ts';
 import { useMessage } from '../../app/message.tsx';
 
@@ -62,7 +64,8 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
   const [chainType, setChainType] = useState<number>(info.chains[0]?.type ?? 0);
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
-  const [totp, setTotp] = useState('');
+  const [secondCode, setSecondCode] = useState('');
+  const protection = useWalletProtection();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ text: string; realName: boolean } | null>(null);
   const book = useAddressBook(info.currency);
@@ -79,11 +82,11 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
         number: amount.trim(),
         type: chainType,
         address: address.trim(),
-        ...(info.totp_required ? { totpCode: totp.trim() } : {}),
+        ...secondFactorCodes(protection.data?.method, secondCode),
       });
       void message.success(text);
       setAmount('');
-      setTotp('');
+      setSecondCode('');
       await refresh();
     } catch (error) {
       setProblem({
@@ -177,22 +180,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
           {receive === '' ? '--' : `${amountText(receive)} ${info.name}`}
         </dd>
       </dl>
-      {info.totp_required ? (
-        <div className="fx-wallet-field">
-          <label className="fx-wallet-field-label" htmlFor="withdraw-totp">
-            {t('wallet.totpCode')}
-          </label>
-          <Input
-            id="withdraw-totp"
-            value={totp}
-            onChange={(event) => setTotp(event.target.value)}
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-            data-testid="withdraw-totp"
-          />
-        </div>
-      ) : null}
+      <SecondFactorField value={secondCode} onChange={setSecondCode} testIdPrefix="withdraw" />
       {problem ? (
         <Alert
           type="error"

@@ -1,12 +1,12 @@
 // GET /api/stats/home: the home page's figures (registered users, trades in 24 hours, listed markets).
-// GET /api/stats/activity: recent real activity for the footer's toast, anonymised.
+// GET /api/stats/activity: aggregate activity of the last hour for the home footer (counts only: never one
+//                          user's deposit or trade, masked or not).
 // Both are public and read by every visitor; the stats area (stats/plugin.ts) counts each at most once per
 // cache period per process.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { integer, ok, optional } from '@fairex/shared';
 import { route } from '../../../http/route.ts';
-import { ACTIVITY_MAX } from '../../../stats/plugin.ts';
 
 export default async function statsRoutes(app: FastifyInstance): Promise<void> {
   const { figures, activity } = app.stats;
@@ -20,10 +20,8 @@ export default async function statsRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/stats/activity',
-    input: z.object({ limit: optional(integer({ min: 1, max: ACTIVITY_MAX })) }),
-    handler: async ({ input }) => {
-      const list = await activity.get();
-      return ok({ list: list.slice(0, input.limit ?? ACTIVITY_MAX) });
-    },
+    // `limit` was the old per-entry feed's; it is still accepted (and ignored) so old clients get an answer.
+    input: z.object({ limit: optional(integer({ min: 1, max: 20 })) }),
+    handler: async () => ok(await activity.get()),
   });
 }

@@ -8,6 +8,7 @@
 //   POST /api/transaction_all           all the user's open orders
 //   POST /api/transaction_complete      the user's fills, newest first
 //   POST /api/transaction_del           id, type: revoke one of the user's open orders
+//   (orders.ts: /api/orders/open, /api/orders/history, /api/orders/cancel_all, /api/transaction/estimate)
 //   POST /api/lever/deal                legal_id, currency_id -> the leverage page's read: the spot book
 //                                       and last price, the lever wallet; leverage fields empty
 //
@@ -29,6 +30,8 @@ import type { SpotService, SpotSide } from '../../../spot/service.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../spot/service.ts';
 import { requestTimeZone } from '../../../spot/time-format.ts';
 import { freezesOf } from '../../../admin/freezes.ts';
+import { engineTimeInForce } from '../../../spot/order-views.ts';
+import { orderRoutes } from './orders.ts';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 
@@ -85,6 +88,9 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
             num: input.num,
             clientOrderId: input.client_order_id,
             idempotencyKey: idempotencyKey(request, input.client_order_id),
+            timeInForce:
+              input.time_in_force === undefined ? undefined : engineTimeInForce(input.time_in_force),
+            stopPrice: input.stop_price,
           },
           lang,
         );
@@ -93,6 +99,8 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
     });
   placeRoute('/transaction/in', 'buy');
   placeRoute('/transaction/out', 'sell');
+  // Orders across all pairs, cancel all, and the market-order estimate (orders.ts).
+  orderRoutes(app, spot);
 
   route(app, {
     method: ['GET', 'POST'],

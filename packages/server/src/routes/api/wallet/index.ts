@@ -257,8 +257,10 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
       address_id: optional(id()),
       type: chainType(),
       totp_code: optional(text({ max: 6, min: 6 })),
+      // Without an authenticator: the code POST /wallet/security_code sent by e-mail or SMS.
+      code: optional(text({ max: 6, min: 6 })),
     }),
-    handler: async ({ input, user, t, lang }) => {
+    handler: async ({ input, user, t, lang, request }) => {
       await freezesOf(app).assertAllowed(user.id, 'withdrawals');
       await services.withdrawals.request({
         label: fieldName(lang, 'number'),
@@ -269,6 +271,8 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
         addressId: input.address_id,
         number: input.number,
         totpCode: input.totp_code,
+        code: input.code,
+        ip: request.ip,
       });
       return ok(t('wallet.withdrawal_requested'));
     },
@@ -300,16 +304,44 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
       address: text({ max: 128 }),
       notes: optional(text({ max: 64 })),
       type: chainType(),
+      totp_code: optional(text({ max: 6, min: 6 })),
+      code: optional(text({ max: 6, min: 6 })),
     }),
-    handler: async ({ input, user, t }) => {
+    handler: async ({ input, user, t, request }) => {
       const entry = await services.book.add({
         userId: user.id,
         currencyId: input.currency_id,
         address: input.address,
         notes: input.notes ?? '',
         ...(input.type === undefined ? {} : { chainType: input.type }),
+        verify: () =>
+          services.withdrawals.secondFactor.verify(user.id, {
+            totpCode: input.totp_code,
+            code: input.code,
+            ip: request.ip,
+          }),
       });
       return ok({ message: t('wallet.address_added'), address: entry });
+    },
+  });
+
+  // What protects withdrawals and new addresses (issue 21): the authenticator, or codes by e-mail or SMS.
+  route(app, {
+    method: ['GET', 'POST'],
+    url: '/wallet/protection',
+    auth: 'required',
+    handler: async ({ user }) => ok(await services.withdrawals.secondFactor.method(user.id)),
+  });
+
+  // Sends the code that adding an address or withdrawing needs, when no authenticator protects the account.
+  route(app, {
+    method: 'POST',
+    url: '/wallet/security_code',
+    auth: 'required',
+    input: z.object({}),
+    handler: async ({ user, t, lang, request }) => {
+      const sent = await services.withdrawals.secondFactor.send(user.id, request.ip, lang);
+      return { type: 'ok', message: t('wallet.code_sent', { destination: sent.destination }), ...sent };
     },
   });
 

@@ -1,0 +1,155 @@
+// The orders page across all pairs and the market-order estimate (issue 21):
+//   GET|POST /api/orders/open          the user's open orders of every pair; filters below
+//   GET|POST /api/orders/history       ended orders: filled, partly filled then cancelled, cancelled
+//   POST     /api/orders/cancel_all    cancel all open orders, of one pair (legal_id + currency_id, or
+//                                      symbol) or everywhere; one journaled engine command
+//   GET|POST /api/transaction/estimate a market order against the current book: estimated quantity, total,
+//                                      average price, fee, the price-protection limit, why it would stop
+// Filters: legal_id, currency_id (one pair, or all pairs of one currency), symbol ("BTC/USDT"), side
+// (buy/sell), status (history: filled, partially_filled_cancelled, cancelled), start_time and end_time
+// (milliseconds since the epoch, inclusive, on the creation time), page, per_page; `timezone` in the query
+// for the formatted times (as the other spot lists).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { id, integer, oneOf, optional, page, text } from '@fairex/shared';
+import { freezesOf } from '../../../admin/freezes.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { route } from '../../../http/route.ts';
+import type { SpotMarket } from '../../../spot/markets.ts';
+import type { SpotService } from '../../../spot/service.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../spot/service.ts';
+import { requestTimeZone } from '../../../spot/time-format.ts';
+
+const MAX_TIME_MS = 8_640_000_000_000_000;
+
+const pairFilter = {
+  legal_id: optional(id()),
+  currency_id: optional(id()),
+  symbol: optional(text({ max: 40 })),
+};
+
+const listFilter = z.object({
+  ...pairFilter,
+  side: optional(oneOf(['buy', 'sell'])),
+  start_time: optional(integer({ min: 0, max: MAX_TIME_MS })),
+  end_time: optional(integer({ min: 0, max: MAX_TIME_MS })),
+  page: page(),
+  per_page: optional(integer({ min: 1, max: 100 })),
+});
+
+const historyFilter = listFilter.extend({
+  status: optional(oneOf(['filled', 'partially_filled_cancelled', 'cancelled'])),
+});
+
+const cancelAllInput = z.object(pairFilter);
+
+const estimateInput = z.object({
+  legal_id: optional(id()),
+  currency_id: optional(id()),
+  symbol: optional(text({ max: 40 })),
+  side: oneOf(['buy', 'sell']),
+  // Decimal text, parsed at the market's precision: the quantity, and for a buy the quote to spend.
+  num: optional(text({ max: 64 })),
+  total: optional(text({ max: 64 })),
+});
+
+function timeZoneOf(request: FastifyRequest): string {
+  return requestTimeZone((request.query as Record<string, unknown> | undefined)?.timezone);
+}
+
+/** One pair (by ids or symbol), the pairs of one currency, or all (null). */
+async function marketsOf(
+  spot: SpotService,
+  input: { legal_id?: number | undefined; currency_id?: number | undefined; symbol?: string | undefined },
+): Promise<SpotMarket[] | null> {
+  if (input.symbol !== undefined) {
+    const market = await spot.markets.bySymbol(input.symbol);
+    if (market === undefined) throw new AppError('spot.market_not_found');
+    return [market];
+  }
+  const { legal_id: legalId, currency_id: currencyId } = input;
+  if (legalId !== undefined && currencyId !== undefined) return [await spot.market(legalId, currencyId)];
+  if (legalId === undefined && currencyId === undefined) return null;
+  const all = await spot.markets.listLoaded();
+  return all.filter(
+    (market) =>
+      (currencyId === undefined || market.baseCurrencyId === currencyId) &&
+      (legalId === undefined || market.quoteCurrencyId === legalId),
+  );
+}
+
+export function orderRoutes(app: FastifyInstance, spot: SpotService): void {
+  const queries = app.spotOrders;
+
+  route(app, {
+    method: ['GET', 'POST'],
+    url: '/orders/open',
+    auth: 'required',
+    input: listFilter,
+    handler: async ({ input, user, request }) => {
+      const markets = await marketsOf(spot, input);
+      const list = await queries.open(
+        user,
+        { markets, side: input.side, startMs: input.start_time, endMs: input.end_time },
+        input.page ?? 1,
+        input.per_page ?? DEFAULT_PAGE_SIZE,
+        timeZoneOf(request),
+      );
+      return { type: 'ok', message: list };
+    },
+  });
+
+  route(app, {
+    method: ['GET', 'POST'],
+    url: '/orders/history',
+    auth: 'required',
+    input: historyFilter,
+    handler: async ({ input, user, request }) => {
+      const markets = await marketsOf(spot, input);
+      const list = await queries.history(
+        user,
+        { markets, side: input.side, startMs: input.start_time, endMs: input.end_time, status: input.status },
+        input.page ?? 1,
+        input.per_page ?? DEFAULT_PAGE_SIZE,
+        timeZoneOf(request),
+      );
+      return { type: 'ok', message: list };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/orders/cancel_all',
+    auth: 'required',
+    input: cancelAllInput,
+    handler: async ({ input, user, t }) => {
+      const markets = await marketsOf(spot, input);
+      if (markets !== null && markets.length !== 1) throw new AppError('spot.market_not_found');
+      const cancelled = await spot.cancelAll(user, markets === null ? null : (markets[0] as SpotMarket));
+      return {
+        type: 'ok',
+        message: t('spot.orders_cancelled', { count: cancelled.count }),
+        orders: cancelled,
+      };
+    },
+  });
+
+  route(app, {
+    method: ['GET', 'POST'],
+    url: '/transaction/estimate',
+    auth: 'optional',
+    input: estimateInput,
+    handler: async ({ input, user, lang }) => {
+      const markets = await marketsOf(spot, input);
+      if (markets === null || markets.length !== 1) throw new AppError('spot.market_not_found');
+      if (user !== null) await freezesOf(app).assertAllowed(user.id, 'trading');
+      const estimate = await spot.estimate(
+        user,
+        markets[0] as SpotMarket,
+        { side: input.side, num: input.num, total: input.total },
+        lang,
+      );
+      return { type: 'ok', message: estimate };
+    },
+  });
+}
