@@ -1,4 +1,4 @@
-// The server's structure rules (docs/adding-an-area-server.md), checked on the source text:
+// The server's structure rules (docs/adding-an-area.md, part 2), checked on the source text:
 // - route files only consume: they construct no service, start no push or timer, listen to no committed
 //   batch and hold no SQL (an area's plugin and repository do that, and the plugin decorates the app);
 // - the engine runner imports no product area: it is handed its projectors;
