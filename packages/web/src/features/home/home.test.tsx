@@ -162,7 +162,7 @@ describe('services', () => {
     const leverage = screen.getByTestId('service-leverage');
     expect(leverage.tagName).not.toBe('A');
     expect(leverage.textContent).toContain('Not available yet');
-    expect(screen.getByTestId('service-seconds').tagName).not.toBe('A');
+    expect(screen.getByTestId('service-seconds').getAttribute('href')).toBe('/secondDealCenter');
   });
 });
 

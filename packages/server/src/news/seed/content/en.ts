@@ -24,7 +24,7 @@ export const en: SeedLanguagePack = {
 <h3>What you can do</h3>
 <ul>
 <li>Trade spot pairs against USDT on a real order book.</li>
-<li>Leveraged contracts and seconds contracts are still being built; they open here once they work.</li>
+<li>Seconds contracts are open: each settles on two recorded market prices by a published rule, with a proof. Leveraged contracts are still being built; they open here once they work.</li>
 <li>Move funds between your wallets, deposit and withdraw.</li>
 </ul>
 <h3>Before you start</h3>
@@ -249,7 +249,7 @@ ${fundingFeeTable(facts, ['Currency', 'Networks', 'Minimum withdrawal', 'Withdra
       title: 'What is Fairex?',
       abstract: '',
       content:
-        '<p>An open-source crypto exchange: spot trading on an order book and wallets (leveraged and seconds contracts are still being built), with every amount exact and every movement of funds recorded on both sides.</p>',
+        '<p>An open-source crypto exchange: spot trading on an order book, seconds contracts settled on recorded prices, and wallets (leveraged contracts are still being built), with every amount exact and every movement of funds recorded on both sides.</p>',
     },
     'faq.account': {
       title: 'How do I open an account?',
