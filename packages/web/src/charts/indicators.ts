@@ -67,7 +67,11 @@ export interface BollingerBands {
 }
 
 /** Bollinger bands: the SMA and `width` population standard deviations above and below it. */
-export function bollinger(values: readonly number[], period = BOLL_PERIOD, width = BOLL_WIDTH): BollingerBands {
+export function bollinger(
+  values: readonly number[],
+  period = BOLL_PERIOD,
+  width = BOLL_WIDTH,
+): BollingerBands {
   const middle = sma(values, period);
   const upper: IndicatorLine = [];
   const lower: IndicatorLine = [];

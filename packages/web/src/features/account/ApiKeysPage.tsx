@@ -136,13 +136,7 @@ export default function ApiKeysPage() {
   );
 }
 
-function CreateKeyDialog({
-  onClose,
-  onCreated,
-}: {
-  onClose(): void;
-  onCreated(key: CreatedApiKey): void;
-}) {
+function CreateKeyDialog({ onClose, onCreated }: { onClose(): void; onCreated(key: CreatedApiKey): void }) {
   const { t } = useTranslation();
   const message = useMessage();
   const protection = useWalletProtection();
@@ -233,7 +227,9 @@ function CreateKeyDialog({
           onChange={(event) => setIps(event.target.value)}
           data-testid="api-key-ips"
         />
-        <div className="fx-wallet-note">{withdraw ? t('apiKeys.withdrawNeedsIps') : t('apiKeys.ipsHint')}</div>
+        <div className="fx-wallet-note">
+          {withdraw ? t('apiKeys.withdrawNeedsIps') : t('apiKeys.ipsHint')}
+        </div>
       </div>
       {withdraw ? (
         <>
@@ -263,7 +259,12 @@ function SecretDialog({ created, onClose }: { created: CreatedApiKey; onClose():
         </Button>
       }
     >
-      <Alert type="error" showIcon message={t('apiKeys.secretWarning')} data-testid="api-key-secret-warning" />
+      <Alert
+        type="error"
+        showIcon
+        message={t('apiKeys.secretWarning')}
+        data-testid="api-key-secret-warning"
+      />
       <div className="fx-wallet-field">
         <div className="fx-wallet-field-label">{t('apiKeys.key')}</div>
         <div className="fx-api-key-secret">
