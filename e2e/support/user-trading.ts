@@ -27,6 +27,8 @@ const TRADE_INTERVAL_MS = 400;
 
 export interface TradingServer {
   baseURL: string;
+  /** The user who trades, with a session a flow can sign in with. */
+  user: SeededUser;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startUserTradingServer(): Promise<TradingServer> {
 
   return {
     baseURL: server.baseURL,
+    user,
     stop: async () => {
       stopped = true;
       await trading;

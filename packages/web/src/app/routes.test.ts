@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/locales/en.json';
 import { ROUTES, loginRedirectTarget, safeRedirectPath } from './routes.ts';
 
-// Every path spec 02 section 2.1 lists, the routes spec 01 section 2 adds, and the public price record.
+// Every path spec 02 section 2.1 lists, the routes spec 01 section 2 adds, the public price record, and
+// issue 21's API keys page.
 const SPEC_PATHS = [
   '/',
   '/fiatradCenter',
@@ -48,6 +49,7 @@ const SPEC_PATHS = [
   '/leverTransactions',
   '/setCash',
   '/priceRecord',
+  '/apiKeys',
 ];
 
 describe('route table', () => {
@@ -57,12 +59,12 @@ describe('route table', () => {
     expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
   });
 
-  it('guards exactly /accountSet and /new_account', () => {
+  it('guards exactly /accountSet, /new_account and /apiKeys', () => {
     expect(
       ROUTES.filter((route) => route.guarded)
         .map((route) => route.path)
         .sort(),
-    ).toEqual(['/accountSet', '/new_account']);
+    ).toEqual(['/accountSet', '/apiKeys', '/new_account']);
   });
 
   it('names every route with a title that exists in the locale', () => {

@@ -92,6 +92,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/transferLog', 'tradeLog', () => import('../features/records/RecordsPage.tsx')),
   route('/userSetting', 'userSetting'),
   route('/authentication', 'authentication', () => import('../features/account/AuthenticationPage.tsx')),
+  guardedRoute('/apiKeys', 'apiKeys', () => import('../features/account/ApiKeysPage.tsx')),
   // Legacy or hidden links (spec 02, 2.1) and the extra routes spec 01 section 2 names.
   route('/legalTrade', 'legalTrade'),
   route('/myLegalShops', 'merchantShops'),

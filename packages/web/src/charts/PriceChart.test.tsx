@@ -81,6 +81,23 @@ describe('PriceChart', () => {
     setPriceColours('green-up');
   });
 
+  it('toggles indicators in place on the same chart and keeps the choice as a preference', async () => {
+    localStorage.removeItem('chart_indicators');
+    answerHistory();
+    const { charts } = renderChart();
+    await waitFor(() => expect(screen.getByTestId('price-chart').dataset.status).toBe('ready'));
+    const chart = charts[1]!;
+    expect(screen.getByTestId('indicator-vol').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('indicator-macd'));
+    fireEvent.click(screen.getByTestId('indicator-vol'));
+    expect(screen.getByTestId('price-chart').dataset.indicators).toBe('macd');
+    expect(chart.series.filter((series) => series.pane === 1)).toHaveLength(3);
+    expect(chart.series[2]!.options.visible).toBe(false); // the volume bars
+    expect(charts.filter((item) => !item.removed)).toHaveLength(1);
+    expect(localStorage.getItem('chart_indicators')).toBe('macd');
+    localStorage.removeItem('chart_indicators');
+  });
+
   it('keeps one living chart under StrictMode and removes it on unmount', async () => {
     answerHistory();
     const { charts, unmount } = renderChart();

@@ -7,6 +7,7 @@ import { LANGUAGE_INFO } from '../i18n/languages.ts';
 import { startChartFeed, type ChartStatus } from './chart-feed.ts';
 import { ChartModel, type ChartFactory, type LegendLabels } from './chart-model.ts';
 import { readChartTheme } from './chart-theme.ts';
+import { IndicatorBar, useChartIndicators } from './IndicatorBar.tsx';
 import { IntervalBar } from './IntervalBar.tsx';
 import { DEFAULT_CHART_PERIOD, type ChartPeriod } from './periods.ts';
 import './chart.css';
@@ -23,6 +24,8 @@ export interface PriceChartProps {
   height?: number;
   /** The interval bar above the chart (default shown). */
   showIntervalBar?: boolean;
+  /** The indicator toggles (MA, EMA, BOLL, VOL, MACD) under the interval bar; shown with the interval bar by default. */
+  showIndicatorBar?: boolean;
   className?: string;
   /** Replaces lightweight-charts' createChart; for tests. */
   chartFactory?: ChartFactory;
@@ -47,6 +50,7 @@ export function PriceChart({
   onPeriodChange,
   height = DEFAULT_CHART_HEIGHT,
   showIntervalBar = true,
+  showIndicatorBar = showIntervalBar,
   className,
   chartFactory,
 }: PriceChartProps) {
@@ -62,6 +66,7 @@ export function PriceChart({
   const hostRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
   const modelRef = useRef<ChartModel | null>(null);
+  const [indicators, setIndicators] = useChartIndicators();
   const legendLabels: LegendLabels = {
     open: t('chart.legend.open'),
     high: t('chart.legend.high'),
@@ -90,6 +95,7 @@ export function PriceChart({
         period,
         legend: legendRef.current,
         legendLabels,
+        indicators,
       },
       chartFactory,
     );
@@ -105,6 +111,14 @@ export function PriceChart({
   useEffect(() => {
     modelRef.current?.setTheme(readChartTheme(document.documentElement, nightMode, redUp));
   }, [nightMode, redUp]);
+
+  const indicatorsKey = indicators.join(',');
+  useEffect(() => {
+    const model = modelRef.current;
+    if (model !== null && model.shownIndicators().join(',') !== indicatorsKey) {
+      model.setIndicators(indicatorsKey === '' ? [] : (indicatorsKey.split(',') as typeof indicators));
+    }
+  }, [indicatorsKey]);
 
   useEffect(() => {
     modelRef.current?.setLocale(locale, language);
@@ -137,8 +151,10 @@ export function PriceChart({
       data-symbol={symbol}
       data-period={period}
       data-status={state.status}
+      data-indicators={indicatorsKey}
     >
       {showIntervalBar && <IntervalBar value={period} onChange={choosePeriod} />}
+      {showIndicatorBar && <IndicatorBar value={indicators} onChange={setIndicators} />}
       <div className="fx-chart-body">
         <div ref={hostRef} className="fx-chart-host" role="img" aria-label={t('chart.label', { symbol })} />
         <div ref={legendRef} className="fx-chart-legend" data-testid="chart-legend" />

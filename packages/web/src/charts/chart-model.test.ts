@@ -64,13 +64,17 @@ describe('ChartModel', () => {
   it('makes one chart with candles, a line, volume in two colours and the mark price line', () => {
     const { charts, chart } = makeModel();
     expect(charts).toHaveLength(1);
-    expect(chart.series.map((series) => series.type)).toEqual([
+    expect(chart.series.slice(0, 5).map((series) => series.type)).toEqual([
       'Candlestick',
       'Line',
       'Histogram',
       'Histogram',
       'Line',
     ]);
+    // MA 7/25/99, EMA 7/25/99 and the three BOLL lines: hidden until chosen.
+    expect(chart.series.slice(5).map((series) => [series.type, series.options.visible])).toEqual(
+      Array.from({ length: 9 }, () => ['Line', false]),
+    );
     expect(chart.options[0]).toMatchObject({
       autoSize: true,
       layout: { attributionLogo: true, background: { color: '#ffffff' } },
@@ -286,5 +290,56 @@ describe('chart theme', () => {
     expect(withAlpha('#0ecb81', 0.5)).toBe('rgba(14, 203, 129, 0.5)');
     expect(withAlpha('#fff', 1)).toBe('rgba(255, 255, 255, 1)');
     expect(withAlpha('rgb(1, 2, 3)', 0.2)).toBe('rgba(1, 2, 3, 0.2)');
+  });
+});
+
+describe('ChartModel indicators (display only)', () => {
+  const closes = ['1', '2', '3', '4', '5', '6', '7', '8'];
+  const history = () => closes.map((close, minute) => bar(minute, close));
+  const values = (series: { data: Array<Record<string, unknown>> }) =>
+    series.data.map((item) => (item.value === undefined ? null : item.value));
+
+  it('draws MA 7 over the closes once MA is chosen, hiding the rest', () => {
+    const { model, chart } = makeModel();
+    model.setHistory(history());
+    model.setIndicators(['ma']);
+    const ma7 = chart.series[5]!;
+    expect(ma7.options.visible).toBe(true);
+    // (1..7)/7 = 4, (2..8)/7 = 5
+    expect(values(ma7)).toEqual([null, null, null, null, null, null, 4, 5]);
+    expect(chart.series[8]!.options.visible).toBe(false); // EMA 7
+    expect(model.shownIndicators()).toEqual(['ma']);
+  });
+
+  it('hides and shows the volume bars with VOL', () => {
+    const { model, volumeUp, volumeDown } = makeModel();
+    expect(volumeUp.options.visible).toBe(true);
+    model.setIndicators([]);
+    expect(volumeUp.options.visible).toBe(false);
+    expect(volumeDown.options.visible).toBe(false);
+    model.setIndicators(['vol']);
+    expect(volumeUp.options.visible).toBe(true);
+  });
+
+  it('opens MACD in its own pane and closes the pane when MACD is dropped', () => {
+    const { model, chart } = makeModel({ indicators: ['macd'] });
+    model.setHistory(history());
+    const pane = chart.series.filter((series) => series.pane === 1);
+    expect(pane.map((series) => series.type)).toEqual(['Histogram', 'Line', 'Line']);
+    // 8 bars: the slow EMA (26) never fills, so every point is whitespace
+    expect(pane.every((series) => series.data.every((item) => item.value === undefined))).toBe(true);
+    model.setIndicators(['vol']);
+    expect(chart.series.filter((series) => series.pane === 1)).toEqual([]);
+  });
+
+  it('moves only the latest point on a live bar', () => {
+    const { model, chart } = makeModel({ indicators: ['ma'] });
+    model.setHistory(history());
+    const ma7 = chart.series[5]!;
+    const drawn = ma7.setDataCalls;
+    model.pushBar(bar(8, '16'));
+    // (3+4+5+6+7+8+16)/7 = 7
+    expect(ma7.updates.at(-1)).toMatchObject({ value: 7 });
+    expect(ma7.setDataCalls).toBe(drawn);
   });
 });

@@ -30,6 +30,15 @@ import {
 } from '../format/index.ts';
 import type { Language } from '../i18n/languages.ts';
 import { chartTimeFormatter, toChartTime } from './chart-time.ts';
+import {
+  AVERAGE_PERIODS,
+  bollinger,
+  ema,
+  macd,
+  sma,
+  type Indicator,
+  type IndicatorLine,
+} from './indicators.ts';
 import { withAlpha, type ChartTheme } from './chart-theme.ts';
 import { isIntraday, type ChartPeriod } from './periods.ts';
 
@@ -89,11 +98,31 @@ export interface ChartModelOptions {
   /** An empty element the model fills with the OHLC legend of the hovered or latest bar. */
   legend?: HTMLElement | null;
   legendLabels?: LegendLabels;
+  /** Indicators shown from the start (charts/indicators.ts); the volume bars alone by default. */
+  indicators?: readonly Indicator[];
 }
 
 export type ChartFactory = (container: HTMLElement, options: DeepPartial<ChartOptions>) => IChartApi;
 
 const VOLUME_SCALE = 'volume';
+/** Line colours of the indicators, readable on the day and the night background alike. */
+const AVERAGE_COLOURS = ['#f0b90b', '#e040fb', '#2196f3'] as const;
+const BOLL_COLOURS = { middle: '#f0b90b', band: '#9c6ade' } as const;
+const MACD_COLOURS = { macd: '#2196f3', signal: '#f0b90b' } as const;
+/** The MACD pane's height beside the price pane's (lightweight-charts stretch factors). */
+const MACD_PANE_STRETCH = 0.3;
+type IndicatorLineKey =
+  | `ma${(typeof AVERAGE_PERIODS)[number]}`
+  | `ema${(typeof AVERAGE_PERIODS)[number]}`
+  | 'bollUpper'
+  | 'bollMiddle'
+  | 'bollLower';
+
+interface MacdSeries {
+  macd: ISeriesApi<'Line'>;
+  signal: ISeriesApi<'Line'>;
+  histogram: ISeriesApi<'Histogram'>;
+}
 /** Price precision is read from the server's strings; this caps it for very small prices. */
 const MAX_PRECISION = 8;
 const LEGEND_FIELDS = ['time', 'open', 'high', 'low', 'close', 'change', 'volume', 'mark', 'note'] as const;
@@ -127,6 +156,11 @@ export class ChartModel {
   private readonly volumeUp: ISeriesApi<'Histogram'>;
   private readonly volumeDown: ISeriesApi<'Histogram'>;
   private readonly markSeries: ISeriesApi<'Line'>;
+  /** The MA, EMA and BOLL lines on the price pane, hidden unless their indicator is chosen. */
+  private readonly indicatorLines = new Map<IndicatorLineKey, ISeriesApi<'Line'>>();
+  /** MACD's own pane (index 1), made when MACD is chosen and removed with its series when it is not. */
+  private macdSeries: MacdSeries | null = null;
+  private indicators = new Set<Indicator>(['vol']);
   /** The bars on screen by chart time, for the legend, which shows exact strings. */
   private readonly shown = new Map<number, Candle>();
   /** The mark price's closes on screen by chart time. */
@@ -178,8 +212,29 @@ export class ChartModel {
       priceLineVisible: false,
       crosshairMarkerVisible: false,
     });
+    const indicatorLine = (color: string) =>
+      this.chart.addSeries(LineSeries, {
+        color,
+        lineWidth: 1,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: false,
+        visible: false,
+      });
+    AVERAGE_PERIODS.forEach((period, i) => {
+      this.indicatorLines.set(`ma${period}`, indicatorLine(AVERAGE_COLOURS[i]!));
+    });
+    AVERAGE_PERIODS.forEach((period, i) => {
+      const line = indicatorLine(AVERAGE_COLOURS[i]!);
+      line.applyOptions({ lineStyle: LineStyle.Dashed });
+      this.indicatorLines.set(`ema${period}`, line);
+    });
+    this.indicatorLines.set('bollUpper', indicatorLine(BOLL_COLOURS.band));
+    this.indicatorLines.set('bollMiddle', indicatorLine(BOLL_COLOURS.middle));
+    this.indicatorLines.set('bollLower', indicatorLine(BOLL_COLOURS.band));
     this.applySeriesTheme();
     this.applyPeriodVisibility();
+    this.setIndicators(options.indicators ?? ['vol']);
     this.chart.subscribeCrosshairMove(this.onCrosshairMove);
     this.buildLegend();
   }
@@ -240,6 +295,7 @@ export class ChartModel {
     this.lineSeries.setData(bars.map(lineData));
     this.volumeUp.setData(bars.map((bar) => volumeData(bar, true)));
     this.volumeDown.setData(bars.map((bar) => volumeData(bar, false)));
+    this.drawIndicators(false);
     this.chart.timeScale().resetTimeScale();
     this.renderLegend();
   }
@@ -260,8 +316,54 @@ export class ChartModel {
     this.lineSeries.update(lineData(candle));
     this.volumeUp.update(volumeData(candle, true));
     this.volumeDown.update(volumeData(candle, false));
+    this.drawIndicators(true);
     if (this.hoveredTime === null) this.renderLegend();
     return true;
+  }
+
+  /**
+   * Shows the chosen indicators and hides the others (VOL hides the volume bars; MACD opens or closes
+   * its own pane). Zoom, scroll and bars stay.
+   */
+  setIndicators(chosen: readonly Indicator[]): void {
+    if (this.removed) return;
+    this.indicators = new Set(chosen);
+    const on = (indicator: Indicator) => this.indicators.has(indicator);
+    for (const [key, series] of this.indicatorLines) {
+      const indicator: Indicator = key.startsWith('ema') ? 'ema' : key.startsWith('ma') ? 'ma' : 'boll';
+      series.applyOptions({ visible: on(indicator) });
+    }
+    this.volumeUp.applyOptions({ visible: on('vol') });
+    this.volumeDown.applyOptions({ visible: on('vol') });
+    if (on('macd') && this.macdSeries === null) {
+      const line = (color: string) =>
+        this.chart.addSeries(
+          LineSeries,
+          { color, lineWidth: 1, priceLineVisible: false, crosshairMarkerVisible: false },
+          1,
+        );
+      this.macdSeries = {
+        histogram: this.chart.addSeries(
+          HistogramSeries,
+          { priceLineVisible: false, lastValueVisible: false },
+          1,
+        ),
+        macd: line(MACD_COLOURS.macd),
+        signal: line(MACD_COLOURS.signal),
+      };
+      this.chart.panes()[1]?.setStretchFactor(MACD_PANE_STRETCH);
+      this.chart.panes()[0]?.setStretchFactor(1 - MACD_PANE_STRETCH);
+    } else if (!on('macd') && this.macdSeries !== null) {
+      // Removing a pane's last series removes the pane.
+      for (const series of Object.values(this.macdSeries)) this.chart.removeSeries(series);
+      this.macdSeries = null;
+    }
+    this.drawIndicators(false);
+  }
+
+  /** The indicators on screen. */
+  shownIndicators(): Indicator[] {
+    return [...this.indicators];
   }
 
   /** Replaces the mark price line (a new market or interval). */
@@ -330,7 +432,64 @@ export class ChartModel {
   }
 
   private allSeries(): Array<ISeriesApi<'Candlestick'> | ISeriesApi<'Line'> | ISeriesApi<'Histogram'>> {
-    return [this.candleSeries, this.lineSeries, this.volumeUp, this.volumeDown, this.markSeries];
+    const macdSeries = this.macdSeries === null ? [] : Object.values(this.macdSeries);
+    return [
+      this.candleSeries,
+      this.lineSeries,
+      this.volumeUp,
+      this.volumeDown,
+      this.markSeries,
+      ...this.indicatorLines.values(),
+      ...macdSeries,
+    ];
+  }
+
+  /**
+   * Computes the chosen indicators over the closes on screen and draws them: every point, or after a
+   * live bar only the latest (the earlier points of a moving window do not change). Display only: the
+   * closes become numbers here, once, as the candles do (plotNumber); see charts/indicators.ts.
+   */
+  private drawIndicators(latestOnly: boolean): void {
+    const bars = [...this.shown.entries()].sort(([a], [b]) => a - b);
+    const times = bars.map(([time]) => time as UTCTimestamp);
+    const closes = bars.map(([, bar]) => plotNumber(bar.close));
+    const draw = (
+      series: ISeriesApi<'Line'> | ISeriesApi<'Histogram'>,
+      line: IndicatorLine,
+      colour?: boolean,
+    ) => {
+      const point = (i: number) => {
+        const value = line[i]!;
+        if (value === null) return { time: times[i]! };
+        if (colour !== true) return { time: times[i]!, value };
+        const colourOf = value >= 0 ? this.theme.up : this.theme.down;
+        return { time: times[i]!, value, color: withAlpha(colourOf, 0.7) };
+      };
+      if (!latestOnly) {
+        series.setData(line.map((_, i) => point(i)));
+        return;
+      }
+      if (line.length > 0) series.update(point(line.length - 1));
+    };
+    const on = (indicator: Indicator) => this.indicators.has(indicator);
+    if (on('ma'))
+      for (const period of AVERAGE_PERIODS)
+        draw(this.indicatorLines.get(`ma${period}`)!, sma(closes, period));
+    if (on('ema'))
+      for (const period of AVERAGE_PERIODS)
+        draw(this.indicatorLines.get(`ema${period}`)!, ema(closes, period));
+    if (on('boll')) {
+      const bands = bollinger(closes);
+      draw(this.indicatorLines.get('bollUpper')!, bands.upper);
+      draw(this.indicatorLines.get('bollMiddle')!, bands.middle);
+      draw(this.indicatorLines.get('bollLower')!, bands.lower);
+    }
+    if (this.macdSeries !== null) {
+      const result = macd(closes);
+      draw(this.macdSeries.macd, result.macd);
+      draw(this.macdSeries.signal, result.signal);
+      draw(this.macdSeries.histogram, result.histogram, true);
+    }
   }
 
   private themeOptions(): DeepPartial<ChartOptions> {

@@ -6,6 +6,8 @@ import type { ChartFactory } from './chart-model.ts';
 
 export interface FakeSeries {
   type: string;
+  /** The pane the series was added to (0 the price pane). */
+  pane: number;
   options: Record<string, unknown>;
   data: Array<Record<string, unknown>>;
   setDataCalls: number;
@@ -24,9 +26,10 @@ export interface FakeChart {
   crosshair: ((event: { time?: unknown }) => void) | null;
 }
 
-function fakeSeries(type: string, options: Record<string, unknown>): FakeSeries {
+function fakeSeries(type: string, options: Record<string, unknown>, pane: number): FakeSeries {
   const series: FakeSeries = {
     type,
+    pane,
     options: { ...options },
     data: [],
     setDataCalls: 0,
@@ -66,11 +69,18 @@ export function fakeChartFactory(): { factory: ChartFactory; charts: FakeChart[]
     };
     charts.push(chart);
     const api = {
-      addSeries(definition: { type: string }, seriesOptions: Record<string, unknown> = {}) {
+      addSeries(definition: { type: string }, seriesOptions: Record<string, unknown> = {}, pane = 0) {
         if (chart.removed) throw new Error('Object is disposed');
-        const series = fakeSeries(definition.type, seriesOptions);
+        const series = fakeSeries(definition.type, seriesOptions, pane);
         chart.series.push(series);
         return series;
+      },
+      removeSeries(series: FakeSeries) {
+        chart.series = chart.series.filter((item) => item !== series);
+      },
+      panes() {
+        const count = 1 + Math.max(0, ...chart.series.map((series) => series.pane));
+        return Array.from({ length: count }, () => ({ setStretchFactor: () => undefined }));
       },
       applyOptions(next: Record<string, unknown>) {
         if (chart.removed) throw new Error('Object is disposed');

@@ -23,6 +23,7 @@ export const STORED_KEYS = [
   'index2',
   'is_seller',
   'lastPrice',
+  'chart_indicators',
 ] as const;
 
 export type StoredKey = (typeof STORED_KEYS)[number];
@@ -31,7 +32,7 @@ export type StoredKey = (typeof STORED_KEYS)[number];
  * Display preferences survive a logout: clearing them would switch a user's language and colours
  * back to the defaults at the very moment they log out, which reads as a fault.
  */
-export const PREFERENCE_KEYS: readonly StoredKey[] = ['lang', 'locale', 'night_mode', 'downUp', 'time_zone', 'fill_sound', 'favourite_pairs'];
+export const PREFERENCE_KEYS: readonly StoredKey[] = ['lang', 'locale', 'night_mode', 'downUp', 'time_zone', 'fill_sound', 'favourite_pairs', 'chart_indicators'];
 
 // Local storage can throw (disabled storage, private modes, quota); the app then behaves as a
 // fresh visitor instead of failing to start.

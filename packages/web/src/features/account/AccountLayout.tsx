@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FileTextOutlined, IdcardOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { ApiOutlined, FileTextOutlined, IdcardOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import './account.css';
 
 const NAV = [
   { to: '/accountSet', key: 'navSecurity', icon: <SafetyCertificateOutlined /> },
   { to: '/authentication', key: 'navRealName', icon: <IdcardOutlined /> },
   { to: '/transferLog', key: 'navTradeLog', icon: <FileTextOutlined /> },
+  { to: '/apiKeys', key: 'navApiKeys', icon: <ApiOutlined /> },
 ] as const;
 
 /** Spec 01 section 2: the account centre, a left navigation beside the page. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Empty, Pagination, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
@@ -90,7 +91,7 @@ function RecordTabBody({ tab }: { tab: RecordTab }) {
   }
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction;
 
 export function transferColumns(t: T): ColumnsType<TransferRecord> {
   return [
