@@ -58,7 +58,7 @@ describe('systemTransfer (a system owner between its own wallets)', () => {
 
   it('refuses users, the outside world, one wallet twice and unknown wallets', () => {
     const exchange = setUp();
-    const base = fundReserve(1n);
+    const base = fundReserve(1n) as Extract<Command, { type: 'systemTransfer' }>;
     const cases: [Command, number][] = [
       [{ ...base, owner: 'outside' as 'house' }, ResultCode.invalidOwner],
       [{ ...base, owner: 7 as unknown as 'house' }, ResultCode.invalidOwner],

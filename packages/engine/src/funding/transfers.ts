@@ -4,7 +4,12 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { MAX_CURRENCY_ID } from '../limits.ts';
 import { ResultCode } from '../result-codes.ts';
 import { isAmount, isCount, isOptionalMemo } from '../validate.ts';
-import type { DepositCommand, SystemFundCommand, SystemTransferCommand, TransferCommand } from './commands.ts';
+import type {
+  DepositCommand,
+  SystemFundCommand,
+  SystemTransferCommand,
+  TransferCommand,
+} from './commands.ts';
 import { FundingReasonCode as ReasonCode } from './reason-codes.ts';
 import type { FundingState } from './state.ts';
 
