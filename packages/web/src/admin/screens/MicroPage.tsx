@@ -384,7 +384,8 @@ function ReserveCard({ editable }: { editable: boolean }) {
       content: t('micro.reserve.confirm', { amount: values.amount, code }),
       okText: t('micro.reserve.fund'),
       okButtonProps: { 'data-testid': 'micro-fund-confirm' } as Record<string, string>,
-      onOk: () => fund.mutateAsync(values),
+      // The mutation shows the server's refusal itself; the dialog just closes.
+      onOk: () => fund.mutateAsync(values).catch(() => undefined),
     });
   };
   return (
