@@ -2,8 +2,9 @@
 // signs in (password, then an authenticator enrolled on the spot), changes a seconds option's ratio on the
 // seconds contracts screen and sees the public seconds call answer it, and tries to fund the reserve with
 // more than the house's change wallet holds: the confirmation dialog names the amount, the refusal is the
-// server's translated message and the reserve is unchanged. Not covered here: a successful funding and a
-// settled order in the list (the server route tests cover both; this scenario's house holds no funds).
+// server's translated message and the reserve is unchanged; then a user's one-second order settles on the
+// recorded samples and shows in the settled orders with its proof. Not covered here: a successful funding
+// (the house's change wallet is empty in this scenario; the server route tests cover it).
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ describe("the seconds contracts' back office", () => {
 
   beforeAll(async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'fairex-admin-micro-e2e-'));
-    scenario = await startAdminScenario(dataDir);
+    scenario = await startAdminScenario(dataDir, { MICRO_RESERVE: '1000000' });
     browser = await launchBrowser();
     context = await newContext(browser, { width: 1440, height: 900 });
     page = await context.newPage();
@@ -76,4 +77,45 @@ describe("the seconds contracts' back office", () => {
     expect(await available.textContent()).toBe(before);
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('lists a settled order with its proof', async () => {
+    const token = await page.evaluate(() => globalThis.sessionStorage.getItem('fairex_admin_token'));
+    const post = async (path: string, auth: string, body: unknown) =>
+      (await fetch(`${scenario.server.baseURL}/api${path}?lang=en`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((response) => response.json())) as { type: string; message: { id: number } };
+    const options = {
+      options: [
+        { seconds: 1, profit_ratio_bp: 8_100 },
+        { seconds: 30, profit_ratio_bp: 8_100 },
+      ],
+    };
+    expect((await post('/backoffice/micro/seconds', token ?? '', options)).type).toBe('ok');
+    const buyer = scenario.buyer.token;
+    const moved = await post('/wallet/change', buyer, {
+      from_field: 'change',
+      to_field: 'micro',
+      currency_id: 3,
+      number: '100',
+    });
+    expect(moved.type).toBe('ok');
+    const order = await post('/microtrade/submit', buyer, {
+      match_id: 1,
+      currency_id: 3,
+      type: 1,
+      seconds: 1,
+      number: '10',
+    });
+    expect(order.type, JSON.stringify(order)).toBe('ok');
+    // One second of life, then the next recorded sample settles it.
+    await page.waitForTimeout(3_500);
+    await page.reload();
+    const proof = page.getByTestId(`micro-proof-${order.message.id}`);
+    await proof.waitFor({ timeout: 20_000 });
+    await proof.click();
+    await page.getByTestId('micro-proof-body').filter({ hasText: 'fairex-micro-v1' }).waitFor();
+    expect(problems).toEqual([]);
+  }, 60_000);
 });
