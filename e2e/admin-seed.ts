@@ -229,7 +229,11 @@ async function deposit(
 }
 
 /** The whole scenario: the folder, the server (market maker off, sandbox payouts) and the waiting requests. */
-export async function startAdminScenario(dataDir: string): Promise<AdminScenario> {
+/** `env`: extra server settings of a scenario (the seconds contracts' one funds the reserve). */
+export async function startAdminScenario(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<AdminScenario> {
   const { applicant, withdrawer, seller, buyer } = await seedFolder(dataDir);
   const server = await startServer(dataDir, {
     MARKET_MAKER: 'off',
@@ -237,6 +241,7 @@ export async function startAdminScenario(dataDir: string): Promise<AdminScenario
     CUSTODY_API_URL: '',
     DEPOSIT_XPUBS: '',
     INVITE_CODE_REQUIRED: 'false',
+    ...env,
   });
   try {
     const photos: string[] = [];

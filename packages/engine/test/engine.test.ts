@@ -273,6 +273,15 @@ describe('codec', () => {
       toWallet: 'lever',
       amount: 2n,
     },
+    systemTransfer: {
+      type: 'systemTransfer',
+      owner: 'house',
+      currencyId: 1,
+      fromWallet: 'change',
+      toWallet: 'micro',
+      amount: 7n,
+      memo: 'micro reserve',
+    },
     requestWithdrawal: {
       type: 'requestWithdrawal',
       userId: 1,

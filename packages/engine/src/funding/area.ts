@@ -11,13 +11,14 @@ import type {
   RejectWithdrawalCommand,
   RequestWithdrawalCommand,
   SystemFundCommand,
+  SystemTransferCommand,
   TransferCommand,
 } from './commands.ts';
 import { flashExchange } from './flash-exchange.ts';
 import { FundingReasonCode } from './reason-codes.ts';
 import { FundingState } from './state.ts';
 import type { Withdrawal } from './state.ts';
-import { deposit, systemFund, transferBetweenWallets } from './transfers.ts';
+import { deposit, systemFund, systemTransfer, transferBetweenWallets } from './transfers.ts';
 import { completeWithdrawal, rejectWithdrawal, requestWithdrawal } from './withdrawals.ts';
 
 export type PendingWithdrawalView = {
@@ -53,6 +54,7 @@ export const fundingArea = defineArea({
     deposit: command<FundingState, DepositCommand>(deposit, byUser),
     systemFund: command<FundingState, SystemFundCommand>(systemFund, (c) => c.owner),
     transfer: command<FundingState, TransferCommand>(transferBetweenWallets, byUser),
+    systemTransfer: command<FundingState, SystemTransferCommand>(systemTransfer, (c) => c.owner),
     requestWithdrawal: command<FundingState, RequestWithdrawalCommand>(requestWithdrawal, byUser),
     completeWithdrawal: command<FundingState, CompleteWithdrawalCommand>(completeWithdrawal),
     rejectWithdrawal: command<FundingState, RejectWithdrawalCommand>(rejectWithdrawal),

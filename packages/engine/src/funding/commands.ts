@@ -31,6 +31,21 @@ export type TransferCommand = {
 };
 
 /**
+ * Between two wallets of one system owner (not `outside`), same currency: for example the house's change
+ * wallet to its micro wallet, the seconds contracts' reserve. Refused when the source's available balance,
+ * less what the hold registry reserves on it, is short.
+ */
+export type SystemTransferCommand = {
+  type: 'systemTransfer';
+  owner: Exclude<SystemOwner, 'outside'>;
+  currencyId: number;
+  fromWallet: Wallet;
+  toWallet: Wallet;
+  amount: bigint;
+  memo?: string;
+};
+
+/**
  * Holds `amount` of the user's change wallet until an administrator decides. `feeAmount` is the part of
  * `amount` the exchange keeps; the outside world receives `amount - feeAmount`.
  */
@@ -69,6 +84,7 @@ export type FundingCommand =
   | DepositCommand
   | SystemFundCommand
   | TransferCommand
+  | SystemTransferCommand
   | RequestWithdrawalCommand
   | CompleteWithdrawalCommand
   | RejectWithdrawalCommand
@@ -77,6 +93,7 @@ export type FundingCommand =
 export type DepositReply = { transferId: number };
 export type SystemFundReply = { transferId: number };
 export type TransferReply = { transferId: number };
+export type SystemTransferReply = { transferId: number };
 export type RequestWithdrawalReply = { withdrawalId: number };
 export type CompleteWithdrawalReply = { withdrawalId: number; payoutAmount: bigint; feeAmount: bigint };
 /** `payoutAmount - feeAmount` is what reached the user. */

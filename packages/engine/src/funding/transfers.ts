@@ -4,7 +4,12 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { MAX_CURRENCY_ID } from '../limits.ts';
 import { ResultCode } from '../result-codes.ts';
 import { isAmount, isCount, isOptionalMemo } from '../validate.ts';
-import type { DepositCommand, SystemFundCommand, TransferCommand } from './commands.ts';
+import type {
+  DepositCommand,
+  SystemFundCommand,
+  SystemTransferCommand,
+  TransferCommand,
+} from './commands.ts';
 import { FundingReasonCode as ReasonCode } from './reason-codes.ts';
 import type { FundingState } from './state.ts';
 
@@ -59,6 +64,32 @@ export function transferBetweenWallets(
   const to = ledger.account(userKey, toIndex, command.currencyId);
   const transferId = ledger.nextTransferId;
   ledger.transfer(from, to, command.amount, ReasonCode.walletTransfer, 0);
+  ctx.reply({ transferId });
+  return ResultCode.ok;
+}
+
+/** Between two wallets of one system owner (the house's change wallet to its micro wallet, the reserve). */
+export function systemTransfer(
+  ctx: CommandContext,
+  state: FundingState,
+  command: SystemTransferCommand,
+): number {
+  const ownerKey = ownerKeyOf(command.owner);
+  if (ownerKey >= 0 || ownerKey === OUTSIDE_OWNER_KEY) return ResultCode.invalidOwner;
+  const fromIndex = walletIndexOf(command.fromWallet);
+  const toIndex = walletIndexOf(command.toWallet);
+  if (fromIndex < 0 || toIndex < 0) return ResultCode.invalidWallet;
+  if (fromIndex === toIndex) return ResultCode.sameWallet;
+  const ledger = state.ledger;
+  const code = checkCurrencyAmountMemo(ledger, command.currencyId, command.amount, command.memo);
+  if (code !== ResultCode.ok) return code;
+  const from = ledger.findAccount(ownerKey, fromIndex, command.currencyId);
+  if (from === undefined || from.available - command.amount < ledger.reservedFunds(from)) {
+    return ResultCode.insufficientFunds;
+  }
+  const to = ledger.account(ownerKey, toIndex, command.currencyId);
+  const transferId = ledger.nextTransferId;
+  ledger.transfer(from, to, command.amount, ReasonCode.walletTransfer, 0, command.memo);
   ctx.reply({ transferId });
   return ResultCode.ok;
 }

@@ -23,7 +23,10 @@ export interface MicroArea {
   marketById(marketId: number): Promise<MarketInfo | undefined>;
   submit(input: SubmitInput): ReturnType<typeof submitMicro>;
   list(userId: number, options: Parameters<typeof listMicroOrders>[3]): ReturnType<typeof listMicroOrders>;
-  proof(userId: number, orderId: number): ReturnType<typeof microProof>;
+  /** A settled order's proof; `userId` null (the back office) reads any user's order. */
+  proof(userId: number | null, orderId: number): ReturnType<typeof microProof>;
+  /** What the back office's order views need: the engine, the pairs' symbols, the time. */
+  viewContext(): ViewContext;
   stats(days: number): ReturnType<typeof microStats>;
 }
 
@@ -50,6 +53,7 @@ async function microPlugin(app: FastifyInstance): Promise<void> {
     list: (userId, options) => listMicroOrders(app.store, context(), userId, options),
     proof: (userId, orderId) =>
       microProof(app.store, context(), (marketId) => catalog.cachedById(marketId), userId, orderId),
+    viewContext: context,
     stats: (days) => microStats(app.store, app.engine, days, Date.now()),
   };
   app.decorate('micro', area);

@@ -238,12 +238,15 @@ export async function microProof(
   db: Queryable,
   context: ViewContext,
   market: (marketId: number) => MarketInfo | undefined,
-  userId: number,
+  /** The owner the order must belong to; null for the back office, which reads any user's order. */
+  userId: number | null,
   orderId: number,
 ): Promise<MicroProof> {
   const { rows } = await db.query<MicroOrderRow>(
-    `select ${MICRO_ORDER_COLUMNS} from ${MICRO_ORDER_FROM} where o.order_id = $1 and o.user_id = $2`,
-    [orderId, userId],
+    userId === null
+      ? `select ${MICRO_ORDER_COLUMNS} from ${MICRO_ORDER_FROM} where o.order_id = $1`
+      : `select ${MICRO_ORDER_COLUMNS} from ${MICRO_ORDER_FROM} where o.order_id = $1 and o.user_id = $2`,
+    userId === null ? [orderId] : [orderId, userId],
   );
   const row = rows[0];
   if (row === undefined) throw new AppError('micro.unknown_order');

@@ -69,6 +69,22 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   },
   '/api/backoffice/markets/update': { id: 1, maker_fee: '0.05' },
   '/api/backoffice/settings': {},
+  '/api/backoffice/micro/config': {},
+  '/api/backoffice/micro/seconds': { options: [{ seconds: 30, profit_ratio_bp: 8_100 }] },
+  '/api/backoffice/micro/currency': {
+    currency_id: 3,
+    fee_bp: 100,
+    min: '10',
+    max: '100',
+    presets: ['10'],
+    max_open_orders: 5,
+  },
+  '/api/backoffice/micro/cap': { market_id: 1, currency_id: 3, exposure_cap: '100' },
+  '/api/backoffice/micro/staleness': { max_sample_age_ms: 4_000 },
+  '/api/backoffice/micro/reserve': {},
+  '/api/backoffice/micro/reserve/fund': { currency_id: 3, amount: '1' },
+  '/api/backoffice/micro/orders': {},
+  '/api/backoffice/micro/proof': { id: 1 },
   '/api/backoffice/settings/apply': { key: 'market.fees', target_id: 1, values: { maker_fee: '0.05' } },
   '/api/backoffice/news/categories': {},
   '/api/backoffice/news/categories/update': { id: 3, sort_order: 9 },
@@ -123,7 +139,12 @@ async function state(): Promise<string> {
     test.store.query('select count(*)::int as n from deposits'),
     test.store.query('select currency_id, chain_type, confirmations from wallet_chains order by 1, 2'),
   ]);
-  return JSON.stringify(parts.map((part) => part.rows));
+  // The seconds contracts' configuration and reserve live in the engine.
+  const engine = test.app.engine;
+  const micro = { config: engine.micro.config(), reserve: engine.ledger.balance('house', 'micro', 3) };
+  return JSON.stringify([...parts.map((part) => part.rows), micro], (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  );
 }
 
 function routesToWalk(): [string, string][] {
@@ -360,6 +381,20 @@ const BAD_INPUTS: Record<string, Record<string, unknown>[]> = {
     { key: 'market.fees', target_id: 1, values: { unknown: '1' } },
     { key: 'market.fees', target_id: 999, values: { maker_fee: '0.1' } },
     { key: 'currency.withdrawal', target_id: 3, values: { withdraw_fee: '0.0000001' } },
+  ],
+  '/api/backoffice/micro/seconds': [{}, { options: [] }, { options: [{ seconds: 0, profit_ratio_bp: 1 }] }],
+  '/api/backoffice/micro/currency': [
+    {},
+    { currency_id: 3, fee_bp: 10_001, min: '1', max: '2', presets: [], max_open_orders: 1 },
+    { currency_id: 3, fee_bp: 1, min: '3', max: '2', presets: [], max_open_orders: 1 },
+    { currency_id: 999, fee_bp: 1, min: '1', max: '2', presets: [], max_open_orders: 1 },
+  ],
+  '/api/backoffice/micro/cap': [{}, { market_id: 999, currency_id: 3, exposure_cap: '1' }],
+  '/api/backoffice/micro/staleness': [{}, { max_sample_age_ms: 600_001 }],
+  '/api/backoffice/micro/reserve/fund': [
+    {},
+    { currency_id: 3, amount: '-1' },
+    { currency_id: 3, amount: '1000000000000' },
   ],
   '/api/backoffice/news/categories/update': [
     {},

@@ -102,3 +102,112 @@ export interface MicroStatsDay {
   /** The house's result: stakes lost to it minus profits paid by it (decimal text, may be negative). */
   house_pnl: string;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The back office of seconds contracts (/api/backoffice/micro/*; docs/micro.md, "Back office"). Ratios and
+// fees in basis points (1 % = 100), as the engine holds them; amounts decimal text in the payable currency.
+
+export const MICRO_ADMIN_ORDERS_PER_PAGE = 50;
+
+export const microAdminSecondsInput = z.object({
+  options: z
+    .array(
+      z.object({
+        seconds: integer({ min: 1, max: 86_400 }),
+        profit_ratio_bp: integer({ min: 0, max: 100_000 }),
+      }),
+    )
+    .min(1)
+    .max(32),
+});
+
+export const microAdminCurrencyInput = z.object({
+  currency_id: id(),
+  fee_bp: integer({ min: 0, max: 10_000 }),
+  min: decimalText({ positive: true }),
+  max: decimalText({ positive: true }),
+  presets: z.array(decimalText({ positive: true })).max(16),
+  /** 0 closes the currency to new orders; running ones still settle. */
+  max_open_orders: integer({ min: 0, max: 10_000 }),
+});
+
+export const microAdminCapInput = z.object({
+  market_id: id(),
+  currency_id: id(),
+  /** The house's worst case per expiry second; 0 closes the pair. */
+  exposure_cap: decimalText(),
+});
+
+export const microAdminStalenessInput = z.object({
+  max_sample_age_ms: integer({ min: 1, max: 600_000 }),
+});
+
+export const microAdminFundInput = z.object({
+  currency_id: id(),
+  amount: decimalText({ positive: true }),
+  note: optional(text({ max: 200 })),
+});
+
+export const microAdminOrdersInput = z.object({
+  page: page(),
+  user_id: optional(id()),
+  market_id: optional(id()),
+  outcome: optional(oneOf(['win', 'loss', 'draw', 'void'] as const)),
+  /** Settled at or after / before, milliseconds since the epoch. */
+  from: optional(integer({ min: 0, max: Number.MAX_SAFE_INTEGER })),
+  to: optional(integer({ min: 0, max: Number.MAX_SAFE_INTEGER })),
+});
+
+export const microAdminProofInput = z.object({ id: id() });
+
+export interface MicroAdminConfig {
+  seconds: { seconds: number; profit_ratio_bp: number }[];
+  currencies: {
+    currency_id: number;
+    code: string;
+    fee_bp: number;
+    min: string;
+    max: string;
+    presets: string[];
+    max_open_orders: number;
+  }[];
+  caps: { market_id: number; symbol: string; currency_id: number; code: string; exposure_cap: string }[];
+  max_sample_age_ms: number;
+  /** What the forms offer: the engine's pairs and currencies. */
+  markets: { id: number; symbol: string; quote_currency_id: number }[];
+  all_currencies: { id: number; code: string; scale: number }[];
+}
+
+export interface MicroReserveLine {
+  currency_id: number;
+  code: string;
+  /** The house's micro wallet: free, and held for running orders' possible profits. */
+  available: string;
+  held: string;
+  /** The house's change wallet, where funding comes from. */
+  change_available: string;
+}
+
+export interface MicroAdminOrder {
+  id: number;
+  user_id: number;
+  match_id: number;
+  symbol_name: string;
+  currency_name: string;
+  type: 1 | 2;
+  seconds: number;
+  number: string;
+  fee: string;
+  profit_ratio_bp: number;
+  outcome: 'win' | 'loss' | 'draw' | 'void';
+  void_reason: 'noOpenSample' | 'staleOpen' | 'staleEnd' | null;
+  payout: string;
+  open_price: string;
+  end_price: string;
+  created_time: number;
+  expiry_time: number;
+  settled_time: number;
+  /** The back office's copy of the proof (any user's order) and the user's own public call. */
+  proof_url: string;
+  public_proof_url: string;
+}

@@ -25,6 +25,7 @@ import OutboxPage from './screens/OutboxPage.tsx';
 import AuditPage from './screens/AuditPage.tsx';
 import SettingsPage from './screens/SettingsPage.tsx';
 import AdminsPage from './screens/AdminsPage.tsx';
+import MicroPage from './screens/MicroPage.tsx';
 import './admin.css';
 
 // The administrators' console under /admin: loaded as its own chunk the first time someone opens /admin,
@@ -133,6 +134,7 @@ function AdminRoutes() {
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="micro" element={<MicroPage />} />
         <Route path="admins" element={<AdminsPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -9,6 +9,7 @@ import {
   MoonOutlined,
   ReadOutlined,
   SettingOutlined,
+  FieldTimeOutlined,
   SunOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -43,6 +44,7 @@ const NAV: readonly NavEntry[] = [
   { key: 'outbox', icon: <MailOutlined />, permission: 'outbox' },
   { key: 'audit', icon: <AuditOutlined />, permission: 'audit' },
   { key: 'settings', icon: <SettingOutlined />, permission: 'catalog.read' },
+  { key: 'micro', icon: <FieldTimeOutlined />, permission: 'funding.read' },
   { key: 'admins', icon: <SafetyCertificateOutlined />, permission: 'admins' },
 ];
 

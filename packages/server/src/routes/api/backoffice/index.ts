@@ -7,6 +7,7 @@ import { catalogRoutes } from './catalog.ts';
 import { contentRoutes } from './content.ts';
 import { fundingRoutes } from './funding.ts';
 import { backofficeGuard } from './guard.ts';
+import { microRoutes } from './micro.ts';
 import { operationsRoutes } from './operations.ts';
 import { reviewRoutes } from './review.ts';
 import { sessionRoutes } from './session.ts';
@@ -23,4 +24,5 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   await catalogRoutes(app, adminRoute);
   contentRoutes(app, adminRoute);
   operationsRoutes(app, adminRoute);
+  microRoutes(app, adminRoute);
 }
