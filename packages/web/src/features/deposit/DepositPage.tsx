@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import { Alert, Empty, Segmented, Select, Skeleton, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
@@ -106,7 +107,7 @@ export default function DepositPage() {
   );
 }
 
-export function depositColumns(t: ReturnType<typeof useTranslation>['t']): ColumnsType<DepositRecord> {
+export function depositColumns(t: TFunction): ColumnsType<DepositRecord> {
   return [
     { title: t('wallet.time'), dataIndex: 'created_time', render: (value: string) => timeText(value) },
     { title: t('wallet.currency'), dataIndex: 'currency_name' },

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Alert, Button, Empty, Pagination, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { AccountLayout } from '../account/AccountLayout.tsx';
@@ -90,7 +91,7 @@ function RecordTabBody({ tab }: { tab: RecordTab }) {
   }
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction;
 
 export function transferColumns(t: T): ColumnsType<TransferRecord> {
   return [

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Alert, AutoComplete, Button, Empty, Input, Segmented, Select, Skeleton, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { ApiError } from '../../data/api.ts';
@@ -207,7 +208,7 @@ const STATUS_COLOURS: Record<WithdrawalStatus, string> = {
   failed: 'red',
 };
 
-export function withdrawalColumns(t: ReturnType<typeof useTranslation>['t']): ColumnsType<WithdrawalRecord> {
+export function withdrawalColumns(t: TFunction): ColumnsType<WithdrawalRecord> {
   return [
     { title: t('wallet.time'), dataIndex: 'create_time', render: (value: string) => timeText(value) },
     { title: t('wallet.currency'), dataIndex: 'currency_name' },
@@ -249,7 +250,7 @@ export function withdrawalColumns(t: ReturnType<typeof useTranslation>['t']): Co
 }
 
 /** The page's own short list: when, how much, and where it stands (the address shows on hover). */
-function compactColumns(t: ReturnType<typeof useTranslation>['t']): ColumnsType<WithdrawalRecord> {
+function compactColumns(t: TFunction): ColumnsType<WithdrawalRecord> {
   const all = withdrawalColumns(t);
   return [all[0], all[2], all[5]].filter((column) => column !== undefined);
 }
