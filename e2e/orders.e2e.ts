@@ -138,8 +138,8 @@ describe('the orders page', () => {
         expect(await page.locator('h1').innerText()).toBe(texts.orders.title);
         await page.getByTestId('orders-tab-history').click();
         await expect.poll(() => page.getByTestId('orders-history-row').count(), { timeout: 10_000 }).toBe(2);
-        expect(await fairex.scrollWidth()).toBeLessThanOrEqual(width);
         await fairex.screenshot(`orders-history-${language}-${night === '1' ? 'night' : 'day'}-${width}`);
+        expect(await fairex.scrollWidth()).toBeLessThanOrEqual(width);
         expect(fairex.problems).toEqual([]);
         await visit.context.close();
       }
