@@ -88,6 +88,7 @@ describe('the orders page', () => {
     await page.getByTestId('buy-amount').fill('0.01');
     await page.getByTestId('buy-submit').click();
     await expect.poll(openRows, { timeout: 10_000 }).toBe(2);
+    await fairex.screenshot('orders-form-stop-en-day', false);
 
     // The orders panel links to the orders page across all pairs.
     await page.getByTestId('all-orders-link').click();

@@ -244,7 +244,7 @@ function OrderHalf({
         </span>
       </div>
       {kind === 'stop' && (
-        <label className="fx-spot-field">
+        <label className="fx-spot-field" title={t('spot.form.stopHint')}>
           <span className="fx-spot-field-label">{t('spot.form.stopPrice')}</span>
           <CompactInput
             value={stopPrice}
@@ -252,7 +252,6 @@ function OrderHalf({
             suffix={market.legal_name}
             inputMode="decimal"
             autoComplete="off"
-            placeholder={t('spot.form.stopHint')}
             data-testid={`${prefix}-stop-price`}
           />
         </label>
