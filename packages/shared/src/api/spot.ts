@@ -222,3 +222,95 @@ export interface RevokedOrder {
   filled_lots: number;
   remaining_lots: number;
 }
+
+/** Why an order ended before it filled (docs/ledger.md): the user, self-trade prevention, funds, band, book, ioc. */
+export type SpotCancelReason = 'user' | 'self_trade' | 'funds' | 'band' | 'book' | 'ioc';
+
+/** A limit order's time in force. */
+export type SpotTimeInForce = 'gtc' | 'ioc' | 'fok' | 'post_only';
+
+/** Where a listed order stands: open, partly filled, pending (a stop-limit order waiting), or ended. */
+export type SpotOrderStatus =
+  'open' | 'partially_filled' | 'pending' | 'filled' | 'partially_filled_cancelled' | 'cancelled';
+
+/** One row of GET /api/orders/open: an open order of any pair. */
+export interface SpotOpenOrderRow {
+  id: number;
+  create_time: string;
+  time: number;
+  symbol: string;
+  legal_id: number;
+  currency_id: number;
+  currency_name: string;
+  legal_name: string;
+  type: SpotSideName;
+  way: SpotWay;
+  mode: 1 | 2;
+  status: 'open' | 'partially_filled' | 'pending';
+  price: string;
+  total_number: string;
+  complete_number: string;
+  number: string;
+  total_money: string;
+  client_order_id: string | null;
+  /** A stop-limit order waiting for its trigger ('pending'), else null. */
+  stop_price: string | null;
+}
+
+/** One row of GET /api/orders/history: an ended order of any pair. */
+export interface SpotHistoryOrderRow {
+  id: number;
+  create_time: string;
+  time: number;
+  update_time: string;
+  updated: number;
+  symbol: string;
+  legal_id: number;
+  currency_id: number;
+  currency_name: string;
+  legal_name: string;
+  type: SpotSideName;
+  way: SpotWay;
+  mode: 1 | 2;
+  status: 'filled' | 'partially_filled_cancelled' | 'cancelled';
+  cancel_reason: SpotCancelReason | null;
+  /** The limit price; null for a market order. */
+  price: string | null;
+  total_number: string;
+  complete_number: string;
+  /** Quote paid (buy) or received before fees (sell) over all fills. */
+  deal_money: string;
+  average_price: string | null;
+  /** The fees paid, in the currency received (fee_currency). */
+  fee: string;
+  fee_currency: string;
+  client_order_id: string | null;
+}
+
+/** POST /api/orders/cancel_all: the translated message and the cancelled orders. */
+export interface CancelAllReply {
+  type: 'ok';
+  message: string;
+  orders: { count: number; ids: number[] };
+}
+
+/** GET /api/transaction/estimate: a market order against the book as it stands. */
+export interface MarketOrderEstimate {
+  side: 'buy' | 'sell';
+  symbol: string;
+  /** Quantity that would fill. */
+  number: string;
+  /** Quote paid (buy) or received before fees (sell). */
+  total: string;
+  average_price: string | null;
+  /** The last (worst) price it would fill at. */
+  worst_price: string | null;
+  /** The price-protection limit (null: no band). */
+  band_price: string | null;
+  band_percent: string | null;
+  fee: string;
+  fee_currency: string;
+  /** Whether all of the quantity (or budget) would fill; if not, what would stop it. */
+  complete: boolean;
+  stop_reason: 'funds' | 'band' | 'book' | null;
+}

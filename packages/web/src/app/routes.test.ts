@@ -50,6 +50,7 @@ const SPEC_PATHS = [
   '/setCash',
   '/priceRecord',
   '/apiKeys',
+  '/orders',
 ];
 
 describe('route table', () => {
@@ -59,12 +60,12 @@ describe('route table', () => {
     expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
   });
 
-  it('guards exactly /accountSet, /new_account and /apiKeys', () => {
+  it('guards exactly /accountSet, /new_account, /apiKeys and /orders', () => {
     expect(
       ROUTES.filter((route) => route.guarded)
         .map((route) => route.path)
         .sort(),
-    ).toEqual(['/accountSet', '/apiKeys', '/new_account']);
+    ).toEqual(['/accountSet', '/apiKeys', '/new_account', '/orders']);
   });
 
   it('names every route with a title that exists in the locale', () => {

@@ -68,6 +68,8 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/upstart', 'upstart'),
   route('/components/noticeDetail', 'noticeDetail', () => import('../features/news/NoticeDetailPage.tsx')),
   guardedRoute('/new_account', 'assets', () => import('../features/assets/AssetsPage.tsx')),
+  // The user's orders across all pairs (issue 21).
+  guardedRoute('/orders', 'orders', () => import('../features/orders/OrdersPage.tsx')),
   route('/transferLegal', 'transfer', () => import('../features/transfer/TransferPage.tsx')),
   route('/flash', 'flash', () => import('../features/flash/FlashPage.tsx')),
   route('/recharge', 'deposit', () => import('../features/deposit/DepositPage.tsx')),

@@ -78,6 +78,10 @@ export interface PlaceOrderInput {
   mode: 1 | 2;
   price: string;
   num: string;
+  /** Limit orders only: gtc (the default), ioc, fok or post_only. */
+  timeInForce?: 'gtc' | 'ioc' | 'fok' | 'post_only' | undefined;
+  /** A stop-limit order's stop price (decimal text); limit, gtc only. */
+  stopPrice?: string | undefined;
 }
 
 /** Places an order; resolves with the server's message (already translated) and the order. */
@@ -88,7 +92,11 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ message: str
     num: input.num,
     mode: input.mode,
   };
-  if (input.mode === 2) body.price = input.price;
+  if (input.mode === 2) {
+    body.price = input.price;
+    if (input.timeInForce !== undefined && input.timeInForce !== 'gtc') body.time_in_force = input.timeInForce;
+    if (input.stopPrice !== undefined) body.stop_price = input.stopPrice;
+  }
   const { status, body: reply } = await apiRaw(
     input.side === 'buy' ? '/transaction/in' : '/transaction/out',
     {

@@ -14,6 +14,7 @@ import {
   SettingOutlined,
   SunOutlined,
   UserOutlined,
+  UnorderedListOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { Logo } from './Logo.tsx';
@@ -274,6 +275,7 @@ function AccountMenu({ accountNum }: { accountNum: string }) {
   const message = useMessage();
   const entries: HeaderMenuEntry[] = [
     { key: '/new_account', label: t('account.assets'), icon: <WalletOutlined /> },
+    { key: '/orders', label: t('account.orders'), icon: <UnorderedListOutlined /> },
     { key: '/accountSet', label: t('account.settings'), icon: <SafetyCertificateOutlined /> },
     { key: '/transferLog', label: t('account.tradeLog'), icon: <FileTextOutlined /> },
     { divider: true },

@@ -158,4 +158,93 @@ describe('order form', () => {
     fireEvent.click(screen.getByTestId('sell-register'));
     expect(authDialogStore.getState().open).toBe('register');
   });
+
+  it('sends a limit order with its time in force, and a stop-limit order with its stop price', async () => {
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({
+            type: 'ok',
+            message: 'Order placed.',
+            order: {
+              id: 8,
+              status: 'resting',
+              total_number: '0.0100',
+              complete_number: '0.0000',
+              number: '0.0100',
+            },
+          }),
+        ),
+    );
+    renderForm();
+    fireEvent.click(screen.getByTestId('tif-post_only'));
+    fireEvent.change(screen.getByTestId('buy-price'), { target: { value: '29000' } });
+    fireEvent.change(screen.getByTestId('buy-amount'), { target: { value: '0.01' } });
+    fireEvent.click(screen.getByTestId('buy-submit'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body)).toBe(
+      'legal_id=3&currency_id=1&num=0.01&mode=2&price=29000&time_in_force=post_only',
+    );
+    // Stop-limit: no time in force (gtc only), a stop price, and no sending without one.
+    fireEvent.click(screen.getByTestId('mode-stop'));
+    expect(screen.queryByTestId('time-in-force')).toBeNull();
+    fireEvent.change(screen.getByTestId('sell-price'), { target: { value: '31000' } });
+    fireEvent.change(screen.getByTestId('sell-amount'), { target: { value: '0.01' } });
+    fireEvent.click(screen.getByTestId('sell-submit'));
+    expect(await screen.findByText('Enter a stop price greater than zero.')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('sell-stop-price'), { target: { value: '30500.005' } });
+    expect((screen.getByTestId('sell-stop-price') as HTMLInputElement).value).toBe('30500.00');
+    fireEvent.click(screen.getByTestId('sell-submit'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(url).toMatch(/^\/api\/transaction\/out\?/);
+    expect(String(init.body)).toBe(
+      'legal_id=3&currency_id=1&num=0.01&mode=2&price=31000&stop_price=30500.00',
+    );
+  });
+
+  it('shows the server estimate of a market order, and why it would stop short', async () => {
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({
+            type: 'ok',
+            message: {
+              side: 'buy',
+              symbol: 'BTC/USDT',
+              number: '0.0300',
+              total: '903.000000',
+              average_price: '30100.00',
+              worst_price: '30200.00',
+              band_price: '31500.00',
+              band_percent: '5%',
+              fee: '0.00003000',
+              fee_currency: 'BTC',
+              complete: false,
+              stop_reason: 'funds',
+            },
+          }),
+        ),
+    );
+    renderForm();
+    fireEvent.click(screen.getByTestId('mode-market'));
+    fireEvent.change(screen.getByTestId('buy-amount'), { target: { value: '0.05' } });
+    const estimate = await screen.findByTestId('buy-estimate', {}, { timeout: 3_000 });
+    const [url] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toMatch(/^\/api\/transaction\/estimate\?/);
+    const query = new URL(url, 'http://fairex.test').searchParams;
+    expect([query.get('side'), query.get('num'), query.get('legal_id'), query.get('currency_id')]).toEqual([
+      'buy',
+      '0.05',
+      '3',
+      '1',
+    ]);
+    expect(screen.getByTestId('buy-total').textContent).toBe('903.000000 USDT');
+    expect(estimate.textContent).toContain('30,100.00 USDT');
+    expect(estimate.textContent).toContain('30,200.00 USDT');
+    expect(estimate.textContent).toContain('31,500.00 USDT (±5%)');
+    expect(screen.getByTestId('buy-estimate-note').textContent).toBe(
+      'Only partly: your balance runs out first',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Button } from 'antd';
 import { openLoginDialog } from '../auth/auth-dialogs.ts';
 import { groupThousands } from '../../format/index.ts';
@@ -43,6 +44,11 @@ export function OrdersPanel({ pair, loggedIn }: OrdersPanelProps) {
   const [tab, setTab] = useState('current');
   return (
     <section className="fx-spot-panel fx-spot-orders" data-testid="orders-panel">
+      {loggedIn && (
+        <Link to="/orders" className="fx-spot-all-orders" data-testid="all-orders-link">
+          {t('spot.orders.allOrders')}
+        </Link>
+      )}
       <CompactTabs
         activeKey={tab}
         onChange={setTab}

@@ -1,0 +1,377 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Pagination, Popconfirm, Select } from 'antd';
+import { RequireLogin } from '../auth/RequireLogin.tsx';
+import { groupThousands, NO_VALUE } from '../../format/index.ts';
+import { CompactTabs } from '../../components/trading/CompactTabs.tsx';
+import { CompactTable, type CompactColumn } from '../../components/trading/CompactTable.tsx';
+import { EmptyNote } from '../../components/trading/PanelStates.tsx';
+import { dateTimeOf, withZone } from '../../components/trading/display.ts';
+import { useMessage } from '../../app/message.tsx';
+import { revokeOrder } from '../../data/spot.ts';
+import { symbolOf, useBoardQuotations } from '../../data/market.ts';
+import {
+  cancelAllOrders,
+  fetchAllOpenOrders,
+  fetchOrderHistory,
+  type HistoryStatusFilter,
+  type SpotHistoryOrderRow,
+  type SpotOpenOrderRow,
+} from '../../data/orders.ts';
+import '../spot/spot.css';
+import './orders.css';
+
+// The orders page across all pairs (issue 21): open orders (open, partly filled, stop-limit pending) and
+// order history (filled, partly filled then cancelled, cancelled, with the average price, the fees and why
+// it was cancelled), filtered by pair, side, status and time, a page at a time; cancel one, and cancel all
+// of one pair or everywhere after a confirmation. All figures are the server's decimal text.
+
+export const ORDERS_PAGE_SIZE = 20;
+export const OPEN_POLL_MS = 5_000;
+
+/** Time ranges the filter offers, in milliseconds back from now (0: all time). */
+export const TIME_RANGES = { all: 0, day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 } as const;
+type TimeRange = keyof typeof TIME_RANGES;
+
+interface Filters {
+  symbol: string | undefined;
+  side: 'buy' | 'sell' | undefined;
+  range: TimeRange;
+}
+
+function startOf(range: TimeRange): number | undefined {
+  return range === 'all' ? undefined : Date.now() - TIME_RANGES[range];
+}
+
+export default function OrdersPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState('open');
+  const [filters, setFilters] = useState<Filters>({ symbol: undefined, side: undefined, range: 'all' });
+  return (
+    <RequireLogin>
+      <main className="fx-orders-page" data-testid="orders-page">
+        <h1 className="fx-orders-title">{t('orders.title')}</h1>
+        <FilterBar filters={filters} onChange={setFilters} />
+        <section className="fx-spot-panel fx-orders-panel">
+          <CompactTabs
+            activeKey={tab}
+            onChange={setTab}
+            tabs={[
+              {
+                key: 'open',
+                label: <span data-testid="orders-tab-open">{t('orders.open')}</span>,
+                children: <OpenOrders filters={filters} />,
+              },
+              {
+                key: 'history',
+                label: <span data-testid="orders-tab-history">{t('orders.history')}</span>,
+                children: <History filters={filters} />,
+              },
+            ]}
+          />
+        </section>
+      </main>
+    </RequireLogin>
+  );
+}
+
+function FilterBar({ filters, onChange }: { filters: Filters; onChange: (next: Filters) => void }) {
+  const { t } = useTranslation();
+  const markets = useBoardQuotations();
+  const symbols = [...new Set((markets.data ?? []).map((quotation) => symbolOf(quotation)))];
+  return (
+    <div className="fx-orders-filters" role="group" aria-label={t('orders.filters')}>
+      <label className="fx-orders-filter">
+        <span>{t('orders.pair')}</span>
+        <Select
+          data-testid="orders-filter-pair"
+          value={filters.symbol ?? ''}
+          onChange={(value: string) => onChange({ ...filters, symbol: value === '' ? undefined : value })}
+          options={[
+            { value: '', label: t('orders.allPairs') },
+            ...symbols.map((symbol) => ({ value: symbol, label: symbol })),
+          ]}
+          showSearch
+          popupMatchSelectWidth={false}
+        />
+      </label>
+      <label className="fx-orders-filter">
+        <span>{t('orders.side')}</span>
+        <Select
+          data-testid="orders-filter-side"
+          value={filters.side ?? ''}
+          onChange={(value: string) =>
+            onChange({ ...filters, side: value === 'buy' || value === 'sell' ? value : undefined })
+          }
+          options={[
+            { value: '', label: t('orders.allSides') },
+            { value: 'buy', label: t('spot.orders.buy') },
+            { value: 'sell', label: t('spot.orders.sell') },
+          ]}
+        />
+      </label>
+      <label className="fx-orders-filter">
+        <span>{t('orders.time')}</span>
+        <Select
+          data-testid="orders-filter-time"
+          value={filters.range}
+          onChange={(value: TimeRange) => onChange({ ...filters, range: value })}
+          options={(Object.keys(TIME_RANGES) as TimeRange[]).map((range) => ({
+            value: range,
+            label: t(`orders.range.${range}`),
+          }))}
+        />
+      </label>
+    </div>
+  );
+}
+
+function SideLabel({ type }: { type: 'in' | 'out' }) {
+  const { t } = useTranslation();
+  return type === 'in' ? (
+    <span className="is-up">{t('spot.orders.buy')}</span>
+  ) : (
+    <span className="is-down">{t('spot.orders.sell')}</span>
+  );
+}
+
+function Pager({
+  page,
+  total,
+  onChange,
+  testId,
+}: {
+  page: number;
+  total: number;
+  onChange: (page: number) => void;
+  testId: string;
+}) {
+  if (total <= ORDERS_PAGE_SIZE) return null;
+  return (
+    <div className="fx-orders-pager" data-testid={testId}>
+      <Pagination
+        size="small"
+        current={page}
+        pageSize={ORDERS_PAGE_SIZE}
+        total={total}
+        onChange={onChange}
+        showSizeChanger={false}
+      />
+    </div>
+  );
+}
+
+function OpenOrders({ filters }: { filters: Filters }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const query = {
+    symbol: filters.symbol,
+    side: filters.side,
+    startMs: startOf(filters.range),
+    page,
+    perPage: ORDERS_PAGE_SIZE,
+  };
+  const orders = useQuery({
+    queryKey: ['orders', 'open', filters.symbol, filters.side, filters.range, page],
+    queryFn: ({ signal }) => fetchAllOpenOrders(query, signal),
+    refetchInterval: OPEN_POLL_MS,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['orders'] });
+  const revoke = async (order: SpotOpenOrderRow) => {
+    try {
+      void message.success(await revokeOrder(order.id, order.type));
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+    await refresh();
+  };
+  const cancelAll = async () => {
+    try {
+      const result = await cancelAllOrders(filters.symbol ?? null);
+      void message.success(result.message);
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+    setPage(1);
+    await refresh();
+  };
+  const statusText = (order: SpotOpenOrderRow) =>
+    order.status === 'pending'
+      ? t('orders.status.pending', { stop: groupThousands(order.stop_price ?? '') })
+      : t(`orders.status.${order.status}`);
+  const columns: CompactColumn<SpotOpenOrderRow>[] = [
+    { key: 'time', title: withZone(t('spot.orders.time')), render: (order) => dateTimeOf(order.time) },
+    { key: 'pair', title: t('spot.orders.pair'), render: (order) => order.symbol },
+    { key: 'side', title: t('spot.orders.side'), render: (order) => <SideLabel type={order.type} /> },
+    {
+      key: 'status',
+      title: t('orders.statusTitle'),
+      render: (order) => <span data-testid="open-order-status">{statusText(order)}</span>,
+    },
+    { key: 'price', title: t('spot.orders.price'), align: 'right', render: (o) => groupThousands(o.price) },
+    { key: 'amount', title: t('spot.orders.amount'), align: 'right', render: (o) => o.total_number },
+    { key: 'filled', title: t('spot.orders.filled'), align: 'right', render: (o) => o.complete_number },
+    {
+      key: 'total',
+      title: t('spot.orders.total'),
+      align: 'right',
+      render: (o) => `${groupThousands(o.total_money)} ${o.legal_name}`,
+    },
+    {
+      key: 'action',
+      title: t('spot.orders.action'),
+      align: 'right',
+      render: (order) => (
+        <Popconfirm
+          title={t('spot.orders.revokeConfirm')}
+          okText={t('spot.orders.yes')}
+          cancelText={t('spot.orders.no')}
+          onConfirm={() => revoke(order)}
+        >
+          <Button size="small" type="link" danger data-testid={`orders-revoke-${order.id}`}>
+            {t('spot.orders.revoke')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+  const rows = orders.data?.list ?? [];
+  return (
+    <div data-testid="orders-open">
+      <div className="fx-orders-actions">
+        <Popconfirm
+          title={
+            filters.symbol === undefined
+              ? t('orders.cancelAllConfirm')
+              : t('orders.cancelPairConfirm', { pair: filters.symbol })
+          }
+          okText={t('spot.orders.yes')}
+          cancelText={t('spot.orders.no')}
+          okButtonProps={{ danger: true }}
+          onConfirm={cancelAll}
+          disabled={rows.length === 0}
+        >
+          <Button danger size="small" disabled={rows.length === 0} data-testid="orders-cancel-all">
+            {filters.symbol === undefined
+              ? t('orders.cancelAll')
+              : t('orders.cancelPair', { pair: filters.symbol })}
+          </Button>
+        </Popconfirm>
+      </div>
+      {orders.error ? <Alert type="error" showIcon message={orders.error.message} /> : null}
+      <CompactTable<SpotOpenOrderRow>
+        caption={t('orders.open')}
+        columns={columns}
+        rows={rows}
+        rowKey={(order) => order.id}
+        loading={orders.isPending}
+        empty={<EmptyNote>{t('orders.openEmpty')}</EmptyNote>}
+        rowTestId="orders-open-row"
+      />
+      <Pager page={page} total={orders.data?.total ?? 0} onChange={setPage} testId="orders-open-pager" />
+    </div>
+  );
+}
+
+function History({ filters }: { filters: Filters }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<HistoryStatusFilter | undefined>(undefined);
+  const history = useQuery({
+    queryKey: ['orders', 'history', filters.symbol, filters.side, filters.range, status, page],
+    queryFn: ({ signal }) =>
+      fetchOrderHistory(
+        {
+          symbol: filters.symbol,
+          side: filters.side,
+          startMs: startOf(filters.range),
+          status,
+          page,
+          perPage: ORDERS_PAGE_SIZE,
+        },
+        signal,
+      ),
+  });
+  const statusText = (order: SpotHistoryOrderRow) => {
+    const base = t(`orders.status.${order.status}`);
+    return order.cancel_reason === null ? base : `${base} · ${t(`orders.reason.${order.cancel_reason}`)}`;
+  };
+  const columns: CompactColumn<SpotHistoryOrderRow>[] = [
+    { key: 'time', title: withZone(t('spot.orders.time')), render: (order) => dateTimeOf(order.time) },
+    { key: 'pair', title: t('spot.orders.pair'), render: (order) => order.symbol },
+    { key: 'side', title: t('spot.orders.side'), render: (order) => <SideLabel type={order.type} /> },
+    {
+      key: 'type',
+      title: t('orders.type'),
+      render: (order) => t(order.mode === 1 ? 'spot.form.market' : 'spot.form.limit'),
+    },
+    {
+      key: 'status',
+      title: t('orders.statusTitle'),
+      render: (order) => <span data-testid="history-order-status">{statusText(order)}</span>,
+    },
+    {
+      key: 'price',
+      title: t('spot.orders.price'),
+      align: 'right',
+      render: (o) => (o.price === null ? t('spot.form.market') : groupThousands(o.price)),
+    },
+    {
+      key: 'average',
+      title: t('orders.average'),
+      align: 'right',
+      render: (o) => (o.average_price === null ? NO_VALUE : groupThousands(o.average_price)),
+    },
+    {
+      key: 'filled',
+      title: t('orders.filledOfAmount'),
+      align: 'right',
+      render: (o) => `${o.complete_number} / ${o.total_number}`,
+    },
+    {
+      key: 'deal',
+      title: t('spot.orders.total'),
+      align: 'right',
+      render: (o) => `${groupThousands(o.deal_money)} ${o.legal_name}`,
+    },
+    { key: 'fee', title: t('spot.orders.fee'), align: 'right', render: (o) => `${o.fee} ${o.fee_currency}` },
+  ];
+  return (
+    <div data-testid="orders-history">
+      <div className="fx-orders-actions">
+        <label className="fx-orders-filter">
+          <span>{t('orders.statusTitle')}</span>
+          <Select
+            data-testid="orders-filter-status"
+            value={status ?? ''}
+            onChange={(value: string) => {
+              setPage(1);
+              setStatus(value === '' ? undefined : (value as HistoryStatusFilter));
+            }}
+            options={[
+              { value: '', label: t('orders.allStatuses') },
+              { value: 'filled', label: t('orders.status.filled') },
+              { value: 'partially_filled_cancelled', label: t('orders.status.partially_filled_cancelled') },
+              { value: 'cancelled', label: t('orders.status.cancelled') },
+            ]}
+            popupMatchSelectWidth={false}
+          />
+        </label>
+      </div>
+      {history.error ? <Alert type="error" showIcon message={history.error.message} /> : null}
+      <CompactTable<SpotHistoryOrderRow>
+        caption={t('orders.history')}
+        columns={columns}
+        rows={history.data?.list ?? []}
+        rowKey={(order) => order.id}
+        loading={history.isPending}
+        empty={<EmptyNote>{t('orders.historyEmpty')}</EmptyNote>}
+        rowTestId="orders-history-row"
+      />
+      <Pager page={page} total={history.data?.total ?? 0} onChange={setPage} testId="orders-history-pager" />
+    </div>
+  );
+}
