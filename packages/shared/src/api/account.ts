@@ -72,3 +72,8 @@ export interface TotpSecret {
   /** A data: URL of the QR code, drawn on the server. */
   qr: string;
 }
+
+/** `user/register_config`: whether registering needs an invite code (INVITE_CODE_REQUIRED). */
+export interface RegisterConfig {
+  invite_code_required: boolean;
+}
