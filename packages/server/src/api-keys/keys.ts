@@ -18,8 +18,10 @@ import {
   signatureOf,
 } from './signature.ts';
 
-export type ApiScope = 'read' | 'trade' | 'withdraw';
-export const API_SCOPES: readonly ApiScope[] = ['read', 'trade', 'withdraw'];
+import { API_SCOPES, type ApiScope } from '@fairex/shared/api/api-keys.ts';
+
+// The scopes are declared with the API-key calls' input schemas (shared/api/api-keys.ts).
+export { API_SCOPES, type ApiScope };
 export const MAX_KEYS_PER_USER = 20;
 export const MAX_ALLOWED_IPS = 20;
 

@@ -46,7 +46,6 @@ export const spotRevokeInput = z.object({
   type: optional(oneOf(['in', 'out', 'buy', 'sell'])),
 });
 
-
 /** The largest time the order lists accept (milliseconds; the largest a JavaScript Date holds). */
 const MAX_TIME_MS = 8_640_000_000_000_000;
 
