@@ -3,7 +3,7 @@
 // them, with the input schemas of the wallet calls. Amounts, prices and values are exact decimal text; a value
 // that cannot be known is null.
 import { z } from 'zod';
-import { id, integer, oneOf, optional, page, text } from '../schema/fields.ts';
+import { id, integer, note, oneOf, optional, page, text } from '../schema/fields.ts';
 
 /** Amount text of at most this length is considered at all (parsed at the currency's scale by the server). */
 export const MAX_AMOUNT_TEXT = 64;
@@ -75,6 +75,39 @@ export const addAddressInput = z.object({
 
 /** POST /wallet/deladdress. */
 export const deleteAddressInput = z.object({ address_id: id() });
+
+/** The states an administrator filters withdrawals by. */
+export const ADMIN_WITHDRAWAL_STATUSES = ['pending', 'approved', 'completed', 'rejected', 'failed'] as const;
+
+/** /admin/wallet/withdrawals: a page, optionally of one state. */
+export const adminWithdrawalsInput = z.object({
+  status: optional(oneOf(ADMIN_WITHDRAWAL_STATUSES)),
+  page: page(),
+});
+
+/** /admin/wallet/withdrawal/approve and /resend: one withdrawal. */
+export const adminWithdrawalInput = z.object({ id: id() });
+
+/** /admin/wallet/withdrawal/reject: with the reason the user is shown. */
+export const adminWithdrawalRejectInput = z.object({ id: id(), reason: note({ max: 200 }) });
+
+/** /admin/wallet/withdrawal/confirm: the payout's transaction id, sent by hand. */
+export const adminWithdrawalConfirmInput = z.object({ id: id(), tx_id: text({ max: 128 }) });
+
+/** /admin/wallet/deposit: a manual credit to a user (sandbox payouts only). */
+export const adminDepositInput = z.object({
+  user_id: id(),
+  currency: id(),
+  amount: text({ max: MAX_AMOUNT_TEXT }),
+  note: note({ max: 200 }),
+});
+
+/** /admin/wallet/house_fund: funds the house's inventory in one currency. */
+export const adminHouseFundInput = z.object({
+  currency: id(),
+  amount: text({ max: MAX_AMOUNT_TEXT }),
+  note: note({ max: 200 }),
+});
 
 /** The six wallets every user has per currency. */
 export type WalletName = 'change' | 'lever' | 'micro' | 'ico' | 'miner' | 'defi';
