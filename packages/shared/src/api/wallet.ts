@@ -73,6 +73,9 @@ export const addAddressInput = z.object({
   code: secondFactorCode(),
 });
 
+/** /account/list: a page of the user's balance changes, up to 100 a page. */
+export const accountLogInput = z.object({ limit: optional(integer({ min: 1, max: 100 })), page: page() });
+
 /** POST /wallet/deladdress. */
 export const deleteAddressInput = z.object({ address_id: id() });
 
