@@ -2,9 +2,10 @@
 // and lower-cased; phones split into a calling code and a national number, validated by libphonenumber.
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CountryCode } from 'libphonenumber-js';
+import { ACCOUNT_MAX_LENGTH } from '@fairex/shared/api/account-fields.ts';
 
 /** Spec 01 section 9: an account is at most 120 characters. */
-export const ACCOUNT_MAX_LENGTH = 120;
+export { ACCOUNT_MAX_LENGTH };
 
 // One @, something on both sides, a dot in the domain and no spaces: the pattern both the web form and
 // the server check. Deliverability is proved by the code sent to it, not by a longer expression.

@@ -8,7 +8,7 @@ import type { Queryable } from '../store/index.ts';
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const INVITE_CODE_LENGTH = 8;
 /** What an invite code field accepts: a generated code or an older one of 4 to 16 letters and digits. */
-export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
+export { INVITE_CODE_PATTERN } from '@fairex/shared/api/account-fields.ts';
 
 export function randomInviteCode(length = INVITE_CODE_LENGTH): string {
   let code = '';

@@ -61,5 +61,4 @@ export async function dummyPasswordCheck(password: string): Promise<false> {
   return false;
 }
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 16;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@fairex/shared/api/account-fields.ts';

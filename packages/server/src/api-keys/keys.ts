@@ -18,8 +18,10 @@ import {
   signatureOf,
 } from './signature.ts';
 
-export type ApiScope = 'read' | 'trade' | 'withdraw';
-export const API_SCOPES: readonly ApiScope[] = ['read', 'trade', 'withdraw'];
+import { API_SCOPES, type ApiKeyView, type ApiScope } from '@fairex/shared/api/api-keys.ts';
+
+// The scopes are declared with the API-key calls' input schemas (shared/api/api-keys.ts).
+export { API_SCOPES, type ApiKeyView, type ApiScope };
 export const MAX_KEYS_PER_USER = 20;
 export const MAX_ALLOWED_IPS = 20;
 
@@ -53,17 +55,6 @@ export function scopeOfCall(url: string | undefined): ApiScope | null {
   if (url === undefined) return null;
   for (const scope of API_SCOPES) if (CALLS_BY_SCOPE[scope].includes(url)) return scope;
   return null;
-}
-
-export interface ApiKeyView {
-  id: number;
-  key: string;
-  label: string;
-  scopes: ApiScope[];
-  ip_allowlist: string[];
-  created_at: string;
-  last_used_at: string | null;
-  revoked: boolean;
 }
 
 interface KeyRow {

@@ -4,8 +4,8 @@
 import { tryParseDecimal } from '@fairex/shared';
 import { refuse } from './engine-calls.ts';
 
-/** Text of at most this length is considered at all. */
-export const MAX_AMOUNT_TEXT = 64;
+/** Text of at most this length is considered at all (declared with the wallet calls' input schemas). */
+export { MAX_AMOUNT_TEXT } from '@fairex/shared';
 
 /**
  * A positive amount in minor units of a currency with `scale` decimals. `label` is the translated name of

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { ReasonCode } from '@fairex/engine';
 import { formatDecimal, paged } from '@fairex/shared';
-import type { Paged } from '@fairex/shared';
+import type { DepositRecord, DepositSource, Paged } from '@fairex/shared';
 import type { Queryable, Store } from '../store/index.ts';
 import { auditWallet } from './audit.ts';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
@@ -56,18 +56,7 @@ interface DepositRow {
   status: 'pending' | 'credited';
 }
 
-export interface DepositRecord {
-  id: number;
-  created_time: string;
-  currency: number;
-  currency_name: string;
-  value: string;
-  info: string;
-  chain: string;
-  address: string;
-  tx_id: string;
-  status: string;
-}
+export type { DepositRecord } from '@fairex/shared';
 
 export class DepositService {
   private readonly store: Store;
@@ -261,8 +250,8 @@ export class DepositService {
       address: string;
       tx_id: string;
       amount: string;
-      source: string;
-      status: string;
+      source: DepositSource;
+      status: DepositRecord['status'];
       created_at: Date;
     }>(
       `select d.id, d.currency_id, d.chain_type, d.address, d.tx_id, d.amount, d.source, d.status, d.created_at

@@ -10,8 +10,9 @@ import type { UserRow } from '../accounts/users.ts';
 import { findUserById } from '../accounts/users.ts';
 import { refuse } from './engine-calls.ts';
 
-/** What protects withdrawals of an account: its authenticator, or codes sent by e-mail or SMS. */
-export type SecondFactorMethod = 'totp' | 'email' | 'sms';
+import type { SecondFactorMethod, WalletProtection } from '@fairex/shared';
+
+export type { SecondFactorMethod } from '@fairex/shared';
 
 /** The codes one request may carry: the authenticator's, or the one sent by e-mail or SMS. */
 export interface SecondFactorCodes {
@@ -25,7 +26,7 @@ export interface SecondFactor {
   /** Whether the account uses its authenticator (the withdrawal page's `totp_required`). */
   isOn(userId: number): Promise<boolean>;
   /** The method and where codes go, masked ("al***@***.com"); null destination for the authenticator. */
-  method(userId: number): Promise<{ method: SecondFactorMethod; destination: string | null }>;
+  method(userId: number): Promise<WalletProtection>;
   /** Sends a withdrawal code by e-mail or SMS; refused when the authenticator protects the account. */
   send(
     userId: number,

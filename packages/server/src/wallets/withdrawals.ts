@@ -9,7 +9,7 @@ import { ReasonCode } from '@fairex/engine';
 import type { Engine } from '@fairex/engine';
 import { formatDecimal, paged } from '@fairex/shared';
 import { parseAmount } from './amounts.ts';
-import type { Paged } from '@fairex/shared';
+import type { Paged, WithdrawalRecord, WithdrawalStatus, WithdrawInfo } from '@fairex/shared';
 import type { Queryable, Store } from '../store/index.ts';
 import { auditWallet } from './audit.ts';
 import type { ChainInfo, WalletCatalog, WalletCurrency } from './catalog.ts';
@@ -21,7 +21,7 @@ import type { WalletRunner } from './engine-calls.ts';
 import { refuse, refuseEngineCode, walletRefusal } from './engine-calls.ts';
 import { submitCommand, submitOrRefuse } from '../engine-runner/submit.ts';
 
-export type WithdrawalStatus = 'requested' | 'pending' | 'approved' | 'completed' | 'rejected' | 'failed';
+export type { WithdrawalStatus } from '@fairex/shared';
 
 interface WithdrawalRow {
   id: number;
@@ -64,22 +64,7 @@ export interface WithdrawInput {
   ip?: string;
 }
 
-export interface WithdrawalRecord {
-  id: number;
-  create_time: string;
-  currency: number;
-  currency_name: string;
-  number: string;
-  fee: string;
-  receive: string;
-  address: string;
-  chain: string;
-  status: WithdrawalStatus;
-  tx_id: string;
-  /** The payout's transaction on a public explorer; null before the payout or for a sandbox payout. */
-  explorer_url: string | null;
-  note: string;
-}
+export type { WithdrawalRecord } from '@fairex/shared';
 
 export interface AdminWithdrawal extends WithdrawalRecord {
   user_id: number;
@@ -142,7 +127,7 @@ export class WithdrawalService {
   }
 
   /** What the withdrawal page shows: balance, fee, minimum, chains, whether a second factor is needed. */
-  async info(userId: number, currencyId: number) {
+  async info(userId: number, currencyId: number): Promise<WithdrawInfo> {
     const currency = await this.currencyWithChains(currencyId);
     const balance = this.engine.ledger.balance(userId, 'change', currencyId);
     return {

@@ -1,8 +1,25 @@
 // The login reply, declared once for the server that builds it and the clients that read it. The template's
 // clients keep the envelope's `message` as the token; Fairex's web app reads `data` (the token and the
 // user's info). A user with two-factor on gets a refusal naming the missing code, with `totp_required`, so
-// that no client mistakes it for a session.
+// that no client mistakes it for a session. The input schemas of the account calls (user/, safe/, sms/) are
+// built from the fields of account-fields.ts.
+import { z } from 'zod';
 import type { ApiError, ApiOk } from '../envelope.ts';
+import { optional } from '../schema/fields.ts';
+import {
+  accountText,
+  areaCode,
+  cardId,
+  codePurpose,
+  currentPassword,
+  identityFields,
+  inviteCode,
+  newPassword,
+  realName,
+  totpCode,
+  uploadReference,
+  verificationCode,
+} from './account-fields.ts';
 
 /** What `user/info` answers and a login carries along. */
 export interface UserInfo {
@@ -72,3 +89,83 @@ export interface TotpSecret {
   /** A data: URL of the QR code, drawn on the server. */
   qr: string;
 }
+
+/** `user/register_config`: whether registering needs an invite code (INVITE_CODE_REQUIRED). */
+export interface RegisterConfig {
+  invite_code_required: boolean;
+}
+
+/** POST /user/check: whether an account is free. */
+export const accountCheckInput = z.object(identityFields);
+
+/** POST /user/register. */
+export const registerInput = z.object({
+  ...identityFields,
+  code: verificationCode(),
+  password: newPassword(),
+  re_password: currentPassword(),
+  extension_code: inviteCode(),
+});
+
+/** POST /user/login: an account (named by its fields, or as `account` / `user_string`) and its password. */
+export const loginInput = z.object({
+  ...identityFields,
+  account: optional(accountText()),
+  password: currentPassword(),
+  totp_code: optional(totpCode()),
+});
+
+/** POST /user/forget: a new password with the code sent to the account. */
+export const forgetPasswordInput = z.object({
+  ...identityFields,
+  account: optional(accountText()),
+  code: verificationCode(),
+  password: newPassword(),
+  repassword: optional(currentPassword()),
+  re_password: optional(currentPassword()),
+});
+
+/** POST /user/real_name: a real-name submission with the three uploaded pictures. */
+export const realNameInput = z.object({
+  name: realName(),
+  card_id: cardId(),
+  front_pic: uploadReference(),
+  reverse_pic: uploadReference(),
+  hand_pic: uploadReference(),
+});
+
+/** POST /safe/email: binds an e-mail with the code sent to it. */
+export const bindEmailInput = z.object({ email: accountText(), code: verificationCode() });
+
+/** POST /safe/mobile: binds a phone with the code sent to it. */
+export const bindMobileInput = z.object({
+  mobile: accountText(),
+  area_code: optional(areaCode()),
+  country_code: optional(areaCode()),
+  code: verificationCode(),
+});
+
+/** POST /safe/password: the old password and the new one twice. */
+export const changePasswordInput = z.object({
+  old_password: currentPassword(),
+  password: newPassword(),
+  re_password: currentPassword(),
+});
+
+/** POST /safe/google/bind: the first code of the new authenticator. */
+export const totpBindInput = z.object({ code: totpCode() });
+
+/** POST /safe/google/unbind: a code and the password. */
+export const totpUnbindInput = z.object({ code: totpCode(), password: currentPassword() });
+
+/** POST /user/check_email and /user/check_mobile: a code sent to the account, under its field's name or `code`. */
+export const checkCodeInput = (codeField: 'email_code' | 'mobile_code') =>
+  z.object({
+    ...identityFields,
+    [codeField]: optional(verificationCode()),
+    code: optional(verificationCode()),
+    type: codePurpose(),
+  });
+
+/** POST /sms_send and /sms_mail: where a code goes and what it is for. */
+export const sendCodeInput = z.object({ ...identityFields, type: codePurpose() });

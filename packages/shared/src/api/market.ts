@@ -83,6 +83,17 @@ export const tradeHistoryInput = z.object({
   limit: optional(integer({ min: 1, max: 100 })),
 });
 
+/** GET /currency/detail: one currency. */
+export const currencyDetailInput = z.object({ id: id() });
+
+/** `currency/detail`: a currency's introduction, the description in the request language (else English). */
+export interface CurrencyDetail {
+  id: number;
+  code: string;
+  name: string;
+  desc: string;
+}
+
 /** One bar of `currency/new_timeshar`, inside its `{code, msg, data}` reply. */
 export interface ChartBar {
   /** Open time in seconds since the epoch (the Huobi-style `id` the template's client keys bars on). */

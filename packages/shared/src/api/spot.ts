@@ -46,6 +46,45 @@ export const spotRevokeInput = z.object({
   type: optional(oneOf(['in', 'out', 'buy', 'sell'])),
 });
 
+/** The largest time the order lists accept (milliseconds; the largest a JavaScript Date holds). */
+const MAX_TIME_MS = 8_640_000_000_000_000;
+
+/** One pair by its ids or its symbol; none is every pair. */
+const pairFilter = {
+  legal_id: optional(id()),
+  currency_id: optional(id()),
+  symbol: optional(text({ max: 40 })),
+};
+
+/** /orders/open (open orders across pairs): a pair, a side, a time range and a page. */
+export const spotOrderListInput = z.object({
+  ...pairFilter,
+  side: optional(oneOf(['buy', 'sell'])),
+  start_time: optional(integer({ min: 0, max: MAX_TIME_MS })),
+  end_time: optional(integer({ min: 0, max: MAX_TIME_MS })),
+  page: page(),
+  per_page: optional(integer({ min: 1, max: 100 })),
+});
+
+/** /orders/history: as the open orders, and a final state. */
+export const spotOrderHistoryInput = spotOrderListInput.extend({
+  status: optional(oneOf(['filled', 'partially_filled_cancelled', 'cancelled'])),
+});
+
+/** /orders/cancel_all: the open orders of one pair, or of every pair. */
+export const spotCancelAllInput = z.object(pairFilter);
+
+/** /transaction/estimate: what a market order would fill, before placing it. */
+export const spotEstimateInput = z.object({
+  legal_id: optional(id()),
+  currency_id: optional(id()),
+  symbol: optional(text({ max: 40 })),
+  side: oneOf(['buy', 'sell']),
+  // Decimal text, parsed at the market's precision: the quantity, and for a buy the quote to spend.
+  num: optional(text({ max: 64 })),
+  total: optional(text({ max: 64 })),
+});
+
 /** The market's precision and limits, as /transaction/deal reports them with the book. */
 export interface SpotMarketInfo {
   id: number;

@@ -1,6 +1,116 @@
 // The replies of the wallet overview (`wallet/list`) and the user's currency list
 // (`currency/user_currency_list`), declared once for the server that builds them and the clients that read
-// them. Amounts, prices and values are exact decimal text; a value that cannot be known is null.
+// them, with the input schemas of the wallet calls. Amounts, prices and values are exact decimal text; a value
+// that cannot be known is null.
+import { z } from 'zod';
+import { id, integer, note, oneOf, optional, page, text } from '../schema/fields.ts';
+
+/** Amount text of at most this length is considered at all (parsed at the currency's scale by the server). */
+export const MAX_AMOUNT_TEXT = 64;
+
+/** A network of a currency (0-15); absent is the currency's first. */
+const chainType = () => optional(integer({ min: 0, max: 15 }));
+
+/** A code of the account's second factor: the authenticator's, or one sent by e-mail or SMS. */
+const secondFactorCode = () => optional(text({ max: 6, min: 6 }));
+
+/** POST /wallet/detail: one wallet (by the template's name) and currency. */
+export const walletDetailInput = z.object({ type: text({ max: 16 }), currency: id() });
+
+/** POST /wallet/change: a transfer between two wallets, named, or by the older clients' type 1 or 2. */
+export const walletTransferInput = z.object({
+  from_field: optional(text({ max: 16 })),
+  to_field: optional(text({ max: 16 })),
+  type: optional(oneOf([1, 2])),
+  currency_id: id(),
+  number: text({ max: MAX_AMOUNT_TEXT }),
+});
+
+/** An optional currency: /wallet/change_list. */
+export const walletCurrencyFilterInput = z.object({ currency: optional(id()) });
+
+/** A page of records, optionally of one currency: /wallet/hzhistory, in_list, out_list. */
+export const walletRecordsInput = z.object({ page: page(), currency: optional(id()) });
+
+/** POST /wallet/legal_log: one wallet's log in one currency (type 1580: the deposits). */
+export const walletLogInput = z.object({ currency: id(), type: text({ max: 16 }), page: page() });
+
+/** A page: /wallet/myFlashAgainstList. */
+export const walletPageInput = z.object({ page: page() });
+
+/** POST /wallet/flashAgainst. */
+export const flashExchangeInput = z.object({
+  type: oneOf([0, 1]),
+  coin: id(),
+  number: text({ max: MAX_AMOUNT_TEXT }),
+});
+
+/** One currency: /wallet/get_info, /wallet/get_address. */
+export const walletCurrencyInput = z.object({ currency: id() });
+
+/** POST /wallet/get_in_address: the currency and, optionally, the network. */
+export const depositAddressInput = z.object({ currency: id(), type: chainType() });
+
+/** POST /wallet/out: to a typed address or a saved one, with the account's second factor. */
+export const withdrawInput = z.object({
+  currency: id(),
+  number: text({ max: MAX_AMOUNT_TEXT }),
+  address: optional(text({ max: 128 })),
+  address_id: optional(id()),
+  type: chainType(),
+  totp_code: secondFactorCode(),
+  // Without an authenticator: the code POST /wallet/security_code sent by e-mail or SMS.
+  code: secondFactorCode(),
+});
+
+/** POST /wallet/addaddress: a saved withdrawal address, with the account's second factor. */
+export const addAddressInput = z.object({
+  currency_id: id(),
+  address: text({ max: 128 }),
+  notes: optional(text({ max: 64 })),
+  type: chainType(),
+  totp_code: secondFactorCode(),
+  code: secondFactorCode(),
+});
+
+/** /account/list: a page of the user's balance changes, up to 100 a page. */
+export const accountLogInput = z.object({ limit: optional(integer({ min: 1, max: 100 })), page: page() });
+
+/** POST /wallet/deladdress. */
+export const deleteAddressInput = z.object({ address_id: id() });
+
+/** The states an administrator filters withdrawals by. */
+export const ADMIN_WITHDRAWAL_STATUSES = ['pending', 'approved', 'completed', 'rejected', 'failed'] as const;
+
+/** /admin/wallet/withdrawals: a page, optionally of one state. */
+export const adminWithdrawalsInput = z.object({
+  status: optional(oneOf(ADMIN_WITHDRAWAL_STATUSES)),
+  page: page(),
+});
+
+/** /admin/wallet/withdrawal/approve and /resend: one withdrawal. */
+export const adminWithdrawalInput = z.object({ id: id() });
+
+/** /admin/wallet/withdrawal/reject: with the reason the user is shown. */
+export const adminWithdrawalRejectInput = z.object({ id: id(), reason: note({ max: 200 }) });
+
+/** /admin/wallet/withdrawal/confirm: the payout's transaction id, sent by hand. */
+export const adminWithdrawalConfirmInput = z.object({ id: id(), tx_id: text({ max: 128 }) });
+
+/** /admin/wallet/deposit: a manual credit to a user (sandbox payouts only). */
+export const adminDepositInput = z.object({
+  user_id: id(),
+  currency: id(),
+  amount: text({ max: MAX_AMOUNT_TEXT }),
+  note: note({ max: 200 }),
+});
+
+/** /admin/wallet/house_fund: funds the house's inventory in one currency. */
+export const adminHouseFundInput = z.object({
+  currency: id(),
+  amount: text({ max: MAX_AMOUNT_TEXT }),
+  note: note({ max: 200 }),
+});
 
 /** The six wallets every user has per currency. */
 export type WalletName = 'change' | 'lever' | 'micro' | 'ico' | 'miner' | 'defi';
@@ -168,4 +278,87 @@ export interface AddressBookEntry {
   chain: string;
   address: string;
   notes: string;
+}
+
+/** One network of a currency: its chain type and code ("TRC20"). */
+export interface ChainChoice {
+  type: number;
+  code: string;
+}
+
+/** `wallet/get_in_address`: the user's deposit address on one network of a currency. */
+export interface DepositAddress {
+  currency: { id: number; name: string };
+  address: string;
+  type: number;
+  chain: string;
+  network: string;
+  confirmations: number;
+  /** The currency's offered networks, for the picker. */
+  chains: ChainChoice[];
+  /** True while addresses come from the development key source (no real funds). */
+  development: boolean;
+}
+
+/** Where a deposit came from: the custody service (a chain), or an operator's manual credit. */
+export type DepositSource = 'custody' | 'manual';
+
+/** One deposit of the user (`wallet/in_list`, `wallet/legal_log` type 1580). */
+export interface DepositRecord {
+  id: number;
+  created_time: string;
+  currency: number;
+  currency_name: string;
+  value: string;
+  info: DepositSource;
+  chain: string;
+  address: string;
+  /** Empty for a manual credit. */
+  tx_id: string;
+  status: 'pending' | 'credited';
+}
+
+/** What protects withdrawals and new addresses: the authenticator, or codes sent by e-mail or SMS. */
+export type SecondFactorMethod = 'totp' | 'email' | 'sms';
+
+/** `wallet/protection`: the method and where codes go, masked; null destination for the authenticator. */
+export interface WalletProtection {
+  method: SecondFactorMethod;
+  destination: string | null;
+}
+
+/** `wallet/get_info`: what the withdrawal page shows for one currency. */
+export interface WithdrawInfo {
+  currency: number;
+  name: string;
+  scale: number;
+  change_balance: string;
+  lock_change_balance: string;
+  /** The fee, in the currency. */
+  rate: string;
+  min_number: string;
+  chains: (ChainChoice & { network: string })[];
+  totp_required: boolean;
+  second_factor: WalletProtection;
+}
+
+/** A withdrawal's state; `requested` (waiting for its second factor) is never listed to the user. */
+export type WithdrawalStatus = 'requested' | 'pending' | 'approved' | 'completed' | 'rejected' | 'failed';
+
+/** One withdrawal of the user (`wallet/out_list`). */
+export interface WithdrawalRecord {
+  id: number;
+  create_time: string;
+  currency: number;
+  currency_name: string;
+  number: string;
+  fee: string;
+  receive: string;
+  address: string;
+  chain: string;
+  status: WithdrawalStatus;
+  tx_id: string;
+  /** The payout's transaction on a public explorer; null before the payout or for a sandbox payout. */
+  explorer_url: string | null;
+  note: string;
 }

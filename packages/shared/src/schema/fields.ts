@@ -10,6 +10,9 @@ type Check<T> = { ok: true; value: T } | { ok: false; key: MessageKey; params?: 
 
 export const INT32_MAX = 2_147_483_647;
 
+/** The input of a call that takes no fields (unknown fields are ignored, as everywhere). */
+export const noInput = z.object({});
+
 /** A required field: missing, null and the empty string all count as not given. */
 function field<T>(check: (value: unknown) => Check<T>) {
   return z.unknown().transform((value, context): T => {

@@ -1,7 +1,7 @@
 // The account calls of specs 01/02 as the screens use them. Answers follow the server's envelope; the
 // shapes here are what packages/server/src/routes/api/user, safe and sms answer.
 import { useQuery } from '@tanstack/react-query';
-import type { Country, LoginOk, LoginTotpRequired, UserInfo } from '@fairex/shared';
+import type { Country, LoginOk, LoginTotpRequired, RegisterConfig, UserInfo } from '@fairex/shared';
 import { api, apiRaw, readEnvelope } from './api.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { useSession } from './session.ts';
@@ -134,7 +134,7 @@ export function useCountries() {
 export function useRegisterConfig() {
   return useQuery({
     queryKey: ['user', 'register_config'],
-    queryFn: () => api.get<{ invite_code_required: boolean }>('/user/register_config'),
+    queryFn: () => api.get<RegisterConfig>('/user/register_config'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

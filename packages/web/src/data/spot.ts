@@ -8,6 +8,7 @@ import type {
   PlacedOrder,
   SpotDeal,
 } from '@fairex/shared/api/spot.ts';
+import type { CurrencyDetail } from '@fairex/shared/api/market.ts';
 
 // The spot calls of spec 01 section 7, typed with the shared contract (@fairex/shared/api/spot.ts). Prices,
 // quantities and balances stay the decimal strings the server sent; the screen formats them with the market's
@@ -145,14 +146,11 @@ export async function fetchCompleted(
   );
 }
 
-export interface CurrencyDetail {
-  name: string;
-  desc: string;
-}
+export type { CurrencyDetail };
 
 /** GET /api/currency/detail?id: the currency introduction (name and description). */
 export async function fetchCurrencyDetail(currencyId: number, signal?: AbortSignal): Promise<CurrencyDetail> {
-  const message = await api.get<unknown>('/currency/detail', { id: currencyId }, signal);
+  const message = await api.get<CurrencyDetail | null>('/currency/detail', { id: currencyId }, signal);
   if (!isRecord(message) || typeof message.name !== 'string') throw badResponse();
-  return { name: message.name, desc: typeof message.desc === 'string' ? message.desc : '' };
+  return message;
 }

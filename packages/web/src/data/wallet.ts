@@ -5,12 +5,15 @@ import type { Paged } from '@fairex/shared/envelope.ts';
 import type { WalletGroup, WalletLine, WalletOverview } from '@fairex/shared';
 import type {
   AddressBookEntry,
+  DepositAddress,
   FlashList,
   FlashRecord,
   LedgerEntry,
   TransferCurrency,
   TransferRecord,
   WalletDetail,
+  WalletProtection,
+  WithdrawInfo,
 } from '@fairex/shared/api/wallet.ts';
 import { api } from './api.ts';
 import { useSocketEvent } from './feeds.ts';
@@ -27,6 +30,7 @@ export function isWalletType(value: unknown): value is WalletType {
 export type { WalletGroup, WalletLine, WalletOverview };
 export type {
   AddressBookEntry as BookEntry,
+  DepositRecord,
   FlashCoin,
   FlashList,
   FlashRecord,
@@ -34,6 +38,10 @@ export type {
   TransferCurrency as CurrencyOption,
   TransferRecord,
   WalletDetail,
+  WalletProtection,
+  WithdrawalRecord,
+  WithdrawalStatus,
+  WithdrawInfo,
 } from '@fairex/shared/api/wallet.ts';
 
 export function availableOf(line: WalletLine, wallet: WalletType): string {
@@ -133,17 +141,6 @@ export function flashExchange(input: { type: 0 | 1; coin: number; number: string
   return api.post<{ message: string; record: FlashRecord }>('/wallet/flashAgainst', input);
 }
 
-export interface DepositAddress {
-  currency: { id: number; name: string };
-  address: string;
-  type: number;
-  chain: string;
-  network: string;
-  confirmations: number;
-  chains: { type: number; code: string }[];
-  development: boolean;
-}
-
 export function useDepositAddress(currency: number | null, chainType: number | null) {
   const token = useToken();
   return useQuery({
@@ -156,31 +153,6 @@ export function useDepositAddress(currency: number | null, chainType: number | n
     enabled: token !== null && currency !== null,
     staleTime: Infinity,
   });
-}
-
-export interface DepositRecord {
-  id: number;
-  created_time: string;
-  currency_name: string;
-  value: string;
-  info: 'custody' | 'manual';
-  chain: string;
-  address: string;
-  tx_id: string;
-  status: string;
-}
-
-export interface WithdrawInfo {
-  currency: number;
-  name: string;
-  scale: number;
-  change_balance: string;
-  lock_change_balance: string;
-  /** The fee, in the currency. */
-  rate: string;
-  min_number: string;
-  chains: { type: number; code: string; network: string }[];
-  totp_required: boolean;
 }
 
 export function useWithdrawInfo(currency: number | null) {
@@ -198,12 +170,6 @@ export interface SecondFactorCodes {
   totpCode?: string;
   /** The code POST /wallet/security_code sent by e-mail or SMS, when it has none. */
   code?: string;
-}
-
-/** What protects withdrawals of the account: its authenticator, or codes by e-mail or SMS (masked). */
-export interface WalletProtection {
-  method: 'totp' | 'email' | 'sms';
-  destination: string | null;
 }
 
 export function useWalletProtection() {
@@ -238,22 +204,6 @@ export function withdraw(
     totp_code: input.totpCode,
     code: input.code,
   });
-}
-
-export type WithdrawalStatus = 'pending' | 'approved' | 'completed' | 'rejected' | 'failed';
-
-export interface WithdrawalRecord {
-  id: number;
-  create_time: string;
-  currency_name: string;
-  number: string;
-  fee: string;
-  receive: string;
-  address: string;
-  chain: string;
-  status: WithdrawalStatus;
-  tx_id: string;
-  note: string;
 }
 
 export function useAddressBook(currency: number | null) {

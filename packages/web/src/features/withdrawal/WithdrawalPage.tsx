@@ -200,7 +200,10 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
   );
 }
 
-const STATUS_COLOURS: Record<WithdrawalStatus, string> = {
+/** The states a user's list shows: one waiting for its second factor (`requested`) is not listed yet. */
+type ListedStatus = Exclude<WithdrawalStatus, 'requested'>;
+
+const STATUS_COLOURS: Record<ListedStatus, string> = {
   pending: 'gold',
   approved: 'blue',
   completed: 'green',
@@ -236,7 +239,7 @@ export function withdrawalColumns(t: TFunction): ColumnsType<WithdrawalRecord> {
     {
       title: t('wallet.status'),
       dataIndex: 'status',
-      render: (value: WithdrawalStatus, record) => (
+      render: (value: ListedStatus, record) => (
         <Tag
           color={STATUS_COLOURS[value]}
           title={record.note || undefined}

@@ -2,8 +2,7 @@
 // newest first, 20 per page by default (spec 02 sections 3 and 9). Read from account_log, the engine's own
 // projection, so it always agrees with the balances.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { integer, ok, optional, page } from '@fairex/shared';
+import { accountLogInput, ok } from '@fairex/shared';
 import { route } from '../../../http/route.ts';
 
 export const LEDGER_PAGE_SIZE = 20;
@@ -17,7 +16,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     method: 'POST',
     url: '/account/list',
     auth: 'required',
-    input: z.object({ limit: optional(integer({ min: 1, max: 100 })), page: page() }),
+    input: accountLogInput,
     handler: async ({ input, user, lang }) =>
       ok(
         await services.records.ledger({

@@ -6,7 +6,18 @@
 // the same the back office's routes are guarded by.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { id, integer, note, ok, oneOf, optional, page } from '@fairex/shared';
+import { ok, oneOf } from '@fairex/shared';
+import {
+  adminIdInput,
+  adminInviteCodeInput,
+  adminLoginInput,
+  adminOutboxInput,
+  adminPageInput,
+  adminRealNameListInput,
+  adminRealNameRejectInput,
+  adminSetupInput,
+  adminUploadInput,
+} from '@fairex/shared/api/admin.ts';
 import { lengthBetween } from '../../../accounts/inputs.ts';
 import { createOperatorCode } from '../../../accounts/invite-codes.ts';
 import { findUpload, readUploadFile, uploadIdFrom } from '../../../accounts/uploads.ts';
@@ -52,7 +63,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/admin/login',
-    input: z.object({ username: lengthBetween(1, 64), password: lengthBetween(1, 128, false) }),
+    input: adminLoginInput,
     handler: async ({ input, request }) =>
       ok(await adminLogin(context, { username: input.username, password: input.password, ip: request.ip })),
   });
@@ -62,11 +73,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/admin/setup',
-    input: z.object({
-      token: lengthBetween(16, 128),
-      username: lengthBetween(1, 64),
-      password: lengthBetween(1, 128, false),
-    }),
+    input: adminSetupInput,
     handler: async ({ input, request }) =>
       ok(await completeSetup(app.store, context.admins, { ...input, ip: request.ip })),
   });
@@ -94,7 +101,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/admin/real_name/list',
-    input: z.object({ status: optional(oneOf(['pending', 'approved', 'rejected'] as const)), page: page() }),
+    input: adminRealNameListInput,
     handler: async ({ input, request }) => {
       await requireAdmin(request, 'real_name');
       return ok(
@@ -106,7 +113,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/admin/real_name/detail',
-    input: z.object({ id: id() }),
+    input: adminIdInput,
     handler: async ({ input, request }) => {
       const admin = await requireAdmin(request, 'real_name');
       const detail = await submissionDetail(app.store, input.id);
@@ -124,7 +131,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/admin/real_name/approve',
-    input: z.object({ id: id() }),
+    input: adminIdInput,
     handler: async ({ input, request, t }) => {
       const admin = await requireAdmin(request, 'real_name');
       await decideSubmission(app.store, app.sessions, { admin, id: input.id, approve: true, ip: request.ip });
@@ -135,7 +142,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/admin/real_name/reject',
-    input: z.object({ id: id(), reason: note({ max: 500 }) }),
+    input: adminRealNameRejectInput,
     handler: async ({ input, request, t }) => {
       const admin = await requireAdmin(request, 'real_name');
       await decideSubmission(app.store, app.sessions, {
@@ -152,7 +159,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/admin/upload',
-    input: z.object({ id: lengthBetween(1, 200) }),
+    input: adminUploadInput,
     handler: async ({ input, request, reply }) => {
       const admin = await requireAdmin(request, 'real_name');
       const uploadId = uploadIdFrom(input.id);
@@ -178,7 +185,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/admin/outbox',
-    input: z.object({ page: page(), recipient: optional(lengthBetween(1, 254)) }),
+    input: adminOutboxInput,
     handler: async ({ input, request }) => {
       const admin = await requireAdmin(request, 'outbox');
       await audit(app.store, { adminId: admin.id, action: 'outbox.read', ip: request.ip });
@@ -189,7 +196,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/admin/audit',
-    input: z.object({ page: page() }),
+    input: adminPageInput,
     handler: async ({ input, request }) => {
       await requireAdmin(request, 'audit');
       return ok(await listAudit(app.store, { page: input.page ?? 1 }));
@@ -199,10 +206,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/admin/invite_codes',
-    input: z.object({
-      max_uses: optional(integer({ min: 1, max: 1_000_000 })),
-      note: optional(note({ max: 200 })),
-    }),
+    input: adminInviteCodeInput,
     handler: async ({ input, request }) => {
       const admin = await requireAdmin(request, 'users.manage');
       const code = await app.store.transaction(async (tx) => {
@@ -228,6 +232,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/admin/admins',
+    // The roles are the server's permission model (admin/admins.ts), so this schema stays here.
     input: z.object({
       username: lengthBetween(1, 64),
       password: lengthBetween(1, 128, false),

@@ -6,40 +6,18 @@
 // A key with the withdraw permission also needs the account's second factor to be created (code or
 // totp_code, as for a withdrawal). The service is the api-keys area's (api-keys/plugin.ts, app.apiKeys).
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { id, ok, optional, text } from '@fairex/shared';
+import { ok } from '@fairex/shared';
+import { apiKeyCreateInput, apiKeyRevokeInput } from '@fairex/shared/api/api-keys.ts';
 import type { ApiScope } from '../../../api-keys/keys.ts';
-import { API_SCOPES } from '../../../api-keys/keys.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
-
-const list = (max: number) =>
-  text({ max }).transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item.length > 0),
-  );
-
-const createInput = z.object({
-  label: text({ min: 1, max: 64 }),
-  scopes: list(40).refine(
-    (scopes) => scopes.every((scope) => (API_SCOPES as readonly string[]).includes(scope)),
-    {
-      message: 'scopes',
-    },
-  ),
-  ips: optional(list(1000)),
-  totp_code: optional(text({ max: 6, min: 6 })),
-  code: optional(text({ max: 6, min: 6 })),
-});
 
 export default async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/api_keys/create',
     auth: 'required',
-    input: createInput,
+    input: apiKeyCreateInput,
     handler: async ({ input, user, t, request }) => {
       const scopes = input.scopes as ApiScope[];
       // The withdrawal second factor is the wallets area's; without the engine no key may withdraw.
@@ -72,7 +50,7 @@ export default async function apiKeyRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/api_keys/revoke',
     auth: 'required',
-    input: z.object({ id: id() }),
+    input: apiKeyRevokeInput,
     handler: async ({ input, user, t }) => {
       await app.apiKeys.revoke(user.id, input.id);
       return ok(t('api_key.revoked'));

@@ -5,10 +5,16 @@
 // - GET  /currency/new_tradehistory  the latest trades of a pair;
 // - GET  /currency/detail            a currency's name and description in the request language.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Language, MessageKey, MessageParams, TimesharReply } from '@fairex/shared';
-import { fieldName, id, issueMessage, ok, translate } from '@fairex/shared';
-import { timesharInput, tradeHistoryInput, type ChartBar } from '@fairex/shared/api/market.ts';
+import { fieldName, issueMessage, ok, translate } from '@fairex/shared';
+import {
+  currencyDetailInput,
+  timesharInput,
+  tradeHistoryInput,
+  type ChartBar,
+  type CurrencyDetail,
+} from '@fairex/shared/api/market.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { fieldWithUnstorableText, route } from '../../../http/route.ts';
 import { barsInRange } from '../../../market/bars.ts';
@@ -122,7 +128,7 @@ export default async function currencyRoutes(app: FastifyInstance): Promise<void
   route(app, {
     method: 'GET',
     url: '/currency/detail',
-    input: z.object({ id: id() }),
+    input: currencyDetailInput,
     handler: async ({ input, lang }) => {
       const currency = await currencyText(app.store, input.id);
       if (currency === undefined) throw new AppError('market.unknown_currency');
@@ -131,7 +137,7 @@ export default async function currencyRoutes(app: FastifyInstance): Promise<void
         code: currency.code,
         name: currency.name,
         desc: currency.descriptions[lang] ?? currency.descriptions.en ?? '',
-      });
+      } satisfies CurrencyDetail);
     },
   });
 }

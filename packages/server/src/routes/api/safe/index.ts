@@ -1,19 +1,18 @@
 // The account centre's security calls: binding an e-mail (spec 02 section 7) or a phone, changing the login
 // password, and two-factor authentication with an authenticator app.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ok, optional } from '@fairex/shared';
-import type { PasswordChanged, TotpSecret } from '@fairex/shared/api/account.ts';
+import { ok } from '@fairex/shared';
+import {
+  bindEmailInput,
+  bindMobileInput,
+  changePasswordInput,
+  totpBindInput,
+  totpUnbindInput,
+  type PasswordChanged,
+  type TotpSecret,
+} from '@fairex/shared/api/account.ts';
 import QRCode from 'qrcode';
 import { emailIdentity, mobileIdentity } from '../../../accounts/identity.ts';
-import {
-  accountText,
-  areaCode,
-  currentPassword,
-  newPassword,
-  totpCode,
-  verificationCode,
-} from '../../../accounts/inputs.ts';
 import { bindIdentity, changePassword } from '../../../accounts/security.ts';
 import { confirmTotp, disableTotp, startTotp } from '../../../accounts/totp.ts';
 import { findUserById } from '../../../accounts/users.ts';
@@ -27,7 +26,7 @@ export default async function safeRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/safe/email',
     auth: 'required',
-    input: z.object({ email: accountText(), code: verificationCode() }),
+    input: bindEmailInput,
     handler: async ({ input, user, request, t }) => {
       await bindIdentity(context, user.id, {
         identity: emailIdentity(input.email),
@@ -42,12 +41,7 @@ export default async function safeRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/safe/mobile',
     auth: 'required',
-    input: z.object({
-      mobile: accountText(),
-      area_code: optional(areaCode()),
-      country_code: optional(areaCode()),
-      code: verificationCode(),
-    }),
+    input: bindMobileInput,
     handler: async ({ input, user, request, t }) => {
       const identity = mobileIdentity(input.area_code ?? input.country_code, input.mobile);
       await bindIdentity(context, user.id, { identity, code: input.code, ip: request.ip });
@@ -59,11 +53,7 @@ export default async function safeRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/safe/password',
     auth: 'required',
-    input: z.object({
-      old_password: currentPassword(),
-      password: newPassword(),
-      re_password: currentPassword(),
-    }),
+    input: changePasswordInput,
     handler: async ({ input, user, t, request }) => {
       const { token } = await changePassword(context, user.id, {
         oldPassword: input.old_password,
@@ -102,7 +92,7 @@ export default async function safeRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/safe/google/bind',
     auth: 'required',
-    input: z.object({ code: totpCode() }),
+    input: totpBindInput,
     handler: async ({ input, user, t }) => {
       await confirmTotp(context, user.id, input.code);
       return ok(t('totp.enabled'));
@@ -113,7 +103,7 @@ export default async function safeRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/safe/google/unbind',
     auth: 'required',
-    input: z.object({ code: totpCode(), password: currentPassword() }),
+    input: totpUnbindInput,
     handler: async ({ input, user, t }) => {
       await disableTotp(context, user.id, { password: input.password, code: input.code });
       return ok(t('totp.disabled'));

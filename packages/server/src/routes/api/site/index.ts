@@ -5,16 +5,13 @@
 //                               a missing, empty or longer text gets a translated {type:'error'}
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
-import { z } from 'zod';
-import { apiError, ok, text } from '@fairex/shared';
+import { apiError, ok } from '@fairex/shared';
+import { QR_TEXT_MAX, qrInput } from '@fairex/shared/api/site.ts';
 import { readSiteSettings } from '../../../admin/site-settings.ts';
 import { route } from '../../../http/route.ts';
 
-/** Longer texts make codes too dense to scan from a screen; a deposit address or a link fits easily. */
-export const QR_TEXT_MAX = 512;
+export { QR_TEXT_MAX };
 const QR_WIDTH_PX = 256;
-
-const qrInput = z.object({ text: text({ max: QR_TEXT_MAX, trim: false }) });
 
 /** The QR route at `url` of `app` (the root, and under /api). */
 export function qrRoute(app: FastifyInstance, url: string): void {

@@ -3,16 +3,13 @@
 // visitor), forget, or bind (the default for a logged-in user). The answer sets a short-lived cookie that
 // lets the template's code checks, which send the code alone, find this code (accounts/code-client.ts).
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ok } from '@fairex/shared';
+import { ok, sendCodeInput } from '@fairex/shared';
 import { newCodeClient, setCodeCookie } from '../../../accounts/code-client.ts';
 import { emailIdentity, mobileIdentity } from '../../../accounts/identity.ts';
-import { codePurpose, identityFields, resolvePurpose } from '../../../accounts/inputs.ts';
+import { resolvePurpose } from '../../../accounts/inputs.ts';
 import { sendCode } from '../../../accounts/security.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
-
-const sendInput = z.object({ ...identityFields, type: codePurpose() });
 
 export default async function smsRoutes(app: FastifyInstance): Promise<void> {
   const context = app.accounts;
@@ -25,7 +22,7 @@ export default async function smsRoutes(app: FastifyInstance): Promise<void> {
       method: 'POST',
       url,
       auth: 'optional',
-      input: sendInput,
+      input: sendCodeInput,
       handler: async ({ input, user, request, reply, lang, t }) => {
         const value = (kind === 'email' ? input.email : input.mobile) ?? input.user_string;
         if (value === undefined) throw new AppError('account.account_required');

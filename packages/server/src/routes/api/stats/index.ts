@@ -4,8 +4,8 @@
 // Both are public and read by every visitor; the stats area (stats/plugin.ts) counts each at most once per
 // cache period per process.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { integer, ok, optional } from '@fairex/shared';
+import { ok } from '@fairex/shared';
+import { statsActivityInput } from '@fairex/shared/api/site.ts';
 import { route } from '../../../http/route.ts';
 
 export default async function statsRoutes(app: FastifyInstance): Promise<void> {
@@ -21,7 +21,7 @@ export default async function statsRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET',
     url: '/stats/activity',
     // `limit` was the old per-entry feed's; it is still accepted (and ignored) so old clients get an answer.
-    input: z.object({ limit: optional(integer({ min: 1, max: 20 })) }),
+    input: statsActivityInput,
     handler: async () => ok(await activity.get()),
   });
 }

@@ -10,8 +10,12 @@
 // (milliseconds since the epoch, inclusive, on the creation time), page, per_page; `timezone` in the query
 // for the formatted times (as the other spot lists).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { id, integer, oneOf, optional, page, text } from '@fairex/shared';
+import {
+  spotCancelAllInput,
+  spotEstimateInput,
+  spotOrderHistoryInput,
+  spotOrderListInput,
+} from '@fairex/shared/api/spot.ts';
 import { freezesOf } from '../../../admin/freezes.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
@@ -19,39 +23,6 @@ import type { SpotMarket } from '../../../spot/markets.ts';
 import type { SpotService } from '../../../spot/service.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../spot/service.ts';
 import { requestTimeZone } from '../../../spot/time-format.ts';
-
-const MAX_TIME_MS = 8_640_000_000_000_000;
-
-const pairFilter = {
-  legal_id: optional(id()),
-  currency_id: optional(id()),
-  symbol: optional(text({ max: 40 })),
-};
-
-const listFilter = z.object({
-  ...pairFilter,
-  side: optional(oneOf(['buy', 'sell'])),
-  start_time: optional(integer({ min: 0, max: MAX_TIME_MS })),
-  end_time: optional(integer({ min: 0, max: MAX_TIME_MS })),
-  page: page(),
-  per_page: optional(integer({ min: 1, max: 100 })),
-});
-
-const historyFilter = listFilter.extend({
-  status: optional(oneOf(['filled', 'partially_filled_cancelled', 'cancelled'])),
-});
-
-const cancelAllInput = z.object(pairFilter);
-
-const estimateInput = z.object({
-  legal_id: optional(id()),
-  currency_id: optional(id()),
-  symbol: optional(text({ max: 40 })),
-  side: oneOf(['buy', 'sell']),
-  // Decimal text, parsed at the market's precision: the quantity, and for a buy the quote to spend.
-  num: optional(text({ max: 64 })),
-  total: optional(text({ max: 64 })),
-});
 
 function timeZoneOf(request: FastifyRequest): string {
   return requestTimeZone((request.query as Record<string, unknown> | undefined)?.timezone);
@@ -85,7 +56,7 @@ export function orderRoutes(app: FastifyInstance, spot: SpotService): void {
     method: ['GET', 'POST'],
     url: '/orders/open',
     auth: 'required',
-    input: listFilter,
+    input: spotOrderListInput,
     handler: async ({ input, user, request }) => {
       const markets = await marketsOf(spot, input);
       const list = await queries.open(
@@ -103,7 +74,7 @@ export function orderRoutes(app: FastifyInstance, spot: SpotService): void {
     method: ['GET', 'POST'],
     url: '/orders/history',
     auth: 'required',
-    input: historyFilter,
+    input: spotOrderHistoryInput,
     handler: async ({ input, user, request }) => {
       const markets = await marketsOf(spot, input);
       const list = await queries.history(
@@ -121,7 +92,7 @@ export function orderRoutes(app: FastifyInstance, spot: SpotService): void {
     method: 'POST',
     url: '/orders/cancel_all',
     auth: 'required',
-    input: cancelAllInput,
+    input: spotCancelAllInput,
     handler: async ({ input, user, t }) => {
       const markets = await marketsOf(spot, input);
       if (markets !== null && markets.length !== 1) throw new AppError('spot.market_not_found');
@@ -138,7 +109,7 @@ export function orderRoutes(app: FastifyInstance, spot: SpotService): void {
     method: ['GET', 'POST'],
     url: '/transaction/estimate',
     auth: 'optional',
-    input: estimateInput,
+    input: spotEstimateInput,
     handler: async ({ input, user, lang }) => {
       const markets = await marketsOf(spot, input);
       if (markets === null || markets.length !== 1) throw new AppError('spot.market_not_found');

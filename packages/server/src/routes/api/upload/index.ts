@@ -3,9 +3,8 @@
 // /api/admin/upload). Identity photos are private: never cached, never served as a static file.
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import { ok } from '@fairex/shared';
-import { lengthBetween } from '../../../accounts/inputs.ts';
+import { uploadImageInput } from '@fairex/shared/api/site.ts';
 import {
   findUpload,
   MAX_UPLOAD_BYTES,
@@ -68,7 +67,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
     method: 'GET',
     url: '/upload/image',
     auth: 'required',
-    input: z.object({ id: lengthBetween(1, 200) }),
+    input: uploadImageInput,
     handler: async ({ input, user, reply }) => {
       const id = uploadIdFrom(input.id);
       const upload = id === null ? null : await findUpload(app.store, id);

@@ -1,24 +1,21 @@
 // The user calls of spec 01 section 7 and spec 02 section 7: account check, code checks, register, login,
 // logout, password recovery, user info, the account centre, real-name submission and the country list.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { loginOk, loginTotpRequired, ok, optional } from '@fairex/shared';
+import {
+  accountCheckInput,
+  checkCodeInput,
+  forgetPasswordInput,
+  loginInput,
+  loginOk,
+  loginTotpRequired,
+  ok,
+  realNameInput,
+  registerInput,
+  type RegisterConfig,
+} from '@fairex/shared';
 import { countryList } from '../../../accounts/countries.ts';
 import { identityFrom } from '../../../accounts/identity.ts';
-import {
-  accountText,
-  cardId,
-  codePurpose,
-  currentPassword,
-  identityFields,
-  inviteCode,
-  newPassword,
-  realName,
-  resolvePurpose,
-  totpCode,
-  uploadReference,
-  verificationCode,
-} from '../../../accounts/inputs.ts';
+import { resolvePurpose } from '../../../accounts/inputs.ts';
 import { login, logout } from '../../../accounts/login.ts';
 import { realNameCenter, submitRealName } from '../../../accounts/real-name.ts';
 import { assertAccountFree, register } from '../../../accounts/registration.ts';
@@ -35,20 +32,12 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/user/check',
-    input: z.object(identityFields),
+    input: accountCheckInput,
     handler: async ({ input, t }) => {
       await assertAccountFree(context, identityFrom(input));
       return ok(t('account.available'));
     },
   });
-
-  const checkCodeInput = (codeField: 'email_code' | 'mobile_code') =>
-    z.object({
-      ...identityFields,
-      [codeField]: optional(verificationCode()),
-      code: optional(verificationCode()),
-      type: codePurpose(),
-    });
 
   // With the account named, the latest code for it and the purpose; with the code alone (the template's
   // clients), the code sent to this client, found through the cookie the sending request set.
@@ -79,13 +68,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/user/register',
-    input: z.object({
-      ...identityFields,
-      code: verificationCode(),
-      password: newPassword(),
-      re_password: currentPassword(),
-      extension_code: inviteCode(),
-    }),
+    input: registerInput,
     handler: async ({ input, request, lang, t }) => {
       await register(context, {
         identity: identityFrom(input),
@@ -103,12 +86,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/user/login',
-    input: z.object({
-      ...identityFields,
-      account: optional(accountText()),
-      password: currentPassword(),
-      totp_code: optional(totpCode()),
-    }),
+    input: loginInput,
     handler: async ({ input, request, t }) => {
       const named = input.type !== undefined || input.email !== undefined || input.mobile !== undefined;
       const accountTextValue = input.account ?? input.user_string;
@@ -142,14 +120,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/user/forget',
-    input: z.object({
-      ...identityFields,
-      account: optional(accountText()),
-      code: verificationCode(),
-      password: newPassword(),
-      repassword: optional(currentPassword()),
-      re_password: optional(currentPassword()),
-    }),
+    input: forgetPasswordInput,
     handler: async ({ input, request, t }) => {
       const rePassword = input.repassword ?? input.re_password;
       if (rePassword === undefined)
@@ -187,13 +158,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/user/real_name',
     auth: 'required',
-    input: z.object({
-      name: realName(),
-      card_id: cardId(),
-      front_pic: uploadReference(),
-      reverse_pic: uploadReference(),
-      hand_pic: uploadReference(),
-    }),
+    input: realNameInput,
     handler: async ({ input, user, t }) => {
       const ids = [input.front_pic, input.reverse_pic, input.hand_pic].map(uploadIdFrom);
       const [front, reverse, hand] = ids;
@@ -213,7 +178,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/user/register_config',
-    handler: () => ok({ invite_code_required: context.inviteCodeRequired }),
+    handler: () => ok({ invite_code_required: context.inviteCodeRequired } satisfies RegisterConfig),
   });
 
   route(app, {

@@ -10,22 +10,31 @@
 //   GET  /api/admin/wallet/ledger               per currency: the sum of all accounts (always 0) and the house
 //   GET  /api/admin/wallet/callbacks            the custody callback log
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { fieldName, formatDecimal, id, note, ok, oneOf, optional, page, text } from '@fairex/shared';
+import {
+  adminDepositInput,
+  adminHouseFundInput,
+  adminWithdrawalConfirmInput,
+  adminWithdrawalInput,
+  adminWithdrawalRejectInput,
+  adminWithdrawalsInput,
+  fieldName,
+  formatDecimal,
+  noInput,
+  ok,
+  walletPageInput,
+} from '@fairex/shared';
 import type { AuthAdmin } from '../../../admin/sessions.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
 import { listCallbacks } from '../../../admin/funding.ts';
 import { may } from '../../../admin/permissions.ts';
 import { admitAdministrator } from '../backoffice/guard.ts';
-import { MAX_AMOUNT_TEXT, parseAmount } from '../../../wallets/amounts.ts';
+import { parseAmount } from '../../../wallets/amounts.ts';
 import { auditWallet } from '../../../wallets/audit.ts';
 import { refuse, walletRefusal } from '../../../wallets/engine-calls.ts';
 import { submitOrRefuse } from '../../../engine-runner/submit.ts';
 
 const PAGE_SIZE = 50;
-const WITHDRAWAL_STATUSES = ['pending', 'approved', 'completed', 'rejected', 'failed'] as const;
-
 export default async function walletAdminRoutes(app: FastifyInstance): Promise<void> {
   const services = app.wallets;
 
@@ -62,7 +71,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'GET',
     url: '/admin/wallet/withdrawals',
-    input: z.object({ status: optional(oneOf(WITHDRAWAL_STATUSES)), page: page() }),
+    input: adminWithdrawalsInput,
     handler: async ({ input, request }) => {
       requireMoneyAdmin(request);
       return ok(await services.withdrawals.adminList(input.status, input.page ?? 1, PAGE_SIZE));
@@ -72,7 +81,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'POST',
     url: '/admin/wallet/withdrawal/approve',
-    input: z.object({ id: id() }),
+    input: adminWithdrawalInput,
     handler: async ({ input, request, t }) => {
       const admin = requireMoneyAdmin(request);
       const result = await services.withdrawals.approve(input.id, { adminId: admin.id, ip: request.ip });
@@ -87,7 +96,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'POST',
     url: '/admin/wallet/withdrawal/reject',
-    input: z.object({ id: id(), reason: note({ max: 200 }) }),
+    input: adminWithdrawalRejectInput,
     handler: async ({ input, request, t }) => {
       const admin = requireMoneyAdmin(request);
       await services.withdrawals.reject(input.id, input.reason, { adminId: admin.id, ip: request.ip });
@@ -98,7 +107,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'POST',
     url: '/admin/wallet/withdrawal/resend',
-    input: z.object({ id: id() }),
+    input: adminWithdrawalInput,
     handler: async ({ input, request }) => {
       const admin = requireMoneyAdmin(request);
       const result = await services.withdrawals.resend(input.id, { adminId: admin.id, ip: request.ip });
@@ -109,7 +118,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'POST',
     url: '/admin/wallet/withdrawal/confirm',
-    input: z.object({ id: id(), tx_id: text({ max: 128 }) }),
+    input: adminWithdrawalConfirmInput,
     handler: async ({ input, request, t }) => {
       const admin = requireMoneyAdmin(request);
       await services.withdrawals.confirmSandboxPayout(input.id, input.tx_id, {
@@ -123,12 +132,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'POST',
     url: '/admin/wallet/deposit',
-    input: z.object({
-      user_id: id(),
-      currency: id(),
-      amount: text({ max: MAX_AMOUNT_TEXT }),
-      note: note({ max: 200 }),
-    }),
+    input: adminDepositInput,
     handler: async ({ input, request, t, lang }) => {
       const admin = requireMoneyAdmin(request);
       if (services.withdrawals.payoutAdapter !== 'sandbox') refuse('wallet.sandbox_only');
@@ -148,7 +152,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'POST',
     url: '/admin/wallet/house_fund',
-    input: z.object({ currency: id(), amount: text({ max: MAX_AMOUNT_TEXT }), note: note({ max: 200 }) }),
+    input: adminHouseFundInput,
     handler: async ({ input, request, t, lang }) => {
       const admin = requireMoneyAdmin(request);
       const { minor, scale, code } = await amountIn(input.currency, input.amount, fieldName(lang, 'amount'));
@@ -173,7 +177,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'GET',
     url: '/admin/wallet/ledger',
-    input: z.object({}),
+    input: noInput,
     handler: async ({ request }) => {
       requireMoneyAdmin(request);
       const sums = new Map<number, bigint>();
@@ -204,7 +208,7 @@ export default async function walletAdminRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'GET',
     url: '/admin/wallet/callbacks',
-    input: z.object({ page: page() }),
+    input: walletPageInput,
     handler: async ({ input, request }) => {
       requireMoneyAdmin(request);
       // The back office's reader: ids come back as text (a bigint column), newest first.

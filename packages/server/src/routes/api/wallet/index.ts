@@ -21,11 +21,25 @@
 //   GET      /api/currency/user_currency_list  currencies a transfer moves, their flags, the user's balances
 // Administrator calls for deposits, withdrawals and the house's inventory are in admin.ts.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { WalletListReply } from '@fairex/shared';
-import { fieldName, id, integer, ok, oneOf, optional, page, text } from '@fairex/shared';
+import type { DepositAddress, WalletListReply } from '@fairex/shared';
+import {
+  addAddressInput,
+  deleteAddressInput,
+  depositAddressInput,
+  fieldName,
+  flashExchangeInput,
+  noInput,
+  ok,
+  walletCurrencyFilterInput,
+  walletCurrencyInput,
+  walletDetailInput,
+  walletLogInput,
+  walletPageInput,
+  walletRecordsInput,
+  walletTransferInput,
+  withdrawInput,
+} from '@fairex/shared';
 import { route } from '../../../http/route.ts';
-import { MAX_AMOUNT_TEXT } from '../../../wallets/amounts.ts';
 import { walletOverview } from '../../../wallets/valuation.ts';
 import { TRANSFER_TYPES, walletOf } from '../../../wallets/transfers.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -37,8 +51,6 @@ export const RECORDS_PAGE_SIZE = 20;
 /** The deposit-record type code of legal_log (spec 01 section 9). */
 export const DEPOSIT_LOG_TYPE = '1580';
 
-const chainType = () => optional(integer({ min: 0, max: 15 }));
-
 export default async function walletRoutes(app: FastifyInstance): Promise<void> {
   // Without the engine (tests of the HTTP plumbing alone) there are no balances to serve.
   if (!app.hasDecorator('runner')) return;
@@ -49,7 +61,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: ['GET', 'POST'],
     url: '/wallet/list',
     auth: 'required',
-    input: z.object({}),
+    input: noInput,
     handler: async ({ user }) => {
       const overview = await walletOverview({
         engine,
@@ -65,7 +77,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: ['GET', 'POST'],
     url: '/wallet/currencylist',
     auth: 'required',
-    input: z.object({}),
+    input: noInput,
     handler: async () => ok(await services.transfers.currencies()),
   });
 
@@ -73,7 +85,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: ['GET', 'POST'],
     url: '/currency/user_currency_list',
     auth: 'required',
-    input: z.object({}),
+    input: noInput,
     handler: async ({ user }) => ok(await services.transfers.userCurrencies(user.id)),
   });
 
@@ -81,7 +93,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/detail',
     auth: 'required',
-    input: z.object({ type: text({ max: 16 }), currency: id() }),
+    input: walletDetailInput,
     handler: async ({ input, user }) =>
       ok(await services.transfers.detail(user.id, walletOf(input.type), input.currency)),
   });
@@ -90,13 +102,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/change',
     auth: 'required',
-    input: z.object({
-      from_field: optional(text({ max: 16 })),
-      to_field: optional(text({ max: 16 })),
-      type: optional(oneOf([1, 2])),
-      currency_id: id(),
-      number: text({ max: MAX_AMOUNT_TEXT }),
-    }),
+    input: walletTransferInput,
     handler: async ({ input, user, t, lang }) => {
       // from_field and to_field decide when either is given; the older clients' type only without them.
       const named = input.from_field !== undefined || input.to_field !== undefined;
@@ -121,7 +127,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/change_list',
     auth: 'required',
-    input: z.object({ currency: optional(id()) }),
+    input: walletCurrencyFilterInput,
     handler: async ({ input, user, lang }) => {
       const page = await services.records.transfers({
         userId: user.id,
@@ -138,7 +144,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/hzhistory',
     auth: 'required',
-    input: z.object({ page: page(), currency: optional(id()) }),
+    input: walletRecordsInput,
     handler: async ({ input, user, lang }) =>
       ok(
         await services.records.transfers({
@@ -155,7 +161,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/legal_log',
     auth: 'required',
-    input: z.object({ currency: id(), type: text({ max: 16 }), page: page() }),
+    input: walletLogInput,
     handler: async ({ input, user, lang }) => {
       const pageNumber = input.page ?? 1;
       const result =
@@ -178,7 +184,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/flashAgainstList',
     auth: 'required',
-    input: z.object({}),
+    input: noInput,
     handler: async () => ok(await services.flash.list()),
   });
 
@@ -186,7 +192,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/myFlashAgainstList',
     auth: 'required',
-    input: z.object({ page: page() }),
+    input: walletPageInput,
     handler: async ({ input, user }) =>
       ok(await services.flash.records(user.id, input.page ?? 1, RECORDS_PAGE_SIZE)),
   });
@@ -195,7 +201,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/flashAgainst',
     auth: 'required',
-    input: z.object({ type: oneOf([0, 1]), coin: id(), number: text({ max: MAX_AMOUNT_TEXT }) }),
+    input: flashExchangeInput,
     handler: async ({ input, user, t, lang }) => {
       await freezesOf(app).assertAllowed(user.id, 'trading');
       const record = await services.flash.exchange(
@@ -213,7 +219,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/get_in_address',
     auth: 'required',
-    input: z.object({ currency: id(), type: chainType() }),
+    input: depositAddressInput,
     handler: async ({ input, user }) => {
       const view = await services.deposits.address(user.id, input.currency, input.type);
       return ok({
@@ -225,7 +231,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
         confirmations: view.confirmations,
         chains: view.chains,
         development: services.keys.source === 'development',
-      });
+      } satisfies DepositAddress);
     },
   });
 
@@ -233,7 +239,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/in_list',
     auth: 'required',
-    input: z.object({ currency: optional(id()), page: page() }),
+    input: walletRecordsInput,
     handler: async ({ input, user }) =>
       ok(await services.deposits.records(user.id, input.currency, input.page ?? 1, RECORDS_PAGE_SIZE)),
   });
@@ -242,7 +248,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/get_info',
     auth: 'required',
-    input: z.object({ currency: id() }),
+    input: walletCurrencyInput,
     handler: async ({ input, user }) => ok(await services.withdrawals.info(user.id, input.currency)),
   });
 
@@ -250,16 +256,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/out',
     auth: 'verified',
-    input: z.object({
-      currency: id(),
-      number: text({ max: MAX_AMOUNT_TEXT }),
-      address: optional(text({ max: 128 })),
-      address_id: optional(id()),
-      type: chainType(),
-      totp_code: optional(text({ max: 6, min: 6 })),
-      // Without an authenticator: the code POST /wallet/security_code sent by e-mail or SMS.
-      code: optional(text({ max: 6, min: 6 })),
-    }),
+    input: withdrawInput,
     handler: async ({ input, user, t, lang, request }) => {
       await freezesOf(app).assertAllowed(user.id, 'withdrawals');
       await services.withdrawals.request({
@@ -282,7 +279,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/out_list',
     auth: 'required',
-    input: z.object({ currency: optional(id()), page: page() }),
+    input: walletRecordsInput,
     handler: async ({ input, user }) =>
       ok(await services.withdrawals.records(user.id, input.currency, input.page ?? 1, RECORDS_PAGE_SIZE)),
   });
@@ -291,7 +288,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/get_address',
     auth: 'required',
-    input: z.object({ currency: id() }),
+    input: walletCurrencyInput,
     handler: async ({ input, user }) => ok(await services.book.list(user.id, input.currency)),
   });
 
@@ -299,14 +296,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/addaddress',
     auth: 'required',
-    input: z.object({
-      currency_id: id(),
-      address: text({ max: 128 }),
-      notes: optional(text({ max: 64 })),
-      type: chainType(),
-      totp_code: optional(text({ max: 6, min: 6 })),
-      code: optional(text({ max: 6, min: 6 })),
-    }),
+    input: addAddressInput,
     handler: async ({ input, user, t, request }) => {
       const entry = await services.book.add({
         userId: user.id,
@@ -338,7 +328,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/security_code',
     auth: 'required',
-    input: z.object({}),
+    input: noInput,
     handler: async ({ user, t, lang, request }) => {
       const sent = await services.withdrawals.secondFactor.send(user.id, request.ip, lang);
       return { type: 'ok', message: t('wallet.code_sent', { destination: sent.destination }), ...sent };
@@ -349,7 +339,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     method: 'POST',
     url: '/wallet/deladdress',
     auth: 'required',
-    input: z.object({ address_id: id() }),
+    input: deleteAddressInput,
     handler: async ({ input, user, t }) => {
       await services.book.remove(user.id, input.address_id);
       return ok(t('wallet.address_deleted'));
