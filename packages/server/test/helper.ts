@@ -28,7 +28,14 @@ export async function removeTempDirs(): Promise<void> {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: join(tmpdir(), 'fairex-no-web-dist'), ...overrides });
+  // The engine replica (a worker thread per app) is tested on its own (engine-runner/replica.test.ts) and in
+  // the end-to-end servers; the many apps of the route tests run without it, one isolate each.
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: join(tmpdir(), 'fairex-no-web-dist'),
+    ENGINE_REPLICA: 'off',
+    ...overrides,
+  });
 }
 
 /**
