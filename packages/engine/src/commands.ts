@@ -14,12 +14,7 @@ export type * from './lever/commands.ts';
 
 /** Every command the engine applies, discriminated on `type`. Each area adds its own union here. */
 export type Command =
-  | LedgerCommand
-  | FundingCommand
-  | SpotCommand
-  | MarketDataCommand
-  | MicroCommand
-  | LeverCommand;
+  LedgerCommand | FundingCommand | SpotCommand | MarketDataCommand | MicroCommand | LeverCommand;
 export type CommandType = Command['type'];
 
 /** A command as the runner journals it: stamped with a strictly increasing sequence number and a time. */

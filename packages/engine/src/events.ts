@@ -13,13 +13,7 @@ export type * from './micro/events.ts';
 export type * from './lever/events.ts';
 
 /** Every event the engine emits, discriminated on `type`. Each area adds its own union here. */
-export type EngineEvent =
-  | LedgerEvent
-  | FundingEvent
-  | SpotEvent
-  | MarketDataEvent
-  | MicroEvent
-  | LeverEvent;
+export type EngineEvent = LedgerEvent | FundingEvent | SpotEvent | MarketDataEvent | MicroEvent | LeverEvent;
 export type EngineEventType = EngineEvent['type'];
 
 /**

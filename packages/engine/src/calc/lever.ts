@@ -74,12 +74,14 @@ export function leverEntryTriggerTicks({
   if (side === 1) {
     let mark = (target * MILLION) / (MILLION + spread);
     while (leverEntryTicks({ markTicks: Number(mark + 1n), spreadPpm, side }) <= targetTicks) mark += 1n;
-    while (mark > 0n && leverEntryTicks({ markTicks: Number(mark), spreadPpm, side }) > targetTicks) mark -= 1n;
+    while (mark > 0n && leverEntryTicks({ markTicks: Number(mark), spreadPpm, side }) > targetTicks)
+      mark -= 1n;
     return Number(mark);
   }
   if (spread >= MILLION) return Number.MAX_SAFE_INTEGER;
   let mark = ceilDiv(target * MILLION, MILLION - spread);
-  while (mark > 1n && leverEntryTicks({ markTicks: Number(mark - 1n), spreadPpm, side }) >= targetTicks) mark -= 1n;
+  while (mark > 1n && leverEntryTicks({ markTicks: Number(mark - 1n), spreadPpm, side }) >= targetTicks)
+    mark -= 1n;
   while (leverEntryTicks({ markTicks: Number(mark), spreadPpm, side }) < targetTicks) mark += 1n;
   return Number(mark);
 }
@@ -98,7 +100,13 @@ export function leverContractValue({
 }
 
 /** `caution_money`: contract value / multiple, rounded up. */
-export function leverMargin({ contractValue, multiple }: { contractValue: bigint; multiple: number }): bigint {
+export function leverMargin({
+  contractValue,
+  multiple,
+}: {
+  contractValue: bigint;
+  multiple: number;
+}): bigint {
   return ceilDiv(contractValue, BigInt(multiple));
 }
 
@@ -155,7 +163,13 @@ export function leverProfit({
  * The risk rate (`hazard_rate`) in bp: (balance + margins + profits) / origin margins x 10,000, rounded
  * down; null without origin margin (no holdings: the spec's 0).
  */
-export function leverRiskRateBp({ equity, originMargin }: { equity: bigint; originMargin: bigint }): number | null {
+export function leverRiskRateBp({
+  equity,
+  originMargin,
+}: {
+  equity: bigint;
+  originMargin: bigint;
+}): number | null {
   if (originMargin <= 0n) return null;
   return toTicks(floorDiv(equity * BP, originMargin));
 }
