@@ -11,7 +11,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent, LeverPositionView, Outcome } from '../src/index.ts';
-import { BTC_USDT, DAY, ETH_USDT, LeverDriver, USDT, leverSetUp } from './lever-driver.ts';
+import type { LeverDriver } from './lever-driver.ts';
+import { BTC_USDT, DAY, ETH_USDT, USDT, leverSetUp } from './lever-driver.ts';
 
 const USERS = [1, 2, 3, 4];
 const MARKETS = [BTC_USDT, ETH_USDT];
@@ -273,7 +274,17 @@ function changedBesidesLiquidation(events: EngineEvent[], userId: number): boole
 
 describe('lever properties', () => {
   it('hold after every command of random sequences', () => {
-    const seen: Record<string, number> = { liquidations: 0, entries: 0, overnight: 0, shortfalls: 0 };
+    const seen: Record<string, number> & {
+      liquidations: number;
+      entries: number;
+      overnight: number;
+      shortfalls: number;
+    } = {
+      liquidations: 0,
+      entries: 0,
+      overnight: 0,
+      shortfalls: 0,
+    };
     fc.assert(
       fc.property(
         fc.array(op, { minLength: 20, maxLength: 100 }),
