@@ -1,6 +1,6 @@
 // A test driver for the lever area: an engine with a clock that journals every envelope and checks every
 // invariant after every command; two pairs quoted in USDT (scale 0, tick 1, lot 1: one lot at one tick is 1).
-import { Engine } from '../src/index.ts';
+import { Engine, encodeEvents } from '../src/index.ts';
 import type { Command, EngineEvent, Envelope, Outcome, SetLeverPairCommand } from '../src/index.ts';
 
 export const BTC = 1;
@@ -28,6 +28,8 @@ export class LeverDriver {
   engine = Engine.create();
   readonly envelopes: Envelope[] = [];
   readonly events: EngineEvent[] = [];
+  /** Every outcome, as the codec writes it (code and events), in journal order. */
+  readonly outcomes: string[] = [];
   seq = 0;
   timeMs = 20_000 * DAY + 1_000;
   checkEachCommand = true;
@@ -40,6 +42,7 @@ export class LeverDriver {
     const outcome = this.engine.apply(envelope);
     if (this.checkEachCommand) this.engine.checkInvariants();
     this.events.push(...outcome.events);
+    this.outcomes.push(`${outcome.code}:${encodeEvents(outcome.events)}`);
     return outcome;
   }
 
