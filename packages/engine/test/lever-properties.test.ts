@@ -351,7 +351,7 @@ describe('lever properties', () => {
       'batch',
     ])
       expect(seen[path], path).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
 
 function pairRules(d: LeverDriver, marketId: number) {

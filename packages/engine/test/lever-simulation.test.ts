@@ -149,5 +149,5 @@ describe('lever simulation', () => {
     restored.checkInvariants();
     expect(restored.stateHash()).toBe(liveHash);
     expect(liveHash).toBe(PINNED_HASH);
-  });
+  }, 120_000);
 });
