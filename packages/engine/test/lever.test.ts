@@ -13,7 +13,7 @@ import {
   leverProfit,
   leverRiskRateBp,
 } from '../src/calc/index.ts';
-import { Engine, LeverResultCode, ResultCode } from '../src/index.ts';
+import { Engine, LeverResultCode, ResultCode, encodeEvents } from '../src/index.ts';
 import type {
   EngineEvent,
   LeverLiquidatedEvent,
@@ -532,5 +532,40 @@ describe('snapshot', () => {
     restored.checkInvariants();
     expect(restored.stateHash()).toBe(d.engine.stateHash());
     expect(restored.lever.positions(8)).toEqual(d.engine.lever.positions(8));
+  });
+
+  it('a restore taken after a transfer out acts on the next mark exactly as the live engine', () => {
+    const d = leverSetUp();
+    d.fund(7, 12_023n);
+    d.ok({ type: 'openLeverPosition', userId: 7, marketId: BTC_USDT, side: 1, share: 2, multiple: 10 });
+    d.mark(BTC_USDT, 950);
+    d.ok({ type: 'setLeverStops', userId: 7, positionId: 1, takeProfitTicks: 0, stopLossTicks: 870 });
+    d.ok({
+      type: 'transfer',
+      userId: 7,
+      currencyId: USDT,
+      fromWallet: 'lever',
+      toWallet: 'change',
+      amount: 8_980n,
+    });
+    expect(d.engine.lever.position(1)?.liquidationTicks).toBe(859);
+    const restored = Engine.restore(d.engine.snapshot());
+    // One gap crosses both the stop-loss (870) and the liquidation price (859): the stop acts first.
+    const envelope = {
+      seq: d.seq + 1,
+      timeMs: d.timeMs + 1,
+      command: {
+        type: 'recordPriceSamples' as const,
+        maxAgeMs: 10_000,
+        minSources: 1,
+        headIntervalMs: 60_000,
+        samples: [[BTC_USDT, [['test', 850, d.timeMs + 1]]]] as [number, [string, number, number][]][],
+      },
+    };
+    const live = d.engine.apply(envelope);
+    const again = restored.apply(envelope);
+    expect(encodeEvents(again.events)).toBe(encodeEvents(live.events));
+    expect(ofType(live.events, 'leverPositionClosed').map((e) => e.reason)).toEqual(['stopLoss']);
+    expect(restored.stateHash()).toBe(d.engine.stateHash());
   });
 });
