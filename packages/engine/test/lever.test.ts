@@ -13,7 +13,16 @@ import {
   leverProfit,
   leverRiskRateBp,
 } from '../src/calc/index.ts';
-import { Engine, LeverResultCode, ResultCode, encodeEvents } from '../src/index.ts';
+import {
+  Engine,
+  LeverResultCode,
+  ResultCode,
+  decodeEnvelope,
+  decodeEvents,
+  encodeEnvelope,
+  encodeEvents,
+  resultCodeName,
+} from '../src/index.ts';
 import type {
   EngineEvent,
   LeverLiquidatedEvent,
@@ -567,5 +576,65 @@ describe('snapshot', () => {
     expect(encodeEvents(again.events)).toBe(encodeEvents(live.events));
     expect(ofType(live.events, 'leverPositionClosed').map((e) => e.reason)).toEqual(['stopLoss']);
     expect(restored.stateHash()).toBe(d.engine.stateHash());
+  });
+});
+
+describe('codec and codes', () => {
+  it('round-trips every lever event and reply with its amounts as bigint', () => {
+    const d = leverSetUp({ liquidationFeePpm: 1_000 });
+    d.fundSystem('insurance', 5_000n);
+    d.fund(7, 3_000n);
+    const replies: unknown[] = [];
+    const keep = (outcome: { reply?: unknown }) => replies.push(outcome.reply);
+    keep(d.ok({ type: 'openLeverPosition', userId: 7, marketId: BTC_USDT, side: 1, share: 2, multiple: 10 }));
+    keep(d.ok({ type: 'openLeverPosition', userId: 7, marketId: BTC_USDT, side: 2, share: 1, multiple: 20 }));
+    keep(d.ok({ type: 'setLeverStops', userId: 7, positionId: 2, takeProfitTicks: 900, stopLossTicks: 0 }));
+    keep(
+      d.ok({
+        type: 'submitLeverEntry',
+        userId: 7,
+        marketId: ETH_USDT,
+        side: 1,
+        share: 1,
+        multiple: 5,
+        targetTicks: 90,
+      }),
+    );
+    keep(d.ok({ type: 'revokeLeverEntry', userId: 7, positionId: 3 }));
+    d.timeMs += DAY;
+    d.mark(BTC_USDT, 1_000);
+    keep(d.ok({ type: 'chargeLeverOvernight', day: Math.floor(d.timeMs / DAY) }));
+    d.mark(BTC_USDT, 700); // a gap: the short's take-profit closes it, the long is liquidated with a shortfall
+    const types = new Set(d.events.map((event) => event.type));
+    for (const type of [
+      'leverPairConfigured',
+      'leverPositionOpened',
+      'leverStopsSet',
+      'leverEntryPlaced',
+      'leverEntryRevoked',
+      'leverOvernightCharged',
+      'leverPositionClosed',
+      'leverLiquidated',
+    ])
+      expect(types.has(type as EngineEvent['type']), type).toBe(true);
+    // short: +2990 and its margin 495 back; long: margin 1991 and the balance 3952 pay 5943 of the 6020 loss
+    expect(ofType(d.events, 'leverLiquidated')[0]).toMatchObject({
+      equity: -77n,
+      shortfall: 77n,
+      liquidationFee: 0n,
+    });
+    const lever = d.events.filter((event) => event.type.startsWith('lever'));
+    expect(decodeEvents(encodeEvents(lever))).toEqual(lever);
+    for (const reply of replies) {
+      const envelope = {
+        seq: 1,
+        timeMs: 1,
+        command: { type: 'chargeLeverOvernight' as const, day: 1 },
+        reply,
+      };
+      expect(decodeEnvelope(encodeEnvelope(envelope))).toEqual(envelope);
+    }
+    expect(resultCodeName(LeverResultCode.leverExposureLimit)).toBe('leverExposureLimit');
+    expect(resultCodeName(LeverResultCode.leverRiskTooHigh)).toBe('leverRiskTooHigh');
   });
 });
