@@ -13,6 +13,7 @@ import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
 import { runPriceRecordBench } from '../packages/server/bench/price-record-bench.ts';
 import { runMicroBench } from '../packages/server/bench/micro-bench.ts';
 import { runStallBench } from '../packages/server/bench/stall-bench.ts';
+import { runLeverBench } from '../packages/engine/bench/lever-bench.ts';
 
 type Figures = Record<string, number | string>;
 type Section = { key: string; name: string; run: () => Promise<Figures> };
@@ -50,6 +51,11 @@ const sections: Section[] = [
     key: 'micro',
     name: 'seconds contracts (50,000 on 10 pairs expiring in one second: settle, commit, push)',
     run: runMicroBench,
+  },
+  {
+    key: 'lever',
+    name: 'leverage: one mark update with 100,000 positions, 100,000 entries, 100,000 SL/TP on 20 pairs',
+    run: runLeverBench,
   },
   {
     key: 'web',
