@@ -9,6 +9,8 @@ export type { MarketView, SpotQueries } from './spot/area.ts';
 export type { FundingQueries, PendingWithdrawalView } from './funding/area.ts';
 export type { MarketQueries } from './market/area.ts';
 export type { MicroExposureView, MicroQueries } from './micro/area.ts';
+export type * from './lever/queries.ts';
+export { LeverReasonCode, LeverResultCode } from './lever/codes.ts';
 export { command, defineArea } from './kernel/area.ts';
 export type {
   AnyArea,

@@ -3,3 +3,17 @@
 // bundle takes these functions and nothing else of the engine.
 export { FLASH_DECIMALS, flashPayment, flashQuote } from './flash.ts';
 export type { FlashQuote, FlashTerms } from './flash.ts';
+export {
+  leverAtOrBelowThreshold,
+  leverContractValue,
+  leverEntryTicks,
+  leverEntryTriggerTicks,
+  leverFee,
+  leverLiquidationTicks,
+  leverMargin,
+  leverOrderQuote,
+  leverPositionLiquidationTicks,
+  leverProfit,
+  leverRiskRateBp,
+} from './lever.ts';
+export type { LeverCalcSide } from './lever.ts';
