@@ -68,12 +68,8 @@ export const leverSetStopInput = z.object({
   stop_loss_price: optional(text({ max: 64 })),
 });
 
-/** /lever/batch_close: 0 all, 1 longs, 2 shorts; optionally one pair only. */
-export const leverBatchCloseInput = z.object({
-  type: oneOf([0, 1, 2] as const),
-  legal_id: optional(id()),
-  currency_id: optional(id()),
-});
+/** /lever/batch_close: 0 all, 1 longs, 2 shorts (every pair). */
+export const leverBatchCloseInput = z.object({ type: oneOf([0, 1, 2] as const) });
 
 /** /lever/loss_share: the share of lever accounts that lost money over the last `days` (default 90). */
 export const leverLossShareInput = z.object({ days: optional(integer({ min: 1, max: 365 })) });
@@ -116,7 +112,7 @@ export interface LeverTradeRow {
   caution_money: string;
   trade_fee: string;
   overnight_money: string;
-  /** Holding: at the current mark; closed: realised (what was paid minus the margin); otherwise "0". */
+  /** Holding: at the current mark; closed: at the close mark (before fees, see paid_back); otherwise "0". */
   profits: string;
   /** The mark at which the account would be liquidated, other marks held fixed (holding only). */
   liquidation_price: string | null;
@@ -157,6 +153,8 @@ export interface LeverPairRules {
   overnight: string;
   /** Risk rate (percent) at or below which an account is liquidated. */
   liquidation_threshold: string;
+  /** Percent of the liquidated contract value paid to the insurance fund (disclosed; "0" when none). */
+  liquidation_fee: string;
   /** The house's net exposure limit (base currency, absolute); "0" when none. */
   exposure_limit: string;
   /** The house's net exposure now: longs minus shorts (base currency). */
@@ -178,6 +176,34 @@ export interface LeverRisk {
   lever_balance: string;
 }
 
+/**
+ * What the order panel needs to run the shared formulas (`@fairex/engine/calc`: leverEntryTicks,
+ * leverOrderQuote, leverLiquidationTicks) exactly as the engine will: the market's units, the pair's rules in
+ * the engine's units (ppm, bp), and the caller's cross-margin account in the quote currency as integer minor
+ * units (null for a visitor). `rest_equity_minor` is the account's equity with this pair's mark term taken
+ * out (balance + margins + other pairs' profits - the signed entry values of this pair's holdings).
+ */
+export interface LeverCalcTerms {
+  /** Price per tick, decimal text at the market's price scale. */
+  tick_size: string;
+  price_scale: number;
+  legal_scale: number;
+  quote_minor_per_tick_lot: string;
+  lots_per_share: number;
+  spread_ppm: number;
+  fee_ppm: number;
+  threshold_bp: number;
+  account: {
+    balance_minor: string;
+    origin_margin_minor: string;
+    rest_equity_minor: string;
+    /** Longs minus shorts of this pair's holdings, in lots. */
+    net_lots: number;
+    /** The threshold in force on the account (the highest copied onto its holdings; 0 without). */
+    threshold_bp: number;
+  } | null;
+}
+
 /** /lever/deal: the leverage page's read of one pair. */
 export interface LeverDealReply extends MarkIndexFields {
   lever_available: boolean;
@@ -192,6 +218,7 @@ export interface LeverDealReply extends MarkIndexFields {
   multiple: { muit: LeverMultipleOption[]; share: LeverSharePreset[] };
   lever_share_limit: { min: number; max: number };
   rules: LeverPairRules | null;
+  calc: LeverCalcTerms | null;
   /** The caller's lever wallet in the quote currency (available), null for a visitor. */
   user_lever: string | null;
   /** Available plus locked (margins and held fees). */
@@ -259,6 +286,8 @@ export const leverAdminPairInput = z.object({
   fee: decimalText(),
   overnight: decimalText(),
   liquidation_threshold: decimalText(),
+  /** The disclosed liquidation fee to the insurance fund, percent of the liquidated contract value. */
+  liquidation_fee: decimalText(),
   /** The house's net exposure limit in base currency; "0" closes the pair to positions adding exposure. */
   exposure_limit: decimalText(),
 });

@@ -120,11 +120,8 @@ export function setLeverStops(
   });
 }
 
-export function batchCloseLever(type: 0 | 1 | 2, pair: Pair | null): Promise<LeverBatchCloseReply> {
-  return api.post<LeverBatchCloseReply>('/lever/batch_close', {
-    type,
-    ...(pair === null ? {} : { legal_id: pair.legalId, currency_id: pair.currencyId }),
-  });
+export function batchCloseLever(type: 0 | 1 | 2): Promise<LeverBatchCloseReply> {
+  return api.post<LeverBatchCloseReply>('/lever/batch_close', { type });
 }
 
 export function useLeverLossShare(): UseQueryResult<LeverLossShareReply, Error> {

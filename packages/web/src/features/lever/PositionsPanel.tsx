@@ -226,7 +226,7 @@ export function PositionsPanel({ pair, loggedIn, markOf, initialTab = 1 }: Posit
           ) : null}
         </>
       )}
-      <BatchCloseDialog open={batchOpen} pair={pair} onClose={() => setBatchOpen(false)} onDone={refresh} />
+      <BatchCloseDialog open={batchOpen} onClose={() => setBatchOpen(false)} onDone={refresh} />
       <StopDialog
         trade={stopFor}
         mark={stopFor === null ? null : markOf(stopFor.symbol)}
@@ -239,12 +239,10 @@ export function PositionsPanel({ pair, loggedIn, markOf, initialTab = 1 }: Posit
 
 function BatchCloseDialog({
   open,
-  pair,
   onClose,
   onDone,
 }: {
   open: boolean;
-  pair: Pair | null;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -267,7 +265,7 @@ function BatchCloseDialog({
       onOk={async () => {
         setBusy(true);
         try {
-          const reply = await batchCloseLever(type, pair);
+          const reply = await batchCloseLever(type);
           void message.success(t('lever.batch.done', { count: reply.closed }));
           onClose();
         } catch (error) {
@@ -288,9 +286,7 @@ function BatchCloseDialog({
         <Radio value={2}>{t('lever.batch.shorts')}</Radio>
       </Radio.Group>
       <p className="fx-spot-muted" style={{ marginTop: 12 }}>
-        {t(pair === null ? 'lever.batch.noteAll' : 'lever.batch.notePair', {
-          symbol: pair === null ? '' : `${pair.currencyName}/${pair.legalName}`,
-        })}
+        {t('lever.batch.noteAll')}
       </p>
     </Modal>
   );
