@@ -375,8 +375,7 @@ export const en = {
     'This item came with the installation and would return at the next start. Unpublish it instead.',
   'backoffice.link_https': 'The link must be an https:// address.',
   'backoffice.setting_unknown': 'There is no such setting.',
-  'backoffice.micro_invalid':
-    'The matching engine refused this setting: a value is outside its allowed range.',
+  'backoffice.micro_invalid': 'The matching engine refused this setting: a value is outside its allowed range.',
   'backoffice.micro_amounts': 'The amounts must be positive, with minimum ≤ each preset ≤ maximum.',
   'backoffice.micro_currency_unknown': 'The matching engine does not know this currency.',
   'backoffice.micro_change_short': "The house's change wallet does not hold this amount.",
