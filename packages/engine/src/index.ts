@@ -10,6 +10,7 @@ export type { FundingQueries, PendingWithdrawalView } from './funding/area.ts';
 export type { MarketQueries } from './market/area.ts';
 export type { MicroExposureView, MicroQueries } from './micro/area.ts';
 export type * from './lever/queries.ts';
+export type { LeverSnapshotSection } from './lever/snapshot.ts';
 export { LeverReasonCode, LeverResultCode } from './lever/codes.ts';
 export { command, defineArea } from './kernel/area.ts';
 export type {

@@ -106,13 +106,29 @@ export type LeverPositionClosedEvent = {
   lossFromBalance: bigint;
   lossFromOtherMargins: bigint;
   shortfall: bigint;
+  /** Loss neither the user nor the insurance fund could pay: the house bears it (no money moves). */
+  uncovered: bigint;
   houseUnpaid: bigint;
 };
 
 /**
+ * Cross margin: a closed position's loss beyond its own margin and the lever balance was taken from another
+ * holding's margin (`positionId`), now `margin`; `byPositionId` is the position whose close took it.
+ */
+export type LeverMarginUsedEvent = {
+  type: 'leverMarginUsed';
+  positionId: number;
+  userId: number;
+  byPositionId: number;
+  amount: bigint;
+  margin: bigint;
+};
+
+/**
  * A user's positions in one quote currency were liquidated: the risk rate `riskRateBp` was at or below
- * `thresholdBp` at the marks listed (the first is `markTicks` of `marketId`, the update that triggered it).
- * Each position's close follows as its own `leverPositionClosed` (reason 'liquidation'). `equity` and
+ * `thresholdBp` at the marks listed (`markTicks` is the mark of `marketId`, the pair whose update or command
+ * found it). Each position's close precedes this event as its own `leverPositionClosed` (reason
+ * 'liquidation'), profitable positions first. `equity` and
  * `originMargin` are the risk rate's numerator and denominator; `shortfall` the insurance fund paid in all;
  * `liquidationFee` what the fund received from what the user had left.
  */
@@ -160,5 +176,6 @@ export type LeverEvent =
   | LeverPositionOpenedEvent
   | LeverStopsSetEvent
   | LeverPositionClosedEvent
+  | LeverMarginUsedEvent
   | LeverLiquidatedEvent
   | LeverOvernightChargedEvent;
