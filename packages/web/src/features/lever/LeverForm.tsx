@@ -14,7 +14,7 @@ import { cleanDecimalInput } from '../../components/trading/order-math.ts';
 import { useMessage } from '../../app/message.tsx';
 import { submitLever, type LeverDealReply, type LeverTradeRow } from '../../data/lever.ts';
 import type { Pair } from '../../data/spot.ts';
-import { amountText, liquidationPreview, previewLever, type LeverTerms } from './lever-math.ts';
+import { amountText, lotsForShare, minorOf, previewLever, ticksText } from './lever-math.ts';
 
 // The leveraged order panel (spec 01 sections 2, 4, 5 and 9): go long and go short, each with market or
 // limit, the price (disabled for market: the mark), lots, the multiple, a slider 0-100 in steps of 25 that
@@ -98,50 +98,32 @@ function LeverHalf({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a mode or pair switch resets the half.
   }, [mode, pair.legalId, pair.currencyId]);
 
-  const terms: LeverTerms | null =
-    rules === null
-      ? null
-      : {
-          priceScale,
-          quoteScale,
-          shareNum: rules.lever_share_num,
-          spread: rules.spread,
-          feePercent: rules.lever_trade_fee,
-        };
+  const calc = deal.calc;
   const basePrice = mode === 1 ? mark : price;
   const lotCount = /^\d{1,9}$/.test(lots) ? Number(lots) : 0;
   const preview =
-    terms === null || basePrice === null || multiple === null || lotCount === 0
+    calc === null || basePrice === null || multiple === null || lotCount === 0
       ? null
-      : previewLever({ terms, side, price: basePrice, lots: lotCount, multiple });
-  const liquidation =
-    preview === null || rules === null || deal.risk === null
-      ? null
-      : liquidationPreview({
-          side,
-          entry: preview.entry,
-          number: preview.number,
-          numberScale: preview.numberScale,
-          margin: preview.margin,
-          fee: preview.fee,
-          priceScale,
-          quoteScale,
-          risk: deal.risk,
-        });
+      : previewLever({ calc, side, mode, price: basePrice, share: lotCount, multiple });
   const min = deal.lever_share_limit.min;
   const max = deal.lever_share_limit.max;
 
   const onSlide = (value: number) => {
     setPercent(value);
-    if (terms === null || basePrice === null || multiple === null || deal.user_lever === null) return;
-    // The most lots whose margin and fee the available balance carries, times the share.
-    const one = previewLever({ terms, side, price: basePrice, lots: 1, multiple });
-    const available = parseAvailable(deal.user_lever, quoteScale);
-    if (one === null || available === null) return;
-    const perLot = one.margin + one.fee;
-    let count = perLot > 0n ? (available * BigInt(value)) / 100n / perLot : 0n;
-    if (max > 0 && count > BigInt(max)) count = BigInt(max);
-    setLots(count > 0n ? count.toString() : '');
+    if (calc === null || basePrice === null || multiple === null || deal.user_lever === null) return;
+    const available = minorOf(deal.user_lever, quoteScale);
+    if (available === null) return;
+    const count = lotsForShare({
+      calc,
+      side,
+      mode,
+      price: basePrice,
+      multiple,
+      available,
+      percent: value,
+      max,
+    });
+    setLots(count > 0 ? String(count) : '');
   };
 
   const check = (): string | null => {
@@ -194,7 +176,9 @@ function LeverHalf({
     [t('lever.form.fee'), figure(preview?.fee), 'fee'],
     [
       t('lever.form.liquidation'),
-      liquidation === null ? NO_VALUE : `${groupThousands(amountText(liquidation, priceScale))} ${legal}`,
+      preview === null || preview.liquidationTicks === null || calc === null
+        ? NO_VALUE
+        : `${groupThousands(ticksText(calc, preview.liquidationTicks))} ${legal}`,
       'liquidation',
     ],
   ];
@@ -326,9 +310,9 @@ function LeverHalf({
           <div>
             <dt>{t('lever.form.price')}</dt>
             <dd>
-              {preview === null
+              {preview === null || calc === null
                 ? NO_VALUE
-                : `${groupThousands(amountText(preview.entry, priceScale))} ${legal}`}
+                : `${groupThousands(ticksText(calc, preview.entryTicks))} ${legal}`}
             </dd>
           </div>
           <div>
@@ -352,10 +336,4 @@ function LeverHalf({
       </Modal>
     </form>
   );
-}
-
-function parseAvailable(text: string, scale: number): bigint | null {
-  const [whole = '', fraction = ''] = text.replace(/,/g, '').split('.');
-  if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction)) return null;
-  return BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
 }

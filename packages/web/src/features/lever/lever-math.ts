@@ -1,12 +1,14 @@
+import { leverEntryTicks, leverLiquidationTicks, leverOrderQuote } from '@fairex/engine/calc';
+import type { LeverCalcTerms } from '@fairex/shared/api/lever.ts';
 import { divideRounded, formatDecimal, pow10, tryParseDecimal } from '@fairex/shared/decimal.ts';
 
-// The order panel's figures (spec 01 section 9, spec 03 section 4), in bigint minor units: the entry price
-// with the spread, the contract value, the margin and the fee, and the stop dialog's expected profit and
-// loss. The figures the server decides are the server's; these show the same rule before submitting.
+// The order panel's figures (spec 01 section 9, spec 03 section 4) with the engine's own formulas
+// (`@fairex/engine/calc`): the entry price with the spread, the contract value, the margin, the fee and the
+// cross-margin liquidation price, in integer ticks, lots and quote minor units; and the stop dialog's
+// expected profit and loss. The server decides; these show the same rule before submitting.
 
 /** Percents ("0.1", "12.5") are read to this many decimals. */
 const PERCENT_SCALE = 6;
-const HUNDRED_PERCENT = 100n * pow10(PERCENT_SCALE);
 
 /** Decimals of a decimal text ("67000.50" -> 2). */
 export function decimalsOf(text: string): number {
@@ -15,7 +17,7 @@ export function decimalsOf(text: string): number {
 }
 
 function parse(text: string, scale: number): bigint | null {
-  const parsed = tryParseDecimal(text.trim(), scale);
+  const parsed = tryParseDecimal(text.replace(/,/g, '').trim(), scale);
   return parsed.ok ? parsed.value : null;
 }
 
@@ -23,63 +25,104 @@ export function percentMinor(percent: string): bigint | null {
   return parse(percent, PERCENT_SCALE);
 }
 
-export interface LeverTerms {
-  /** The market's price decimals. */
-  priceScale: number;
-  /** The quote currency's decimals (amounts). */
-  quoteScale: number;
-  /** Base currency per lot, decimal text. */
-  shareNum: string;
-  spread: string;
-  feePercent: string;
+/** A price text as whole ticks of the market; null when it is not a positive price on the tick. */
+export function toTicks(calc: LeverCalcTerms, price: string): number | null {
+  const units = parse(price, calc.price_scale);
+  const tick = parse(calc.tick_size, calc.price_scale);
+  if (units === null || tick === null || units <= 0n || tick <= 0n || units % tick !== 0n) return null;
+  const ticks = units / tick;
+  return ticks <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(ticks) : null;
+}
+
+export function ticksText(calc: LeverCalcTerms, ticks: number): string {
+  const tick = parse(calc.tick_size, calc.price_scale) ?? 1n;
+  return formatDecimal(BigInt(ticks) * tick, calc.price_scale);
 }
 
 export interface LeverPreview {
-  /** Entry price in ticks: mark plus the spread for a long, minus it for a short (rounded against the user). */
-  entry: bigint;
-  /** share x lever_share_num, at the share number's decimals. */
-  number: bigint;
-  numberScale: number;
-  /** Contract value, margin and fee in quote minor units. */
+  /** The entry price in ticks: the mark plus/minus the spread at market, the target for a limit order. */
+  entryTicks: number;
+  lots: number;
+  /** Quote minor units. */
   value: bigint;
   margin: bigint;
   fee: bigint;
+  /** The account's liquidation price for this pair once the order opens, ticks (null: none). */
+  liquidationTicks: number | null;
 }
 
 /**
- * The figures of `lots` lots at `price` (the mark for a market order, the target for a limit one) and
- * `multiple`: null while an input is not a number the rule takes.
+ * The figures of `share` lots at `price` (the mark for a market order, the target for a limit order) and
+ * `multiple`, as the engine computes them; null while an input is not a number the rule takes.
  */
 export function previewLever(input: {
-  terms: LeverTerms;
+  calc: LeverCalcTerms;
   side: 1 | 2;
+  mode: 0 | 1;
   price: string;
-  lots: number;
+  share: number;
   multiple: number;
 }): LeverPreview | null {
-  const { terms } = input;
-  if (!Number.isSafeInteger(input.lots) || input.lots <= 0 || input.multiple <= 0) return null;
-  const price = parse(input.price, terms.priceScale);
-  const spread = percentMinor(terms.spread);
-  const feeRate = percentMinor(terms.feePercent);
-  const numberScale = decimalsOf(terms.shareNum);
-  const shareNum = parse(terms.shareNum, numberScale);
-  if (price === null || price <= 0n || spread === null || feeRate === null || shareNum === null) return null;
-  const move = divideRounded(price * spread, HUNDRED_PERCENT, 'up');
-  const entry = input.side === 1 ? price + move : price - move;
-  if (entry <= 0n) return null;
-  const number = shareNum * BigInt(input.lots);
-  // entry (priceScale) x number (numberScale) -> quote minor units.
-  const valueScale = terms.priceScale + numberScale;
-  const rawValue = entry * number;
-  const toQuote = (amount: bigint, rounding: 'up' | 'down') =>
-    valueScale >= terms.quoteScale
-      ? divideRounded(amount, pow10(valueScale - terms.quoteScale), rounding)
-      : amount * pow10(terms.quoteScale - valueScale);
-  const value = toQuote(rawValue, 'down');
-  const margin = toQuote(divideRounded(rawValue, BigInt(input.multiple), 'up'), 'up');
-  const fee = toQuote(divideRounded(rawValue * feeRate, HUNDRED_PERCENT, 'up'), 'up');
-  return { entry, number, numberScale, value, margin, fee };
+  const { calc, side } = input;
+  if (!Number.isSafeInteger(input.share) || input.share <= 0 || input.multiple <= 0) return null;
+  const priceTicks = toTicks(calc, input.price);
+  if (priceTicks === null) return null;
+  const entryTicks =
+    input.mode === 1
+      ? leverEntryTicks({ markTicks: priceTicks, spreadPpm: calc.spread_ppm, side })
+      : priceTicks;
+  if (entryTicks <= 0) return null;
+  const q = BigInt(calc.quote_minor_per_tick_lot);
+  const quote = leverOrderQuote({
+    priceTicks: entryTicks,
+    share: input.share,
+    lotsPerShare: calc.lots_per_share,
+    multiple: input.multiple,
+    feePpm: calc.fee_ppm,
+    quoteMinorPerTickLot: q,
+  });
+  let liquidationTicks: number | null = null;
+  const account = calc.account;
+  if (account !== null) {
+    const signed = side === 1 ? quote.lots : -quote.lots;
+    liquidationTicks = leverLiquidationTicks({
+      netLots: account.net_lots + signed,
+      quoteMinorPerTickLot: q,
+      // The margin moves from the balance into margins (no change); the fee leaves; the new holding's
+      // mark term is taken out as the others' are.
+      restEquity: BigInt(account.rest_equity_minor) - quote.fee - BigInt(signed) * BigInt(entryTicks) * q,
+      originMargin: BigInt(account.origin_margin_minor) + quote.margin,
+      thresholdBp: Math.max(account.threshold_bp, calc.threshold_bp),
+    });
+  }
+  return {
+    entryTicks,
+    lots: quote.lots,
+    value: quote.contractValue,
+    margin: quote.margin,
+    fee: quote.fee,
+    liquidationTicks: liquidationTicks !== null && liquidationTicks > 0 ? liquidationTicks : null,
+  };
+}
+
+/** The most lots whose margin and fee `available` (quote minor units) carries, at `percent` of it. */
+export function lotsForShare(input: {
+  calc: LeverCalcTerms;
+  side: 1 | 2;
+  mode: 0 | 1;
+  price: string;
+  multiple: number;
+  available: bigint;
+  percent: number;
+  max: number;
+}): number {
+  const one = previewLever({ ...input, share: 1 });
+  if (one === null) return 0;
+  const perLot = one.margin + one.fee;
+  if (perLot <= 0n) return 0;
+  let count = (input.available * BigInt(input.percent)) / 100n / perLot;
+  if (input.max > 0 && count > BigInt(input.max)) count = BigInt(input.max);
+  return Number(count);
 }
 
 /**
@@ -125,7 +168,7 @@ export function stopSideOk(input: {
   return (input.side === 1) === (input.kind === 'profit') ? above : below;
 }
 
-/** The risk bar's state: safe, warning (within the margin above the threshold) or danger (at or below). */
+/** The risk bar's state: none (no holdings), safe, warn (within the margin above the threshold), danger. */
 export function riskLevel(
   hazardRate: string,
   threshold: string,
@@ -150,53 +193,11 @@ export function riskFill(hazardRate: string, warning: string): number {
   return Number((capped * 100n) / full);
 }
 
+/** A decimal text at `scale` as minor units (null when it is not one). */
+export function minorOf(text: string, scale: number): bigint | null {
+  return parse(text, scale);
+}
+
 export function amountText(minor: bigint, scale: number): string {
   return formatDecimal(minor, scale);
-}
-
-function parseAmount(text: string, scale: number): bigint | null {
-  return parse(text.replace(/,/g, ''), scale);
-}
-
-/**
- * The mark at which the account would be liquidated once this order opens, other positions' profits held
- * fixed (spec 03 section 4, cross margin): the price P where
- * (balance - margin - fee + margins + margin + profits + (P - entry) x number x side) / (margins + margin)
- * reaches the threshold. Rounded toward the entry side (a long's up, a short's down): the bar is reached no later
- * than shown. Null when the account could not be liquidated by this pair's mark alone.
- */
-export function liquidationPreview(input: {
-  side: 1 | 2;
-  entry: bigint;
-  number: bigint;
-  numberScale: number;
-  margin: bigint;
-  fee: bigint;
-  priceScale: number;
-  quoteScale: number;
-  risk: {
-    lever_balance: string;
-    origin_caution_money_all: string;
-    profits_all: string;
-    liquidation_threshold: string;
-  };
-}): bigint | null {
-  const balance = parseAmount(input.risk.lever_balance, input.quoteScale);
-  const margins = parseAmount(input.risk.origin_caution_money_all, input.quoteScale);
-  const profits = parseAmount(input.risk.profits_all, input.quoteScale);
-  const threshold = percentMinor(input.risk.liquidation_threshold);
-  if (balance === null || margins === null || profits === null || threshold === null || input.number <= 0n)
-    return null;
-  const totalMargin = margins + input.margin;
-  const equity = balance - input.fee + margins + profits; // balance - margin - fee + margins + margin + profits
-  const floor = divideRounded(totalMargin * threshold, HUNDRED_PERCENT, 'up');
-  // (P - entry) x number x side = floor - equity, in quote minor units; to ticks:
-  // delta ticks = (floor - equity) x 10^(priceScale + numberScale - quoteScale) / number
-  const gap = floor - equity;
-  const exponent = input.priceScale + input.numberScale - input.quoteScale;
-  const numerator = exponent >= 0 ? gap * pow10(exponent) : gap;
-  const denominator = exponent >= 0 ? input.number : input.number * pow10(-exponent);
-  const delta = divideRounded(numerator, denominator, 'ceil');
-  const price = input.side === 1 ? input.entry + delta : input.entry - delta;
-  return price > 0n ? price : null;
 }
