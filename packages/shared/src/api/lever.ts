@@ -312,11 +312,9 @@ export interface LeverAdminPair extends LeverPairRules {
   share_presets: number[];
   min_share: number;
   max_share: number;
-  /** Open positions now, longs and shorts (base currency). */
+  /** The house's open exposure now: longs and shorts, entries included (base currency). */
   longs: string;
   shorts: string;
-  open_positions: number;
-  pending_entries: number;
 }
 
 /** The insurance fund of one quote currency. */
