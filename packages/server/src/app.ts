@@ -125,7 +125,10 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     await instance.register(spotAreaPlugin);
     // Seconds contracts (docs/micro.md): after market data, whose catalogue names the markets.
     await instance.register(microAreaPlugin);
-    await instance.register(leverAreaPlugin, { fundDemo: options.seed !== false });
+    // A live server with demo data (npm start) also funds the house's lever wallet and the insurance fund.
+    await instance.register(leverAreaPlugin, {
+      fundDemo: options.seed !== false && options.liveMarket === true,
+    });
   }
   await instance.register(statsAreaPlugin);
 

@@ -64,6 +64,20 @@ beforeAll(async () => {
   admin = await newAdmin(test, 'admin');
   reviewer = await newAdmin(test, 'reviewer');
   user = await newUser(test.store);
+  await submit({
+    type: 'systemFund',
+    owner: 'house',
+    wallet: 'lever',
+    currencyId: USDT,
+    amount: 1_000_000n * UNIT,
+  });
+  await submit({
+    type: 'systemFund',
+    owner: 'insurance',
+    wallet: 'lever',
+    currencyId: USDT,
+    amount: 10_000n * UNIT,
+  });
   const amount = 1_000n * UNIT;
   await submit({ type: 'deposit', userId: user.id, currencyId: USDT, amount });
   await submit({
