@@ -12,8 +12,9 @@ import { runStorageBench } from '../packages/server/bench/storage-bench.ts';
 import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
 import { runPriceRecordBench } from '../packages/server/bench/price-record-bench.ts';
 import { runMicroBench } from '../packages/server/bench/micro-bench.ts';
-import { runLeverBench } from '../packages/server/bench/lever-bench.ts';
+import { runLeverCloseBench } from '../packages/server/bench/lever-close-bench.ts';
 import { runStallBench } from '../packages/server/bench/stall-bench.ts';
+import { runLeverBench } from '../packages/engine/bench/lever-bench.ts';
 
 type Figures = Record<string, number | string>;
 type Section = { key: string; name: string; run: () => Promise<Figures> };
@@ -54,8 +55,13 @@ const sections: Section[] = [
   },
   {
     key: 'lever',
-    name: 'leverage (a mark crossing a liquidation threshold: closed, committed, pushed; 2,000 other positions)',
+    name: 'leverage: one mark update with 100,000 positions, 100,000 entries, 100,000 SL/TP on 20 pairs',
     run: runLeverBench,
+  },
+  {
+    key: 'lever-close',
+    name: 'leverage: a mark crossing a liquidation threshold to closed, committed and pushed (2,000 other positions)',
+    run: runLeverCloseBench,
   },
   {
     key: 'web',

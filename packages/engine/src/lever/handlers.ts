@@ -899,7 +899,7 @@ function openEntry(ctx: CommandContext, state: LeverState, record: LeverRecord, 
 }
 
 /**
- * A new mark of a pair: books another area may have lowered are re-indexed first; then the triggers the mark
+ * A new mark of a pair: books another area may have lowered are re-indexed first (not acted on); then the triggers the mark
  * crosses act, each group in id order: limit entries open, stops close their holdings at this mark, and
  * every book touched (by those, by its liquidation trigger, or holding a net in this and another pair) is
  * liquidated when its risk rate is at or below its threshold, or re-indexed otherwise.
@@ -910,7 +910,11 @@ export function leverOnMark(
   marketId: number,
   markTicks: number,
 ): void {
-  if (state.dirty.size > 0) refreshBooks(ctx, state, [...state.dirty], marketId);
+  // Books another area may have lowered are only re-indexed here: if the new mark crosses a new trigger it
+  // fires below with every other, so the order of what happens never depends on whether a book was dirty
+  // (a restore, which indexes every book afresh, acts exactly as the live engine).
+  if (state.dirty.size > 0)
+    for (const book of [...state.dirty].sort((a, b) => a.key - b.key)) indexBook(state, book);
   const triggers = state.triggers.get(marketId);
   const touched = new Set<LeverBook>(state.crossBooks.get(marketId));
   if (triggers !== undefined) {

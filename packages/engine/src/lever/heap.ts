@@ -38,11 +38,6 @@ export class TriggerHeap<T> {
     return this.items.length - this.dead;
   }
 
-  /** Heap slots, dead ones included (for tests of the compaction). */
-  get slots(): number {
-    return this.items.length;
-  }
-
   push(trigger: Trigger<T>): void {
     const items = this.items;
     items.push(trigger);
@@ -72,18 +67,6 @@ export class TriggerHeap<T> {
         this.dead -= 1;
       }
     }
-  }
-
-  /** Whether any live trigger is crossed by the mark (for the invariant check). */
-  anyCrossed(markTicks: number): boolean {
-    for (const trigger of this.items)
-      if (trigger.live && (this.below ? markTicks <= trigger.priceTicks : markTicks >= trigger.priceTicks))
-        return true;
-    return false;
-  }
-
-  *live(): IterableIterator<Trigger<T>> {
-    for (const trigger of this.items) if (trigger.live) yield trigger;
   }
 
   private before(a: Trigger<T>, b: Trigger<T>): boolean {

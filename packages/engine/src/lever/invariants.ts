@@ -41,7 +41,7 @@ function checkHold(
  * Holds exactly match records (each entry holds its margin and fee, each holding its current margin, and
  * no other lever hold exists); books and exposure agree with the records; no book is at or below its
  * threshold at the current marks; no entry or stop trigger is crossed by its pair's mark; every book that
- * nothing marked dirty has its liquidation triggers at exactly the calc price.
+ * nothing marked dirty has its liquidation triggers at the calc price or earlier, never later.
  */
 export function checkLeverInvariants(state: LeverState, ledger: Ledger): void {
   let marginHolds = 0;
@@ -153,12 +153,14 @@ export function checkLeverInvariants(state: LeverState, ledger: Ledger): void {
       if (ticks === null)
         invariant(trigger === null || !trigger.live, `lever book ${book.key}: a trigger without a net`);
       else
+        // Exact, or earlier than exact (a deposit into the lever wallet moved the true price away; the
+        // trigger then fires, finds the book above its threshold and re-indexes it): never later.
         invariant(
           trigger !== null &&
             trigger.live &&
-            trigger.priceTicks === ticks &&
-            trigger.below === market.netLots > 0,
-          `lever book ${book.key} pair ${marketId}: liquidation trigger ${trigger?.priceTicks} is not ${ticks}`,
+            trigger.below === market.netLots > 0 &&
+            (trigger.below ? trigger.priceTicks >= ticks : trigger.priceTicks <= ticks),
+          `lever book ${book.key} pair ${marketId}: liquidation trigger ${trigger?.priceTicks} beyond ${ticks}`,
         );
     }
     invariant(!bookAtOrBelowThreshold(state, book), `lever book ${book.key} is at or below its threshold`);

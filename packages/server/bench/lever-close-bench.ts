@@ -9,7 +9,7 @@
 // transaction), and the moment that user's `lever_trade` push (built by the area's own push code, reading
 // its rows) was handed to the socket layer (a counting stand-in for Socket.IO).
 //
-// Run directly: node packages/server/bench/lever-bench.ts, or npm run bench -- lever
+// Run directly: node packages/server/bench/lever-close-bench.ts, or npm run bench -- lever-close
 import type { Command } from '@fairex/engine';
 import { createEngineRunner } from '../src/engine-runner/index.ts';
 import { exchangeProjectors } from '../src/exchange-runner.ts';
@@ -218,7 +218,7 @@ async function measure(name: string, options: OpenStoreOptions): Promise<Figures
   }
 }
 
-export async function runLeverBench(): Promise<Figures> {
+export async function runLeverCloseBench(): Promise<Figures> {
   const figures: Figures = {};
   const pglite = await pgliteDatabase('fairex-lever-bench-');
   try {
@@ -239,5 +239,5 @@ export async function runLeverBench(): Promise<Figures> {
 }
 
 if (import.meta.main) {
-  for (const [key, value] of Object.entries(await runLeverBench())) console.log(`${key}: ${value}`);
+  for (const [key, value] of Object.entries(await runLeverCloseBench())) console.log(`${key}: ${value}`);
 }
