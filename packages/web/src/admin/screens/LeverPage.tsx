@@ -25,8 +25,11 @@ import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { Amount, PageHeader, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
 
-const PAIRS_KEY = ['admin', 'lever', 'pairs'];
-const INSURANCE_KEY = ['admin', 'lever', 'insurance'];
+// useAdminMutation reads again the lists it is given under the console's 'admin' prefix.
+const PAIRS = ['lever', 'pairs'];
+const INSURANCE = ['lever', 'insurance'];
+const PAIRS_KEY = ['admin', ...PAIRS];
+const INSURANCE_KEY = ['admin', ...INSURANCE];
 const LIQUIDATIONS_KEY = ['admin', 'lever', 'liquidations'];
 
 /**
@@ -89,7 +92,7 @@ function PairsCard({ editable }: { editable: boolean }) {
         multiples: numberList(values.multiples),
         share_presets: numberList(values.share_presets),
       }),
-    { invalidate: [PAIRS_KEY], onSuccess: () => setEditing(null) },
+    { invalidate: [PAIRS], onSuccess: () => setEditing(null) },
   );
   const open = (pair: LeverAdminPair) => {
     setEditing(pair);
@@ -241,7 +244,7 @@ function InsuranceCard({ editable }: { editable: boolean }) {
   const fund = useAdminMutation(
     (values: { currency_id: number; amount: string; note?: string }) =>
       adminApi.post('/backoffice/lever/insurance/fund', values),
-    { invalidate: [INSURANCE_KEY], onSuccess: () => form.resetFields(['amount', 'note']) },
+    { invalidate: [INSURANCE], onSuccess: () => form.resetFields(['amount', 'note']) },
   );
   const funds = insurance.data?.funds ?? [];
   return (
@@ -271,6 +274,8 @@ function InsuranceCard({ editable }: { editable: boolean }) {
       />
       {editable && (
         <Form
+          // Mounted again once the funds are read, so that the first currency is chosen.
+          key={funds[0]?.currency_id ?? 'none'}
           form={form}
           layout="inline"
           className="fx-admin-full"
@@ -284,6 +289,7 @@ function InsuranceCard({ editable }: { editable: boolean }) {
                 code: funds.find((line) => line.currency_id === values.currency_id)?.currency_name ?? '',
               }),
               okText: t('lever.insurance.fund'),
+              okButtonProps: { 'data-testid': 'lever-fund-confirm' } as Record<string, string>,
               onOk: () => fund.mutateAsync(values).catch(() => undefined),
             })
           }
@@ -295,12 +301,12 @@ function InsuranceCard({ editable }: { editable: boolean }) {
             />
           </Form.Item>
           <Form.Item name="amount" label={t('lever.insurance.amount')} rules={[{ required: true }]}>
-            <Input inputMode="decimal" />
+            <Input inputMode="decimal" data-testid="lever-fund-amount" />
           </Form.Item>
           <Form.Item name="note" label={t('lever.insurance.noteField')}>
             <Input maxLength={200} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={fund.isPending}>
+          <Button type="primary" htmlType="submit" loading={fund.isPending} data-testid="lever-fund">
             {t('lever.insurance.fund')}
           </Button>
         </Form>
