@@ -15,12 +15,7 @@
 // a retry with the same key answers with the first outcome instead of placing a second order.
 // The spot area's service and pushes are the spot plugin's (spot/plugin.ts); these routes only use them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  spotDealInput,
-  spotListInput,
-  spotOrderInput,
-  spotRevokeInput,
-} from '@fairex/shared/api/spot.ts';
+import { spotDealInput, spotListInput, spotOrderInput, spotRevokeInput } from '@fairex/shared/api/spot.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
 import type { SpotMarket } from '../../../spot/markets.ts';
