@@ -12,6 +12,7 @@ import { runStorageBench } from '../packages/server/bench/storage-bench.ts';
 import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
 import { runPriceRecordBench } from '../packages/server/bench/price-record-bench.ts';
 import { runMicroBench } from '../packages/server/bench/micro-bench.ts';
+import { runLeverCloseBench } from '../packages/server/bench/lever-close-bench.ts';
 import { runStallBench } from '../packages/server/bench/stall-bench.ts';
 import { runLeverBench } from '../packages/engine/bench/lever-bench.ts';
 
@@ -56,6 +57,11 @@ const sections: Section[] = [
     key: 'lever',
     name: 'leverage: one mark update with 100,000 positions, 100,000 entries, 100,000 SL/TP on 20 pairs',
     run: runLeverBench,
+  },
+  {
+    key: 'lever-close',
+    name: 'leverage: a mark crossing a liquidation threshold to closed, committed and pushed (2,000 other positions)',
+    run: runLeverCloseBench,
   },
   {
     key: 'web',

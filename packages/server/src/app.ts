@@ -31,6 +31,7 @@ import { adminAreaPlugin } from './admin/plugin.ts';
 import { apiKeysAreaPlugin } from './api-keys/plugin.ts';
 import routes from './routes/index.ts';
 import { spotAreaPlugin } from './spot/plugin.ts';
+import { leverAreaPlugin } from './lever/plugin.ts';
 import { statsAreaPlugin } from './stats/plugin.ts';
 import { walletsAreaPlugin } from './wallets/plugin.ts';
 import type { Store } from './store/index.ts';
@@ -124,6 +125,10 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     await instance.register(spotAreaPlugin);
     // Seconds contracts (docs/micro.md): after market data, whose catalogue names the markets.
     await instance.register(microAreaPlugin);
+    // A live server with demo data (npm start) also funds the house's lever wallet and the insurance fund.
+    await instance.register(leverAreaPlugin, {
+      fundDemo: options.seed !== false && options.liveMarket === true,
+    });
   }
   await instance.register(statsAreaPlugin);
 

@@ -119,7 +119,9 @@ export interface LeverTradePayload {
   legal_id: number;
   /** Risk rate in percent; "0" without positions. */
   hazard_rate: string;
+  /** Open profit of every holding in the quote currency at the current marks. */
   profits_all: string;
+  /** Profit realised by the positions the batch behind this push closed ("0" when none). */
   profits: string;
   caution_money_all: string;
   /** Open positions as JSON text (the template client parses it). */

@@ -8,6 +8,7 @@ import backofficeRoutes from './api/backoffice/index.ts';
 import currencyRoutes from './api/currency/index.ts';
 import custodyRoutes from './api/custody/index.ts';
 import healthRoutes from './api/health/index.ts';
+import leverRoutes from './api/lever/index.ts';
 import microtradeRoutes from './api/microtrade/index.ts';
 import newsRoutes from './api/news/index.ts';
 import notBuiltRoutes from './api/not-built/index.ts';
@@ -42,6 +43,7 @@ const apiAreas = [
   siteRoutes,
   microtradeRoutes,
   apiKeyRoutes,
+  leverRoutes,
   // Last: it answers only the specifications' calls no area above has built.
   notBuiltRoutes,
 ];

@@ -6,7 +6,9 @@
 // off unless they need them):
 // - the index-price job (index-prices.ts): once a second, one `recordPriceSamples` command with every
 //   source's latest price for every market (docs/price-record.md);
-// - the market maker (market/market-maker.ts, with MARKET_MAKER=on): its quotes, refreshed on a timer.
+// - the market maker (market/market-maker.ts, with MARKET_MAKER=on): its quotes, refreshed on a timer;
+// - the leverage overnight fee (lever-overnight.ts): at start (catching up missed days) and after each UTC
+//   midnight, one `chargeLeverOvernight` command.
 // Also started here, because it waits for the first index prices: the first-start history backfill
 // (market/backfill.ts), which writes candles and journals nothing.
 //
@@ -20,6 +22,7 @@ import { createPriceSources } from '../market/index.ts';
 import { MarketMaker } from '../market/market-maker.ts';
 import type { PriceSource } from '../market/price-source.ts';
 import { IndexScheduler } from './index-prices.ts';
+import { LeverOvernightJob } from './lever-overnight.ts';
 
 export interface LiveMarket {
   /** The first configured source: the one history is backfilled from. */
@@ -45,14 +48,19 @@ export type SchedulerPluginOptions = MarketPluginOptions;
 async function scheduler(app: FastifyInstance, options: SchedulerPluginOptions): Promise<void> {
   app.decorate('marketLive', undefined);
   let live: LiveMarket | undefined;
+  const overnight = new LeverOvernightJob(app.runner, {
+    onError: (error) => app.log.error({ err: error }, 'lever overnight charge failed'),
+  });
   app.addHook('onReady', async () => {
     if (options.live) {
       live = startLive(app, options, app.marketData);
       app.marketLive = live;
+      overnight.start();
     }
   });
   // Jobs stop before the runner closes, so they never submit to a closing runner.
   app.addHook('preClose', async () => {
+    await overnight.stop();
     if (live === undefined) return;
     await live.started.catch(() => {});
     await live.maker?.stop();

@@ -378,10 +378,9 @@ export class SpotService {
   }
 
   /**
-   * The leverage page's read (`/lever/deal`, spec 01 section 3), which the trading pages of template-era
-   * clients also read for the book and the last price. Leveraged trading is not built: what needs it
-   * answers empty or zero (no multiples, no lot presets or limits, no positions), never invented values.
-   * The book is the spot book as [price, amount] pairs; `user_lever` and `all_levers` are the real lever
+   * The spot part of the leverage page's read (`/lever/deal`, spec 01 section 3), which the trading pages
+   * of template-era clients also read for the book and the last price; the leverage area (lever/service.ts)
+   * answers the call, taking the book and prices from here and adding its own fields. The book is the spot book as [price, amount] pairs; `user_lever` and `all_levers` are the real lever
    * wallet balances (quote and base currency) of the signed-in user, null for a visitor; `ExRAte` is null
    * because no fiat rate source is configured (as `cny_price` in `deal`).
    */

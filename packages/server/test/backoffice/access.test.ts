@@ -13,6 +13,21 @@ import { removeTempDirs } from '../helper.ts';
 import type { BackofficeTestApp, TestAdmin, TestUser } from './helpers.ts';
 import { backofficeApp, call, newAdmin, newUser, passwordSession } from './helpers.ts';
 
+const LEVER_PAIR = {
+  market_id: 1,
+  enabled: 1,
+  multiples: [5, 10],
+  min_share: 1,
+  max_share: 100,
+  lever_share_num: '0.01',
+  spread: '0.1',
+  fee: '0.1',
+  overnight: '0.05',
+  liquidation_threshold: '20',
+  liquidation_fee: '0.5',
+  exposure_limit: '10',
+};
+
 /** A plausible input for every route: reaching the handler with it would act. */
 const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   '/api/backoffice/session': {},
@@ -85,6 +100,11 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   '/api/backoffice/micro/reserve/fund': { currency_id: 3, amount: '1' },
   '/api/backoffice/micro/orders': {},
   '/api/backoffice/micro/proof': { id: 1 },
+  '/api/backoffice/lever/pairs': {},
+  '/api/backoffice/lever/pair': LEVER_PAIR,
+  '/api/backoffice/lever/insurance': {},
+  '/api/backoffice/lever/insurance/fund': { currency_id: 3, amount: '1' },
+  '/api/backoffice/lever/liquidations': {},
   '/api/backoffice/settings/apply': { key: 'market.fees', target_id: 1, values: { maker_fee: '0.05' } },
   '/api/backoffice/news/categories': {},
   '/api/backoffice/news/categories/update': { id: 3, sort_order: 9 },
@@ -142,7 +162,8 @@ async function state(): Promise<string> {
   // The seconds contracts' configuration and reserve live in the engine.
   const engine = test.app.engine;
   const micro = { config: engine.micro.config(), reserve: engine.ledger.balance('house', 'micro', 3) };
-  return JSON.stringify([...parts.map((part) => part.rows), micro], (_key, value: unknown) =>
+  const lever = { pairs: engine.lever.pairs(), insurance: engine.ledger.balance('insurance', 'lever', 3) };
+  return JSON.stringify([...parts.map((part) => part.rows), micro, lever], (_key, value: unknown) =>
     typeof value === 'bigint' ? value.toString() : value,
   );
 }
@@ -395,6 +416,21 @@ const BAD_INPUTS: Record<string, Record<string, unknown>[]> = {
     {},
     { currency_id: 3, amount: '-1' },
     { currency_id: 3, amount: '1000000000000' },
+  ],
+  '/api/backoffice/lever/pair': [
+    {},
+    { ...LEVER_PAIR, market_id: 999 },
+    { ...LEVER_PAIR, lever_share_num: '0.000001' },
+    { ...LEVER_PAIR, liquidation_threshold: '100' },
+    { ...LEVER_PAIR, spread: '51' },
+    { ...LEVER_PAIR, multiples: [] },
+    { ...LEVER_PAIR, min_share: 10, max_share: 5 },
+  ],
+  '/api/backoffice/lever/insurance/fund': [
+    {},
+    { currency_id: 3, amount: '-1' },
+    { currency_id: 999, amount: '1' },
+    { currency_id: 3, amount: '1.0000001' },
   ],
   '/api/backoffice/news/categories/update': [
     {},

@@ -147,7 +147,10 @@ export interface SpotRecentTrades {
   complete: TradeDetail[];
 }
 
-/** /lever/deal: the spot book as [price, amount] pairs and the lever wallet; leverage fields empty. */
+/**
+ * The spot area's part of /lever/deal: the book as [price, amount] pairs, the prices and the lever wallet;
+ * the leverage area (lever/service.ts) answers the call with its own fields on top (LeverDealReply).
+ */
 export interface LeverDeal extends MarkIndexFields {
   lever_available: false;
   lever_transaction: { in: [string, string][]; out: [string, string][] };

@@ -52,11 +52,11 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/fiatradCenter', 'fiatTradeCenter'),
   coreRoute('/dealCenter', 'spot', () => import('../features/spot/SpotPage.tsx')),
   route('/secondDealCenter', 'seconds', () => import('../features/micro/MicroPage.tsx')),
-  route('/leverdealCenter', 'leverage'),
-  route('/leverRecord', 'leverRecord'),
+  route('/leverdealCenter', 'leverage', () => import('../features/lever/LeverPage.tsx')),
+  route('/leverRecord', 'leverRecord', () => import('../features/lever/LeverHistoryPage.tsx')),
   route('/bindEmail', 'bindEmail', () => import('../features/auth/BindEmailPage.tsx')),
   route('/leverTransaction', 'leverFunds', () => import('../features/records/LeverLogPage.tsx')),
-  route('/leverList', 'leverOrders'),
+  route('/leverList', 'leverOrders', () => import('../features/lever/LeverListPage.tsx')),
   route('/transferRecord', 'fiatRecords'),
   route('/success', 'success'),
   // Top level (spec 02, 2.1).
@@ -99,8 +99,8 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/legalTrade', 'legalTrade'),
   route('/myLegalShops', 'merchantShops'),
   route('/register', 'register', () => import('../features/auth/RegisterPage.tsx')),
-  route('/allTransaction', 'allTrades'),
-  route('/leverTransactions', 'leverTrades'),
+  route('/allTransaction', 'allTrades', () => import('../features/lever/AllTradesPage.tsx')),
+  route('/leverTransactions', 'leverTrades', () => import('../features/lever/LeverTradesPage.tsx')),
   route('/setCash', 'setPassword', () => import('../features/auth/SetPasswordPage.tsx')),
 ];
 

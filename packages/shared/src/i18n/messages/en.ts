@@ -430,6 +430,46 @@ export const en = {
   'field.abstract': 'Abstract',
   'field.title': 'Title',
   'field.content': 'Content',
+  // Leveraged contracts (docs/lever-calls.md).
+  'lever.pair_not_open': 'Leverage is not open on this pair.',
+  'lever.multiple_not_offered':
+    'This multiple is not offered on this pair. Choose one of the listed multiples.',
+  'lever.share_out_of_range': 'The number of lots must be between {min} and {max}.',
+  'lever.share_below_min': 'At least {min} lots.',
+  'lever.target_wrong_side': 'A long limit price must be below the current price, a short one above it.',
+  'lever.target_required': 'A limit order needs a price.',
+  'lever.stop_wrong_side':
+    'A long take-profit must be above the entry and current price and its stop-loss below both; a short the reverse.',
+  'lever.risk_too_high':
+    'Opening this would bring your risk rate to the liquidation threshold. Add funds or open fewer lots.',
+  'lever.position_not_found': 'No such position or order.',
+  'lever.wrong_status': 'This record can no longer be changed: it is not in a state that allows it.',
+  'lever.no_mark':
+    'There is no fresh mark price for this pair right now; nothing opens or closes on an old price. Try again shortly.',
+  'lever.exposure_limit':
+    "This order would take the exchange's net exposure on this pair past its limit. Try fewer lots or the other side.",
+  'lever.insufficient_balance':
+    'Your lever wallet does not hold the margin plus the fee. Transfer funds to it first.',
+  'lever.price_invalid': 'Enter a price above zero with at most {scale} decimals.',
+  'lever.price_tick': 'The price must be a multiple of {tick}.',
+  'lever.refused': 'The leveraged order was refused.',
+  'lever.closed': 'Position closed.',
+  'lever.revoked': 'Order revoked; margin and fee returned.',
+  'lever.stops_saved': 'Take-profit and stop-loss saved.',
+  'lever.not_running': 'Leveraged trading is not running on this server.',
+  'backoffice.lever_invalid': 'The leverage settings are not valid.',
+  'backoffice.lever_lot_size': "The lot size must be a whole number of the market's lots ({lot}).",
+  'wallet.reason.leverMarginHold': 'Leverage margin (frozen)',
+  'wallet.reason.leverFee': 'Leverage opening fee',
+  'wallet.reason.leverEntryFeeHold': 'Leverage limit order fee (frozen)',
+  'wallet.reason.leverEntryFee': 'Leverage limit order opened: fee',
+  'wallet.reason.leverEntryRevoked': 'Leverage order revoked (returned)',
+  'wallet.reason.leverMarginRelease': 'Leverage margin returned',
+  'wallet.reason.leverProfit': 'Leverage profit',
+  'wallet.reason.leverLoss': 'Leverage loss',
+  'wallet.reason.leverShortfall': 'Leverage shortfall paid by the insurance fund',
+  'wallet.reason.leverLiquidationFee': 'Liquidation fee',
+  'wallet.reason.leverOvernight': 'Leverage overnight fee',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

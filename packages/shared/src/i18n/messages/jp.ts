@@ -430,4 +430,43 @@ export const jp: Messages = {
   'field.abstract': '要約',
   'field.title': 'タイトル',
   'field.content': '本文',
+  // Leveraged contracts (docs/lever-calls.md).
+  'lever.pair_not_open': 'このペアではレバレッジ取引を行えません。',
+  'lever.multiple_not_offered': 'このペアではこの倍率を提供していません。一覧から選択してください。',
+  'lever.share_out_of_range': 'ロット数は {min} から {max} の間でなければなりません。',
+  'lever.share_below_min': '最低 {min} ロットです。',
+  'lever.target_wrong_side': 'ロングの指値は現在価格より低く、ショートの指値は高くなければなりません。',
+  'lever.target_required': '指値注文には価格が必要です。',
+  'lever.stop_wrong_side':
+    'ロングの利確は建値と現在価格より高く、損切りは両方より低くなければなりません。ショートは逆です。',
+  'lever.risk_too_high':
+    'この注文を建てるとリスク率が強制決済ラインに達します。資金を追加するかロット数を減らしてください。',
+  'lever.position_not_found': '該当するポジションまたは注文がありません。',
+  'lever.wrong_status': 'この記録は現在の状態では変更できません。',
+  'lever.no_mark':
+    '現在このペアの最新のマーク価格がないため、古い価格では建玉・決済しません。しばらくしてから再試行してください。',
+  'lever.exposure_limit':
+    'この注文は当ペアにおける取引所のネットエクスポージャー上限を超えます。ロット数を減らすか反対方向で注文してください。',
+  'lever.insufficient_balance':
+    'レバレッジウォレットに証拠金と手数料が不足しています。先に資金を振り替えてください。',
+  'lever.price_invalid': '0より大きく、小数点以下 {scale} 桁以内の価格を入力してください。',
+  'lever.price_tick': '価格は {tick} の倍数でなければなりません。',
+  'lever.refused': 'レバレッジ注文は拒否されました。',
+  'lever.closed': 'ポジションを決済しました。',
+  'lever.revoked': '注文を取り消し、証拠金と手数料を返却しました。',
+  'lever.stops_saved': '利確/損切りを保存しました。',
+  'lever.not_running': 'このサーバーではレバレッジ取引が稼働していません。',
+  'backoffice.lever_invalid': 'レバレッジ設定が無効です。',
+  'backoffice.lever_lot_size': 'ロットサイズは市場の最小単位 {lot} の整数倍でなければなりません。',
+  'wallet.reason.leverMarginHold': 'レバレッジ証拠金（拘束）',
+  'wallet.reason.leverFee': 'レバレッジ建玉手数料',
+  'wallet.reason.leverEntryFeeHold': 'レバレッジ指値注文手数料（拘束）',
+  'wallet.reason.leverEntryFee': 'レバレッジ指値約定手数料',
+  'wallet.reason.leverEntryRevoked': 'レバレッジ注文取消（返却）',
+  'wallet.reason.leverMarginRelease': 'レバレッジ証拠金返却',
+  'wallet.reason.leverProfit': 'レバレッジ利益',
+  'wallet.reason.leverLoss': 'レバレッジ損失',
+  'wallet.reason.leverShortfall': '保険基金が負担したレバレッジ不足額',
+  'wallet.reason.leverLiquidationFee': '強制決済手数料',
+  'wallet.reason.leverOvernight': 'レバレッジオーバーナイト手数料',
 };

@@ -9,20 +9,13 @@
 //   POST /api/transaction_complete      the user's fills, newest first
 //   POST /api/transaction_del           id, type: revoke one of the user's open orders
 //   (orders.ts: /api/orders/open, /api/orders/history, /api/orders/cancel_all, /api/transaction/estimate)
-//   POST /api/lever/deal                legal_id, currency_id -> the leverage page's read: the spot book
-//                                       and last price, the lever wallet; leverage fields empty
+//   (/api/lever/deal is the leverage area's, routes/api/lever/, which reads the book from SpotService.leverDeal)
 //
 // Placement takes an idempotency key from the `Idempotency-Key` header, or else from `client_order_id`:
 // a retry with the same key answers with the first outcome instead of placing a second order.
 // The spot area's service and pushes are the spot plugin's (spot/plugin.ts); these routes only use them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  spotDealInput,
-  spotListInput,
-  spotOrderInput,
-  spotPairInput,
-  spotRevokeInput,
-} from '@fairex/shared/api/spot.ts';
+import { spotDealInput, spotListInput, spotOrderInput, spotRevokeInput } from '@fairex/shared/api/spot.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
 import type { SpotMarket } from '../../../spot/markets.ts';
@@ -119,18 +112,6 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
         return { type: 'ok', message: { complete: await spot.recentTrades(market, timeZone) } };
       }
       throw new AppError('spot.market_not_found');
-    },
-  });
-
-  // The leverage page's read, also what template-era trading pages read for the book (spot/service.ts).
-  route(app, {
-    method: ['GET', 'POST'],
-    url: '/lever/deal',
-    auth: 'optional',
-    input: spotPairInput,
-    handler: async ({ input, user }) => {
-      const market = await spot.market(input.legal_id, input.currency_id);
-      return { type: 'ok', message: await spot.leverDeal(user, market) };
     },
   });
 
