@@ -13,3 +13,4 @@ export * from './api/micro.ts';
 export * from './schema/fields.ts';
 export * from './socket-events.ts';
 export * from './api/wallet.ts';
+export * from './api/products.ts';
