@@ -453,6 +453,7 @@ export const en = {
   'products.terms_locked': 'The rate rule and range cannot change while rents are running.',
   'products.invalid_terms': 'The terms are not valid for this kind of product.',
   'products.nothing_due': 'Nothing is due.',
+  'products.house_change_short': "The house's change wallet does not hold this amount.",
   'products.refused': 'The request was refused.',
   'products.ico_bought': 'Bought {number} {symbol}.',
   'products.miner_bought': 'Rented {number} units.',

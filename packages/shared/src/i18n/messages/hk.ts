@@ -435,6 +435,7 @@ export const hk: Messages = {
   'products.terms_locked': '在租賃運行期間，收益規則和區間不能更改。',
   'products.invalid_terms': '該條款對此類產品無效。',
   'products.nothing_due': '沒有到期的項目。',
+  'products.house_change_short': '平台幣幣錢包餘額不足。',
   'products.refused': '請求被拒絕。',
   'products.ico_bought': '已購買 {number} {symbol}。',
   'products.miner_bought': '已租用 {number} 台。',

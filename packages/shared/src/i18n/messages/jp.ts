@@ -452,6 +452,7 @@ export const jp: Messages = {
   'products.terms_locked': '賃貸の稼働中は収益ルールと範囲を変更できません。',
   'products.invalid_terms': 'この種類の商品には無効な条件です。',
   'products.nothing_due': '処理すべきものはありません。',
+  'products.house_change_short': 'ハウスの現物ウォレットの残高が足りません。',
   'products.refused': 'リクエストは拒否されました。',
   'products.ico_bought': '{number} {symbol} を購入しました。',
   'products.miner_bought': '{number} 台をレンタルしました。',

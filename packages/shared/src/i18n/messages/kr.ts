@@ -449,6 +449,7 @@ export const kr: Messages = {
   'products.terms_locked': '임대가 진행 중인 동안에는 수익 규칙과 범위를 변경할 수 없습니다.',
   'products.invalid_terms': '이 종류의 상품에 유효하지 않은 조건입니다.',
   'products.nothing_due': '처리할 항목이 없습니다.',
+  'products.house_change_short': '하우스 현물 지갑 잔액이 부족합니다.',
   'products.refused': '요청이 거부되었습니다.',
   'products.ico_bought': '{number} {symbol}을(를) 구매했습니다.',
   'products.miner_bought': '{number}대를 임대했습니다.',

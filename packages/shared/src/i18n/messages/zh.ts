@@ -435,6 +435,7 @@ export const zh: Messages = {
   'products.terms_locked': '在租赁运行期间，收益规则和区间不能更改。',
   'products.invalid_terms': '该条款对此类产品无效。',
   'products.nothing_due': '没有到期的项目。',
+  'products.house_change_short': '平台币币钱包余额不足。',
   'products.refused': '请求被拒绝。',
   'products.ico_bought': '已购买 {number} {symbol}。',
   'products.miner_bought': '已租用 {number} 台。',
