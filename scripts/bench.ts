@@ -13,6 +13,7 @@ import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
 import { runPriceRecordBench } from '../packages/server/bench/price-record-bench.ts';
 import { runMicroBench } from '../packages/server/bench/micro-bench.ts';
 import { runLeverCloseBench } from '../packages/server/bench/lever-close-bench.ts';
+import { runProductsBench } from '../packages/engine/bench/products-bench.ts';
 import { runStallBench } from '../packages/server/bench/stall-bench.ts';
 import { runLeverBench } from '../packages/engine/bench/lever-bench.ts';
 
@@ -62,6 +63,11 @@ const sections: Section[] = [
     key: 'lever-close',
     name: 'leverage: a mark crossing a liquidation threshold to closed, committed and pushed (2,000 other positions)',
     run: runLeverCloseBench,
+  },
+  {
+    key: 'products',
+    name: 'products: the daily accrual of 1,000,000 holdings, and a second run of the same day',
+    run: () => runProductsBench(),
   },
   {
     key: 'web',

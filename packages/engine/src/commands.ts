@@ -4,6 +4,7 @@ import type { SpotCommand } from './spot/commands.ts';
 import type { MarketDataCommand } from './market/commands.ts';
 import type { MicroCommand } from './micro/commands.ts';
 import type { LeverCommand } from './lever/commands.ts';
+import type { ProductsCommand } from './products/commands.ts';
 
 export type * from './ledger/commands.ts';
 export type * from './funding/commands.ts';
@@ -14,7 +15,15 @@ export type * from './lever/commands.ts';
 
 /** Every command the engine applies, discriminated on `type`. Each area adds its own union here. */
 export type Command =
-  LedgerCommand | FundingCommand | SpotCommand | MarketDataCommand | MicroCommand | LeverCommand;
+  | LedgerCommand
+  | FundingCommand
+  | SpotCommand
+  | MarketDataCommand
+  | MicroCommand
+  | LeverCommand
+  | ProductsCommand;
+export type * from './products/commands.ts';
+
 export type CommandType = Command['type'];
 
 /** A command as the runner journals it: stamped with a strictly increasing sequence number and a time. */

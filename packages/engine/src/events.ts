@@ -4,6 +4,7 @@ import type { SpotEvent } from './spot/events.ts';
 import type { MarketDataEvent } from './market/events.ts';
 import type { MicroEvent } from './micro/events.ts';
 import type { LeverEvent } from './lever/events.ts';
+import type { ProductsEvent } from './products/events.ts';
 
 export type * from './ledger/events.ts';
 export type * from './funding/events.ts';
@@ -13,7 +14,10 @@ export type * from './micro/events.ts';
 export type * from './lever/events.ts';
 
 /** Every event the engine emits, discriminated on `type`. Each area adds its own union here. */
-export type EngineEvent = LedgerEvent | FundingEvent | SpotEvent | MarketDataEvent | MicroEvent | LeverEvent;
+export type EngineEvent =
+  LedgerEvent | FundingEvent | SpotEvent | MarketDataEvent | MicroEvent | LeverEvent | ProductsEvent;
+export type * from './products/events.ts';
+
 export type EngineEventType = EngineEvent['type'];
 
 /**

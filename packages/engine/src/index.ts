@@ -12,6 +12,9 @@ export type { MicroExposureView, MicroQueries } from './micro/area.ts';
 export type * from './lever/queries.ts';
 export type { LeverSnapshotSection } from './lever/snapshot.ts';
 export { LeverReasonCode, LeverResultCode } from './lever/codes.ts';
+export type { HoldingView, ProductView, ProductsQueries } from './products/reads.ts';
+export { ProductsReasonCode, ProductsResultCode } from './products/codes.ts';
+export type { EarlyExitPolicy, MinerRateKind, ProductKind, ProductStatus } from './products/state.ts';
 export { command, defineArea } from './kernel/area.ts';
 export type {
   AnyArea,

@@ -4,6 +4,7 @@ import { LedgerReasonCode } from './ledger/reason-codes.ts';
 import { SpotReasonCode } from './spot/reason-codes.ts';
 import { MicroReasonCode } from './micro/codes.ts';
 import { LeverReasonCode } from './lever/codes.ts';
+import { ProductsReasonCode } from './products/codes.ts';
 
 export const ReasonCode = {
   ...LedgerReasonCode,
@@ -11,6 +12,7 @@ export const ReasonCode = {
   ...SpotReasonCode,
   ...MicroReasonCode,
   ...LeverReasonCode,
+  ...ProductsReasonCode,
 } as const;
 
 export type ReasonName = keyof typeof ReasonCode;

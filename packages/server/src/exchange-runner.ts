@@ -8,6 +8,7 @@ import type { ExchangeKit } from './engine-runner/engine-kit.ts';
 import { priceRecordProjector } from './market/projection.ts';
 import { microProjector } from './micro/projection.ts';
 import { leverProjector } from './lever/projection.ts';
+import { productsProjector } from './products/projection.ts';
 import { spotProjector } from './spot/projection.ts';
 import { accountLogProjector } from './wallets/projection.ts';
 
@@ -21,6 +22,7 @@ export function exchangeProjectors(kind: StoreKind): Projector<Command, EngineEv
     priceRecordProjector(kind),
     microProjector(kind),
     leverProjector(kind),
+    productsProjector(kind),
   ];
 }
 

@@ -14,3 +14,4 @@ export * from './api/lever.ts';
 export * from './schema/fields.ts';
 export * from './socket-events.ts';
 export * from './api/wallet.ts';
+export * from './api/products.ts';

@@ -17,3 +17,15 @@ export {
   leverRiskRateBp,
 } from './lever.ts';
 export type { LeverCalcSide } from './lever.ts';
+export {
+  APR_DAYS,
+  DAY_MS,
+  PRODUCT_BP,
+  dayOf,
+  defiDaily,
+  defiPromise,
+  icoCost,
+  minerCost,
+  minerDaily,
+  progressHundredths,
+} from './products.ts';

@@ -10,6 +10,7 @@ import custodyRoutes from './api/custody/index.ts';
 import healthRoutes from './api/health/index.ts';
 import leverRoutes from './api/lever/index.ts';
 import microtradeRoutes from './api/microtrade/index.ts';
+import productsRoutes from './api/products/index.ts';
 import newsRoutes from './api/news/index.ts';
 import notBuiltRoutes from './api/not-built/index.ts';
 import priceRoutes from './api/price/index.ts';
@@ -42,6 +43,7 @@ const apiAreas = [
   backofficeRoutes,
   siteRoutes,
   microtradeRoutes,
+  productsRoutes,
   apiKeyRoutes,
   leverRoutes,
   // Last: it answers only the specifications' calls no area above has built.

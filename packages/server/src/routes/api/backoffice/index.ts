@@ -10,6 +10,7 @@ import { backofficeGuard } from './guard.ts';
 import { microRoutes } from './micro.ts';
 import { leverRoutes } from './lever.ts';
 import { operationsRoutes } from './operations.ts';
+import { productsRoutes } from './products.ts';
 import { reviewRoutes } from './review.ts';
 import { sessionRoutes } from './session.ts';
 import { userRoutes } from './users.ts';
@@ -27,4 +28,5 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   operationsRoutes(app, adminRoute);
   microRoutes(app, adminRoute);
   leverRoutes(app, adminRoute);
+  productsRoutes(app, adminRoute);
 }
