@@ -100,7 +100,9 @@ describe('application shell', () => {
     fairex = await FairexPage.open(context, baseURL, '/userSetting');
     const page = fairex.page.getByTestId('not-available');
     await page.waitFor();
-    expect(await page.innerText()).toContain(en.notAvailable.title.replace('{{screen}}', en.routes.userSetting));
+    expect(await page.innerText()).toContain(
+      en.notAvailable.title.replace('{{screen}}', en.routes.userSetting),
+    );
     expect(await fairex.page.title()).toBe(`${en.routes.userSetting} · Fairex`);
     await fairex.screenshot('not-available-en');
   });
