@@ -9,6 +9,9 @@ export type { MarketView, SpotQueries } from './spot/area.ts';
 export type { FundingQueries, PendingWithdrawalView } from './funding/area.ts';
 export type { MarketQueries } from './market/area.ts';
 export type { MicroExposureView, MicroQueries } from './micro/area.ts';
+export type { HoldingView, ProductView, ProductsQueries } from './products/reads.ts';
+export { ProductsReasonCode, ProductsResultCode } from './products/codes.ts';
+export type { EarlyExitPolicy, MinerRateKind, ProductKind, ProductStatus } from './products/state.ts';
 export { command, defineArea } from './kernel/area.ts';
 export type {
   AnyArea,

@@ -3,12 +3,14 @@ import { FundingReasonCode } from './funding/reason-codes.ts';
 import { LedgerReasonCode } from './ledger/reason-codes.ts';
 import { SpotReasonCode } from './spot/reason-codes.ts';
 import { MicroReasonCode } from './micro/codes.ts';
+import { ProductsReasonCode } from './products/codes.ts';
 
 export const ReasonCode = {
   ...LedgerReasonCode,
   ...FundingReasonCode,
   ...SpotReasonCode,
   ...MicroReasonCode,
+  ...ProductsReasonCode,
 } as const;
 
 export type ReasonName = keyof typeof ReasonCode;

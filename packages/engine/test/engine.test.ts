@@ -247,6 +247,38 @@ describe('snapshot, restore and state hash', () => {
   });
 });
 
+const productTerms = {
+  startMs: 0,
+  endMs: 1_800_000_000_000,
+  currencyId: 1,
+  payCurrencyId: 2,
+  totalUnits: 1_000n,
+  unitPrice: 5n,
+  feeBp: 100,
+  days: 30,
+  rateKind: 'recorded' as const,
+  rateMin: 1n,
+  rateMax: 3n,
+  aprBp: 0,
+  earlyExit: null,
+  perUserCap: 10n,
+};
+const productDetails = { title: 'M1', logo: '', white: '', image: '', label: '100 TH/s', description: '' };
+const productCommands = {
+  createProduct: { type: 'createProduct', kind: 'miner', terms: productTerms, details: productDetails },
+  editProduct: { type: 'editProduct', productId: 1, terms: productTerms, details: productDetails },
+  openProduct: { type: 'openProduct', productId: 1 },
+  closeProduct: { type: 'closeProduct', productId: 1 },
+  recordMinerRate: { type: 'recordMinerRate', productId: 1, day: 20_000, perUnit: 2n },
+  buyIco: { type: 'buyIco', userId: 1, productId: 1, quantity: 3 },
+  buyMiner: { type: 'buyMiner', userId: 1, productId: 1, quantity: 3 },
+  stakeDefi: { type: 'stakeDefi', userId: 1, productId: 1, quantity: 3 },
+  extractMinerEarnings: { type: 'extractMinerEarnings', userId: 1, holdingId: 2, amount: 7n },
+  exitDefiStake: { type: 'exitDefiStake', userId: 1, holdingId: 2 },
+  accrueProductDay: { type: 'accrueProductDay', productId: 1, day: 20_000 },
+  matureProductHoldings: { type: 'matureProductHoldings', productId: 1, limit: 100 },
+} as const;
+
 describe('codec', () => {
   const commands: { [Type in CommandType]: Extract<Command, { type: Type }> } = {
     addCurrency: { type: 'addCurrency', currencyId: 1, code: 'BTC', scale: 8 },
@@ -357,6 +389,7 @@ describe('codec', () => {
       seconds: 30,
       stake: 100n,
     },
+    ...productCommands,
   };
 
   it.each(Object.values(commands))('round-trips a $type envelope exactly', (command) => {
