@@ -6,6 +6,7 @@ import {
   exceeds,
   minerCost,
   minus,
+  percentBp,
   remaining,
   shareText,
   stakePreview,
@@ -30,12 +31,14 @@ describe('product previews', () => {
     expect(timesQuantity('junk', 3n)).toBeNull();
   });
 
-  it('adds the miner fee as a percent of the rent, rounded up at the rent scale', () => {
+  it('adds the miner fee as a percent of the rent, rounded down at the pay currency scale', () => {
     expect(minerCost('100.00', 3n, '2')).toEqual({ rent: '300.00', fee: '6.00', paid: '306.00' });
     expect(minerCost('100.00', 1n, '0.5')).toEqual({ rent: '100.00', fee: '0.50', paid: '100.50' });
-    // 33.33 x 1.5% = 0.49995, which the rent's two decimals cannot hold: up to 0.50.
-    expect(minerCost('33.33', 1n, '1.5')).toEqual({ rent: '33.33', fee: '0.50', paid: '33.83' });
+    // 33.33 x 1.5% = 0.49995, which the pay currency's two decimals cannot hold: down to 0.49.
+    expect(minerCost('33.33', 1n, '1.5')).toEqual({ rent: '33.33', fee: '0.49', paid: '33.82' });
     expect(minerCost('10', 2n, '0')).toEqual({ rent: '20', fee: '0', paid: '20' });
+    expect(minerCost('10', 2n, '0.125')).toBeNull();
+    expect(percentBp('2.5')).toBe(250);
   });
 
   it('previews a stake by the published rule: floor(principal x APR / 365) a day', () => {

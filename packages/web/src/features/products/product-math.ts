@@ -1,11 +1,18 @@
-import { divideRounded, formatDecimal, pow10 } from '@fairex/shared/decimal.ts';
+import { formatDecimal, pow10 } from '@fairex/shared/decimal.ts';
 import { MAX_PRODUCT_QUANTITY } from '@fairex/shared';
+import {
+  defiDaily,
+  defiPromise,
+  icoCost,
+  minerCost as minerCostRule,
+  progressHundredths,
+} from '@fairex/engine/calc';
 import { readDecimal, type ExactDecimal } from '../../format/index.ts';
 
 // The previews the product screens show before the server decides: what a purchase costs, what a stake
 // earns, how much of a sale is sold. Decimal text in, decimal text out, bigint in between; a JavaScript number
-// only ever holds a count of whole units or a time. The server's figures are the ones that count: a preview
-// states the product's published rule so the user sees the same number the reply confirms.
+// only ever holds a count of whole units or a time. The rules themselves are the engine's published formulas
+// (`@fairex/engine/calc`, docs/products.md), so a preview is the number the server's reply confirms.
 
 /**
  * A whole quantity as typed (spec 02 section 5: ICO and miner at least 1, defi a whole number of coins):
@@ -32,36 +39,39 @@ function textOf(minor: bigint, scale: number): string {
   return formatDecimal(minor, scale);
 }
 
-/** quantity x price, exact, at the price's scale ("12.50" x 3 = "37.50"). */
+/** A token purchase: quantity x price, exact, at the price's scale ("12.50" x 3 = "37.50"). */
 export function timesQuantity(price: string, quantity: bigint): string | null {
   const value = exact(price);
-  return value === null ? null : textOf(value.minor * quantity, value.scale);
+  return value === null ? null : textOf(icoCost({ quantity, price: value.minor }), value.scale);
+}
+
+/** A percent text as basis points ("2.5" -> 250); null when it has more than two decimals or is junk. */
+export function percentBp(percent: string): number | null {
+  const value = exact(percent);
+  if (value === null || value.scale > 2) return null;
+  const bp = value.minor * pow10(2 - value.scale);
+  return bp <= 10_000_000n ? Number(bp) : null;
 }
 
 export interface MinerCost {
   /** price x units. */
   rent: string;
-  /** rent x fee% / 100, rounded up to the rent's scale (the house never charges less than it shows). */
+  /** rent x fee% / 100, rounded down to the pay currency's minor unit (the rule in docs/products.md). */
   fee: string;
   /** rent + fee: what leaves the miner wallet. */
   paid: string;
 }
 
 /**
- * A miner purchase (spec 02 section 9): the rent is price x quantity, the fee a percent of the rent, the payment
- * their sum. The fee is exact when the rent's scale can hold it; otherwise it is rounded up at that scale.
+ * A miner purchase (spec 02 section 9): the rent is price x quantity, the fee a percent of the rent (rounded
+ * down at the price's scale, which is the pay currency's), the payment their sum.
  */
 export function minerCost(price: string, quantity: bigint, feePercent: string): MinerCost | null {
-  const rent = exact(price);
-  const fee = exact(feePercent);
-  if (rent === null || fee === null) return null;
-  const rentMinor = rent.minor * quantity;
-  const feeMinor = divideRounded(rentMinor * fee.minor, pow10(fee.scale) * 100n, 'ceil');
-  return {
-    rent: textOf(rentMinor, rent.scale),
-    fee: textOf(feeMinor, rent.scale),
-    paid: textOf(rentMinor + feeMinor, rent.scale),
-  };
+  const unit = exact(price);
+  const feeBp = percentBp(feePercent);
+  if (unit === null || feeBp === null) return null;
+  const { rent, fee, paid } = minerCostRule({ quantity, price: unit.minor, feeBp });
+  return { rent: textOf(rent, unit.scale), fee: textOf(fee, unit.scale), paid: textOf(paid, unit.scale) };
 }
 
 /** Basis points as a percent text, by integer arithmetic: 850 -> "8.5", 1200 -> "12", 5 -> "0.05". */
@@ -86,8 +96,8 @@ export interface StakePreview {
  */
 export function stakePreview(coins: bigint, aprBp: number, days: number, scale: number): StakePreview {
   const principal = coins * pow10(scale);
-  const daily = (principal * BigInt(aprBp)) / (10_000n * 365n);
-  const earnings = daily * BigInt(days);
+  const daily = defiDaily({ principal, aprBp });
+  const earnings = defiPromise({ principal, aprBp, days });
   return {
     daily: textOf(daily, scale),
     earnings: textOf(earnings, scale),
@@ -106,9 +116,10 @@ export function shareText(part: string, whole: string): string | null {
   const b = exact(whole);
   if (a === null || b === null || b.minor === 0n) return null;
   const scale = Math.max(a.scale, b.scale);
-  const top = a.minor * pow10(scale - a.scale);
-  const bottom = b.minor * pow10(scale - b.scale);
-  return formatDecimal((top * 10_000n) / bottom, 2);
+  return formatDecimal(
+    progressHundredths({ part: a.minor * pow10(scale - a.scale), whole: b.minor * pow10(scale - b.scale) }),
+    2,
+  );
 }
 
 /** a - b, exact, or null when either is unreadable. */
