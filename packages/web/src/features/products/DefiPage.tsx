@@ -159,6 +159,9 @@ export default function DefiPage() {
       }
     >
       <ProductTabs value={tab} onChange={setTab} loggedIn={loggedIn} gated={[1, 2]} testId="defi" />
+      <p className="fx-products-banner" data-testid="defi-risk-banner">
+        {t('products.risk.defi')} {t('products.defi.detailsHint')}
+      </p>
       {!shown ? (
         <LoginPrompt testId="defi-login" />
       ) : list.error ? (
@@ -424,6 +427,13 @@ function DefiStakeDialog({ item, onClose }: { item: DefiItem; onClose: () => voi
         <p className="fx-products-dialog-note">
           {t(`products.defi.exitPolicyLong.${item.early_exit}`)} {t('products.defi.rule')}
         </p>
+        <RiskNote
+          kind="defi"
+          house={item.house}
+          ruleText={item.rule_text}
+          riskText={item.risk_text}
+          testId="defi-stake-risk"
+        />
         {problem ? <Alert type="error" showIcon message={problem} data-testid="defi-stake-problem" /> : null}
       </div>
     </Modal>
