@@ -23,6 +23,7 @@ import {
 import { exchangeProjectors } from './exchange-runner.ts';
 import { marketDataPlugin } from './market/index.ts';
 import { microAreaPlugin } from './micro/plugin.ts';
+import { productsAreaPlugin } from './products/plugin.ts';
 import type { MarketPluginOptions } from './market/index.ts';
 import { schedulerPlugin } from './scheduler/plugin.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
@@ -124,6 +125,8 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     await instance.register(spotAreaPlugin);
     // Seconds contracts (docs/micro.md): after market data, whose catalogue names the markets.
     await instance.register(microAreaPlugin);
+    // Token sales, cloud mining, defi staking (docs/products.md): demo products and the daily accrual job.
+    await instance.register(productsAreaPlugin);
   }
   await instance.register(statsAreaPlugin);
 

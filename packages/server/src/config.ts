@@ -47,6 +47,7 @@ export interface Config {
   flashPairs: string;
   flashFeePpm: number;
   microReserve: number;
+  productsDemo: boolean;
   snapshotEveryCommands: number;
   snapshotEveryBytes: number;
   journalFsync: boolean;
@@ -444,6 +445,16 @@ export const settings = [
       "start, from outside, as a journaled transfer. The reserve holds every running order's possible " +
       'profit; with 0 every order is refused until the reserve holds funds.',
     schema: wholeNumber(0, 1_000_000_000),
+  }),
+  setting({
+    key: 'productsDemo',
+    name: 'PRODUCTS_DEMO',
+    default: 'on',
+    meaning:
+      'on: a first start with no products creates the demo products (docs/products.md): an IEPN token sale with ' +
+      'IEPN/USDT listed for spot, two miners and two defi products, their house accounts funded from outside ' +
+      'as journaled transfers; off: no demo products.',
+    schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
   }),
   setting({
     key: 'snapshotEveryCommands',

@@ -34,6 +34,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST: join(tmpdir(), 'fairex-no-web-dist'),
     ENGINE_REPLICA: 'off',
+    PRODUCTS_DEMO: 'off',
     ...overrides,
   });
 }

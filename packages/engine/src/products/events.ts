@@ -15,6 +15,7 @@ export type ProductCreatedEvent = {
 export type ProductEditedEvent = {
   type: 'productEdited';
   productId: number;
+  kind: ProductKind;
   terms: ProductTerms;
   details: ProductDetails;
   reserve: bigint;
@@ -24,6 +25,7 @@ export type ProductEditedEvent = {
 export type ProductStatusChangedEvent = {
   type: 'productStatusChanged';
   productId: number;
+  kind: ProductKind;
   status: 'open' | 'closed';
   reserve: bigint;
   timeMs: number;

@@ -304,6 +304,7 @@ export function editProduct(ctx: CommandContext, state: ProductsState, command: 
   ctx.emit({
     type: 'productEdited',
     productId: product.productId,
+    kind: product.kind,
     terms: copyTerms(nextTerms),
     details: copyDetails(product.details),
     reserve: product.reserveHold?.amount ?? 0n,
@@ -315,6 +316,7 @@ function statusChanged(ctx: CommandContext, product: Product, status: 'open' | '
   ctx.emit({
     type: 'productStatusChanged',
     productId: product.productId,
+    kind: product.kind,
     status,
     reserve: product.reserveHold?.amount ?? 0n,
     timeMs: ctx.timeMs,

@@ -9,6 +9,7 @@ import currencyRoutes from './api/currency/index.ts';
 import custodyRoutes from './api/custody/index.ts';
 import healthRoutes from './api/health/index.ts';
 import microtradeRoutes from './api/microtrade/index.ts';
+import productsRoutes from './api/products/index.ts';
 import newsRoutes from './api/news/index.ts';
 import notBuiltRoutes from './api/not-built/index.ts';
 import priceRoutes from './api/price/index.ts';
@@ -41,6 +42,7 @@ const apiAreas = [
   backofficeRoutes,
   siteRoutes,
   microtradeRoutes,
+  productsRoutes,
   apiKeyRoutes,
   // Last: it answers only the specifications' calls no area above has built.
   notBuiltRoutes,

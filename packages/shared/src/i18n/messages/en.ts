@@ -375,7 +375,8 @@ export const en = {
     'This item came with the installation and would return at the next start. Unpublish it instead.',
   'backoffice.link_https': 'The link must be an https:// address.',
   'backoffice.setting_unknown': 'There is no such setting.',
-  'backoffice.micro_invalid': 'The matching engine refused this setting: a value is outside its allowed range.',
+  'backoffice.micro_invalid':
+    'The matching engine refused this setting: a value is outside its allowed range.',
   'backoffice.micro_amounts': 'The amounts must be positive, with minimum ≤ each preset ≤ maximum.',
   'backoffice.micro_currency_unknown': 'The matching engine does not know this currency.',
   'backoffice.micro_change_short': "The house's change wallet does not hold this amount.",
@@ -430,6 +431,59 @@ export const en = {
   'field.abstract': 'Abstract',
   'field.title': 'Title',
   'field.content': 'Content',
+  // Token sales, cloud mining and defi staking (docs/products.md).
+  'products.not_found': 'No such product.',
+  'products.not_selling': 'This product is not on sale right now.',
+  'products.sold_out': 'Not enough left: this purchase would go beyond the total on sale.',
+  'products.user_cap': 'Purchase quota mismatch: this would go beyond what one user may buy of this product.',
+  'products.invalid_quantity': 'Enter a whole number of at least 1.',
+  'products.insufficient_ico': 'Your ico wallet does not hold the price of this purchase.',
+  'products.insufficient_miner': 'Your miner wallet does not hold the rent plus the fee.',
+  'products.insufficient_defi': 'Your defi wallet does not hold this amount.',
+  'products.house_short':
+    'The house account does not hold what this product promises; it cannot open or change until it is funded.',
+  'products.wrong_state': 'The product is not in a state that allows this.',
+  'products.day_not_due': 'This day is not the next one to accrue, or has not ended yet.',
+  'products.rate_too_late':
+    'A rate can only be recorded for a day that has not started, on a miner whose rate is recorded daily.',
+  'products.rate_out_of_range': 'The amount is outside the disclosed daily range.',
+  'products.holding_not_found': 'No such holding of yours.',
+  'products.exit_not_allowed': 'This stake cannot be left early, or it has already ended.',
+  'products.nothing_to_extract': 'The amount is above your extractable earnings.',
+  'products.terms_locked': 'The rate rule and range cannot change while rents are running.',
+  'products.invalid_terms': 'The terms are not valid for this kind of product.',
+  'products.nothing_due': 'Nothing is due.',
+  'products.refused': 'The request was refused.',
+  'products.ico_bought': 'Bought {number} {symbol}.',
+  'products.miner_bought': 'Rented {number} units.',
+  'products.extracted': '{amount} {currency} moved to your miner wallet. Move it on with a transfer.',
+  'products.staked': 'Staked {number} {currency}.',
+  'products.exited': 'The stake was left: {amount} {currency} returned.',
+  'products.status_selling': 'On sale',
+  'products.status_not_started': 'Not started',
+  'products.status_ended': 'Ended',
+  'products.status_running': 'Running',
+  'products.status_finished': 'Finished',
+  'products.earnings_show': '{amount} {currency} per unit per day',
+  'products.defi_type': 'Fixed term',
+  'products.rule_ico':
+    'Each token costs {price} {currency}, paid from your ico wallet; {total} tokens are on sale in all{cap}. The tokens are {symbol}, a currency you can move to your spot wallet and trade.',
+  'products.rule_cap': '; at most {cap} per user',
+  'products.rule_miner_fixed':
+    'Rent: {price} {pay} per unit plus a {fee}% fee, paid from your miner wallet. From the day after the rent, each unit earns {amount} {currency} a day for {days} days, credited once a day and extractable into your miner wallet.',
+  'products.rule_miner_recorded':
+    "Rent: {price} {pay} per unit plus a {fee}% fee, paid from your miner wallet. From the day after the rent, each unit earns a daily amount for {days} days between {min} and {max} {currency}: the operator records each day's amount before that day starts (shown in the history); a day without a recording pays {min}. Credited once a day and extractable into your miner wallet.",
+  'products.rule_defi':
+    'Stake whole {currency} from your defi wallet for {days} days at {apr}% APR (365-day count). Accrual starts at the start of the UTC day after the stake; each day earns principal x APR / 365, rounded down to the minor unit. At the end, principal and earnings return to your defi wallet. {exit}',
+  'products.exit_forfeit':
+    'You may leave early: the principal returns at once and the earnings accrued so far are forfeited.',
+  'products.exit_none': 'The stake cannot be left before the end.',
+  'products.risk_ico':
+    'Risk: the token is issued by the exchange; its price on the market may fall below the sale price. Not principal guaranteed.',
+  'products.risk_miner':
+    'Risk: the rent and fee are not returned; the earnings are paid by the exchange (its house miner account) in {currency}, whose value may fall. Not principal guaranteed.',
+  'products.risk_defi':
+    'Risk: the earnings are paid by the exchange from its house defi account, which holds them for every stake before the product opens; the value of {currency} may fall. Not principal guaranteed.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

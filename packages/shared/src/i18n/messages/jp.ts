@@ -430,4 +430,56 @@ export const jp: Messages = {
   'field.abstract': '要約',
   'field.title': 'タイトル',
   'field.content': '本文',
+  // Token sales, cloud mining and defi staking (docs/products.md).
+  'products.not_found': 'その商品はありません。',
+  'products.not_selling': 'この商品は現在販売していません。',
+  'products.sold_out': '残りが足りません。この購入は販売総数を超えます。',
+  'products.user_cap': '購入枠の不一致：この商品で 1 人が購入できる上限を超えます。',
+  'products.invalid_quantity': '1 以上の整数を入力してください。',
+  'products.insufficient_ico': 'ICO ウォレットの残高が購入代金に足りません。',
+  'products.insufficient_miner': 'マイニングウォレットの残高が賃料と手数料に足りません。',
+  'products.insufficient_defi': 'DeFi ウォレットの残高が足りません。',
+  'products.house_short':
+    'ハウス口座がこの商品の約束する額を保有していないため、資金が入るまで開始・変更できません。',
+  'products.wrong_state': '現在の商品の状態ではこの操作はできません。',
+  'products.day_not_due': 'この日は次の計上日ではないか、まだ終わっていません。',
+  'products.rate_too_late':
+    '日次記録方式のマイナーについて、まだ始まっていない日のレートだけを記録できます。',
+  'products.rate_out_of_range': '金額が公表された日次の範囲外です。',
+  'products.holding_not_found': '該当する保有がありません。',
+  'products.exit_not_allowed': 'このステーキングは途中解約できないか、すでに終了しています。',
+  'products.nothing_to_extract': '金額が引き出し可能な収益を超えています。',
+  'products.terms_locked': '賃貸の稼働中は収益ルールと範囲を変更できません。',
+  'products.invalid_terms': 'この種類の商品には無効な条件です。',
+  'products.nothing_due': '処理すべきものはありません。',
+  'products.refused': 'リクエストは拒否されました。',
+  'products.ico_bought': '{number} {symbol} を購入しました。',
+  'products.miner_bought': '{number} 台をレンタルしました。',
+  'products.extracted': '{amount} {currency} をマイニング口座に移しました。振替でさらに移動できます。',
+  'products.staked': '{number} {currency} をステーキングしました。',
+  'products.exited': 'ステーキングを解約しました：{amount} {currency} を返却しました。',
+  'products.status_selling': '販売中',
+  'products.status_not_started': '開始前',
+  'products.status_ended': '終了',
+  'products.status_running': '稼働中',
+  'products.status_finished': '完了',
+  'products.earnings_show': '1 台あたり 1 日 {amount} {currency}',
+  'products.defi_type': '定期',
+  'products.rule_ico':
+    'トークン 1 枚は {price} {currency} で、ICO ウォレットから支払います。販売総数は {total} 枚です{cap}。トークンは {symbol} で、現物ウォレットに移して取引できます。',
+  'products.rule_cap': '、1 人あたり最大 {cap} 枚',
+  'products.rule_miner_fixed':
+    '賃料：1 台 {price} {pay} に手数料 {fee}% が加わり、マイニングウォレットから支払います。レンタルの翌日から {days} 日間、1 台あたり 1 日 {amount} {currency} が 1 日 1 回計上され、マイニングウォレットに引き出せます。',
+  'products.rule_miner_recorded':
+    '賃料：1 台 {price} {pay} に手数料 {fee}% が加わり、マイニングウォレットから支払います。レンタルの翌日から {days} 日間、1 台あたりの日次収益は {min}〜{max} {currency} です。運営者はその日が始まる前に当日の額を記録し（履歴に表示）、記録のない日は {min} となります。1 日 1 回計上され、マイニングウォレットに引き出せます。',
+  'products.rule_defi':
+    'DeFi ウォレットから {currency} を整数単位で {days} 日間、年利 {apr}%（365 日計算）でステーキングします。ステーキング翌日の UTC 0 時から計上され、1 日の収益は元本 × 年利 / 365 を最小単位に切り捨てた額です。満期に元本と収益が DeFi ウォレットに戻ります。{exit}',
+  'products.exit_forfeit': '途中解約できます：元本はすぐに戻り、それまでの収益は没収されます。',
+  'products.exit_none': '満期前には解約できません。',
+  'products.risk_ico':
+    'リスク：トークンは取引所が発行するもので、市場価格が販売価格を下回ることがあります。元本は保証されません。',
+  'products.risk_miner':
+    'リスク：賃料と手数料は返金されません。収益は取引所（ハウスのマイニング口座）が {currency} で支払い、その価値は下落することがあります。元本は保証されません。',
+  'products.risk_defi':
+    'リスク：収益は取引所のハウス DeFi 口座が支払い、商品の開始前にすべてのステーキング分を保有しています。{currency} の価値は下落することがあります。元本は保証されません。',
 };

@@ -427,4 +427,57 @@ export const kr: Messages = {
   'field.abstract': '요약',
   'field.title': '제목',
   'field.content': '본문',
+  // Token sales, cloud mining and defi staking (docs/products.md).
+  'products.not_found': '해당 상품이 없습니다.',
+  'products.not_selling': '이 상품은 현재 판매 중이 아닙니다.',
+  'products.sold_out': '남은 수량이 부족합니다. 이 구매는 판매 총량을 넘습니다.',
+  'products.user_cap': '구매 한도 불일치: 이 상품에서 사용자 한 명이 살 수 있는 한도를 넘습니다.',
+  'products.invalid_quantity': '1 이상의 정수를 입력하세요.',
+  'products.insufficient_ico': 'ICO 지갑 잔액이 구매 금액보다 적습니다.',
+  'products.insufficient_miner': '채굴 지갑 잔액이 임대료와 수수료보다 적습니다.',
+  'products.insufficient_defi': 'DeFi 지갑 잔액이 부족합니다.',
+  'products.house_short':
+    '하우스 계정이 이 상품이 약속한 금액을 보유하고 있지 않아, 자금이 채워지기 전에는 열거나 변경할 수 없습니다.',
+  'products.wrong_state': '현재 상품 상태에서는 이 작업을 할 수 없습니다.',
+  'products.day_not_due': '이 날은 다음 적립일이 아니거나 아직 끝나지 않았습니다.',
+  'products.rate_too_late':
+    '일일 기록 방식 채굴기에 대해, 아직 시작되지 않은 날의 수익률만 기록할 수 있습니다.',
+  'products.rate_out_of_range': '금액이 공개된 일일 범위를 벗어납니다.',
+  'products.holding_not_found': '해당 보유 내역이 없습니다.',
+  'products.exit_not_allowed': '이 스테이킹은 조기 해지가 허용되지 않거나 이미 종료되었습니다.',
+  'products.nothing_to_extract': '금액이 인출 가능한 수익보다 많습니다.',
+  'products.terms_locked': '임대가 진행 중인 동안에는 수익 규칙과 범위를 변경할 수 없습니다.',
+  'products.invalid_terms': '이 종류의 상품에 유효하지 않은 조건입니다.',
+  'products.nothing_due': '처리할 항목이 없습니다.',
+  'products.refused': '요청이 거부되었습니다.',
+  'products.ico_bought': '{number} {symbol}을(를) 구매했습니다.',
+  'products.miner_bought': '{number}대를 임대했습니다.',
+  'products.extracted':
+    '{amount} {currency}이(가) 채굴 계정으로 이동했습니다. 이체로 다른 지갑에 옮길 수 있습니다.',
+  'products.staked': '{number} {currency}을(를) 스테이킹했습니다.',
+  'products.exited': '스테이킹을 해지했습니다: {amount} {currency} 반환.',
+  'products.status_selling': '판매 중',
+  'products.status_not_started': '시작 전',
+  'products.status_ended': '종료',
+  'products.status_running': '운영 중',
+  'products.status_finished': '완료',
+  'products.earnings_show': '대당 하루 {amount} {currency}',
+  'products.defi_type': '정기',
+  'products.rule_ico':
+    '토큰 1개 가격은 {price} {currency}이며 ICO 지갑에서 결제됩니다. 총 {total}개를 판매합니다{cap}. 토큰은 {symbol}이며 현물 지갑으로 옮겨 거래할 수 있습니다.',
+  'products.rule_cap': ', 사용자당 최대 {cap}개',
+  'products.rule_miner_fixed':
+    '임대료: 대당 {price} {pay}에 수수료 {fee}%가 추가되며 채굴 지갑에서 결제됩니다. 임대 다음 날부터 {days}일 동안 대당 하루 {amount} {currency}의 수익이 하루 한 번 적립되며 채굴 지갑으로 인출할 수 있습니다.',
+  'products.rule_miner_recorded':
+    '임대료: 대당 {price} {pay}에 수수료 {fee}%가 추가되며 채굴 지갑에서 결제됩니다. 임대 다음 날부터 {days}일 동안 대당 하루 수익은 {min}~{max} {currency}입니다. 운영자는 매일 그날이 시작되기 전에 금액을 기록하며(내역에 표시), 기록이 없는 날은 {min}이 지급됩니다. 하루 한 번 적립되며 채굴 지갑으로 인출할 수 있습니다.',
+  'products.rule_defi':
+    'DeFi 지갑에서 {currency}을(를) 정수 단위로 {days}일 동안 연 {apr}%(365일 기준)로 스테이킹합니다. 스테이킹 다음 UTC 일 시작부터 적립되며, 하루 수익은 원금 × 연이율 / 365를 최소 단위로 내림한 금액입니다. 만기 시 원금과 수익이 DeFi 지갑으로 돌아옵니다. {exit}',
+  'products.exit_forfeit': '조기 해지 가능: 원금은 즉시 반환되며 그때까지 적립된 수익은 몰수됩니다.',
+  'products.exit_none': '만기 전에는 해지할 수 없습니다.',
+  'products.risk_ico':
+    '위험 안내: 토큰은 거래소가 발행하며 시장 가격이 판매 가격보다 낮아질 수 있습니다. 원금이 보장되지 않습니다.',
+  'products.risk_miner':
+    '위험 안내: 임대료와 수수료는 반환되지 않으며, 수익은 거래소(하우스 채굴 계정)가 {currency}로 지급하고 그 가치는 하락할 수 있습니다. 원금이 보장되지 않습니다.',
+  'products.risk_defi':
+    '위험 안내: 수익은 거래소의 하우스 DeFi 계정이 지급하며, 상품 오픈 전에 모든 스테이킹 몫을 보유합니다. {currency}의 가치는 하락할 수 있습니다. 원금이 보장되지 않습니다.',
 };

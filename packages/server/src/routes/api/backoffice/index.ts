@@ -9,6 +9,7 @@ import { fundingRoutes } from './funding.ts';
 import { backofficeGuard } from './guard.ts';
 import { microRoutes } from './micro.ts';
 import { operationsRoutes } from './operations.ts';
+import { productsRoutes } from './products.ts';
 import { reviewRoutes } from './review.ts';
 import { sessionRoutes } from './session.ts';
 import { userRoutes } from './users.ts';
@@ -25,4 +26,5 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   contentRoutes(app, adminRoute);
   operationsRoutes(app, adminRoute);
   microRoutes(app, adminRoute);
+  productsRoutes(app, adminRoute);
 }

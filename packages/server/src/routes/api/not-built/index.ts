@@ -19,23 +19,6 @@ export const NOT_BUILT_PATHS: readonly string[] = [
   '/microtrade/payable_currencies',
   '/microtrade/submit',
   '/microtrade/lists',
-  '/iepn',
-  '/ico/balance',
-  '/ico/list',
-  '/ico/buy',
-  '/miner/balance',
-  '/miner/list',
-  '/miner/record',
-  '/miner/buy',
-  '/miner/info',
-  '/miner/earnings',
-  '/miner/extract',
-  '/miner/extract_record',
-  '/defi/total',
-  '/defi/balance',
-  '/defi/buy',
-  '/defi/list',
-  '/defi/record',
 ];
 
 const METHODS: HTTPMethods[] = ['GET', 'POST'];
