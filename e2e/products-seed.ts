@@ -43,6 +43,8 @@ export interface ProductsE2E {
   serverNow(): number;
   /** A user call; rejects unless the envelope is ok. */
   call<T>(path: string, body?: Record<string, unknown>, method?: 'GET' | 'POST'): Promise<T>;
+  /** The administrator's name and password, and the authenticator code for the server's time now. */
+  adminLogin: { username: string; password: string; code(): Promise<string> };
   /** A back-office call as the signed-in administrator. */
   admin<T>(path: string, body?: Record<string, unknown>, method?: 'GET' | 'POST'): Promise<T>;
 }
@@ -131,10 +133,16 @@ export async function startProductsServer(
         'POST',
       );
     const serverNow = () => Date.now() + offset;
-    let adminToken = await signInAdministrator(server.baseURL, serverNow);
+    const auth: Authenticator = { secret: null, lastStep: -1 };
+    let adminToken = await signInAdministrator(server.baseURL, serverNow, auth);
     return {
       server,
       user,
+      adminLogin: {
+        username: ADMIN_USERNAME,
+        password: ADMIN_PASSWORD,
+        code: () => nextCode(auth, serverNow),
+      },
       offsetMs: () => offset,
       serverNow,
       async advanceDays(days) {
@@ -150,7 +158,7 @@ export async function startProductsServer(
         } catch (error) {
           // An administrator's session lasts hours; once the clock has moved days it has ended: sign in again.
           if (!String(error).includes('"type":"999"')) throw error;
-          adminToken = await signInAdministrator(server.baseURL, serverNow);
+          adminToken = await signInAdministrator(server.baseURL, serverNow, auth);
           return request<T>(server.baseURL, adminToken, path, body, method);
         }
       },
@@ -161,10 +169,38 @@ export async function startProductsServer(
   }
 }
 
-let enrolledSecret: string | null = null;
+/** One server's administrator authenticator: its secret once enrolled, and the last 30-second step used. */
+interface Authenticator {
+  secret: string | null;
+  lastStep: number;
+}
+
+/**
+ * The authenticator's next code on the server's clock (which may run ahead of the real one). The server takes
+ * a code one 30-second step either side of its time, and never a step twice: each code here is of a later step
+ * than the one before, waiting when the next one is not yet acceptable.
+ */
+async function nextCode(auth: Authenticator, serverNow: () => number): Promise<string> {
+  for (;;) {
+    const step = Math.floor(serverNow() / 30_000);
+    const use = Math.max(step, auth.lastStep + 1);
+    if (use <= step + 1) {
+      auth.lastStep = use;
+      const secret = Secret.fromBase32(auth.secret ?? '');
+      return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret }).generate({
+        timestamp: use * 30_000,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
 
 /** Signs the administrator in over HTTP: password, then the authenticator (enrolled the first time). */
-async function signInAdministrator(baseURL: string, serverNow: () => number): Promise<string> {
+async function signInAdministrator(
+  baseURL: string,
+  serverNow: () => number,
+  auth: Authenticator,
+): Promise<string> {
   const login = await envelope<{ token: string; second_factor?: string }>(
     await fetch(`${baseURL}/api/admin/login?lang=en`, {
       method: 'POST',
@@ -173,11 +209,7 @@ async function signInAdministrator(baseURL: string, serverNow: () => number): Pr
     }),
     'admin login',
   );
-  const code = (secret: string) =>
-    new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
-      timestamp: serverNow(),
-    });
-  if (enrolledSecret === null) {
+  if (auth.secret === null) {
     const { secret } = await request<{ secret: string }>(
       baseURL,
       login.token,
@@ -185,14 +217,15 @@ async function signInAdministrator(baseURL: string, serverNow: () => number): Pr
       {},
       'POST',
     );
-    enrolledSecret = secret;
-    await request(baseURL, login.token, '/backoffice/second_factor/confirm', { code: code(secret) }, 'POST');
+    auth.secret = secret;
+    const code = await nextCode(auth, serverNow);
+    await request(baseURL, login.token, '/backoffice/second_factor/confirm', { code }, 'POST');
   } else {
     await request(
       baseURL,
       login.token,
       '/backoffice/second_factor/verify',
-      { code: code(enrolledSecret) },
+      { code: await nextCode(auth, serverNow) },
       'POST',
     );
   }

@@ -46,7 +46,7 @@ const NAV: readonly NavEntry[] = [
   { key: 'audit', icon: <AuditOutlined />, permission: 'audit' },
   { key: 'settings', icon: <SettingOutlined />, permission: 'catalog.read' },
   { key: 'micro', icon: <FieldTimeOutlined />, permission: 'funding.read' },
-  { key: 'products', icon: <FundOutlined />, permission: 'catalog.read' },
+  { key: 'products', icon: <FundOutlined />, permission: 'funding.read' },
   { key: 'admins', icon: <SafetyCertificateOutlined />, permission: 'admins' },
 ];
 

@@ -44,7 +44,10 @@ const LIST_KEY = ['admin', 'products', 'list'];
 export default function ProductsPage() {
   const t = useAdminT();
   const permissions = useAdminSession((state) => state.permissions);
+  // The server's rule (routes/api/backoffice/products.ts): reads need funding.read, changes to products
+  // catalog.manage, running the accrual job funding.manage.
   const editable = can(permissions, 'catalog.manage');
+  const canAccrue = can(permissions, 'funding.manage');
   const list = useQuery({
     queryKey: LIST_KEY,
     queryFn: () => adminApi.get<AdminProductsReply>('/backoffice/products'),
@@ -71,27 +74,26 @@ export default function ProductsPage() {
         extra={
           <Space wrap>
             <Button onClick={() => void list.refetch()}>{t('common.refresh')}</Button>
-            {editable && (
-              <>
-                <Button
-                  loading={accrue.isPending}
-                  onClick={() => accrue.mutate(undefined)}
-                  data-testid="products-accrue"
-                >
-                  {t('products.accrue')}
-                </Button>
-                {(['ico', 'miner', 'defi'] as const).map((kind) => (
-                  <Button
-                    key={kind}
-                    type="primary"
-                    onClick={() => setEditing(kind)}
-                    data-testid={`products-create-${kind}`}
-                  >
-                    {t(`products.create.${kind}`)}
-                  </Button>
-                ))}
-              </>
+            {canAccrue && (
+              <Button
+                loading={accrue.isPending}
+                onClick={() => accrue.mutate(undefined)}
+                data-testid="products-accrue"
+              >
+                {t('products.accrue')}
+              </Button>
             )}
+            {editable &&
+              (['ico', 'miner', 'defi'] as const).map((kind) => (
+                <Button
+                  key={kind}
+                  type="primary"
+                  onClick={() => setEditing(kind)}
+                  data-testid={`products-create-${kind}`}
+                >
+                  {t(`products.create.${kind}`)}
+                </Button>
+              ))}
           </Space>
         }
       />
@@ -565,7 +567,10 @@ function RatesPanel({ line, editable }: { line: AdminProductLine; editable: bool
           }}
         >
           <Form.Item name="day" label={t('products.dayUtc')} rules={[{ required: true }]}>
-            <DatePicker disabledDate={(date) => (dayNumber(date.format('YYYY-MM-DD')) ?? 0) < first} />
+            <DatePicker
+              disabledDate={(date) => (dayNumber(date.format('YYYY-MM-DD')) ?? 0) < first}
+              data-testid="products-rate-day"
+            />
           </Form.Item>
           <Form.Item
             name="amount"
