@@ -12,6 +12,7 @@ import { runStorageBench } from '../packages/server/bench/storage-bench.ts';
 import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
 import { runPriceRecordBench } from '../packages/server/bench/price-record-bench.ts';
 import { runMicroBench } from '../packages/server/bench/micro-bench.ts';
+import { runProductsBench } from '../packages/engine/bench/products-bench.ts';
 import { runStallBench } from '../packages/server/bench/stall-bench.ts';
 
 type Figures = Record<string, number | string>;
@@ -50,6 +51,11 @@ const sections: Section[] = [
     key: 'micro',
     name: 'seconds contracts (50,000 on 10 pairs expiring in one second: settle, commit, push)',
     run: runMicroBench,
+  },
+  {
+    key: 'products',
+    name: 'products: the daily accrual of 1,000,000 holdings, and a second run of the same day',
+    run: () => runProductsBench(),
   },
   {
     key: 'web',

@@ -26,6 +26,11 @@ export interface HistoryBar {
 export interface PriceSource {
   /** Short lowercase name, also the `source` of the candles it backfills ('simulated', 'binance'). */
   readonly name: string;
+  /**
+   * Whether the source can price the symbol at all (absent: it may; a live feed learns only by waiting). A
+   * market no source can price (a token only users trade, such as IEPN/USDT) is not waited for at start.
+   */
+  knows?(symbol: string): boolean;
   /** Begins watching these symbols. */
   start(symbols: readonly string[]): void;
   /**

@@ -106,7 +106,7 @@ function startLive(
   const started = (async () => {
     await scheduler.tick();
     // A live feed needs a moment for its first prices; the backfill ends at the first index of each market.
-    await waitForIndexPrices(app, marketData, options.intervals?.indexWaitMs ?? INDEX_WAIT_MS);
+    await waitForIndexPrices(app, marketData, sources, options.intervals?.indexWaitMs ?? INDEX_WAIT_MS);
     // Which markets need history, and where it ends, are settled before the market maker's first quote (and
     // so before a user can trade with it); then it starts at once and the backfill, which may take a while,
     // runs beside it.
@@ -132,11 +132,17 @@ const INDEX_WAIT_MS = 30_000;
 async function waitForIndexPrices(
   app: FastifyInstance,
   marketData: MarketData,
+  sources: readonly PriceSource[],
   timeoutMs: number,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const priceable = (symbol: string) => sources.some((source) => source.knows?.(symbol) ?? true);
   const missing = () =>
-    marketData.catalog.list().some((market) => app.engine.market.indexPrice(market.marketId) === undefined);
+    marketData.catalog
+      .list()
+      .some(
+        (market) => priceable(market.symbol) && app.engine.market.indexPrice(market.marketId) === undefined,
+      );
   while (missing() && Date.now() < deadline && app.runner.state === 'serving') {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

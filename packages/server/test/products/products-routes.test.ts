@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Command } from '@fairex/engine';
 import { DAY_MS, defiDaily } from '@fairex/engine/calc';
-import { translate } from '@fairex/shared';
+import { formatDecimal, translate } from '@fairex/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
 import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
@@ -343,6 +343,41 @@ describe('defi staking', () => {
     expect((await call('POST', '/api/defi/record', { status: 1 }, '')).type).toBe('999');
     expect((await call('POST', '/api/miner/list', { status: 1 }, '')).type).toBe('999');
     expect(fingerprint()).toBe(before);
+  });
+});
+
+describe('figures equal the ledger', () => {
+  it('serves sold, remaining and the house holds as the ledger holds them, and the SQL purchases sum to sold', async () => {
+    const houseHolds = app.engine.ledger.holds('house');
+    const held = (area: string, ref: number) =>
+      houseHolds.find((hold) => hold.area === area && hold.ref === ref)?.amount ?? 0n;
+    const sale = productOf('ico');
+    const item = (await call('POST', '/api/ico/list', { status: -1 }, '')).message.data[0];
+    const unit = 10n ** BigInt(app.engine.ledger.currency(sale.terms.currencyId)!.scale);
+    expect(BigInt(item.remaining) * unit).toBe(held('products', sale.productId));
+    expect(BigInt(item.ico_has) + BigInt(item.remaining)).toBe(sale.terms.totalUnits);
+    const { rows } = await store.query<{ units: string }>(
+      'select coalesce(sum(units), 0)::text as units from product_purchases where product_id = $1',
+      [sale.productId],
+    );
+    expect(rows[0]!.units).toBe(item.ico_has);
+    for (const miner of (await call('POST', '/api/miner/list', { status: -1 }, '')).message.data) {
+      const product = app.engine.products.product(miner.id)!;
+      const scale = app.engine.ledger.currency(product.terms.currencyId)!.scale;
+      expect(miner.house.reserved).toBe(formatDecimal(held('products', miner.id), scale));
+      expect(miner.house.accrued_unpaid).toBe(formatDecimal(held('products.earned', miner.id), scale));
+    }
+  });
+});
+
+describe('a restart', () => {
+  it('recovers every product and holding from the journal and snapshot', async () => {
+    const before = fingerprint();
+    await app.close();
+    app = await buildTestApp(store, { env: { PRODUCTS_DEMO: 'on' } });
+    await app.ready();
+    expect(fingerprint()).toBe(before);
+    expect(app.engine.products.products()).toHaveLength(5); // the demo is not created twice
   });
 });
 

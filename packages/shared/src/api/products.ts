@@ -469,23 +469,44 @@ export const adminDefiTermsInput = z.object({
   per_user_cap: optional(integer({ min: 1, max: MAX_PRODUCT_QUANTITY })),
 });
 
+type Terms<S extends z.ZodType> = z.output<S>;
+
+/**
+ * One of three schemas chosen by the `kind` field; its issues (message keys of the catalogue, field paths)
+ * are reported as the chosen schema's.
+ */
+function byKind<I extends z.ZodType, M extends z.ZodType, D extends z.ZodType>(schemas: {
+  ico: I;
+  miner: M;
+  defi: D;
+}) {
+  return z
+    .looseObject({ kind: oneOf(['ico', 'miner', 'defi'] as const) })
+    .transform((value, context): Terms<I> | Terms<M> | Terms<D> => {
+      const parsed = schemas[value.kind].safeParse(value);
+      if (parsed.success) return parsed.data as Terms<I> | Terms<M> | Terms<D>;
+      for (const issue of parsed.error.issues) context.issues.push({ ...issue, input: value } as never);
+      return z.NEVER;
+    });
+}
+
 /** POST /backoffice/products/create: a draft product. */
-export const adminProductCreateInput = z.discriminatedUnion('kind', [
-  adminIcoTermsInput,
-  adminMinerTermsInput,
-  adminDefiTermsInput,
-]);
+export const adminProductCreateInput = byKind({
+  ico: adminIcoTermsInput,
+  miner: adminMinerTermsInput,
+  defi: adminDefiTermsInput,
+});
 
 /**
  * POST /backoffice/products/edit: new terms for future purchases only (holdings keep the terms they were
  * bought on). The kind and currencies cannot change; a miner's rate kind and range cannot change once it
  * has running holdings; the total never drops below what is sold.
  */
-export const adminProductEditInput = z.discriminatedUnion('kind', [
-  adminIcoTermsInput.extend({ id: id() }),
-  adminMinerTermsInput.extend({ id: id() }),
-  adminDefiTermsInput.extend({ id: id() }),
-]);
+export const adminProductEditInput = byKind({
+  ico: adminIcoTermsInput.extend({ id: id() }),
+  miner: adminMinerTermsInput.extend({ id: id() }),
+  defi: adminDefiTermsInput.extend({ id: id() }),
+});
 
 /** POST /backoffice/products/open and /close. */
 export const adminProductIdInput = z.object({ id: id() });

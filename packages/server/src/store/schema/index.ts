@@ -9,3 +9,4 @@ export * from './market-data.ts';
 export * from './news.ts';
 export * from './price-record.ts';
 export * from './wallets.ts';
+export * from './products.ts';
