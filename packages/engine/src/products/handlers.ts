@@ -501,8 +501,12 @@ function bought(
 /** Adds a new holding to the product's accrual schedule (it starts the day after the purchase). */
 function schedule(state: ProductsState, product: Product, holding: Holding): void {
   state.addHolding(holding);
-  if (product.unfinished === 0 && product.nextAccrualDay < holding.startDay)
+  // With nothing running, the days before the new holding's first have nothing to credit: skip them (and
+  // any rate recorded for them, which no holding will ever be paid on).
+  if (product.unfinished === 0 && product.nextAccrualDay < holding.startDay) {
     product.nextAccrualDay = holding.startDay;
+    for (const day of [...product.rates.keys()]) if (day < holding.startDay) product.rates.delete(day);
+  }
   product.unfinished += 1;
   product.unaccruedPromised += holding.promisePerDay * BigInt(holding.days);
   addSums(product.startsAt, holding.startDay, holding, 1);

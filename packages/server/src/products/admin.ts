@@ -2,6 +2,7 @@
 // open and close products; record a recorded-rate miner's daily amounts; read the house accounts that fund
 // them, each product's holdings and its accruals. Changes are engine commands, audited once accepted.
 import type { Engine, ProductKind, ProductTerms, ProductView } from '@fairex/engine';
+import { resultCodeName } from '@fairex/engine';
 import type {
   AdminAccrualLine,
   AdminHoldingLine,
@@ -256,6 +257,47 @@ export class ProductsAdmin {
       targetId: String(id),
       after: { day, amount },
     });
+  }
+
+  /** From the house's change wallet to the product's house account (a journaled system transfer). */
+  async fund(
+    actor: Actor,
+    id: number,
+    amountText: string,
+    note: string | undefined,
+  ): Promise<AdminProductLine> {
+    const product = this.product(id);
+    const before = productLine(this.engine, product);
+    const amount = amountOf(this.engine, amountText, product.terms.currencyId, 'amount');
+    if (amount === 0n) throw new AppError('validation.decimal_positive', { field: 'amount' });
+    await submitOrRefuse(
+      this.runner,
+      {
+        type: 'systemTransfer',
+        owner: 'house',
+        currencyId: product.terms.currencyId,
+        fromWallet: 'change',
+        toWallet: before.house.wallet,
+        amount,
+        memo: `product ${id} funding (administrator ${actor.adminId})${note === undefined ? '' : `: ${note}`}`,
+      },
+      {
+        refusal: (code) =>
+          resultCodeName(code) === 'insufficientFunds'
+            ? { key: 'products.house_change_short' }
+            : productsRefusal()(code),
+      },
+    );
+    const after = productLine(this.engine, this.product(id));
+    await recordChange(this.db, actor, {
+      action: 'products.fund',
+      targetType: 'product',
+      targetId: String(id),
+      before: { house_available: before.house_available },
+      after: { house_available: after.house_available },
+      detail: { amount: amountText },
+    });
+    return after;
   }
 
   /** Each day of a recorded-rate miner: recorded amounts (the last recording of a day) and accruals. */

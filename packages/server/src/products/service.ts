@@ -5,21 +5,25 @@ import type { Command, Engine, EngineEvent, HoldingView, ProductView } from '@fa
 import { ProductsResultCode, resultCodeName } from '@fairex/engine';
 import { DAY_MS } from '@fairex/engine/calc';
 import type {
+  DefiBalanceReply,
   DefiBuyReply,
+  DefiListReply,
   DefiExitReply,
-  DefiItem,
   DefiStake,
   DefiTotalReply,
+  IcoBalanceReply,
   IcoBuyReply,
-  IcoItem,
+  IcoListReply,
   IepnInfo,
   Language,
   MessageKey,
+  MinerBalanceReply,
   MinerBuyReply,
-  MinerEarningsRecord,
-  MinerExtractRecord,
+  MinerEarningsReply,
+  MinerExtractRecordReply,
   MinerExtractReply,
   MinerItem,
+  MinerListReply,
   MinerOrderInfo,
 } from '@fairex/shared';
 import { PRODUCTS_RECORD_LIMIT, formatDecimal, tryParseDecimal } from '@fairex/shared';
@@ -182,7 +186,7 @@ export class ProductsService {
     };
   }
 
-  icoBalance(userId: number, currency: number | undefined) {
+  icoBalance(userId: number, currency: number | undefined): IcoBalanceReply {
     const w = this.wallet(userId, 'ico', currency ?? this.defaultPayCurrency('ico'));
     return {
       balance: {
@@ -194,7 +198,7 @@ export class ProductsService {
     };
   }
 
-  icoList(userId: number | null, status: -1 | 1 | 2, lang: Language): { data: IcoItem[] } {
+  icoList(userId: number | null, status: -1 | 1 | 2, lang: Language): IcoListReply {
     if (status === 1 && userId === null) throw new AppError('auth.login_required', {}, '999');
     const kit = this.kit(lang);
     const products = this.productsOf('ico').filter((product) => {
@@ -224,7 +228,7 @@ export class ProductsService {
   // -------------------------------------------------------------------------------------------------------
   // Miner
 
-  minerBalance(userId: number, currency: number | undefined) {
+  minerBalance(userId: number, currency: number | undefined): MinerBalanceReply {
     const w = this.wallet(userId, 'miner', currency ?? this.defaultPayCurrency('miner'));
     return {
       balance: {
@@ -236,7 +240,7 @@ export class ProductsService {
     };
   }
 
-  minerList(userId: number | null, status: -1 | 1 | 2, lang: Language): { data: MinerItem[] } {
+  minerList(userId: number | null, status: -1 | 1 | 2, lang: Language): MinerListReply {
     if (status !== -1 && userId === null) throw new AppError('auth.login_required', {}, '999');
     if (status === 1) return this.minerRecord(userId as number, 1, lang);
     const kit = this.kit(lang);
@@ -246,7 +250,7 @@ export class ProductsService {
     return { data: products.map((product) => minerItem(kit, product, userId)) };
   }
 
-  minerRecord(userId: number, status: -1 | 1 | 2, lang: Language): { data: MinerItem[] } {
+  minerRecord(userId: number, status: -1 | 1 | 2, lang: Language): MinerListReply {
     const kit = this.kit(lang);
     const data: MinerItem[] = [];
     for (const holding of this.engine.products.holdingsOf(userId)) {
@@ -284,7 +288,7 @@ export class ProductsService {
   }
 
   /** One line per accrued day of the rent, newest first: units x that day's amount per unit. */
-  async minerEarnings(userId: number, holdingId: number): Promise<{ data: MinerEarningsRecord[] }> {
+  async minerEarnings(userId: number, holdingId: number): Promise<MinerEarningsReply> {
     const { holding, product } = this.holding(userId, holdingId, 'miner');
     const kit = this.kit('en');
     const last = holding.startDay + holding.daysAccrued - 1;
@@ -337,7 +341,7 @@ export class ProductsService {
     return { message: kit.t('products.extracted', { amount, currency: kit.code(currency) }), amount };
   }
 
-  async minerExtractRecord(userId: number, holdingId: number): Promise<{ data: MinerExtractRecord[] }> {
+  async minerExtractRecord(userId: number, holdingId: number): Promise<MinerExtractRecordReply> {
     const { product } = this.holding(userId, holdingId, 'miner');
     const currency = product.terms.currencyId;
     const kit = this.kit('en');
@@ -391,7 +395,7 @@ export class ProductsService {
     return priced ? { balance: text(wallet), total: text(held) } : { balance: null, total: null };
   }
 
-  defiBalance(userId: number, currency: number) {
+  defiBalance(userId: number, currency: number): DefiBalanceReply {
     const w = this.wallet(userId, 'defi', currency);
     return {
       balance: {
@@ -415,7 +419,7 @@ export class ProductsService {
     userId: number | null,
     status: -1 | 1 | 2,
     lang: Language,
-  ): Promise<{ data: DefiItem[] }> | { data: DefiItem[] } {
+  ): Promise<DefiListReply> | DefiListReply {
     if (status === 1) {
       if (userId === null) throw new AppError('auth.login_required', {}, '999');
       return this.defiRecord(userId, 1, lang);
@@ -438,7 +442,7 @@ export class ProductsService {
   }
 
   /** Tab 1: the products the user holds running stakes in; tab 2: the user's ended stakes, by product. */
-  async defiRecord(userId: number, status: 1 | 2, lang: Language): Promise<{ data: DefiItem[] }> {
+  async defiRecord(userId: number, status: 1 | 2, lang: Language): Promise<DefiListReply> {
     const kit = this.kit(lang);
     if (status === 1) {
       const byProduct = new Map<number, HoldingView[]>();

@@ -110,6 +110,7 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
     early_exit: 'none',
   },
   '/api/backoffice/products/open': { id: 1 },
+  '/api/backoffice/products/fund': { id: 1, amount: '1' },
   '/api/backoffice/products/close': { id: 1 },
   '/api/backoffice/products/miner_rate': { id: 1, day: 30_000, amount: '0.0001' },
   '/api/backoffice/products/rates': { id: 1 },
@@ -475,6 +476,12 @@ const BAD_INPUTS: Record<string, Record<string, unknown>[]> = {
     },
   ],
   '/api/backoffice/products/open': [{}, { id: 0 }, { id: 999 }],
+  '/api/backoffice/products/fund': [
+    {},
+    { id: 999, amount: '1' },
+    { id: 1, amount: '-1' },
+    { id: 1, amount: 'x' },
+  ],
   '/api/backoffice/products/close': [{}, { id: 'x' }, { id: 999 }],
   '/api/backoffice/products/miner_rate': [
     {},

@@ -70,13 +70,13 @@ describe('products back office', () => {
     // 100 units x 0.00003 BTC x 10 days = 0.03 BTC.
     const refused = await post('/backoffice/products/open', { id });
     expect(refused).toEqual({ type: 'error', message: translate('en', 'products.house_short') });
-    await submit({
-      type: 'systemFund',
-      owner: 'house',
-      wallet: 'miner',
-      currencyId: BTC,
-      amount: 3_000_000n,
-    });
+    const short = await post('/backoffice/products/fund', { id, amount: '0.03' });
+    expect(short.message).toBe(translate('en', 'products.house_change_short'));
+    await submit({ type: 'systemFund', owner: 'house', currencyId: BTC, amount: 3_000_000n });
+    const funded = expectOk<AdminProductLine>(
+      await post('/backoffice/products/fund', { id, amount: '0.03' }),
+    );
+    expect(funded.house_available).toBe('0.03000000');
     const opened = expectOk<AdminProductLine>(await post('/backoffice/products/open', { id }));
     expect(opened).toMatchObject({
       status: 'open',
@@ -84,7 +84,11 @@ describe('products back office', () => {
       house_available: '0.00000000',
     });
     expect(opened.house.reserved).toBe('0.03000000');
-    expect(await auditActions(test.store, 'product', id)).toEqual(['products.create', 'products.open']);
+    expect(await auditActions(test.store, 'product', id)).toEqual([
+      'products.create',
+      'products.fund',
+      'products.open',
+    ]);
   });
 
   it('records a rate for a day to come, refusing a started day or one outside the range', async () => {

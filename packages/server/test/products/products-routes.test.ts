@@ -346,6 +346,45 @@ describe('defi staking', () => {
   });
 });
 
+describe('wallet calls', () => {
+  it('answers the ico, miner and defi wallets of the user only, and refuses bad input in words', async () => {
+    const miner = await call('POST', '/api/miner/balance', {});
+    expect(miner).toEqual({
+      type: 'ok',
+      message: {
+        balance: {
+          currency: USDT,
+          currency_name: 'USDT',
+          miner_balance: formatDecimal(app.engine.ledger.balance(userId, 'miner', USDT).available, 6),
+          lock_miner_balance: '0.000000',
+        },
+      },
+    });
+    const btc = await call('POST', '/api/miner/balance', { currency: BTC });
+    expect(btc.message.balance).toMatchObject({ currency_name: 'BTC', miner_balance: '0.00010000' });
+    const other = await call('POST', '/api/miner/balance', { currency: BTC }, otherToken);
+    expect(other.message.balance.miner_balance).toBe('0.00000000');
+    const before = fingerprint();
+    for (const url of ['/api/ico/balance', '/api/miner/balance', '/api/defi/balance']) {
+      expect((await call('POST', url, { currency: 'x' })).type).toBe('error');
+      expect(await call('POST', url, { currency: 999 }, token, 'hk')).toEqual({
+        type: 'error',
+        message: translate('hk', 'products.not_found'),
+      });
+      expect((await call('POST', url, { currency: USDT }, '')).type).toBe('999');
+    }
+    for (const url of [
+      '/api/ico/list',
+      '/api/miner/list',
+      '/api/miner/record',
+      '/api/defi/list',
+      '/api/defi/record',
+    ])
+      expect((await call('POST', url, { status: 5 })).type).toBe('error');
+    expect(fingerprint()).toBe(before);
+  });
+});
+
 describe('figures equal the ledger', () => {
   it('serves sold, remaining and the house holds as the ledger holds them, and the SQL purchases sum to sold', async () => {
     const houseHolds = app.engine.ledger.holds('house');

@@ -519,6 +519,16 @@ export const adminMinerRateInput = z.object({
   amount: decimalText(),
 });
 
+/**
+ * POST /backoffice/products/fund: moves `amount` from the house's change wallet to the house account that
+ * funds the product (its ico, miner or defi wallet, in the product's token, earned or staked currency).
+ */
+export const adminProductFundInput = z.object({
+  id: id(),
+  amount: decimalText({ positive: true }),
+  note: optional(note({ max: 200 })),
+});
+
 /** GET /backoffice/products/rates, /holdings, /accruals: one product's records, paged. */
 export const adminProductPageInput = z.object({ id: id(), page: page() });
 

@@ -5,18 +5,20 @@
 //   POST /api/backoffice/products/edit        new terms for future purchases (holdings keep theirs)
 //   POST /api/backoffice/products/open        opens: the house account must hold what it promises
 //   POST /api/backoffice/products/close       stops sales; holdings run to their end
+//   POST /api/backoffice/products/fund        id, amount, note: the house's change wallet -> the product's house account
 //   POST /api/backoffice/products/miner_rate  id, day, amount: a recorded-rate miner's amount for a day to come
 //   GET  /api/backoffice/products/rates       id, page: a miner's days, recorded amounts and accruals
 //   GET  /api/backoffice/products/holdings    id, page: a product's purchases, rents and stakes
 //   GET  /api/backoffice/products/accruals    id, page: a product's accrued days
 //   POST /api/backoffice/products/accrue      runs the accrual job now
-// Reads need funding.read; product changes catalog.manage; running the accrual job funding.manage.
+// Reads need funding.read; product changes catalog.manage; funding and running the accrual job funding.manage.
 import type { FastifyInstance } from 'fastify';
 import {
   adminAccrueInput,
   adminMinerRateInput,
   adminProductCreateInput,
   adminProductEditInput,
+  adminProductFundInput,
   adminProductIdInput,
   adminProductPageInput,
   ok,
@@ -60,6 +62,13 @@ export function productsRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
     access: 'catalog.manage',
     input: adminProductIdInput,
     handler: async ({ input, actor }) => ok(await admin.setOpen(actor, input.id, false)),
+  });
+  adminRoute({
+    method: 'POST',
+    url: '/backoffice/products/fund',
+    access: 'funding.manage',
+    input: adminProductFundInput,
+    handler: async ({ input, actor }) => ok(await admin.fund(actor, input.id, input.amount, input.note)),
   });
   adminRoute({
     method: 'POST',

@@ -53,7 +53,7 @@ export default async function productsRoutes(app: FastifyInstance): Promise<void
     handler: ({ input, user }) => ok(products.icoBalance(user.id, input.currency)),
   });
   route(app, {
-    method: ['GET', 'POST'],
+    method: 'POST',
     url: '/ico/list',
     auth: 'optional',
     input: icoListInput,
@@ -76,14 +76,14 @@ export default async function productsRoutes(app: FastifyInstance): Promise<void
     handler: ({ input, user }) => ok(products.minerBalance(user.id, input.currency)),
   });
   route(app, {
-    method: ['GET', 'POST'],
+    method: 'POST',
     url: '/miner/list',
     auth: 'optional',
     input: minerListInput,
     handler: ({ input, user, lang }) => ok(products.minerList(user?.id ?? null, input.status ?? -1, lang)),
   });
   route(app, {
-    method: ['GET', 'POST'],
+    method: 'POST',
     url: '/miner/record',
     auth: 'required',
     input: minerListInput,
@@ -98,14 +98,14 @@ export default async function productsRoutes(app: FastifyInstance): Promise<void
       ok(await products.minerBuy(user.id, input.id, input.number, lang)),
   });
   route(app, {
-    method: ['GET', 'POST'],
+    method: 'POST',
     url: '/miner/info',
     auth: 'required',
     input: minerHoldingInput,
     handler: ({ input, user, lang }) => ok(products.minerInfo(user.id, input.id, lang)),
   });
   route(app, {
-    method: ['GET', 'POST'],
+    method: 'POST',
     url: '/miner/earnings',
     auth: 'required',
     input: minerHoldingInput,
@@ -120,7 +120,7 @@ export default async function productsRoutes(app: FastifyInstance): Promise<void
       ok(await products.minerExtract(user.id, input.id, input.number, lang)),
   });
   route(app, {
-    method: ['GET', 'POST'],
+    method: 'POST',
     url: '/miner/extract_record',
     auth: 'required',
     input: minerHoldingInput,
@@ -128,7 +128,7 @@ export default async function productsRoutes(app: FastifyInstance): Promise<void
   });
 
   route(app, {
-    method: ['GET', 'POST'],
+    method: 'GET',
     url: '/defi/total',
     auth: 'required',
     input: noInput,
@@ -142,7 +142,7 @@ export default async function productsRoutes(app: FastifyInstance): Promise<void
     handler: ({ input, user }) => ok(products.defiBalance(user.id, input.currency)),
   });
   route(app, {
-    method: ['GET', 'POST'],
+    method: 'POST',
     url: '/defi/list',
     auth: 'optional',
     input: defiListInput,
@@ -150,7 +150,7 @@ export default async function productsRoutes(app: FastifyInstance): Promise<void
       ok(await products.defiList(user?.id ?? null, input.status ?? -1, lang)),
   });
   route(app, {
-    method: ['GET', 'POST'],
+    method: 'POST',
     url: '/defi/record',
     auth: 'required',
     input: defiRecordInput,
