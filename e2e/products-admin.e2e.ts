@@ -1,7 +1,8 @@
 // The products' back office in real Chromium against a real server with the demo products: an administrator
 // signs in (password and authenticator), sees every product with what it sold and what its house account
 // holds as the API says, creates a defi product as a draft and is refused opening it while its house account
-// cannot hold the yields it would promise (the server's translated message; still a draft), records a miner's
+// cannot hold the yields it would promise (the server's translated message; still a draft) and refused funding
+// it from an empty house spot wallet (nothing moved), records a miner's
 // amount for tomorrow and sees it in the daily rates, and reads a product's holdings and accruals after a user
 // rented and a day was accrued.
 import { mkdtemp } from 'node:fs/promises';
@@ -94,6 +95,24 @@ describe("the products' back office", () => {
     const after = await env.admin<AdminProductsReply>('/backoffice/products', {}, 'GET');
     expect(after.products.find((line) => line.id === draft.id)?.status).toBe('draft');
     expect(await page.getByTestId(`products-status-${draft.id}`).textContent()).toBe('Draft');
+
+    // Funding its house account from the house's spot wallet, which holds no USDT here: the dialog names the
+    // amount, the refusal is the server's, and nothing moved.
+    await page.getByTestId(`products-status-${draft.id}`).click();
+    await page.getByTestId(`products-detail-${draft.id}`).waitFor();
+    await page.getByTestId('products-fund-amount').fill('250');
+    await page.getByTestId('products-fund').click();
+    await page.locator('.ant-modal-confirm').filter({ hasText: 'Move 250 USDT' }).waitFor();
+    await page.getByTestId('products-fund-confirm').click();
+    await page
+      .locator('.fx-toast.is-error')
+      .filter({ hasText: "The house's change wallet does not hold this amount." })
+      .first()
+      .waitFor();
+    const unfunded = await env.admin<AdminProductsReply>('/backoffice/products', {}, 'GET');
+    expect(unfunded.products.find((line) => line.id === draft.id)?.house_available).toBe(
+      draft.house_available,
+    );
 
     // The recorded-rate miner: the amount of a day to come, then its days, holdings and accruals. (The
     // server's clock runs two days ahead of the browser's here, so the day is chosen well ahead of both.)

@@ -201,7 +201,7 @@ export default function ProductsPage() {
           {t('products.houseNote')}
         </Typography.Paragraph>
       </Card>
-      {selected !== null && <ProductDetail line={selected} editable={editable} />}
+      {selected !== null && <ProductDetail line={selected} editable={editable} canFund={canAccrue} />}
       {editing !== null && (
         <TermsDialog
           line={typeof editing === 'string' ? null : editing}
@@ -433,7 +433,15 @@ function TermsDialog({
   );
 }
 
-function ProductDetail({ line, editable }: { line: AdminProductLine; editable: boolean }) {
+function ProductDetail({
+  line,
+  editable,
+  canFund,
+}: {
+  line: AdminProductLine;
+  editable: boolean;
+  canFund: boolean;
+}) {
   const t = useAdminT();
   const items = [
     {
@@ -470,9 +478,68 @@ function ProductDetail({ line, editable }: { line: AdminProductLine; editable: b
         <Descriptions.Item label={t('products.accruedUnpaid')}>
           <Amount value={line.house.accrued_unpaid} code={line.house.currency_name} />
         </Descriptions.Item>
+        <Descriptions.Item label={t('products.reserveRequired')}>
+          <Amount value={line.reserve_required} code={line.house.currency_name} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('products.houseAvailable')}>
+          <Amount value={line.house_available} code={line.house.currency_name} />
+        </Descriptions.Item>
       </Descriptions>
+      {canFund && <FundForm line={line} />}
       <Tabs items={items} />
     </Card>
+  );
+}
+
+/**
+ * Funds the product's house account from the house's change wallet (a journaled transfer, audited), after a
+ * confirmation naming the amount; the server refuses what the change wallet does not hold.
+ */
+function FundForm({ line }: { line: AdminProductLine }) {
+  const t = useAdminT();
+  const [form] = Form.useForm<{ amount: string; note?: string }>();
+  const fund = useAdminMutation(
+    (values: { amount: string; note?: string }) =>
+      adminApi.post('/backoffice/products/fund', { id: line.id, ...values }),
+    { invalidate: [['products']], onSuccess: () => form.resetFields() },
+  );
+  const code = line.house.currency_name;
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      className="fx-admin-full"
+      style={{ margin: '8px 0 16px' }}
+      onFinish={(values) =>
+        Modal.confirm({
+          title: t('products.fundTitle'),
+          content: t('products.fundConfirm', {
+            amount: values.amount.trim(),
+            code,
+            wallet: t(`wallets.${line.house.wallet}`),
+          }),
+          okText: t('products.fund'),
+          okButtonProps: { 'data-testid': 'products-fund-confirm' } as Record<string, string>,
+          // The mutation shows the server's refusal itself; the dialog just closes.
+          onOk: () =>
+            fund.mutateAsync({ amount: values.amount.trim(), note: values.note }).catch(() => undefined),
+        })
+      }
+    >
+      <Form.Item
+        name="amount"
+        label={t('products.fundAmount', { code })}
+        rules={[{ required: true, pattern: /^\d+(\.\d+)?$/, message: t('common.decimalFormat') }]}
+      >
+        <Input inputMode="decimal" data-testid="products-fund-amount" />
+      </Form.Item>
+      <Form.Item name="note" label={t('products.fundNote')}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Button htmlType="submit" loading={fund.isPending} data-testid="products-fund">
+        {t('products.fund')}
+      </Button>
+    </Form>
   );
 }
 
