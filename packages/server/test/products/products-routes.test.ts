@@ -20,7 +20,8 @@ let userId: number;
 let otherId: number;
 let token: string;
 let otherToken: string;
-let nowMs = Date.UTC(2026, 0, 10, 6, 0, 0);
+// Six in the morning (UTC) of tomorrow: ahead of the database's own clock, which checks session expiry.
+let nowMs = (Math.floor(Date.now() / DAY_MS) + 1) * DAY_MS + 6 * 3_600_000;
 
 async function submit(command: Command): Promise<void> {
   const outcome = await app.runner.submit(command);
