@@ -97,11 +97,13 @@ describe('application shell', () => {
   });
 
   it('says that a declared screen is not available yet instead of imitating it', async () => {
-    fairex = await FairexPage.open(context, baseURL, '/ico');
+    fairex = await FairexPage.open(context, baseURL, '/userSetting');
     const page = fairex.page.getByTestId('not-available');
     await page.waitFor();
-    expect(await page.innerText()).toContain(en.notAvailable.title.replace('{{screen}}', en.routes.ico));
-    expect(await fairex.page.title()).toBe(`${en.routes.ico} · Fairex`);
+    expect(await page.innerText()).toContain(
+      en.notAvailable.title.replace('{{screen}}', en.routes.userSetting),
+    );
+    expect(await fairex.page.title()).toBe(`${en.routes.userSetting} · Fairex`);
     await fairex.screenshot('not-available-en');
   });
 
@@ -134,7 +136,7 @@ describe('application shell', () => {
     await drawerLink.waitFor();
     await fairex.screenshot('home-en-mobile-menu', false);
     await drawerLink.click();
-    await fairex.page.getByTestId('not-available').waitFor();
+    await fairex.page.getByTestId('ico-page').waitFor();
     expect(fairex.location()).toBe('/ico');
   });
 });

@@ -27,6 +27,7 @@ import SettingsPage from './screens/SettingsPage.tsx';
 import AdminsPage from './screens/AdminsPage.tsx';
 import MicroPage from './screens/MicroPage.tsx';
 import LeverAdminPage from './screens/LeverPage.tsx';
+import ProductsPage from './screens/ProductsPage.tsx';
 import './admin.css';
 
 // The administrators' console under /admin: loaded as its own chunk the first time someone opens /admin,
@@ -137,6 +138,7 @@ function AdminRoutes() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="micro" element={<MicroPage />} />
         <Route path="lever" element={<LeverAdminPage />} />
+        <Route path="products" element={<ProductsPage />} />
         <Route path="admins" element={<AdminsPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -11,6 +11,7 @@ import {
   SettingOutlined,
   FieldTimeOutlined,
   RiseOutlined,
+  FundOutlined,
   SunOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -47,6 +48,7 @@ const NAV: readonly NavEntry[] = [
   { key: 'settings', icon: <SettingOutlined />, permission: 'catalog.read' },
   { key: 'micro', icon: <FieldTimeOutlined />, permission: 'funding.read' },
   { key: 'lever', icon: <RiseOutlined />, permission: 'funding.read' },
+  { key: 'products', icon: <FundOutlined />, permission: 'funding.read' },
   { key: 'admins', icon: <SafetyCertificateOutlined />, permission: 'admins' },
 ];
 

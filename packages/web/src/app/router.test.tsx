@@ -35,11 +35,11 @@ describe('router', () => {
   });
 
   it('says plainly that a declared but unbuilt screen is not available yet', async () => {
-    renderApp('/ico');
+    renderApp('/userSetting');
     const page = await screen.findByTestId('not-available');
-    expect(page.textContent).toContain('ICO is not available yet');
+    expect(page.textContent).toContain('User settings is not available yet');
     expect(screen.queryByTestId('not-found')).toBeNull();
-    await waitFor(() => expect(document.title).toBe('ICO · Fairex'));
+    await waitFor(() => expect(document.title).toBe('User settings · Fairex'));
   });
 
   it('sends a visitor at a guarded route to the login prompt and remembers where they were going', async () => {

@@ -65,7 +65,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/resetPwd', 'resetPassword', () => import('../features/auth/ForgotPasswordPage.tsx')),
   route('/components/register', 'register', () => import('../features/auth/RegisterPage.tsx')),
   route('/noticeList', 'notices', () => import('../features/news/NoticeListPage.tsx')),
-  route('/upstart', 'upstart'),
+  route('/upstart', 'upstart', () => import('../features/products/UpstartPage.tsx')),
   route('/components/noticeDetail', 'noticeDetail', () => import('../features/news/NoticeDetailPage.tsx')),
   guardedRoute('/new_account', 'assets', () => import('../features/assets/AssetsPage.tsx')),
   // The user's orders across all pairs (issue 21).
@@ -79,11 +79,20 @@ export const ROUTES: readonly RouteEntry[] = [
     'withdrawAddresses',
     () => import('../features/address-book/AddressBookPage.tsx'),
   ),
-  route('/ico', 'ico'),
-  route('/miner', 'miner'),
-  route('/miner_earnings', 'minerEarnings'),
-  route('/miner_extract', 'minerExtract'),
-  route('/defi', 'defi'),
+  // Token sales, cloud mining and defi staking (issue 19, docs/products.md).
+  route('/ico', 'ico', () => import('../features/products/IcoPage.tsx')),
+  route('/miner', 'miner', () => import('../features/products/MinerPage.tsx')),
+  route('/miner_earnings', 'minerEarnings', () =>
+    import('../features/products/MinerRentPages.tsx').then((module) => ({
+      default: module.MinerEarningsPage,
+    })),
+  ),
+  route('/miner_extract', 'minerExtract', () =>
+    import('../features/products/MinerRentPages.tsx').then((module) => ({
+      default: module.MinerExtractPage,
+    })),
+  ),
+  route('/defi', 'defi', () => import('../features/products/DefiPage.tsx')),
   coreRoute('/market', 'market', () => import('../features/market/MarketPage.tsx')),
   route('/priceRecord', 'priceRecord', () => import('../features/price-record/PriceRecordPage.tsx')),
   route('/itemDetail', 'itemDetail', () => import('../features/news/ItemDetailPage.tsx')),

@@ -1,0 +1,293 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert, Button, Input, Modal, Progress, Spin } from 'antd';
+import type { MinerItem } from '@fairex/shared';
+import { useMessage } from '../../app/message.tsx';
+import { useSession } from '../../data/session.ts';
+import {
+  buyMiner,
+  useMinerBalance,
+  useMinerList,
+  useProductsRefresh,
+  type ProductTab,
+} from '../../data/products.ts';
+import { openLoginDialog } from '../auth/auth-dialogs.ts';
+import {
+  EmptyList,
+  Figure,
+  LoginPrompt,
+  ProductFrame,
+  ProductLogo,
+  ProductTabs,
+  RiskNote,
+  Whitepaper,
+  num,
+  when,
+} from './ProductParts.tsx';
+import { exceeds, minerCost, wholeQuantity } from './product-math.ts';
+
+// Cloud mining, /miner (spec 02 section 2.7): tabs -1 the miners on sale, 1 the user's running rents, 2 the
+// ended ones (both ask a visitor to log in). A miner shows its hashrate, price, fee, its daily amount rule
+// (fixed, or recorded by the operator each day within the disclosed range), days and end; a rent links to its
+// earnings and extract screens. The buy dialog shows rent, fee and payment exactly.
+
+export default function MinerPage() {
+  const { t } = useTranslation();
+  const loggedIn = useSession((state) => state.token !== null);
+  const [tab, setTab] = useState<ProductTab>(-1);
+  const [buying, setBuying] = useState<MinerItem | null>(null);
+  const list = useMinerList(tab);
+  const shown = tab === -1 || loggedIn;
+  const items = list.data?.data ?? [];
+  return (
+    <ProductFrame title={t('products.miner.title')} lead={t('products.miner.lead')} testId="miner-page">
+      <ProductTabs value={tab} onChange={setTab} loggedIn={loggedIn} gated={[1, 2]} testId="miner" />
+      {!shown ? (
+        <LoginPrompt testId="miner-login" />
+      ) : list.error ? (
+        <Alert type="error" showIcon message={list.error.message} />
+      ) : (
+        <Spin spinning={list.isLoading}>
+          {items.length === 0 && !list.isLoading ? (
+            <EmptyList testId="miner-empty" />
+          ) : (
+            <div className="fx-products-cards" data-testid="miner-list">
+              {items.map((item) => (
+                <MinerCard
+                  key={item.id}
+                  item={item}
+                  tab={tab}
+                  onBuy={() => (loggedIn ? setBuying(item) : openLoginDialog())}
+                />
+              ))}
+            </div>
+          )}
+        </Spin>
+      )}
+      {buying ? <MinerBuyDialog item={buying} onClose={() => setBuying(null)} /> : null}
+    </ProductFrame>
+  );
+}
+
+/** The daily amount rule in words: fixed, or recorded within the range. */
+export function useRateRule(item: Pick<MinerItem, 'rate_kind' | 'miner_earnings_range' | 'currency_name'>) {
+  const { t } = useTranslation();
+  return item.rate_kind === 'fixed'
+    ? t('products.miner.rateFixed')
+    : t('products.miner.rateRecorded', { range: item.miner_earnings_range, currency: item.currency_name });
+}
+
+function MinerCard({ item, tab, onBuy }: { item: MinerItem; tab: ProductTab; onBuy: () => void }) {
+  const { t } = useTranslation();
+  const rule = useRateRule(item);
+  const rent = tab !== -1;
+  const id = rent ? `miner-rent-${item.id}` : `miner-${item.id}`;
+  const open = item.status === 'open' && item.end_time > Date.now();
+  return (
+    <article className="fx-products-card" data-testid={id} data-product-id={item.product_id}>
+      <header className="fx-products-card-head">
+        <ProductLogo src={item.currency_logo} code={item.currency_name} />
+        <div className="fx-products-card-name">
+          <strong data-testid={`${id}-currency`}>{item.currency_name}</strong>
+          <Whitepaper href={item.miner_white} />
+        </div>
+        <span className="fx-products-status-text" data-testid={`${id}-status`}>
+          {item.miner_status_lang}
+        </span>
+      </header>
+      {item.miner_image.trim() !== '' ? (
+        <img className="fx-products-image" src={item.miner_image} alt="" loading="lazy" />
+      ) : null}
+      <div className="fx-products-progress">
+        <Progress
+          percent={Number(item.end_load)}
+          showInfo={false}
+          aria-label={rent ? t('products.miner.daysProgress') : t('products.miner.soldProgress')}
+        />
+        <span data-testid={`${id}-load`}>{num(item.end_load)}%</span>
+      </div>
+      <div className="fx-products-figures">
+        <Figure label={t('products.miner.hashrate')} testId={`${id}-hashrate`} strong>
+          {item.miner_hashrate}
+        </Figure>
+        <Figure
+          label={t('products.miner.price', { currency: item.pay_currency_name })}
+          testId={`${id}-price`}
+        >
+          {num(item.miner_price)}
+        </Figure>
+        <Figure label={t('products.miner.fee')} testId={`${id}-fee`}>
+          {num(item.miner_fee)}%
+        </Figure>
+        <Figure label={t('products.miner.daily', { currency: item.currency_name })} testId={`${id}-earnings`}>
+          {num(item.miner_earnings)}
+        </Figure>
+        <Figure label={t('products.miner.range', { currency: item.currency_name })} testId={`${id}-range`}>
+          {item.miner_earnings_range}
+        </Figure>
+        <Figure label={t('products.miner.days')} testId={`${id}-days`}>
+          {item.miner_day}
+        </Figure>
+        <Figure
+          label={rent ? t('products.miner.units') : t('products.miner.totalUnits')}
+          testId={`${id}-number`}
+        >
+          {num(item.miner_number)}
+        </Figure>
+        {rent ? null : (
+          <Figure label={t('products.miner.remainingUnits')} testId={`${id}-remaining`}>
+            {num(item.remaining)}
+          </Figure>
+        )}
+        <Figure label={t('products.endTime')} testId={`${id}-end`}>
+          {when(item.end_time)}
+        </Figure>
+        {rent ? (
+          <>
+            <Figure
+              label={t('products.miner.extractable', { currency: item.currency_name })}
+              testId={`${id}-earnings-total`}
+            >
+              {num(item.earnings_total)}
+            </Figure>
+            <Figure
+              label={t('products.miner.extracted', { currency: item.currency_name })}
+              testId={`${id}-earnings-extract`}
+            >
+              {num(item.earnings_extract)}
+            </Figure>
+          </>
+        ) : null}
+      </div>
+      <p className="fx-products-rate-rule" data-testid={`${id}-rule`}>
+        {rule}
+      </p>
+      <RiskNote
+        kind="miner"
+        house={item.house}
+        ruleText={item.rule_text}
+        riskText={item.risk_text}
+        testId={`${id}-risk`}
+      />
+      <div className="fx-products-card-actions">
+        {rent ? (
+          <>
+            <Link to={`/miner_earnings?id=${item.id}`} data-testid={`${id}-earnings-link`}>
+              <Button tabIndex={-1}>{t('products.miner.earningsLink')}</Button>
+            </Link>
+            <Link to={`/miner_extract?id=${item.id}`} data-testid={`${id}-extract-link`}>
+              <Button type="primary" tabIndex={-1}>
+                {t('products.miner.extractLink')}
+              </Button>
+            </Link>
+          </>
+        ) : (
+          <Button type="primary" disabled={!open} onClick={onBuy} data-testid={`${id}-buy`}>
+            {open ? t('products.miner.buy') : t('products.notSelling')}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function MinerBuyDialog({ item, onClose }: { item: MinerItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const refresh = useProductsRefresh();
+  const rule = useRateRule(item);
+  const balance = useMinerBalance(null);
+  const [number, setNumber] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const quantity = wholeQuantity(number);
+  const cost = quantity === null ? null : minerCost(item.miner_price, quantity, item.miner_fee);
+  const available =
+    balance.data?.balance.currency_name === item.pay_currency_name
+      ? balance.data.balance.miner_balance
+      : null;
+  const pay = item.pay_currency_name;
+
+  const submit = async () => {
+    if (quantity === null) {
+      setProblem(t('products.minimumNumber'));
+      return;
+    }
+    setProblem(null);
+    setSending(true);
+    try {
+      const reply = await buyMiner(item.id, quantity.toString());
+      void message.success(reply.message);
+      await refresh();
+      onClose();
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('products.miner.buyTitle', { currency: item.currency_name, hashrate: item.miner_hashrate })}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('products.confirm')}
+      cancelText={t('products.cancel')}
+      confirmLoading={sending}
+      okButtonProps={{ 'data-testid': 'miner-buy-confirm' } as Record<string, string>}
+      destroyOnHidden
+    >
+      <div className="fx-products-dialog" data-testid="miner-buy-dialog">
+        <div className="fx-products-dialog-row">
+          <span>{t('products.miner.price', { currency: pay })}</span>
+          <span>{num(item.miner_price)}</span>
+        </div>
+        <div className="fx-products-dialog-row">
+          <span>{t('products.miner.fee')}</span>
+          <span>{num(item.miner_fee)}%</span>
+        </div>
+        <div className="fx-products-dialog-row">
+          <span>{t('products.miner.days')}</span>
+          <span>{item.miner_day}</span>
+        </div>
+        <p className="fx-products-rate-rule">{rule}</p>
+        <label className="fx-products-dialog-label" htmlFor="miner-buy-number">
+          {t('products.miner.quantity')}
+        </label>
+        <Input
+          id="miner-buy-number"
+          value={number}
+          inputMode="numeric"
+          onChange={(event) => setNumber(event.target.value)}
+          data-testid="miner-buy-number"
+        />
+        <div className="fx-products-dialog-row">
+          <span>{t('products.available', { wallet: t('wallet.names.miner') })}</span>
+          <span data-testid="miner-buy-available">
+            {available === null ? '--' : `${num(available)} ${pay}`}
+          </span>
+        </div>
+        <div className="fx-products-dialog-row">
+          <span>{t('products.miner.rent')}</span>
+          <span data-testid="miner-buy-rent">{cost === null ? '--' : `${num(cost.rent)} ${pay}`}</span>
+        </div>
+        <div className="fx-products-dialog-row">
+          <span>{t('products.miner.feeAmount')}</span>
+          <span data-testid="miner-buy-fee">{cost === null ? '--' : `${num(cost.fee)} ${pay}`}</span>
+        </div>
+        <div className="fx-products-dialog-row is-strong">
+          <span>{t('products.miner.paid')}</span>
+          <span data-testid="miner-buy-paid">{cost === null ? '--' : `${num(cost.paid)} ${pay}`}</span>
+        </div>
+        {cost !== null && available !== null && exceeds(cost.paid, available) ? (
+          <Alert type="warning" showIcon message={t('products.insufficient')} />
+        ) : null}
+        {problem ? <Alert type="error" showIcon message={problem} data-testid="miner-buy-problem" /> : null}
+        <p className="fx-products-dialog-note">{t('products.miner.buyNote')}</p>
+      </div>
+    </Modal>
+  );
+}
