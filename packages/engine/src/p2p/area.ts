@@ -58,9 +58,13 @@ export type P2pQueries = {
   /** An approved merchant's acceptor flag; undefined when the user is no merchant. */
   merchant(userId: number): { acceptor: boolean } | undefined;
   ad(adId: number): P2pAdView | undefined;
+  /** Every ad online or paused, by id (the ad book reads these; closed ads are in the projection). */
+  ads(): P2pAdView[];
   order(orderId: number): P2pOrderView | undefined;
   /** A user's cancellations on the Asia/Shanghai day of `timeMs`, and until when new orders are refused. */
   counters(userId: number, timeMs: number): { cancellations: number; restrictedUntilMs: number | null };
+  /** The earliest payment-window end of an unpaid order (the scheduler's cue for a tick); null with none. */
+  nextDeadlineMs(): number | null;
   /** Open orders and what their escrow holds, per currency (for audits and tests). */
   escrow(): { orders: number; held: Map<number, bigint> };
 };
@@ -113,6 +117,7 @@ export const p2pArea = defineArea({
       const ad = state.ads.get(adId);
       return ad === undefined ? undefined : adView(state, ad);
     },
+    ads: () => [...state.ads.values()].sort((a, b) => a.adId - b.adId).map((ad) => adView(state, ad)),
     order: (orderId) => {
       const order = state.orders.get(orderId);
       if (order === undefined) return undefined;
@@ -123,6 +128,18 @@ export const p2pArea = defineArea({
       cancellations: cancellationsToday(state, userId, timeMs),
       restrictedUntilMs: isRestricted(state, userId, timeMs) ? p2pNextDayStart(timeMs) : null,
     }),
+    nextDeadlineMs: () => {
+      let next: number | null = null;
+      for (const [window, queue] of state.windowQueues) {
+        for (let index = state.windowHeads.get(window) ?? 0; index < queue.length; index += 1) {
+          const order = queue[index] as P2pOrder;
+          if (order.status !== 'unpaid' || state.orders.get(order.orderId) !== order) continue;
+          if (next === null || order.deadlineMs < next) next = order.deadlineMs;
+          break;
+        }
+      }
+      return next;
+    },
     escrow: () => {
       const held = new Map<number, bigint>();
       for (const order of state.orders.values())
