@@ -8,6 +8,8 @@ import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { translate } from '@fairex/shared';
 import type { P2pAd, P2pAdminOrder, P2pMessage, P2pOrder, P2pPaymentMethod } from '@fairex/shared';
+import { rebuildExchangeProjections } from '../../src/exchange-runner.ts';
+import { P2P_TABLES } from '../../src/p2p/projection.ts';
 import { buildTestApp, openTestStore, removeTempDirs, tempDir } from '../helper.ts';
 import type { BackofficeTestApp, Reply, TestAdmin, TestUser } from '../backoffice/helpers.ts';
 import {
@@ -578,5 +580,23 @@ describe('bad input', () => {
       expect((reply.message as string).length).toBeGreaterThan(3);
     }
     expect(await state()).toBe(before);
+  });
+});
+
+describe('the projection', () => {
+  it('is rebuilt from the journal to the same rows', async () => {
+    const dump = async () => {
+      const parts = [];
+      for (const table of P2P_TABLES)
+        parts.push((await test.store.query(`select * from ${table} order by 1, 2`)).rows);
+      return JSON.stringify(parts, (_key, value: unknown) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      );
+    };
+    const live = await dump();
+    expect(live).toContain('timedOut');
+    const rebuilt = await rebuildExchangeProjections(test.store);
+    expect(rebuilt.stateHash).toBe(test.app.engine.stateHash());
+    expect(await dump()).toBe(live);
   });
 });
