@@ -106,7 +106,7 @@ const ORDER_SELECT = `
          (select s.time_ms::text from p2p_order_steps s where s.order_id = o.order_id and s.status = 'appealed') as appealed_ms,
          e.time_ms::text as ended_ms, e.status as final_status, e.order_end,
          (select v.terms from p2p_ad_versions v where v.ad_id = o.ad_id order by v.seq desc limit 1) as terms,
-         (select v.method_ids from p2p_ad_versions v where v.ad_id = o.ad_id order by v.seq desc limit 1) as ad_method_ids
+         (select v.method_ids::int[] from p2p_ad_versions v where v.ad_id = o.ad_id order by v.seq desc limit 1) as ad_method_ids
     from p2p_orders o
     left join p2p_order_steps e on e.order_id = o.order_id and e.status in ('completed', 'cancelled')`;
 
@@ -625,7 +625,7 @@ export class P2pService {
       created_ms: string;
     }>(
       `select distinct on (v.ad_id) v.ad_id::text, v.user_id, v.side, v.currency_id, v.fiat, v.price_cents::text,
-              v.float_bp, v.min_fiat_cents::text, v.max_fiat_cents::text, v.window_ms, v.method_ids, v.terms,
+              v.float_bp, v.min_fiat_cents::text, v.max_fiat_cents::text, v.window_ms, v.method_ids::int[] as method_ids, v.terms,
               v.total::text, v.remaining::text, v.acceptor,
               (select min(f.time_ms) from p2p_ad_versions f where f.ad_id = v.ad_id)::text as created_ms
          from p2p_ad_versions v
@@ -1121,7 +1121,7 @@ export class P2pService {
             and (exists (select 1 from p2p_messages m where m.order_id = o.order_id and m.upload_id = $2)
                  or exists (select 1 from p2p_appeals a where a.order_id = o.order_id and $2 = any(a.evidence))
                  or exists (select 1 from p2p_payment_methods p where p.qr_upload_id = $2 and p.user_id = $3
-                             and (p.id = o.method_id or p.id in (select unnest(v.method_ids) from p2p_ad_versions v
+                             and (p.id = o.method_id or p.id in (select unnest(v.method_ids::int[]) from p2p_ad_versions v
                                                                   where v.ad_id = o.ad_id))))
           limit 1`,
         [userId, upload.id, upload.user_id],
