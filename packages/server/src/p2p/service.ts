@@ -208,13 +208,11 @@ export class P2pService {
       time: null,
     }));
     return {
-      assets: this.engine.ledger
-        .currencies()
-        .map((currency) => ({
-          currency_id: currency.currencyId,
-          name: currency.code,
-          scale: currency.scale,
-        })),
+      assets: this.engine.ledger.currencies().map((currency) => ({
+        currency_id: currency.currencyId,
+        name: currency.code,
+        scale: currency.scale,
+      })),
       fiats: [...P2P_FIATS],
       methods: [...P2P_METHODS],
       window_minutes: P2P_WINDOW_MINUTES,
