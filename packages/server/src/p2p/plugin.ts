@@ -27,6 +27,7 @@ async function p2pPlugin(app: FastifyInstance, options: P2pPluginOptions): Promi
     secondFactor: withdrawalSecondFactor(app.accounts),
     realtime: app.realtime,
     thresholds: DEFAULT_P2P_THRESHOLDS,
+    windowSecondsOverride: app.config.p2pWindowSeconds,
   });
   app.decorate('p2p', service);
   const stopPushes = startP2pPushes({
