@@ -1553,6 +1553,37 @@ export class P2pService {
     return this.adminOrder(input.id);
   }
 
+  async configure(
+    actor: Actor,
+    input: {
+      maker_fee_bp: number;
+      taker_fee_bp: number;
+      appeal_wait_minutes: number;
+      cancellations_per_day: number;
+    },
+  ): Promise<void> {
+    const before = this.engine.p2p.config();
+    await this.submit({
+      type: 'p2pConfigure',
+      makerFeeBp: input.maker_fee_bp,
+      takerFeeBp: input.taker_fee_bp,
+      appealWaitMs: input.appeal_wait_minutes * 60_000,
+      cancellationsPerDay: input.cancellations_per_day,
+    });
+    await recordChange(this.db, actor, {
+      action: 'p2p.configured',
+      targetType: 'p2p_config',
+      targetId: 'p2p',
+      before: {
+        maker_fee_bp: before.makerFeeBp,
+        taker_fee_bp: before.takerFeeBp,
+        appeal_wait_minutes: before.appealWaitMs / 60_000,
+        cancellations_per_day: before.cancellationsPerDay,
+      },
+      after: input,
+    });
+  }
+
   async setReference(
     actor: Actor,
     input: { currency_id: number; fiat: P2pFiat; price: string },

@@ -514,6 +514,89 @@ describe('acceptor deals', () => {
   });
 });
 
+describe('a sell deal with an acceptor (a fiat withdrawal)', () => {
+  it('escrows the user coins; the acceptor confirms by marking paid (is_sure 1)', async () => {
+    const buyAd = expectOk<P2pAd>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/ads/create',
+        {
+          side: 'buy',
+          currency_id: USDT,
+          fiat: 'CNY',
+          price_type: 'fixed',
+          price: '7.10',
+          total: '500',
+          min_fiat: '100',
+          max_fiat: '2000',
+          method_ids: [sellMethod.id],
+        },
+        as(merchant),
+      ),
+    );
+    const method = expectOk<P2pPaymentMethod>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/methods/add',
+        { method: 'ali_pay', holder_name: 'Li Lei', account: 'lilei@alipay.example' },
+        as(buyer),
+      ),
+    );
+    const deal = expectOk<{
+      id: number;
+      is_sure: number;
+      type: string;
+      deal_account: string;
+      number: string;
+    }>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/acceptor/deal',
+        { type: 'sell', ad_id: buyAd.id, money: '710', method_id: method.id },
+        as(buyer),
+      ),
+    );
+    expect(deal).toMatchObject({
+      type: 'sell',
+      is_sure: 0,
+      number: '100.000000',
+      deal_account: 'lilei@alipay.example',
+    });
+    expect(test.app.engine.ledger.balance(buyer.id, 'change', USDT).locked).toBe(100_000_000n);
+    const confirmed = expectOk<{ is_sure: number }>(
+      await call(test.app, 'POST', '/p2p/acceptor/confirm', { id: deal.id }, as(merchant)),
+    );
+    expect(confirmed.is_sure).toBe(1);
+    const listed = expectOk<{ data: { id: number; is_sure: number }[] }>(
+      await call(test.app, 'GET', '/acceptor/my_deal', { type: 'sell' }, as(buyer)),
+    );
+    expect(listed.data).toEqual([expect.objectContaining({ id: deal.id, is_sure: 1 })]);
+  });
+});
+
+describe('the configuration', () => {
+  it('is set in the back office, audited, and shown to users', async () => {
+    expectOk(
+      await call(
+        test.app,
+        'POST',
+        '/backoffice/p2p/config',
+        { maker_fee_bp: 10, taker_fee_bp: 20, appeal_wait_minutes: 15, cancellations_per_day: 3 },
+        { token: admin.token },
+      ),
+    );
+    const config = expectOk<{ maker_fee_bp: number; taker_fee_bp: number; appeal_wait_minutes: number }>(
+      await call(test.app, 'GET', '/p2p/config'),
+    );
+    expect(config).toMatchObject({ maker_fee_bp: 10, taker_fee_bp: 20, appeal_wait_minutes: 15 });
+    const { rows } = await test.store.query(`select 1 from audit_log where action = 'p2p.configured'`);
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('bad input', () => {
   const cases: [string, 'GET' | 'POST', string, Record<string, unknown>][] = [
     ['an unknown fiat', 'GET', '/p2p/ads', { side: 'buy', currency_id: USDT, fiat: 'XXX' }],
