@@ -1538,12 +1538,13 @@ export class P2pService {
   ): Promise<P2pAdminOrder> {
     const order = this.engine.p2p.order(input.id);
     if (order === undefined || order.status !== 'appealed') throw new AppError('p2p.wrong_state');
+    // The engine decides first (it refuses an order no longer in appeal); the reason is then kept with it.
+    await this.submit({ type: 'p2pDecide', orderId: input.id, to: input.to, arbiterId: actor.adminId });
     await this.db.query(
       `insert into p2p_decisions (order_id, side, reason, admin_id, created_ms) values ($1, $2, $3, $4, $5)
        on conflict (order_id) do nothing`,
       [input.id, input.to, input.reason, actor.adminId, this.now()],
     );
-    await this.submit({ type: 'p2pDecide', orderId: input.id, to: input.to, arbiterId: actor.adminId });
     await recordChange(this.db, actor, {
       action: 'p2p.order_decided',
       targetType: 'p2p_order',
