@@ -12,7 +12,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   store = await openTestStore();
-  app = await buildTestApp(store);
+  app = await buildTestApp(store, { env: { P2P_WINDOW_SECONDS: '10' } });
   await app.ready();
 }, 60_000);
 
@@ -48,5 +48,25 @@ describe('the demo merchant', () => {
     expect(buys[0]).toMatchObject({ side: 'buy', price: '7.15', methods: ['bank', 'ali_pay', 'we_chat'] });
     const merchant = sells[0]?.merchant.user_id as number;
     expect(app.engine.ledger.balance(merchant, 'change', 3).locked).toBe(20_000_000_000n);
+  });
+
+  it('posts ads with the short window of P2P_WINDOW_SECONDS (test and demo runs)', async () => {
+    const { rows } = await store.query<{ id: number; user_id: number }>(
+      `select id, user_id from p2p_payment_methods where method = 'bank' order by id limit 1`,
+    );
+    const method = rows[0] as { id: number; user_id: number };
+    const ad = await app.p2p.createAd(method.user_id, {
+      side: 'buy',
+      currency_id: 3,
+      fiat: 'CNY',
+      price_type: 'fixed',
+      price: '7.00',
+      total: '10',
+      min_fiat: '10',
+      max_fiat: '70',
+      method_ids: [method.id],
+      window_minutes: 30,
+    });
+    expect(app.engine.p2p.ad(ad.id)?.windowMs).toBe(10_000);
   });
 });

@@ -367,6 +367,13 @@ describe('an order from take to release', () => {
       ),
     );
     expect(released).toMatchObject({ status: 'completed', end: 'released', payment_methods: [] });
+    for (const party of [buyer.id, merchant.id])
+      expect(pushes).toContainEqual({
+        userId: party,
+        event: 'p2p_order',
+        payload: expect.objectContaining({ order_id: order.id, change: 'released', status: 'completed' }),
+      });
+    expect(pushes.some((push) => push.userId === stranger.id && push.event === 'p2p_order')).toBe(false);
     expect(test.app.engine.ledger.balance(buyer.id, 'change', USDT).available).toBe(100_000_000n);
     const stats = expectOk<{ completed: number; completion_rate_30d: string }>(
       await call(test.app, 'GET', '/p2p/merchant/stats', { user_id: merchant.id }),
@@ -663,6 +670,28 @@ describe('bad input', () => {
       expect((reply.message as string).length).toBeGreaterThan(3);
     }
     expect(await state()).toBe(before);
+  });
+});
+
+describe('revoking a merchant', () => {
+  it('pauses its ads, pushes is_seller 0 and is audited', async () => {
+    expectOk(
+      await call(
+        test.app,
+        'POST',
+        '/backoffice/p2p/merchants/revoke',
+        { user_id: merchant.id, reason: 'Repeated complaints.' },
+        { token: admin.token },
+      ),
+    );
+    expect(pushes).toContainEqual({
+      userId: merchant.id,
+      event: 'seller',
+      payload: { type: 'seller', is_seller: 0 },
+    });
+    expect(test.app.engine.p2p.ad(ad.id)?.status).toBe('paused');
+    const resumed = await call(test.app, 'POST', '/p2p/ads/resume', { id: ad.id }, as(merchant));
+    expect(resumed).toEqual({ type: 'error', message: translate('en', 'p2p.not_merchant') });
   });
 });
 
