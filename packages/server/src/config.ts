@@ -48,6 +48,8 @@ export interface Config {
   flashFeePpm: number;
   microReserve: number;
   p2pWindowSeconds: number;
+  p2pMinAccountAgeDays: number;
+  p2pMinCompletedTrades: number;
   snapshotEveryCommands: number;
   snapshotEveryBytes: number;
   journalFsync: boolean;
@@ -455,6 +457,21 @@ export const settings = [
     schema: wholeNumber(0, 3600).refine((value) => value === 0 || value >= 10, {
       error: 'must be 0 or from 10 to 3600',
     }),
+  }),
+  setting({
+    key: 'p2pMinAccountAgeDays',
+    name: 'P2P_MIN_ACCOUNT_AGE_DAYS',
+    default: '7',
+    meaning:
+      "P2P merchant applications: days since registration an applicant's account must have (with real-name verification approved).",
+    schema: wholeNumber(0, 3650),
+  }),
+  setting({
+    key: 'p2pMinCompletedTrades',
+    name: 'P2P_MIN_COMPLETED_TRADES',
+    default: '0',
+    meaning: 'P2P merchant applications: completed P2P orders an applicant must have.',
+    schema: wholeNumber(0, 100_000),
   }),
   setting({
     key: 'snapshotEveryCommands',

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { withdrawalSecondFactor } from '../wallets/second-factor.ts';
 import { seedDemoMerchant } from './demo.ts';
 import { startP2pPushes } from './pushes.ts';
-import { DEFAULT_P2P_THRESHOLDS, P2pService } from './service.ts';
+import { P2pService } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +26,10 @@ async function p2pPlugin(app: FastifyInstance, options: P2pPluginOptions): Promi
     dataDir: app.accounts.dataDir,
     secondFactor: withdrawalSecondFactor(app.accounts),
     realtime: app.realtime,
-    thresholds: DEFAULT_P2P_THRESHOLDS,
+    thresholds: {
+      minAccountAgeDays: app.config.p2pMinAccountAgeDays,
+      minCompletedTrades: app.config.p2pMinCompletedTrades,
+    },
     windowSecondsOverride: app.config.p2pWindowSeconds,
   });
   app.decorate('p2p', service);
