@@ -704,14 +704,11 @@ export class P2pService {
       terms?: string | undefined;
     },
   ) {
-    const floatBp =
-      input.price_type === 'floating'
-        ? input.float_percent === undefined
-          ? (() => {
-              throw new AppError('p2p.float_range');
-            })()
-          : parsePercentBp(input.float_percent)
-        : null;
+    let floatBp: number | null = null;
+    if (input.price_type === 'floating') {
+      if (input.float_percent === undefined) throw new AppError('p2p.float_range');
+      floatBp = parsePercentBp(input.float_percent);
+    }
     if (input.price_type === 'fixed' && input.price === undefined) throw new AppError('p2p.price_required');
     const priceCents = floatBp === null ? parseFiat(input.price as string) : 0n;
     const minFiatCents = parseFiat(input.min_fiat);
@@ -932,14 +929,14 @@ export class P2pService {
     },
   ): Promise<Paged<P2pOrder>> {
     const page = input.page ?? 1;
-    const condition =
-      input.status === 'open'
-        ? `and e.status is null`
-        : input.status === 'completed' || input.status === 'cancelled'
-          ? `and e.status = '${input.status}'`
-          : input.status === 'appealed'
-            ? `and e.status is null and exists (select 1 from p2p_order_steps a where a.order_id = o.order_id and a.status = 'appealed')`
-            : '';
+    // Fixed fragments per filter value (no input is ever spliced into the statement).
+    const conditions = {
+      open: `and e.status is null`,
+      completed: `and e.status = 'completed'`,
+      cancelled: `and e.status = 'cancelled'`,
+      appealed: `and e.status is null and exists (select 1 from p2p_order_steps a where a.order_id = o.order_id and a.status = 'appealed')`,
+    } as const;
+    const condition = input.status === undefined ? '' : conditions[input.status];
     const where = `where (o.buyer_id = $1 or o.seller_id = $1) ${condition}`;
     const { rows } = await this.db.query<OrderRow>(
       `${ORDER_SELECT} ${where} order by o.order_id desc limit $2 offset $3`,
