@@ -1523,9 +1523,22 @@ export class P2pService {
     };
   }
 
-  /** An image for the back office: any order's upload (the route is an arbiter's). */
+  /**
+   * An image for the back office: one in any order's chat or appeal, or a payment method's QR code. Other
+   * uploads (identity photos) are not served here; they have their own reviewer's route.
+   */
   async adminImage(address: string): Promise<{ upload: StoredUpload; data: Buffer }> {
-    return this.image(null, address);
+    const id = uploadIdFrom(address);
+    if (id === null) throw new AppError('upload.not_found');
+    const { rows } = await this.db.query(
+      `select 1 from p2p_messages where upload_id = $1
+       union all select 1 from p2p_appeals where $1 = any(evidence)
+       union all select 1 from p2p_payment_methods where qr_upload_id = $1
+       limit 1`,
+      [id],
+    );
+    if (rows.length === 0) throw new AppError('upload.not_found');
+    return this.image(null, id);
   }
 
   /** The arbiter's decision (second factor checked by the route), recorded, then executed, audited. */

@@ -423,6 +423,28 @@ describe('an appeal decided by an arbiter', () => {
     expect(detail.evidence_log.map((entry) => entry.kind)).toEqual(
       expect.arrayContaining(['status', 'appeal', 'image']),
     );
+    const evidenceImage = detail.appeal?.evidence[0] as string;
+    const served = await call(
+      test.app,
+      'GET',
+      '/backoffice/p2p/image',
+      { id: evidenceImage },
+      { token: admin.token },
+    );
+    expect(Buffer.isBuffer(served.message)).toBe(true);
+    // An identity photo is not an order's image: not served by this route.
+    const { rows: photos } = await test.store.query<{ front_upload_id: string }>(
+      'select front_upload_id from real_name_submissions limit 1',
+    );
+    expect(
+      await call(
+        test.app,
+        'GET',
+        '/backoffice/p2p/image',
+        { id: photos[0]?.front_upload_id },
+        { token: admin.token },
+      ),
+    ).toEqual({ type: 'error', message: translate('en', 'upload.not_found') });
     const noCode = await call(
       test.app,
       'POST',
