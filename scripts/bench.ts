@@ -14,6 +14,7 @@ import { runPriceRecordBench } from '../packages/server/bench/price-record-bench
 import { runMicroBench } from '../packages/server/bench/micro-bench.ts';
 import { runLeverCloseBench } from '../packages/server/bench/lever-close-bench.ts';
 import { runProductsBench } from '../packages/engine/bench/products-bench.ts';
+import { runP2pBench } from '../packages/server/bench/p2p-bench.ts';
 import { runStallBench } from '../packages/server/bench/stall-bench.ts';
 import { runLeverBench } from '../packages/engine/bench/lever-bench.ts';
 
@@ -68,6 +69,11 @@ const sections: Section[] = [
     key: 'products',
     name: 'products: the daily accrual of 1,000,000 holdings, and a second run of the same day',
     run: () => runProductsBench(),
+  },
+  {
+    key: 'p2p',
+    name: 'P2P payment window (10,000 unpaid orders reaching their end: cancelled, unlocked, committed)',
+    run: runP2pBench,
   },
   {
     key: 'web',

@@ -11,6 +11,8 @@ import { leverArea } from './lever/area.ts';
 import type { LeverResultCodeName } from './lever/codes.ts';
 import { productsArea } from './products/area.ts';
 import type { ProductsResultCode } from './products/codes.ts';
+import { p2pArea } from './p2p/area.ts';
+import type { P2pResultCode } from './p2p/codes.ts';
 import type { MicroResultCode } from './micro/codes.ts';
 import { resultCodeName as sharedResultCodeName } from './result-codes.ts';
 import type { ResultCodeName as SharedResultCodeName } from './result-codes.ts';
@@ -25,6 +27,7 @@ export const AREAS = [
   microArea,
   leverArea,
   productsArea,
+  p2pArea,
 ] as const;
 
 /** `engine.ledger`, `engine.spot`, `engine.funding`, `engine.market`, `engine.micro`: each area's read-only queries. */
@@ -36,7 +39,8 @@ export type ResultCodeName =
   | SpotResultCodeName
   | keyof typeof MicroResultCode
   | LeverResultCodeName
-  | keyof typeof ProductsResultCode;
+  | keyof typeof ProductsResultCode
+  | keyof typeof P2pResultCode;
 
 const AREA_RESULT_CODE_NAMES = new Map<number, ResultCodeName>(
   AREAS.flatMap((area: AnyArea) =>

@@ -5,6 +5,7 @@ import type { MarketDataCommand } from './market/commands.ts';
 import type { MicroCommand } from './micro/commands.ts';
 import type { LeverCommand } from './lever/commands.ts';
 import type { ProductsCommand } from './products/commands.ts';
+import type { P2pCommand } from './p2p/commands.ts';
 
 export type * from './ledger/commands.ts';
 export type * from './funding/commands.ts';
@@ -21,8 +22,11 @@ export type Command =
   | MarketDataCommand
   | MicroCommand
   | LeverCommand
-  | ProductsCommand;
+  | ProductsCommand
+  | P2pCommand;
 export type * from './products/commands.ts';
+
+export type * from './p2p/commands.ts';
 
 export type CommandType = Command['type'];
 

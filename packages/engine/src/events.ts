@@ -5,6 +5,7 @@ import type { MarketDataEvent } from './market/events.ts';
 import type { MicroEvent } from './micro/events.ts';
 import type { LeverEvent } from './lever/events.ts';
 import type { ProductsEvent } from './products/events.ts';
+import type { P2pEvent } from './p2p/events.ts';
 
 export type * from './ledger/events.ts';
 export type * from './funding/events.ts';
@@ -15,8 +16,17 @@ export type * from './lever/events.ts';
 
 /** Every event the engine emits, discriminated on `type`. Each area adds its own union here. */
 export type EngineEvent =
-  LedgerEvent | FundingEvent | SpotEvent | MarketDataEvent | MicroEvent | LeverEvent | ProductsEvent;
+  | LedgerEvent
+  | FundingEvent
+  | SpotEvent
+  | MarketDataEvent
+  | MicroEvent
+  | LeverEvent
+  | ProductsEvent
+  | P2pEvent;
 export type * from './products/events.ts';
+
+export type * from './p2p/events.ts';
 
 export type EngineEventType = EngineEvent['type'];
 

@@ -5,6 +5,7 @@ import { SpotReasonCode } from './spot/reason-codes.ts';
 import { MicroReasonCode } from './micro/codes.ts';
 import { LeverReasonCode } from './lever/codes.ts';
 import { ProductsReasonCode } from './products/codes.ts';
+import { P2pReasonCode } from './p2p/codes.ts';
 
 export const ReasonCode = {
   ...LedgerReasonCode,
@@ -13,6 +14,7 @@ export const ReasonCode = {
   ...MicroReasonCode,
   ...LeverReasonCode,
   ...ProductsReasonCode,
+  ...P2pReasonCode,
 } as const;
 
 export type ReasonName = keyof typeof ReasonCode;

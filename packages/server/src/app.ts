@@ -24,6 +24,7 @@ import { exchangeProjectors } from './exchange-runner.ts';
 import { marketDataPlugin } from './market/index.ts';
 import { microAreaPlugin } from './micro/plugin.ts';
 import { productsAreaPlugin } from './products/plugin.ts';
+import { p2pAreaPlugin } from './p2p/plugin.ts';
 import type { MarketPluginOptions } from './market/index.ts';
 import { schedulerPlugin } from './scheduler/plugin.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
@@ -65,6 +66,8 @@ export interface AppOptions {
   liveMarket?: boolean;
   /** Overrides for market data (tests and benchmarks): a price source, market-maker settings, intervals. */
   market?: Omit<MarketPluginOptions, 'config' | 'live'>;
+  /** The command clock (default Date.now): tests of time-driven rules (the P2P payment window) move it. */
+  clock?: () => number;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -81,6 +84,7 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
       ...exchangeRunnerSettings(options.config),
       projectors: exchangeProjectors(instance.store.kind),
       onFatal: options.onEngineFatal,
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
     });
     // The engine learns the catalogue's currencies and markets through journaled commands before serving.
     instance.addHook('onReady', async () => {
@@ -132,6 +136,7 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     });
     // Token sales, cloud mining, defi staking (docs/products.md): demo products and the daily accrual job.
     await instance.register(productsAreaPlugin);
+    await instance.register(p2pAreaPlugin, { demo: options.liveMarket === true && options.seed !== false });
   }
   await instance.register(statsAreaPlugin);
 

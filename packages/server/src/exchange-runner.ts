@@ -9,6 +9,7 @@ import { priceRecordProjector } from './market/projection.ts';
 import { microProjector } from './micro/projection.ts';
 import { leverProjector } from './lever/projection.ts';
 import { productsProjector } from './products/projection.ts';
+import { p2pProjector } from './p2p/projection.ts';
 import { spotProjector } from './spot/projection.ts';
 import { accountLogProjector } from './wallets/projection.ts';
 
@@ -23,6 +24,7 @@ export function exchangeProjectors(kind: StoreKind): Projector<Command, EngineEv
     microProjector(kind),
     leverProjector(kind),
     productsProjector(kind),
+    p2pProjector(kind),
   ];
 }
 

@@ -2,6 +2,8 @@
 // prices are decimal strings, as at the HTTP edge. Public events go to channel rooms a socket subscribed
 // to; private events go only to the room of the user whose token the socket proved.
 
+import type { P2pOrderPayload, SellerPayload } from './api/p2p.ts';
+
 /** [price, amount] as decimal strings. */
 export type DepthLevel = [price: string, amount: string];
 
@@ -167,6 +169,8 @@ export interface PrivateEvents {
   update_balance: (payload: UpdateBalancePayload) => void;
   lever_trade: (payload: LeverTradePayload) => void;
   closed_microorder: (payload: ClosedMicroOrderPayload) => void;
+  seller: (payload: SellerPayload) => void;
+  p2p_order: (payload: P2pOrderPayload) => void;
 }
 
 export type ServerToClientEvents = PublicEvents & PrivateEvents;

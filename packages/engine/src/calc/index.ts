@@ -29,3 +29,13 @@ export {
   minerDaily,
   progressHundredths,
 } from './products.ts';
+export {
+  P2P_DAY_MS,
+  P2P_DAY_OFFSET_MS,
+  p2pAmountForFiat,
+  p2pDayOf,
+  p2pFee,
+  p2pFiatCents,
+  p2pFloatingPrice,
+  p2pNextDayStart,
+} from './p2p.ts';

@@ -12,7 +12,7 @@ import leverRoutes from './api/lever/index.ts';
 import microtradeRoutes from './api/microtrade/index.ts';
 import productsRoutes from './api/products/index.ts';
 import newsRoutes from './api/news/index.ts';
-import notBuiltRoutes from './api/not-built/index.ts';
+import p2pRoutes from './api/p2p/index.ts';
 import priceRoutes from './api/price/index.ts';
 import quotationRoutes from './api/quotation/index.ts';
 import safeRoutes from './api/safe/index.ts';
@@ -46,8 +46,7 @@ const apiAreas = [
   productsRoutes,
   apiKeyRoutes,
   leverRoutes,
-  // Last: it answers only the specifications' calls no area above has built.
-  notBuiltRoutes,
+  p2pRoutes,
 ];
 
 export default async function routes(app: FastifyInstance): Promise<void> {

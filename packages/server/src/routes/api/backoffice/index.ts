@@ -9,6 +9,7 @@ import { fundingRoutes } from './funding.ts';
 import { backofficeGuard } from './guard.ts';
 import { microRoutes } from './micro.ts';
 import { leverRoutes } from './lever.ts';
+import { p2pAdminRoutes } from './p2p.ts';
 import { operationsRoutes } from './operations.ts';
 import { productsRoutes } from './products.ts';
 import { reviewRoutes } from './review.ts';
@@ -29,4 +30,5 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   microRoutes(app, adminRoute);
   leverRoutes(app, adminRoute);
   productsRoutes(app, adminRoute);
+  p2pAdminRoutes(app, adminRoute);
 }
