@@ -5,7 +5,7 @@
 // The locale files stay whole for translators and tests; the build splits them (vite.config.ts).
 
 /** Top-level sections of the locale files that make up the screens part. */
-export const SCREEN_SECTIONS: readonly string[] = ['wallet', 'home', 'priceRecord', 'orders'];
+export const SCREEN_SECTIONS: readonly string[] = ['wallet', 'home', 'priceRecord', 'orders', 'p2p'];
 
 /** The module id under which the build serves one part of one language's messages. */
 export const LOCALE_PART_PREFIX = 'virtual:fairex-messages/';
