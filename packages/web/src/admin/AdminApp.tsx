@@ -26,6 +26,7 @@ import AuditPage from './screens/AuditPage.tsx';
 import SettingsPage from './screens/SettingsPage.tsx';
 import AdminsPage from './screens/AdminsPage.tsx';
 import MicroPage from './screens/MicroPage.tsx';
+import P2pPage from './screens/P2pPage.tsx';
 import './admin.css';
 
 // The administrators' console under /admin: loaded as its own chunk the first time someone opens /admin,
@@ -135,6 +136,7 @@ function AdminRoutes() {
         <Route path="audit" element={<AuditPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="micro" element={<MicroPage />} />
+        <Route path="p2p" element={<P2pPage />} />
         <Route path="admins" element={<AdminsPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -20,7 +20,9 @@ export type AdminPermission =
   | 'content'
   | 'outbox'
   | 'audit'
-  | 'admins';
+  | 'admins'
+  | 'p2p'
+  | 'p2p.arbitrate';
 
 export interface AdminIdentity {
   id: number;
