@@ -171,6 +171,7 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
               title={t('p2p.room.confirmPaid', { amount: order.fiat_amount, fiat: order.fiat })}
               onConfirm={() => run('paid', () => markPaid(order.id), t('p2p.room.paidDone'))}
               okText={t('p2p.room.paid')}
+              okButtonProps={{ 'data-testid': 'p2p-paid-confirm' } as ButtonProps}
             >
               <Button type="primary" size="large" loading={busy === 'paid'} data-testid="p2p-paid">
                 {t('p2p.room.paid')}
@@ -186,6 +187,7 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
             <Popconfirm
               title={t('p2p.room.confirmCancel')}
               onConfirm={() => run('cancel', () => cancelOrder(order.id), t('p2p.room.cancelDone'))}
+              okButtonProps={{ 'data-testid': 'p2p-cancel-confirm' } as ButtonProps}
             >
               <Button size="large" loading={busy === 'cancel'} data-testid="p2p-cancel">
                 {t('p2p.room.cancel')}
