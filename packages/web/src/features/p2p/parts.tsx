@@ -43,6 +43,7 @@ export function StatusStepper({ status, mySide }: { status: P2pOrderStatus; mySi
     <Steps
       size="small"
       responsive={false}
+      titlePlacement="vertical"
       className="fx-p2p-steps"
       current={step}
       status={error ? 'error' : step === 2 ? 'finish' : 'process'}
