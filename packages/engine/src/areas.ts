@@ -7,19 +7,22 @@ import { fundingArea } from './funding/area.ts';
 import { ledgerArea } from './ledger/area.ts';
 import { marketArea } from './market/area.ts';
 import { microArea } from './micro/area.ts';
+import { p2pArea } from './p2p/area.ts';
+import type { P2pResultCode } from './p2p/codes.ts';
 import type { MicroResultCode } from './micro/codes.ts';
 import { resultCodeName as sharedResultCodeName } from './result-codes.ts';
 import type { ResultCodeName as SharedResultCodeName } from './result-codes.ts';
 import { spotArea } from './spot/area.ts';
 import type { SpotResultCodeName } from './spot/result-codes.ts';
 
-export const AREAS = [ledgerArea, spotArea, fundingArea, marketArea, microArea] as const;
+export const AREAS = [ledgerArea, spotArea, fundingArea, marketArea, microArea, p2pArea] as const;
 
 /** `engine.ledger`, `engine.spot`, `engine.funding`, `engine.market`, `engine.micro`: each area's read-only queries. */
 export type EngineQueries = AreaQueries<typeof AREAS>;
 
 /** The name of any result code: the kernel's shared ones and every area's own (`resultCodes`). */
-export type ResultCodeName = SharedResultCodeName | SpotResultCodeName | keyof typeof MicroResultCode;
+export type ResultCodeName =
+  SharedResultCodeName | SpotResultCodeName | keyof typeof MicroResultCode | keyof typeof P2pResultCode;
 
 const AREA_RESULT_CODE_NAMES = new Map<number, ResultCodeName>(
   AREAS.flatMap((area: AnyArea) =>

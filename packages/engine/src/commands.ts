@@ -3,15 +3,18 @@ import type { FundingCommand } from './funding/commands.ts';
 import type { SpotCommand } from './spot/commands.ts';
 import type { MarketDataCommand } from './market/commands.ts';
 import type { MicroCommand } from './micro/commands.ts';
+import type { P2pCommand } from './p2p/commands.ts';
 
 export type * from './ledger/commands.ts';
 export type * from './funding/commands.ts';
 export type * from './spot/commands.ts';
 export type * from './market/commands.ts';
 export type * from './micro/commands.ts';
+export type * from './p2p/commands.ts';
 
 /** Every command the engine applies, discriminated on `type`. Each area adds its own union here. */
-export type Command = LedgerCommand | FundingCommand | SpotCommand | MarketDataCommand | MicroCommand;
+export type Command =
+  LedgerCommand | FundingCommand | SpotCommand | MarketDataCommand | MicroCommand | P2pCommand;
 export type CommandType = Command['type'];
 
 /** A command as the runner journals it: stamped with a strictly increasing sequence number and a time. */

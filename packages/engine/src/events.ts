@@ -3,15 +3,17 @@ import type { FundingEvent } from './funding/events.ts';
 import type { SpotEvent } from './spot/events.ts';
 import type { MarketDataEvent } from './market/events.ts';
 import type { MicroEvent } from './micro/events.ts';
+import type { P2pEvent } from './p2p/events.ts';
 
 export type * from './ledger/events.ts';
 export type * from './funding/events.ts';
 export type * from './spot/events.ts';
 export type * from './market/events.ts';
 export type * from './micro/events.ts';
+export type * from './p2p/events.ts';
 
 /** Every event the engine emits, discriminated on `type`. Each area adds its own union here. */
-export type EngineEvent = LedgerEvent | FundingEvent | SpotEvent | MarketDataEvent | MicroEvent;
+export type EngineEvent = LedgerEvent | FundingEvent | SpotEvent | MarketDataEvent | MicroEvent | P2pEvent;
 export type EngineEventType = EngineEvent['type'];
 
 /**

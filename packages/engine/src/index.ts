@@ -76,4 +76,5 @@ export {
 export { MicroResultCode, MicroReasonCode } from './micro/codes.ts';
 export type { MicroDirection, MicroOutcome, MicroSample, MicroVoidReason } from './micro/rules.ts';
 export type { MicroConfigView, MicroOrderView } from './micro/reads.ts';
+export * from './p2p/index.ts';
 export type { MicroCurrencyConfig } from './micro/state.ts';

@@ -3,12 +3,14 @@ import { FundingReasonCode } from './funding/reason-codes.ts';
 import { LedgerReasonCode } from './ledger/reason-codes.ts';
 import { SpotReasonCode } from './spot/reason-codes.ts';
 import { MicroReasonCode } from './micro/codes.ts';
+import { P2pReasonCode } from './p2p/codes.ts';
 
 export const ReasonCode = {
   ...LedgerReasonCode,
   ...FundingReasonCode,
   ...SpotReasonCode,
   ...MicroReasonCode,
+  ...P2pReasonCode,
 } as const;
 
 export type ReasonName = keyof typeof ReasonCode;

@@ -23,6 +23,7 @@ import {
 import { exchangeProjectors } from './exchange-runner.ts';
 import { marketDataPlugin } from './market/index.ts';
 import { microAreaPlugin } from './micro/plugin.ts';
+import { p2pAreaPlugin } from './p2p/plugin.ts';
 import type { MarketPluginOptions } from './market/index.ts';
 import { schedulerPlugin } from './scheduler/plugin.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
@@ -124,6 +125,7 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     await instance.register(spotAreaPlugin);
     // Seconds contracts (docs/micro.md): after market data, whose catalogue names the markets.
     await instance.register(microAreaPlugin);
+    await instance.register(p2pAreaPlugin);
   }
   await instance.register(statsAreaPlugin);
 

@@ -7,6 +7,7 @@ import { createEngineRunner, rebuildProjections } from './engine-runner/index.ts
 import type { ExchangeKit } from './engine-runner/engine-kit.ts';
 import { priceRecordProjector } from './market/projection.ts';
 import { microProjector } from './micro/projection.ts';
+import { p2pProjector } from './p2p/projection.ts';
 import { spotProjector } from './spot/projection.ts';
 import { accountLogProjector } from './wallets/projection.ts';
 
@@ -14,7 +15,13 @@ export type StoreKind = 'pglite' | 'postgres' | undefined;
 
 /** Every area's projector, in the order they write within a batch's transaction. */
 export function exchangeProjectors(kind: StoreKind): Projector<Command, EngineEvent>[] {
-  return [accountLogProjector(kind), spotProjector(kind), priceRecordProjector(kind), microProjector(kind)];
+  return [
+    accountLogProjector(kind),
+    spotProjector(kind),
+    priceRecordProjector(kind),
+    microProjector(kind),
+    p2pProjector(kind),
+  ];
 }
 
 /** The runner with the exchange's projectors (unless `projectors` names others, or `projections` is false). */

@@ -144,6 +144,15 @@ export async function verifySession(
   await markSession(store, input.tokenHash);
 }
 
+/** Checks a fresh code of the administrator's app for one decision (an arbitration); a code counts once. */
+export async function confirmAdminCode(
+  store: Store,
+  throttle: Throttle,
+  input: { adminId: number; code: string },
+): Promise<void> {
+  await acceptCode(store, throttle, input.adminId, input.code, 'secret');
+}
+
 /**
  * Forgets an administrator's authenticator (a lost phone): their sessions lose the second factor, and the
  * next sign-in enrols a new app. Returns whether there was one.

@@ -10,6 +10,7 @@ import custodyRoutes from './api/custody/index.ts';
 import healthRoutes from './api/health/index.ts';
 import microtradeRoutes from './api/microtrade/index.ts';
 import newsRoutes from './api/news/index.ts';
+import p2pRoutes from './api/p2p/index.ts';
 import notBuiltRoutes from './api/not-built/index.ts';
 import priceRoutes from './api/price/index.ts';
 import quotationRoutes from './api/quotation/index.ts';
@@ -42,6 +43,7 @@ const apiAreas = [
   siteRoutes,
   microtradeRoutes,
   apiKeyRoutes,
+  p2pRoutes,
   // Last: it answers only the specifications' calls no area above has built.
   notBuiltRoutes,
 ];

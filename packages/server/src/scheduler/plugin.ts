@@ -10,6 +10,9 @@
 // Also started here, because it waits for the first index prices: the first-start history backfill
 // (market/backfill.ts), which writes candles and journals nothing.
 //
+// Always started (it journals nothing until an unpaid P2P order's payment window has ended): the P2P tick
+// (p2p-tick.ts), so unpaid orders are cancelled within about a second without other traffic.
+//
 // Journal retention (engine-runner/retention.ts) runs on a timer too but journals nothing; app.ts starts it.
 // A new product area with a time-driven command (a contract's settlement, an expiry) adds its job here.
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +23,8 @@ import { createPriceSources } from '../market/index.ts';
 import { MarketMaker } from '../market/market-maker.ts';
 import type { PriceSource } from '../market/price-source.ts';
 import { IndexScheduler } from './index-prices.ts';
+import { startP2pTick } from './p2p-tick.ts';
+import type { P2pTickJob } from './p2p-tick.ts';
 
 export interface LiveMarket {
   /** The first configured source: the one history is backfilled from. */
@@ -45,7 +50,13 @@ export type SchedulerPluginOptions = MarketPluginOptions;
 async function scheduler(app: FastifyInstance, options: SchedulerPluginOptions): Promise<void> {
   app.decorate('marketLive', undefined);
   let live: LiveMarket | undefined;
+  let p2pTick: P2pTickJob | undefined;
   app.addHook('onReady', async () => {
+    p2pTick = startP2pTick({
+      engine: app.engine,
+      submit: (command) => app.runner.submit(command),
+      onError: (error) => app.log.warn({ err: error }, 'p2p tick failed'),
+    });
     if (options.live) {
       live = startLive(app, options, app.marketData);
       app.marketLive = live;
@@ -53,6 +64,7 @@ async function scheduler(app: FastifyInstance, options: SchedulerPluginOptions):
   });
   // Jobs stop before the runner closes, so they never submit to a closing runner.
   app.addHook('preClose', async () => {
+    await p2pTick?.stop();
     if (live === undefined) return;
     await live.started.catch(() => {});
     await live.maker?.stop();

@@ -8,6 +8,7 @@ import { contentRoutes } from './content.ts';
 import { fundingRoutes } from './funding.ts';
 import { backofficeGuard } from './guard.ts';
 import { microRoutes } from './micro.ts';
+import { p2pAdminRoutes } from './p2p.ts';
 import { operationsRoutes } from './operations.ts';
 import { reviewRoutes } from './review.ts';
 import { sessionRoutes } from './session.ts';
@@ -25,4 +26,5 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   contentRoutes(app, adminRoute);
   operationsRoutes(app, adminRoute);
   microRoutes(app, adminRoute);
+  p2pAdminRoutes(app, adminRoute);
 }

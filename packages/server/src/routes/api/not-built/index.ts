@@ -14,7 +14,6 @@ export const NOT_BUILT_PATHS: readonly string[] = [
   '/lever/cancel',
   '/lever/setstop',
   '/lever/batch_close',
-  '/acceptor/my_deal',
   '/microtrade/seconds',
   '/microtrade/payable_currencies',
   '/microtrade/submit',
