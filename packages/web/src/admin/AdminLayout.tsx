@@ -48,7 +48,7 @@ const NAV: readonly NavEntry[] = [
   { key: 'audit', icon: <AuditOutlined />, permission: 'audit' },
   { key: 'settings', icon: <SettingOutlined />, permission: 'catalog.read' },
   { key: 'micro', icon: <FieldTimeOutlined />, permission: 'funding.read' },
-  { key: 'p2p', icon: <TransactionOutlined />, permission: 'p2p', labelKey: 'p2p.nav' },
+  { key: 'p2p', icon: <TransactionOutlined />, permission: 'funding.read', labelKey: 'p2p.nav' },
   { key: 'admins', icon: <SafetyCertificateOutlined />, permission: 'admins' },
 ];
 

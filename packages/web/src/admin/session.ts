@@ -20,9 +20,7 @@ export type AdminPermission =
   | 'content'
   | 'outbox'
   | 'audit'
-  | 'admins'
-  | 'p2p'
-  | 'p2p.arbitrate';
+  | 'admins';
 
 export interface AdminIdentity {
   id: number;

@@ -33,9 +33,9 @@ import type {
 } from '@fairex/shared/api/p2p.ts';
 import { useAdminT } from '../i18n.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
-import { orderImagePath } from '../../data/p2p.ts';
 import { Amount, PageHeader, errorText, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
+import { adminImagePath, decideReady } from './p2p-data.ts';
 
 // P2P fiat trade's back office (docs/p2p.md): merchant applications (approve, with the acceptor flag, or
 // reject with a reason), ads (take one off the book), orders with the full evidence log of an appealed
@@ -90,7 +90,7 @@ function Applications() {
     queryKey: [...APPLICATIONS_KEY, status, page],
     queryFn: () => adminApi.get<Paged<P2pAdminApplication>>('/backoffice/p2p/applications', { status, page }),
   });
-  const editable = can(permissions, 'p2p');
+  const editable = can(permissions, 'users.manage');
   return (
     <Card>
       <Space className="fx-admin-toolbar">
@@ -304,7 +304,7 @@ function Ads() {
           {
             title: '',
             render: (_, ad) =>
-              can(permissions, 'p2p') && ad.status === 'online' ? (
+              can(permissions, 'funding.manage') && ad.status === 'online' ? (
                 <Button size="small" danger onClick={() => setPausing(ad)}>
                   {t('p2p.takeDown')}
                 </Button>
@@ -422,7 +422,7 @@ function EvidenceImage({ image }: { image: string }) {
   useEffect(() => {
     let active = true;
     let made: string | null = null;
-    adminApi.blobUrl(orderImagePath(image)).then(
+    adminApi.blobUrl(adminImagePath(image)).then(
       (objectUrl) => {
         made = objectUrl;
         if (active) setUrl(objectUrl);
@@ -577,7 +577,7 @@ function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               description={order.data.decision.reason}
             />
           )}
-          {order.data.status === 'appealed' && can(permissions, 'p2p.arbitrate') && (
+          {order.data.status === 'appealed' && can(permissions, 'funding.manage') && (
             <DecideForm order={order.data} />
           )}
         </Space>
@@ -601,7 +601,7 @@ function DecideForm({ order }: { order: P2pAdminOrder }) {
       }),
     { invalidate: [ORDERS_KEY, ORDER_KEY] },
   );
-  const ready = to !== null && reason.trim().length >= 10 && /^\d{6}$/.test(code);
+  const ready = decideReady(to, reason, code);
   return (
     <Card size="small" title={t('p2p.decideTitle')} data-testid="admin-p2p-decide">
       <Typography.Paragraph type="secondary">{t('p2p.decideNote')}</Typography.Paragraph>
@@ -695,7 +695,7 @@ function Reference() {
         />
         <Button
           type="primary"
-          disabled={!ready || !can(permissions, 'p2p')}
+          disabled={!ready || !can(permissions, 'catalog.manage')}
           loading={record.isPending}
           onClick={() => record.mutate(undefined)}
         >
