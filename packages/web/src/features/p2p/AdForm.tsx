@@ -12,7 +12,7 @@ import {
   type P2pFiat,
 } from '../../data/p2p.ts';
 import { MethodTag } from './parts.tsx';
-import { checkFiatLimits, isPositiveAt } from './p2p-math.ts';
+import { checkFiatLimits, defaultAsset, isPositiveAt } from './p2p-math.ts';
 
 // Posting (or editing) an ad: side, asset, fiat, a fixed price or the reference plus or minus a percent,
 // the total (a sell ad escrows it when posted), the per-order limits in fiat, up to three of the merchant's
@@ -36,7 +36,7 @@ interface Draft {
 function draftOf(config: P2pConfig, ad: P2pAd | null): Draft {
   return {
     side: ad?.side ?? 'sell',
-    currencyId: ad?.currency_id ?? config.assets[0]?.currency_id ?? 0,
+    currencyId: ad?.currency_id ?? defaultAsset(config.assets)?.currency_id ?? 0,
     fiat: ad?.fiat ?? config.fiats[0] ?? 'CNY',
     priceType: ad?.price_type ?? 'fixed',
     price: ad?.price_type === 'fixed' ? ad.price : '',

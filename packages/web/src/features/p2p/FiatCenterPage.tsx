@@ -18,7 +18,7 @@ import { EmptyNote, Spinner } from '../../components/trading/PanelStates.tsx';
 import { AdCard } from './parts.tsx';
 import { CountersBar, P2pTabs } from './shell.tsx';
 import { TakeAdDialog } from './TakeAdDialog.tsx';
-import { isPositiveAt } from './p2p-math.ts';
+import { defaultAsset, isPositiveAt } from './p2p-math.ts';
 import './p2p.css';
 
 // The ad book (/fiatradCenter): buy or sell, asset, fiat, payment method and an amount the ad must admit;
@@ -45,7 +45,7 @@ export default function FiatCenterPage() {
 
   const side = params.get('side') === 'sell' ? 'sell' : 'buy';
   const assets = config.data?.assets ?? [];
-  const currencyId = Number(params.get('asset')) || assets[0]?.currency_id || 0;
+  const currencyId = Number(params.get('asset')) || defaultAsset(assets)?.currency_id || 0;
   const asset = assets.find((item) => item.currency_id === currencyId);
   const fiatParam = params.get('fiat');
   const fiat: P2pFiat = isFiat(fiatParam) ? fiatParam : (config.data?.fiats[0] ?? 'CNY');

@@ -4,6 +4,7 @@ import {
   cancellationsLeft,
   checkFiatLimits,
   countdownText,
+  defaultAsset,
   fiatForAmount,
   isPositiveAt,
   maskAccount,
@@ -129,5 +130,13 @@ describe('order room rules', () => {
   it('masks account numbers in lists', () => {
     expect(maskAccount('6222021234567890')).toBe('622****890');
     expect(maskAccount('abc123')).toBe('abc123');
+  });
+});
+
+describe('the starting asset', () => {
+  it('prefers USDT, else the first listed', () => {
+    expect(defaultAsset([{ name: 'BTC' }, { name: 'USDT' }])?.name).toBe('USDT');
+    expect(defaultAsset([{ name: 'BTC' }, { name: 'ETH' }])?.name).toBe('BTC');
+    expect(defaultAsset([])).toBeUndefined();
   });
 });

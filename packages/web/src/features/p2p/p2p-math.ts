@@ -126,3 +126,8 @@ export function maskAccount(account: string): string {
   if (account.length <= 6) return account;
   return `${account.slice(0, 3)}****${account.slice(-3)}`;
 }
+
+/** The asset a screen starts on: USDT when the exchange lists it (most P2P trade is in it), else the first. */
+export function defaultAsset<T extends { name: string }>(assets: readonly T[]): T | undefined {
+  return assets.find((asset) => asset.name === 'USDT') ?? assets[0];
+}
