@@ -64,6 +64,8 @@ export interface AppOptions {
   liveMarket?: boolean;
   /** Overrides for market data (tests and benchmarks): a price source, market-maker settings, intervals. */
   market?: Omit<MarketPluginOptions, 'config' | 'live'>;
+  /** The command clock (default Date.now): tests of time-driven rules (the P2P payment window) move it. */
+  clock?: () => number;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -80,6 +82,7 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
       ...exchangeRunnerSettings(options.config),
       projectors: exchangeProjectors(instance.store.kind),
       onFatal: options.onEngineFatal,
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
     });
     // The engine learns the catalogue's currencies and markets through journaled commands before serving.
     instance.addHook('onReady', async () => {

@@ -176,7 +176,7 @@ export class P2pService {
 
   constructor(deps: P2pDeps) {
     this.deps = deps;
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? (() => Date.now());
   }
 
   private get engine(): Engine {
@@ -1249,7 +1249,7 @@ export class P2pService {
       total: number;
     }>(
       `select a.id, a.user_id, u.account, a.nickname, a.note, a.status, a.reason, a.created_ms::text,
-              a.reviewed_ms::text, ad.email as reviewed_by, count(*) over ()::int as total
+              a.reviewed_ms::text, ad.username as reviewed_by, count(*) over ()::int as total
          from p2p_applications a join users u on u.id = a.user_id
          left join admins ad on ad.id = a.reviewed_by
         where ($1::text is null or a.status = $1)
@@ -1437,7 +1437,7 @@ export class P2pService {
       email: string | null;
       created_ms: string;
     }>(
-      `select d.side, d.reason, a.email, d.created_ms::text from p2p_decisions d
+      `select d.side, d.reason, a.username as email, d.created_ms::text from p2p_decisions d
          left join admins a on a.id = d.admin_id where d.order_id = $1`,
       [orderId],
     );

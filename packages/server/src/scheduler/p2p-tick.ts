@@ -19,7 +19,7 @@ export interface P2pTickJob {
 }
 
 export function startP2pTick(options: P2pTickOptions): P2pTickJob {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   let running: Promise<unknown> | null = null;
   let stopped = false;
   const check = async (): Promise<boolean> => {

@@ -85,6 +85,21 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   '/api/backoffice/micro/reserve/fund': { currency_id: 3, amount: '1' },
   '/api/backoffice/micro/orders': {},
   '/api/backoffice/micro/proof': { id: 1 },
+  '/api/backoffice/p2p/applications': {},
+  '/api/backoffice/p2p/applications/review': { id: 1, decision: 'approve' },
+  '/api/backoffice/p2p/merchants/revoke': { user_id: 1, reason: 'x' },
+  '/api/backoffice/p2p/ads': {},
+  '/api/backoffice/p2p/ads/pause': { id: 1, reason: 'x' },
+  '/api/backoffice/p2p/orders': {},
+  '/api/backoffice/p2p/orders/detail': { id: 1 },
+  '/api/backoffice/p2p/image': { id: '0123456789abcdef0123456789abcdef' },
+  '/api/backoffice/p2p/orders/decide': {
+    id: 1,
+    to: 'buyer',
+    reason: 'the slip matches',
+    totp_code: '123456',
+  },
+  '/api/backoffice/p2p/reference': { currency_id: 3, fiat: 'CNY', price: '7.2' },
   '/api/backoffice/settings/apply': { key: 'market.fees', target_id: 1, values: { maker_fee: '0.05' } },
   '/api/backoffice/news/categories': {},
   '/api/backoffice/news/categories/update': { id: 3, sort_order: 9 },
@@ -138,10 +153,16 @@ async function state(): Promise<string> {
     test.store.query('select key, value from site_settings order by key'),
     test.store.query('select count(*)::int as n from deposits'),
     test.store.query('select currency_id, chain_type, confirmations from wallet_chains order by 1, 2'),
+    test.store.query('select id, status from p2p_applications order by id'),
+    test.store.query('select count(*)::int as n from p2p_decisions'),
   ]);
   // The seconds contracts' configuration and reserve live in the engine.
   const engine = test.app.engine;
-  const micro = { config: engine.micro.config(), reserve: engine.ledger.balance('house', 'micro', 3) };
+  const micro = {
+    config: engine.micro.config(),
+    reserve: engine.ledger.balance('house', 'micro', 3),
+    p2p: engine.p2p.config(),
+  };
   return JSON.stringify([...parts.map((part) => part.rows), micro], (_key, value: unknown) =>
     typeof value === 'bigint' ? value.toString() : value,
   );
@@ -390,6 +411,27 @@ const BAD_INPUTS: Record<string, Record<string, unknown>[]> = {
     { currency_id: 999, fee_bp: 1, min: '1', max: '2', presets: [], max_open_orders: 1 },
   ],
   '/api/backoffice/micro/cap': [{}, { market_id: 999, currency_id: 3, exposure_cap: '1' }],
+  '/api/backoffice/p2p/applications/review': [
+    {},
+    { id: 999_999, decision: 'approve' },
+    { id: 1, decision: 'maybe' },
+  ],
+  '/api/backoffice/p2p/merchants/revoke': [{}, { user_id: 999_999, reason: 'not a merchant' }],
+  '/api/backoffice/p2p/ads/pause': [{}, { id: 999_999, reason: 'no such ad' }],
+  '/api/backoffice/p2p/orders/decide': [
+    {},
+    { id: 1, to: 'nobody', reason: 'the slip matches', totp_code: '123456' },
+    { id: 1, to: 'buyer', reason: 'short', totp_code: '123456' },
+    { id: 1, to: 'buyer', reason: 'the slip matches', totp_code: '12345' },
+    { id: 1, to: 'buyer', reason: 'the slip matches', totp_code: '123456' },
+  ],
+  '/api/backoffice/p2p/reference': [
+    {},
+    { currency_id: 3, fiat: 'XXX', price: '7' },
+    { currency_id: 3, fiat: 'CNY', price: '-7' },
+    { currency_id: 3, fiat: 'CNY', price: '7.123' },
+    { currency_id: 999, fiat: 'CNY', price: '7' },
+  ],
   '/api/backoffice/micro/staleness': [{}, { max_sample_age_ms: 600_001 }],
   '/api/backoffice/micro/reserve/fund': [
     {},

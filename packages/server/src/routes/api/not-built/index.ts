@@ -1,6 +1,6 @@
 // The calls of the specifications whose products are not built yet: leveraged trading (all but the
-// trading page's read, /lever/deal), seconds contracts, ICO, cloud mining, defi staking, the IEPN page and
-// the OTC acceptor list. Each answers HTTP 200 {type:'error'} with a translated "not available yet", as
+// trading page's read, /lever/deal), seconds contracts, ICO, cloud mining, defi staking and the IEPN page
+// (the acceptor list is built by the P2P area). Each answers HTTP 200 {type:'error'} with a translated "not available yet", as
 // GET or POST and with or without a token, so that a template-era client shows that message instead of
 // failing on a 404. A call an area has built meanwhile keeps its own route: this area is registered last
 // and skips every path already routed.
