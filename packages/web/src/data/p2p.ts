@@ -93,6 +93,15 @@ export function useMyAds(status: 'online' | 'paused' | 'closed' | undefined, pag
   });
 }
 
+export function useAd(id: number | null) {
+  return useQuery({
+    queryKey: [...P2P_KEY, 'ad', id],
+    queryFn: ({ signal }) => api.get<P2pAd>('/p2p/ads/detail', { id }, signal),
+    enabled: id !== null,
+    staleTime: 60_000,
+  });
+}
+
 export function useMerchantStats(userId: number | null) {
   return useQuery({
     queryKey: [...P2P_KEY, 'stats', userId],
@@ -279,6 +288,11 @@ export function createAcceptorDeal(input: {
   method_id?: number | undefined;
 }): Promise<AcceptorDeal> {
   return api.post<AcceptorDeal>('/p2p/acceptor/deal', { ...input });
+}
+
+/** The acceptor's refusal of a deal before it is paid (the escrow returns to the seller). */
+export function rejectDeal(id: number): Promise<AcceptorDeal> {
+  return api.post<AcceptorDeal>('/p2p/acceptor/reject', { id });
 }
 
 // ------------------------------------------------------------------------------------ live updates

@@ -20,10 +20,12 @@ import {
   cancelOrder,
   fetchOrderImage,
   markPaid,
+  rejectDeal,
   releaseOrder,
   sendMessage,
   sendReleaseCode,
   uploadOrderImage,
+  useAd,
   useMessages,
   type AppealReason,
   type P2pOrder,
@@ -60,6 +62,9 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const counterparty = order.my_side === 'buy' ? order.seller : order.buyer;
   const open = order.status === 'unpaid' || order.status === 'paid' || order.status === 'appealed';
+  // An acceptor deal may be refused by the acceptor (the ad's owner) before it is paid.
+  const ad = useAd(order.acceptor && order.status === 'unpaid' ? order.ad_id : null);
+  const canReject = order.acceptor && order.status === 'unpaid' && ad.data?.merchant.user_id === myId;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: P2P_KEY });
   const run = async (key: string, action: () => Promise<unknown>, done: string) => {
@@ -191,6 +196,17 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
             >
               <Button size="large" loading={busy === 'cancel'} data-testid="p2p-cancel">
                 {t('p2p.room.cancel')}
+              </Button>
+            </Popconfirm>
+          )}
+          {canReject && (
+            <Popconfirm
+              title={t('p2p.room.confirmReject')}
+              onConfirm={() => run('reject', () => rejectDeal(order.id), t('p2p.room.rejectDone'))}
+              okButtonProps={{ 'data-testid': 'p2p-reject-confirm' } as ButtonProps}
+            >
+              <Button size="large" danger loading={busy === 'reject'} data-testid="p2p-reject">
+                {t('p2p.room.reject')}
               </Button>
             </Popconfirm>
           )}

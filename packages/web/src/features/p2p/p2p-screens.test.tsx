@@ -247,6 +247,39 @@ describe('P2P screens', () => {
     expect(release?.body.get('totp_code')).toBeNull();
   }, 30_000);
 
+  it('lets an acceptor reject a deal on its own ad before it is paid, and nobody else', async () => {
+    logIn(7, true);
+    const { calls } = fakeAccountApi({
+      '/p2p/config': () => ok(CONFIG),
+      '/p2p/ads/detail': () => ok({ ...AD, acceptor: true }),
+      '/p2p/orders/detail': () => ok(order({ my_side: 'sell', acceptor: true })),
+      '/p2p/orders/messages': () => ok([]),
+      '/p2p/acceptor/reject': () => ok({}),
+      '/user/info': () => ok({ ...USER_INFO, id: 7, is_seller: 1 }),
+    });
+    renderApp('/legalTrade?order=501');
+    fireEvent.click(await screen.findByTestId('p2p-reject', {}, SLOW));
+    fireEvent.click(await screen.findByTestId('p2p-reject-confirm', {}, SLOW));
+    await waitFor(() => expect(calls.some((call) => call.path === '/p2p/acceptor/reject')).toBe(true), SLOW);
+    expect(calls.find((call) => call.path === '/p2p/acceptor/reject')?.body.get('id')).toBe('501');
+  }, 30_000);
+
+  it('shows no reject to the customer of an acceptor deal', async () => {
+    logIn(9);
+    const { calls } = fakeAccountApi({
+      '/p2p/config': () => ok(CONFIG),
+      '/p2p/ads/detail': () => ok({ ...AD, acceptor: true }),
+      '/p2p/orders/detail': () => ok(order({ acceptor: true })),
+      '/p2p/orders/messages': () => ok([]),
+      '/user/info': () => ok(USER_INFO),
+    });
+    renderApp('/legalTrade?order=501');
+    await screen.findByTestId('p2p-paid', {}, SLOW);
+    await waitFor(() => expect(calls.some((call) => call.path === '/p2p/ads/detail')).toBe(true), SLOW);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByTestId('p2p-reject')).toBeNull();
+  }, 30_000);
+
   it('offers the shop only to merchants and follows the seller push', async () => {
     logIn(9);
     fakeAccountApi({
