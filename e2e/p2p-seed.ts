@@ -3,7 +3,8 @@
 // old (the merchant threshold asks for seven days). Everything else goes through the running server the way
 // it happens in production: identity photos uploaded and the real names approved by the administrator (who
 // enrols an authenticator), the merchant's USDT deposited through a signed custody callback, and the
-// merchant's own authenticator enrolled for releases. Nothing here is reachable from a running server.
+// merchant's own authenticator enrolled for releases. The server runs on a clock the test can move forward
+// (support/clock.ts). Nothing here is reachable from a running server.
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { createAdmin } from '../packages/server/src/admin/admins.ts';
@@ -12,6 +13,7 @@ import { seedDemoData } from '../packages/server/src/seed/index.ts';
 import { openStore } from '../packages/server/src/store/index.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, photo, upload } from './admin-seed.ts';
 import { SPOT_E2E_CUSTODY_ENV, USDT_TRC20_DEPOSIT, depositThroughCustody } from './spot-seed.ts';
+import { ServerClock } from './support/clock.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
 
 export interface P2pUser {
@@ -25,16 +27,19 @@ export interface P2pUser {
 /** An authenticator that never offers a code twice: the server accepts each 30-second step once. */
 export class Authenticator {
   private readonly totp: TOTP;
+  private readonly now: () => number;
   private lastStep = -1;
 
-  constructor(secret: string) {
+  /** `now`: the server's clock (a test may run it ahead of the real one). */
+  constructor(secret: string, now: () => number) {
     this.totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+    this.now = now;
   }
 
   /** The next unused code: this step's, or the next step's (accepted one step ahead), else after a wait. */
   async code(): Promise<string> {
     for (;;) {
-      const now = Math.floor(Date.now() / 30_000);
+      const now = Math.floor(this.now() / 30_000);
       const step = Math.max(now, this.lastStep + 1);
       if (step <= now + 1) {
         this.lastStep = step;
@@ -47,6 +52,8 @@ export class Authenticator {
 
 export interface P2pScenario {
   server: ServerProcess;
+  /** The server's clock, which the test moves forward to let payment windows and appeal waits pass. */
+  clock: ServerClock;
   merchant: P2pUser;
   buyer: P2pUser;
   secondBuyer: P2pUser;
@@ -117,7 +124,9 @@ export async function startP2pScenario(
 ): Promise<P2pScenario> {
   const [merchantSeed, buyerSeed, secondSeed] = await seedFolder(dataDir);
   if (!merchantSeed || !buyerSeed || !secondSeed) throw new Error('the users were not seeded');
+  const clock = new ServerClock(dataDir);
   const server = await startServer(dataDir, {
+    ...clock.env,
     MARKET_MAKER: 'off',
     INVITE_CODE_REQUIRED: 'false',
     ...SPOT_E2E_CUSTODY_ENV,
@@ -136,7 +145,7 @@ export async function startP2pScenario(
       adminToken,
       {},
     );
-    const adminCodes = new Authenticator(secret);
+    const adminCodes = new Authenticator(secret, () => clock.now());
     await call(baseURL, '/backoffice/second_factor/confirm', adminToken, { code: await adminCodes.code() });
 
     const users: P2pUser[] = [];
@@ -171,9 +180,9 @@ export async function startP2pScenario(
     await depositThroughCustody(baseURL, merchant, { ...USDT_TRC20_DEPOSIT, amount: '10000000000' });
 
     const enrolment = await call<{ secret: string }>(baseURL, '/safe/google/secret', merchant.token, {});
-    const merchantCodes = new Authenticator(enrolment.secret);
+    const merchantCodes = new Authenticator(enrolment.secret, () => clock.now());
     await call(baseURL, '/safe/google/bind', merchant.token, { code: await merchantCodes.code() });
-    return { server, merchant, buyer, secondBuyer, merchantCodes, adminToken, adminCodes };
+    return { server, clock, merchant, buyer, secondBuyer, merchantCodes, adminToken, adminCodes };
   } catch (error) {
     await server.stop();
     throw error;

@@ -3,9 +3,10 @@
 // The merchant applies, the administrator approves in the back office and the merchant's shop appears live
 // (the `seller` push); the merchant adds a bank account and posts a sell ad; the buyer takes it, both chat
 // (text and an image), the buyer marks it paid and the merchant releases with the authenticator; each step
-// shows in the other party's room without a reload. Then, with a one-minute payment window and no appeal
-// wait set through the back office, a second order times out unpaid and a third is appealed and decided
-// in the back office with reason and second factor, both parties watching.
+// shows in the other party's room without a reload. Then a second order times out unpaid and a third is
+// appealed and decided in the back office with reason and second factor, both parties watching. The server
+// runs on a clock the test moves forward (support/clock.ts), so the 15-minute payment window and the
+// 10-minute appeal wait pass at once instead of in real time.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, photo } from './admin-seed.ts';
 import { call, startP2pScenario, type P2pScenario, type P2pUser } from './p2p-seed.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
+import { ServerClock } from './support/clock.ts';
 import { FairexPage } from './support/fairex-page.ts';
+import { SCREENSHOT_DIR } from './support/paths.ts';
 
 const LIVE = { timeout: 15_000 };
 
@@ -25,6 +28,7 @@ async function signedIn(
   height = 900,
 ): Promise<BrowserContext> {
   const context = await newContext(browser, { width, height });
+  await ServerClock.follow(context);
   await context.addInitScript(
     ({ token, account, id }) => {
       if (localStorage.getItem('token') === null) {
@@ -58,6 +62,7 @@ describe('P2P fiat trade', () => {
   let buyer: FairexPage;
   let secondBuyer: FairexPage;
   let admin: Page;
+  const contexts = () => [merchant.page.context(), buyer.page.context(), secondBuyer.page.context()];
 
   beforeAll(async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'fairex-p2p-e2e-'));
@@ -189,54 +194,41 @@ describe('P2P fiat trade', () => {
   }, 180_000);
 
   it('cancels an unpaid order when its payment window ends, for both parties', async () => {
-    // A one-minute window and no appeal wait, set through the back office for this test.
-    await call(scenario.server.baseURL, '/backoffice/p2p/config', scenario.adminToken, {
-      window_minutes: [1, 15],
-      appeal_wait_minutes: 0,
-    });
     const shop = merchant.page;
-    await merchant.goto('/myLegalShops');
-    await shop.getByTestId('p2p-new-ad').click();
-    await shop.getByTestId('p2p-ad-price').fill('7.30');
-    await shop.getByTestId('p2p-ad-total').fill('200');
-    await shop.getByTestId('p2p-ad-min').fill('10');
-    await shop.getByTestId('p2p-ad-max').fill('1000');
-    await shop.getByTestId('p2p-ad-window').click();
-    await shop
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^1 min$/ })
-      .click();
-    await shop.locator('[data-testid^="p2p-ad-method-"]').first().click();
-    await shop.getByTestId('p2p-ad-submit').click();
-    await shop.getByText('7.30 CNY').first().waitFor(LIVE);
-
     await secondBuyer.goto('/fiatradCenter');
-    const card = secondBuyer.page.locator('article.fx-p2p-ad').filter({ hasText: 'Pay within 1 min' });
-    await card.locator('[data-testid^="p2p-take-"]').click(LIVE);
-    await secondBuyer.page.getByTestId('p2p-take-input').fill('73');
+    const card = secondBuyer.page.locator('article.fx-p2p-ad').filter({ hasText: 'Harbour OTC' });
+    await card.getByText('Available 200.000000 USDT').waitFor(LIVE);
+    await card.locator('[data-testid^="p2p-take-"]').click();
+    await secondBuyer.page.getByTestId('p2p-take-input').fill('72');
     await secondBuyer.page.getByTestId('p2p-take-confirm').click();
     await room(secondBuyer.page, 'unpaid').waitFor(LIVE);
     const orderId = Number(new URL(secondBuyer.page.url()).searchParams.get('order'));
     await merchant.goto(`/legalTrade?order=${orderId}`);
     await room(shop, 'unpaid').waitFor(LIVE);
 
-    // The scheduler cancels it within seconds of the window's end; neither page is reloaded.
-    await room(secondBuyer.page, 'cancelled').waitFor({ timeout: 90_000 });
+    // The 15-minute window passes (the server's clock is moved past its end); the scheduler's tick cancels
+    // the unpaid order within about a second, and both rooms show it without a reload.
+    await scenario.clock.advance(15 * 60_000 + 2_000, contexts());
+    await room(secondBuyer.page, 'cancelled').waitFor(LIVE);
     await room(shop, 'cancelled').waitFor(LIVE);
     expect(await secondBuyer.page.getByTestId('p2p-order-end').textContent()).toContain(
       'payment window ended',
     );
+    // The escrow went back to the ad, and the timeout counts as the buyer's cancellation.
+    await secondBuyer.goto('/fiatradCenter');
+    await card.getByText('Available 200.000000 USDT').waitFor(LIVE);
     await secondBuyer.goto('/legalTrade');
-    expect(await secondBuyer.page.getByTestId('p2p-counters').textContent()).toContain(
-      'Cancellations today: 1 of 3',
-    );
+    await secondBuyer.page
+      .getByTestId('p2p-counters')
+      .filter({ hasText: 'Cancellations today: 1 of 3' })
+      .waitFor(LIVE);
     expect(secondBuyer.problems).toEqual([]);
   }, 180_000);
 
   it('decides an appealed order in the back office, with both parties watching', async () => {
     const shop = merchant.page;
     await buyer.goto('/fiatradCenter');
-    const card = buyer.page.locator('article.fx-p2p-ad').filter({ hasText: '7.20' });
+    const card = buyer.page.locator('article.fx-p2p-ad').filter({ hasText: 'Harbour OTC' });
     await card.locator('[data-testid^="p2p-take-"]').click(LIVE);
     await buyer.page.getByTestId('p2p-take-input').fill('144');
     await buyer.page.getByTestId('p2p-take-confirm').click();
@@ -246,6 +238,13 @@ describe('P2P fiat trade', () => {
     await buyer.page.getByTestId('p2p-paid').click();
     await buyer.page.getByTestId('p2p-paid-confirm').click();
     await room(shop, 'paid').waitFor(LIVE);
+    // The appeal opens only after the disclosed wait (10 minutes); the page says when.
+    await buyer.page
+      .getByTestId('p2p-appeal-wait')
+      .filter({ hasText: /Appeal possible in (09|10):\d\d/ })
+      .waitFor(LIVE);
+    expect(await buyer.page.getByTestId('p2p-appeal').count()).toBe(0);
+    await scenario.clock.advance(10 * 60_000 + 2_000, contexts());
 
     await buyer.page.getByTestId('p2p-appeal').click(LIVE);
     await buyer.page
@@ -267,6 +266,7 @@ describe('P2P fiat trade', () => {
     const evidence = admin.getByTestId('admin-p2p-evidence');
     await evidence.getByText('the seller has not released').waitFor(LIVE);
     await admin.locator('.fx-admin-evidence-image').first().waitFor(LIVE);
+    await admin.screenshot({ path: join(SCREENSHOT_DIR, 'p2p-admin-appeal.png') });
     await admin.getByTestId('admin-p2p-to-buyer').click();
     await admin.getByTestId('admin-p2p-decide-reason').fill('The bank statement shows the payment arrived.');
     await admin.getByTestId('admin-p2p-decide-code').fill(await scenario.adminCodes.code());

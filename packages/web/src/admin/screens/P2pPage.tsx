@@ -42,10 +42,11 @@ import { adminImagePath, decideReady } from './p2p-data.ts';
 // one (chat, uploads, status changes in time order) and the arbiter's decision with reason and the
 // administrator's second factor, audited by the server; the reference prices floating ads follow.
 
-const APPLICATIONS_KEY = ['admin', 'p2p', 'applications'];
-const ADS_KEY = ['admin', 'p2p', 'ads'];
-const ORDERS_KEY = ['admin', 'p2p', 'orders'];
-const ORDER_KEY = ['admin', 'p2p', 'order'];
+// Query keys after the console's 'admin' prefix (useAdminMutation adds it when it invalidates).
+const APPLICATIONS_KEY = ['p2p', 'applications'];
+const ADS_KEY = ['p2p', 'ads'];
+const ORDERS_KEY = ['p2p', 'orders'];
+const ORDER_KEY = ['p2p', 'order'];
 
 function when(ms: number | null | undefined): string {
   return ms === null || ms === undefined ? '—' : dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
@@ -87,7 +88,7 @@ function Applications() {
     decision: 'approve' | 'reject';
   } | null>(null);
   const list = useQuery({
-    queryKey: [...APPLICATIONS_KEY, status, page],
+    queryKey: ['admin', ...APPLICATIONS_KEY, status, page],
     queryFn: () => adminApi.get<Paged<P2pAdminApplication>>('/backoffice/p2p/applications', { status, page }),
   });
   const editable = can(permissions, 'users.manage');
@@ -241,7 +242,7 @@ function Ads() {
   const [pausing, setPausing] = useState<P2pAd | null>(null);
   const [reason, setReason] = useState('');
   const list = useQuery({
-    queryKey: [...ADS_KEY, status, page],
+    queryKey: ['admin', ...ADS_KEY, status, page],
     queryFn: () => adminApi.get<Paged<P2pAd>>('/backoffice/p2p/ads', { status, page }),
   });
   const pause = useAdminMutation(
@@ -342,7 +343,7 @@ function Orders({ fixedStatus }: { fixedStatus?: P2pOrderStatus }) {
   const [open, setOpen] = useState<number | null>(null);
   const user = /^\d+$/.test(userId.trim()) ? Number(userId.trim()) : undefined;
   const list = useQuery({
-    queryKey: [...ORDERS_KEY, status, user, page],
+    queryKey: ['admin', ...ORDERS_KEY, status, user, page],
     queryFn: () =>
       adminApi.get<Paged<P2pAdminOrder>>('/backoffice/p2p/orders', { status, user_id: user, page }),
   });
@@ -461,7 +462,7 @@ function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const t = useAdminT();
   const permissions = useAdminSession((state) => state.permissions);
   const order = useQuery({
-    queryKey: [...ORDER_KEY, id],
+    queryKey: ['admin', ...ORDER_KEY, id],
     queryFn: () => adminApi.get<P2pAdminOrder>('/backoffice/p2p/orders/detail', { id }),
   });
   const who = (from: number, data: P2pAdminOrder) =>
