@@ -148,6 +148,9 @@ describe('P2P fiat trade', () => {
     await buyer.goto('/fiatradCenter');
     const card = buyer.page.locator('article.fx-p2p-ad').filter({ hasText: 'Harbour OTC' });
     await card.waitFor(LIVE);
+    // The ad book fits a phone's width.
+    expect(await buyer.scrollWidth()).toBeLessThanOrEqual(390);
+    await buyer.screenshot('p2p-book-phone');
     await card.locator('[data-testid^="p2p-take-"]').click();
     await buyer.page.getByTestId('p2p-take-input').fill('720');
     expect(await buyer.page.getByTestId('p2p-take-result').textContent()).toBe('You receive 100.000000 USDT');
@@ -157,6 +160,7 @@ describe('P2P fiat trade', () => {
     expect(orderId).toBeGreaterThan(0);
     expect(await buyer.page.getByTestId('p2p-pay-holder').textContent()).toBe(scenario.merchant.name);
     expect(await buyer.page.getByTestId('p2p-countdown').textContent()).toMatch(/1[45]:\d\d/);
+    expect(await buyer.scrollWidth()).toBeLessThanOrEqual(390);
     await buyer.screenshot('p2p-room-buyer-phone');
 
     await shop.getByTestId(`p2p-order-${orderId}`).click(LIVE);

@@ -84,13 +84,13 @@ export default function FiatCenterPage() {
             { value: 'sell', label: <span data-testid="p2p-side-sell">{t('p2p.sell')}</span> },
           ]}
         />
-        <Segmented
-          value={currencyId}
-          onChange={(value) => update({ asset: String(value) })}
-          options={assets.map((item) => ({
-            value: item.currency_id,
-            label: <span data-testid={`p2p-asset-${item.name}`}>{item.name}</span>,
-          }))}
+        <Select
+          className="fx-p2p-select"
+          value={currencyId || undefined}
+          aria-label={t('p2p.asset')}
+          onChange={(value: number) => update({ asset: String(value) })}
+          options={assets.map((item) => ({ value: item.currency_id, label: item.name }))}
+          data-testid="p2p-asset"
         />
         <Select
           className="fx-p2p-select"
