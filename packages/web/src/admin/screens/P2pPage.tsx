@@ -31,7 +31,7 @@ import type {
   P2pFiat,
   P2pOrderStatus,
 } from '@fairex/shared/api/p2p.ts';
-import { useAdminT } from '../i18n.ts';
+import { useAdminT, type AdminKey } from '../i18n.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { Amount, PageHeader, errorText, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
@@ -501,7 +501,11 @@ function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                   <Tag data-testid="admin-p2p-order-status">{t(`p2p.orderStatus.${order.data.status}`)}</Tag>
                 ),
               },
-              { key: 'end', label: t('p2p.end'), children: order.data.end ?? '—' },
+              {
+                key: 'end',
+                label: t('p2p.end'),
+                children: order.data.end === null ? '—' : t(`p2p.ends.${order.data.end}`),
+              },
               {
                 key: 'buyer',
                 label: t('p2p.buyer'),
@@ -539,8 +543,12 @@ function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           {order.data.appeal !== null && (
             <Card size="small" title={t('p2p.appealTitle')}>
               <Typography.Paragraph>
-                <Tag color="red">{order.data.appeal.reason}</Tag> {who(order.data.appeal.by, order.data)} ·{' '}
-                {when(order.data.appeal.created_time)}
+                <Tag color="red">
+                  {t(`p2p.appealReasons.${order.data.appeal.reason}` as AdminKey, {
+                    defaultValue: order.data.appeal.reason,
+                  })}
+                </Tag>{' '}
+                {who(order.data.appeal.by, order.data)} · {when(order.data.appeal.created_time)}
               </Typography.Paragraph>
               <Typography.Paragraph>{order.data.appeal.description}</Typography.Paragraph>
               <Space wrap>
@@ -560,7 +568,13 @@ function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                     <Typography.Text type="secondary">
                       {when(entry.time)} · {t(`p2p.kind.${entry.kind}`)} · {who(entry.from, order.data)}
                     </Typography.Text>
-                    {entry.text !== '' && <div className="fx-admin-pre">{entry.text}</div>}
+                    {entry.text !== '' && (
+                      <div className="fx-admin-pre">
+                        {entry.kind === 'status'
+                          ? t(`p2p.statusText.${entry.text}` as AdminKey, { defaultValue: entry.text })
+                          : entry.text}
+                      </div>
+                    )}
                     {entry.image !== null && <EvidenceImage image={entry.image} />}
                   </div>
                 ),
