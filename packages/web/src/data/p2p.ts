@@ -38,6 +38,18 @@ export type {
   P2pPaymentMethod,
 };
 
+// The contract's value lists, repeated here as typed constants: importing values from the contract module
+// would bring its zod schemas into the browser bundle. Each entry is checked against the contract's type.
+export const PAYMENT_METHODS = ['bank', 'ali_pay', 'we_chat'] as const satisfies readonly P2pMethod[];
+export const FIATS = ['CNY', 'USD', 'HKD', 'KRW', 'JPY', 'EUR'] as const satisfies readonly P2pFiat[];
+export const ORDER_STATUSES = [
+  'unpaid',
+  'paid',
+  'appealed',
+  'completed',
+  'cancelled',
+] as const satisfies readonly P2pOrderStatus[];
+
 /** Every P2P query key starts with this, so one invalidation refreshes the area. */
 export const P2P_KEY = ['p2p'] as const;
 

@@ -22,7 +22,6 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { P2P_FIATS, P2P_ORDER_STATUSES } from '@fairex/shared/api/p2p.ts';
 import type {
   P2pAd,
   P2pAdminApplication,
@@ -33,6 +32,7 @@ import type {
 } from '@fairex/shared/api/p2p.ts';
 import { useAdminT, type AdminKey } from '../i18n.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
+import { FIATS, ORDER_STATUSES } from '../../data/p2p.ts';
 import { Amount, PageHeader, errorText, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
 import { adminImagePath, decideReady } from './p2p-data.ts';
@@ -359,7 +359,7 @@ function Orders({ fixedStatus }: { fixedStatus?: P2pOrderStatus }) {
               setStatus(value === 'all' ? undefined : (value as P2pOrderStatus));
               setPage(1);
             }}
-            options={[...P2P_ORDER_STATUSES, 'all' as const].map((value) => ({
+            options={[...ORDER_STATUSES, 'all' as const].map((value) => ({
               value,
               label: t(`p2p.orderStatus.${value}`),
             }))}
@@ -700,7 +700,7 @@ function Reference() {
           value={fiat}
           style={{ width: 100 }}
           onChange={setFiat}
-          options={P2P_FIATS.map((value) => ({ value, label: value }))}
+          options={FIATS.map((value) => ({ value, label: value }))}
         />
         <Input
           placeholder={t('p2p.price')}

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Input, Pagination, Segmented, Select } from 'antd';
-import { P2P_FIATS, P2P_METHODS } from '@fairex/shared/api/p2p.ts';
 import {
+  FIATS,
+  PAYMENT_METHODS,
   useAdBook,
   useCounters,
   useOrderPush,
@@ -26,11 +27,11 @@ import './p2p.css';
 // filters live in the address, so a filtered book is a link.
 
 function isFiat(value: string | null): value is P2pFiat {
-  return (P2P_FIATS as readonly string[]).includes(value ?? '');
+  return (FIATS as readonly string[]).includes(value ?? '');
 }
 
 function isMethod(value: string | null): value is P2pMethod {
-  return (P2P_METHODS as readonly string[]).includes(value ?? '');
+  return (PAYMENT_METHODS as readonly string[]).includes(value ?? '');
 }
 
 export default function FiatCenterPage() {
@@ -97,7 +98,7 @@ export default function FiatCenterPage() {
           value={fiat}
           aria-label={t('p2p.fiat')}
           onChange={(value) => update({ fiat: value })}
-          options={(config.data?.fiats ?? [...P2P_FIATS]).map((value) => ({ value, label: value }))}
+          options={(config.data?.fiats ?? [...FIATS]).map((value) => ({ value, label: value }))}
           data-testid="p2p-fiat"
         />
         <Select
@@ -107,7 +108,7 @@ export default function FiatCenterPage() {
           onChange={(value) => update({ method: value === 'all' ? null : value })}
           options={[
             { value: 'all', label: t('p2p.allMethods') },
-            ...(config.data?.methods ?? [...P2P_METHODS]).map((value) => ({
+            ...(config.data?.methods ?? [...PAYMENT_METHODS]).map((value) => ({
               value,
               label: t(`p2p.method.${value}`),
             })),

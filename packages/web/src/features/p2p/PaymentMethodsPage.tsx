@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Segmented, type ButtonProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { P2P_METHODS } from '@fairex/shared/api/p2p.ts';
 import {
   P2P_KEY,
+  PAYMENT_METHODS,
   addPaymentMethod,
   deletePaymentMethod,
   fetchOrderImage,
@@ -191,7 +191,7 @@ function AddMethod({
           <Segmented
             value={method}
             onChange={(value) => setMethod(value as P2pMethod)}
-            options={P2P_METHODS.map((value) => ({
+            options={PAYMENT_METHODS.map((value) => ({
               value,
               label: <span data-testid={`p2p-method-kind-${value}`}>{t(`p2p.method.${value}`)}</span>,
             }))}
