@@ -12,6 +12,7 @@ import { runStorageBench } from '../packages/server/bench/storage-bench.ts';
 import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
 import { runPriceRecordBench } from '../packages/server/bench/price-record-bench.ts';
 import { runMicroBench } from '../packages/server/bench/micro-bench.ts';
+import { runP2pBench } from '../packages/server/bench/p2p-bench.ts';
 import { runStallBench } from '../packages/server/bench/stall-bench.ts';
 
 type Figures = Record<string, number | string>;
@@ -50,6 +51,11 @@ const sections: Section[] = [
     key: 'micro',
     name: 'seconds contracts (50,000 on 10 pairs expiring in one second: settle, commit, push)',
     run: runMicroBench,
+  },
+  {
+    key: 'p2p',
+    name: 'P2P payment window (10,000 unpaid orders reaching their end: cancelled, unlocked, committed)',
+    run: runP2pBench,
   },
   {
     key: 'web',

@@ -128,7 +128,7 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     await instance.register(spotAreaPlugin);
     // Seconds contracts (docs/micro.md): after market data, whose catalogue names the markets.
     await instance.register(microAreaPlugin);
-    await instance.register(p2pAreaPlugin);
+    await instance.register(p2pAreaPlugin, { demo: options.liveMarket === true && options.seed !== false });
   }
   await instance.register(statsAreaPlugin);
 

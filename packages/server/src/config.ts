@@ -47,6 +47,9 @@ export interface Config {
   flashPairs: string;
   flashFeePpm: number;
   microReserve: number;
+  p2pWindowSeconds: number;
+  p2pMinAccountAgeDays: number;
+  p2pMinCompletedTrades: number;
   snapshotEveryCommands: number;
   snapshotEveryBytes: number;
   journalFsync: boolean;
@@ -444,6 +447,31 @@ export const settings = [
       "start, from outside, as a journaled transfer. The reserve holds every running order's possible " +
       'profit; with 0 every order is refused until the reserve holds funds.',
     schema: wholeNumber(0, 1_000_000_000),
+  }),
+  setting({
+    key: 'p2pWindowSeconds',
+    name: 'P2P_WINDOW_SECONDS',
+    default: '0',
+    meaning:
+      "P2P, for test and demo runs only: when above 0, every new ad's payment window is this many seconds (10 to 3600) instead of the minutes the merchant chose, so that a timeout can be watched; 0 keeps the chosen window.",
+    schema: wholeNumber(0, 3600).refine((value) => value === 0 || value >= 10, {
+      error: 'must be 0 or from 10 to 3600',
+    }),
+  }),
+  setting({
+    key: 'p2pMinAccountAgeDays',
+    name: 'P2P_MIN_ACCOUNT_AGE_DAYS',
+    default: '7',
+    meaning:
+      "P2P merchant applications: days since registration an applicant's account must have (with real-name verification approved).",
+    schema: wholeNumber(0, 3650),
+  }),
+  setting({
+    key: 'p2pMinCompletedTrades',
+    name: 'P2P_MIN_COMPLETED_TRADES',
+    default: '0',
+    meaning: 'P2P merchant applications: completed P2P orders an applicant must have.',
+    schema: wholeNumber(0, 100_000),
   }),
   setting({
     key: 'snapshotEveryCommands',

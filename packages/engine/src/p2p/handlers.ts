@@ -30,7 +30,7 @@ import type {
   P2pSetReferenceCommand,
   P2pTakeAdCommand,
 } from './commands.ts';
-import { P2P_FIAT_CODES, P2P_WINDOWS_MS, referenceKey } from './state.ts';
+import { P2P_FIAT_CODES, referenceKey } from './state.ts';
 import type { P2pAd, P2pEnd, P2pOrder, P2pState } from './state.ts';
 
 /** Hold owners: an order's escrow (ref the order id) and a sell ad's escrow (ref the ad id). */
@@ -46,6 +46,8 @@ export const MAX_P2P_ADS_PER_USER = 50;
 export const MAX_P2P_TAKEN_ORDERS = 20;
 export const MAX_P2P_TERMS = 1_000;
 export const MAX_P2P_METHODS = 3;
+export const MIN_P2P_WINDOW_MS = 10_000;
+export const MAX_P2P_WINDOW_MS = 3_600_000;
 
 function changeAccount(ctx: CommandContext, userId: number, currencyId: number): Account {
   return ctx.ledger.account(userId, CHANGE_WALLET_INDEX, currencyId);
@@ -111,6 +113,20 @@ export function p2pSetMerchant(ctx: CommandContext, state: P2pState, command: P2
 
 // --------------------------------------------------------------------------------------------- ads
 
+/**
+ * A payment window: whole seconds from 10 s to an hour. The calls offer the listed minutes (P2P_WINDOWS_MS);
+ * shorter windows exist for test and demo runs (the server's P2P_WINDOW_SECONDS).
+ */
+export function isPaymentWindow(windowMs: unknown): windowMs is number {
+  return (
+    typeof windowMs === 'number' &&
+    Number.isSafeInteger(windowMs) &&
+    windowMs % 1000 === 0 &&
+    windowMs >= MIN_P2P_WINDOW_MS &&
+    windowMs <= MAX_P2P_WINDOW_MS
+  );
+}
+
 function checkTerms(terms: P2pAdTerms): number {
   const { priceCents, floatBp, minFiatCents, maxFiatCents, windowMs, methodIds } = terms;
   if (floatBp === null) {
@@ -122,7 +138,7 @@ function checkTerms(terms: P2pAdTerms): number {
   }
   if (!isAmount(minFiatCents) || !isAmount(maxFiatCents) || minFiatCents > maxFiatCents)
     return ResultCode.invalidAmount;
-  if (!P2P_WINDOWS_MS.includes(windowMs)) return P2pResultCode.p2pInvalidWindow;
+  if (!isPaymentWindow(windowMs)) return P2pResultCode.p2pInvalidWindow;
   const methods: unknown = methodIds;
   if (!Array.isArray(methods) || methods.length === 0 || methods.length > MAX_P2P_METHODS)
     return ResultCode.invalidField;

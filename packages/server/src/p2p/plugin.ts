@@ -4,8 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { withdrawalSecondFactor } from '../wallets/second-factor.ts';
+import { seedDemoMerchant } from './demo.ts';
 import { startP2pPushes } from './pushes.ts';
-import { DEFAULT_P2P_THRESHOLDS, P2pService } from './service.ts';
+import { P2pService } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,14 +14,23 @@ declare module 'fastify' {
   }
 }
 
-async function p2pPlugin(app: FastifyInstance): Promise<void> {
+export interface P2pPluginOptions {
+  /** Seed the demo merchant (a fresh `npm start`: demo data and the live market). */
+  demo?: boolean;
+}
+
+async function p2pPlugin(app: FastifyInstance, options: P2pPluginOptions): Promise<void> {
   const service = new P2pService({
     runner: app.runner,
     store: app.store,
     dataDir: app.accounts.dataDir,
     secondFactor: withdrawalSecondFactor(app.accounts),
     realtime: app.realtime,
-    thresholds: DEFAULT_P2P_THRESHOLDS,
+    thresholds: {
+      minAccountAgeDays: app.config.p2pMinAccountAgeDays,
+      minCompletedTrades: app.config.p2pMinCompletedTrades,
+    },
+    windowSecondsOverride: app.config.p2pWindowSeconds,
   });
   app.decorate('p2p', service);
   const stopPushes = startP2pPushes({
@@ -28,6 +38,10 @@ async function p2pPlugin(app: FastifyInstance): Promise<void> {
     onCommitted: (listener) => app.runner.onCommitted(listener),
   });
   app.addHook('onClose', async () => stopPushes());
+  if (options.demo === true)
+    app.addHook('onReady', async () => {
+      if (await seedDemoMerchant(app.store, app.runner)) app.log.info('p2p demo merchant seeded');
+    });
 }
 
 export const p2pAreaPlugin = fp(p2pPlugin, {

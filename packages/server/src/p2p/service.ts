@@ -69,6 +69,8 @@ export interface P2pDeps {
   secondFactor: SecondFactor;
   realtime: Pick<Realtime, 'toUser'>;
   thresholds: P2pThresholds;
+  /** P2P_WINDOW_SECONDS: test and demo runs give every new ad this short window (0: off). */
+  windowSecondsOverride?: number;
   now?: () => number;
 }
 
@@ -106,7 +108,7 @@ const ORDER_SELECT = `
          (select s.time_ms::text from p2p_order_steps s where s.order_id = o.order_id and s.status = 'appealed') as appealed_ms,
          e.time_ms::text as ended_ms, e.status as final_status, e.order_end,
          (select v.terms from p2p_ad_versions v where v.ad_id = o.ad_id order by v.seq desc limit 1) as terms,
-         (select v.method_ids from p2p_ad_versions v where v.ad_id = o.ad_id order by v.seq desc limit 1) as ad_method_ids
+         (select v.method_ids::int[] from p2p_ad_versions v where v.ad_id = o.ad_id order by v.seq desc limit 1) as ad_method_ids
     from p2p_orders o
     left join p2p_order_steps e on e.order_id = o.order_id and e.status in ('completed', 'cancelled')`;
 
@@ -208,13 +210,11 @@ export class P2pService {
       time: null,
     }));
     return {
-      assets: this.engine.ledger
-        .currencies()
-        .map((currency) => ({
-          currency_id: currency.currencyId,
-          name: currency.code,
-          scale: currency.scale,
-        })),
+      assets: this.engine.ledger.currencies().map((currency) => ({
+        currency_id: currency.currencyId,
+        name: currency.code,
+        scale: currency.scale,
+      })),
       fiats: [...P2P_FIATS],
       methods: [...P2P_METHODS],
       window_minutes: P2P_WINDOW_MINUTES,
@@ -625,7 +625,7 @@ export class P2pService {
       created_ms: string;
     }>(
       `select distinct on (v.ad_id) v.ad_id::text, v.user_id, v.side, v.currency_id, v.fiat, v.price_cents::text,
-              v.float_bp, v.min_fiat_cents::text, v.max_fiat_cents::text, v.window_ms, v.method_ids, v.terms,
+              v.float_bp, v.min_fiat_cents::text, v.max_fiat_cents::text, v.window_ms, v.method_ids::int[] as method_ids, v.terms,
               v.total::text, v.remaining::text, v.acceptor,
               (select min(f.time_ms) from p2p_ad_versions f where f.ad_id = v.ad_id)::text as created_ms
          from p2p_ad_versions v
@@ -704,14 +704,11 @@ export class P2pService {
       terms?: string | undefined;
     },
   ) {
-    const floatBp =
-      input.price_type === 'floating'
-        ? input.float_percent === undefined
-          ? (() => {
-              throw new AppError('p2p.float_range');
-            })()
-          : parsePercentBp(input.float_percent)
-        : null;
+    let floatBp: number | null = null;
+    if (input.price_type === 'floating') {
+      if (input.float_percent === undefined) throw new AppError('p2p.float_range');
+      floatBp = parsePercentBp(input.float_percent);
+    }
     if (input.price_type === 'fixed' && input.price === undefined) throw new AppError('p2p.price_required');
     const priceCents = floatBp === null ? parseFiat(input.price as string) : 0n;
     const minFiatCents = parseFiat(input.min_fiat);
@@ -723,8 +720,10 @@ export class P2pService {
       if (method === undefined || method.user_id !== userId || !method.active)
         throw new AppError('p2p.method_not_found');
     }
-    const windowMs = (input.window_minutes ?? P2P_DEFAULT_WINDOW_MINUTES) * 60_000;
-    if (!P2P_WINDOWS_MS.includes(windowMs)) throw new AppError('p2p.refused');
+    const override = this.deps.windowSecondsOverride ?? 0;
+    const windowMs =
+      override > 0 ? override * 1000 : (input.window_minutes ?? P2P_DEFAULT_WINDOW_MINUTES) * 60_000;
+    if (override === 0 && !P2P_WINDOWS_MS.includes(windowMs)) throw new AppError('p2p.refused');
     return {
       priceCents,
       floatBp,
@@ -930,14 +929,14 @@ export class P2pService {
     },
   ): Promise<Paged<P2pOrder>> {
     const page = input.page ?? 1;
-    const condition =
-      input.status === 'open'
-        ? `and e.status is null`
-        : input.status === 'completed' || input.status === 'cancelled'
-          ? `and e.status = '${input.status}'`
-          : input.status === 'appealed'
-            ? `and e.status is null and exists (select 1 from p2p_order_steps a where a.order_id = o.order_id and a.status = 'appealed')`
-            : '';
+    // Fixed fragments per filter value (no input is ever spliced into the statement).
+    const conditions = {
+      open: `and e.status is null`,
+      completed: `and e.status = 'completed'`,
+      cancelled: `and e.status = 'cancelled'`,
+      appealed: `and e.status is null and exists (select 1 from p2p_order_steps a where a.order_id = o.order_id and a.status = 'appealed')`,
+    } as const;
+    const condition = input.status === undefined ? '' : conditions[input.status];
     const where = `where (o.buyer_id = $1 or o.seller_id = $1) ${condition}`;
     const { rows } = await this.db.query<OrderRow>(
       `${ORDER_SELECT} ${where} order by o.order_id desc limit $2 offset $3`,
@@ -1121,7 +1120,7 @@ export class P2pService {
             and (exists (select 1 from p2p_messages m where m.order_id = o.order_id and m.upload_id = $2)
                  or exists (select 1 from p2p_appeals a where a.order_id = o.order_id and $2 = any(a.evidence))
                  or exists (select 1 from p2p_payment_methods p where p.qr_upload_id = $2 and p.user_id = $3
-                             and (p.id = o.method_id or p.id in (select unnest(v.method_ids) from p2p_ad_versions v
+                             and (p.id = o.method_id or p.id in (select unnest(v.method_ids::int[]) from p2p_ad_versions v
                                                                   where v.ad_id = o.ad_id))))
           limit 1`,
         [userId, upload.id, upload.user_id],
@@ -1524,9 +1523,22 @@ export class P2pService {
     };
   }
 
-  /** An image for the back office: any order's upload (the route is an arbiter's). */
+  /**
+   * An image for the back office: one in any order's chat or appeal, or a payment method's QR code. Other
+   * uploads (identity photos) are not served here; they have their own reviewer's route.
+   */
   async adminImage(address: string): Promise<{ upload: StoredUpload; data: Buffer }> {
-    return this.image(null, address);
+    const id = uploadIdFrom(address);
+    if (id === null) throw new AppError('upload.not_found');
+    const { rows } = await this.db.query(
+      `select 1 from p2p_messages where upload_id = $1
+       union all select 1 from p2p_appeals where $1 = any(evidence)
+       union all select 1 from p2p_payment_methods where qr_upload_id = $1
+       limit 1`,
+      [id],
+    );
+    if (rows.length === 0) throw new AppError('upload.not_found');
+    return this.image(null, id);
   }
 
   /** The arbiter's decision (second factor checked by the route), recorded, then executed, audited. */
@@ -1536,12 +1548,13 @@ export class P2pService {
   ): Promise<P2pAdminOrder> {
     const order = this.engine.p2p.order(input.id);
     if (order === undefined || order.status !== 'appealed') throw new AppError('p2p.wrong_state');
+    // The engine decides first (it refuses an order no longer in appeal); the reason is then kept with it.
+    await this.submit({ type: 'p2pDecide', orderId: input.id, to: input.to, arbiterId: actor.adminId });
     await this.db.query(
       `insert into p2p_decisions (order_id, side, reason, admin_id, created_ms) values ($1, $2, $3, $4, $5)
        on conflict (order_id) do nothing`,
       [input.id, input.to, input.reason, actor.adminId, this.now()],
     );
-    await this.submit({ type: 'p2pDecide', orderId: input.id, to: input.to, arbiterId: actor.adminId });
     await recordChange(this.db, actor, {
       action: 'p2p.order_decided',
       targetType: 'p2p_order',
@@ -1549,6 +1562,37 @@ export class P2pService {
       detail: { to: input.to, reason: input.reason },
     });
     return this.adminOrder(input.id);
+  }
+
+  async configure(
+    actor: Actor,
+    input: {
+      maker_fee_bp: number;
+      taker_fee_bp: number;
+      appeal_wait_minutes: number;
+      cancellations_per_day: number;
+    },
+  ): Promise<void> {
+    const before = this.engine.p2p.config();
+    await this.submit({
+      type: 'p2pConfigure',
+      makerFeeBp: input.maker_fee_bp,
+      takerFeeBp: input.taker_fee_bp,
+      appealWaitMs: input.appeal_wait_minutes * 60_000,
+      cancellationsPerDay: input.cancellations_per_day,
+    });
+    await recordChange(this.db, actor, {
+      action: 'p2p.configured',
+      targetType: 'p2p_config',
+      targetId: 'p2p',
+      before: {
+        maker_fee_bp: before.makerFeeBp,
+        taker_fee_bp: before.takerFeeBp,
+        appeal_wait_minutes: before.appealWaitMs / 60_000,
+        cancellations_per_day: before.cancellationsPerDay,
+      },
+      after: input,
+    });
   }
 
   async setReference(

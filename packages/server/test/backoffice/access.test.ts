@@ -100,6 +100,12 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
     totp_code: '123456',
   },
   '/api/backoffice/p2p/reference': { currency_id: 3, fiat: 'CNY', price: '7.2' },
+  '/api/backoffice/p2p/config': {
+    maker_fee_bp: 10,
+    taker_fee_bp: 10,
+    appeal_wait_minutes: 5,
+    cancellations_per_day: 3,
+  },
   '/api/backoffice/settings/apply': { key: 'market.fees', target_id: 1, values: { maker_fee: '0.05' } },
   '/api/backoffice/news/categories': {},
   '/api/backoffice/news/categories/update': { id: 3, sort_order: 9 },
@@ -424,6 +430,12 @@ const BAD_INPUTS: Record<string, Record<string, unknown>[]> = {
     { id: 1, to: 'buyer', reason: 'short', totp_code: '123456' },
     { id: 1, to: 'buyer', reason: 'the slip matches', totp_code: '12345' },
     { id: 1, to: 'buyer', reason: 'the slip matches', totp_code: '123456' },
+  ],
+  '/api/backoffice/p2p/config': [
+    {},
+    { maker_fee_bp: 1_001, taker_fee_bp: 0, appeal_wait_minutes: 10, cancellations_per_day: 3 },
+    { maker_fee_bp: 0, taker_fee_bp: -1, appeal_wait_minutes: 10, cancellations_per_day: 3 },
+    { maker_fee_bp: 0, taker_fee_bp: 0, appeal_wait_minutes: 10, cancellations_per_day: 0 },
   ],
   '/api/backoffice/p2p/reference': [
     {},

@@ -367,6 +367,13 @@ describe('an order from take to release', () => {
       ),
     );
     expect(released).toMatchObject({ status: 'completed', end: 'released', payment_methods: [] });
+    for (const party of [buyer.id, merchant.id])
+      expect(pushes).toContainEqual({
+        userId: party,
+        event: 'p2p_order',
+        payload: expect.objectContaining({ order_id: order.id, change: 'released', status: 'completed' }),
+      });
+    expect(pushes.some((push) => push.userId === stranger.id && push.event === 'p2p_order')).toBe(false);
     expect(test.app.engine.ledger.balance(buyer.id, 'change', USDT).available).toBe(100_000_000n);
     const stats = expectOk<{ completed: number; completion_rate_30d: string }>(
       await call(test.app, 'GET', '/p2p/merchant/stats', { user_id: merchant.id }),
@@ -416,6 +423,28 @@ describe('an appeal decided by an arbiter', () => {
     expect(detail.evidence_log.map((entry) => entry.kind)).toEqual(
       expect.arrayContaining(['status', 'appeal', 'image']),
     );
+    const evidenceImage = detail.appeal?.evidence[0] as string;
+    const served = await call(
+      test.app,
+      'GET',
+      '/backoffice/p2p/image',
+      { id: evidenceImage },
+      { token: admin.token },
+    );
+    expect(Buffer.isBuffer(served.message)).toBe(true);
+    // An identity photo is not an order's image: not served by this route.
+    const { rows: photos } = await test.store.query<{ front_upload_id: string }>(
+      'select front_upload_id from real_name_submissions limit 1',
+    );
+    expect(
+      await call(
+        test.app,
+        'GET',
+        '/backoffice/p2p/image',
+        { id: photos[0]?.front_upload_id },
+        { token: admin.token },
+      ),
+    ).toEqual({ type: 'error', message: translate('en', 'upload.not_found') });
     const noCode = await call(
       test.app,
       'POST',
@@ -514,6 +543,89 @@ describe('acceptor deals', () => {
   });
 });
 
+describe('a sell deal with an acceptor (a fiat withdrawal)', () => {
+  it('escrows the user coins; the acceptor confirms by marking paid (is_sure 1)', async () => {
+    const buyAd = expectOk<P2pAd>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/ads/create',
+        {
+          side: 'buy',
+          currency_id: USDT,
+          fiat: 'CNY',
+          price_type: 'fixed',
+          price: '7.10',
+          total: '500',
+          min_fiat: '100',
+          max_fiat: '2000',
+          method_ids: [sellMethod.id],
+        },
+        as(merchant),
+      ),
+    );
+    const method = expectOk<P2pPaymentMethod>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/methods/add',
+        { method: 'ali_pay', holder_name: 'Li Lei', account: 'lilei@alipay.example' },
+        as(buyer),
+      ),
+    );
+    const deal = expectOk<{
+      id: number;
+      is_sure: number;
+      type: string;
+      deal_account: string;
+      number: string;
+    }>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/acceptor/deal',
+        { type: 'sell', ad_id: buyAd.id, money: '710', method_id: method.id },
+        as(buyer),
+      ),
+    );
+    expect(deal).toMatchObject({
+      type: 'sell',
+      is_sure: 0,
+      number: '100.000000',
+      deal_account: 'lilei@alipay.example',
+    });
+    expect(test.app.engine.ledger.balance(buyer.id, 'change', USDT).locked).toBe(100_000_000n);
+    const confirmed = expectOk<{ is_sure: number }>(
+      await call(test.app, 'POST', '/p2p/acceptor/confirm', { id: deal.id }, as(merchant)),
+    );
+    expect(confirmed.is_sure).toBe(1);
+    const listed = expectOk<{ data: { id: number; is_sure: number }[] }>(
+      await call(test.app, 'GET', '/acceptor/my_deal', { type: 'sell' }, as(buyer)),
+    );
+    expect(listed.data).toEqual([expect.objectContaining({ id: deal.id, is_sure: 1 })]);
+  });
+});
+
+describe('the configuration', () => {
+  it('is set in the back office, audited, and shown to users', async () => {
+    expectOk(
+      await call(
+        test.app,
+        'POST',
+        '/backoffice/p2p/config',
+        { maker_fee_bp: 10, taker_fee_bp: 20, appeal_wait_minutes: 15, cancellations_per_day: 3 },
+        { token: admin.token },
+      ),
+    );
+    const config = expectOk<{ maker_fee_bp: number; taker_fee_bp: number; appeal_wait_minutes: number }>(
+      await call(test.app, 'GET', '/p2p/config'),
+    );
+    expect(config).toMatchObject({ maker_fee_bp: 10, taker_fee_bp: 20, appeal_wait_minutes: 15 });
+    const { rows } = await test.store.query(`select 1 from audit_log where action = 'p2p.configured'`);
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('bad input', () => {
   const cases: [string, 'GET' | 'POST', string, Record<string, unknown>][] = [
     ['an unknown fiat', 'GET', '/p2p/ads', { side: 'buy', currency_id: USDT, fiat: 'XXX' }],
@@ -580,6 +692,28 @@ describe('bad input', () => {
       expect((reply.message as string).length).toBeGreaterThan(3);
     }
     expect(await state()).toBe(before);
+  });
+});
+
+describe('revoking a merchant', () => {
+  it('pauses its ads, pushes is_seller 0 and is audited', async () => {
+    expectOk(
+      await call(
+        test.app,
+        'POST',
+        '/backoffice/p2p/merchants/revoke',
+        { user_id: merchant.id, reason: 'Repeated complaints.' },
+        { token: admin.token },
+      ),
+    );
+    expect(pushes).toContainEqual({
+      userId: merchant.id,
+      event: 'seller',
+      payload: { type: 'seller', is_seller: 0 },
+    });
+    expect(test.app.engine.p2p.ad(ad.id)?.status).toBe('paused');
+    const resumed = await call(test.app, 'POST', '/p2p/ads/resume', { id: ad.id }, as(merchant));
+    expect(resumed).toEqual({ type: 'error', message: translate('en', 'p2p.not_merchant') });
   });
 });
 

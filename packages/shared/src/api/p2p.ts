@@ -415,6 +415,14 @@ export const p2pAdminDecideInput = z.object({
   reason: note({ min: 10, max: 1000 }),
   totp_code: text({ min: 6, max: 6 }),
 });
+/** POST /backoffice/p2p/config: fees per side, the appeal wait and the daily cancellation limit. */
+export const p2pAdminConfigInput = z.object({
+  /** Basis points of the coin amount, at most 10 %. */
+  maker_fee_bp: integer({ min: 0, max: 1_000 }),
+  taker_fee_bp: integer({ min: 0, max: 1_000 }),
+  appeal_wait_minutes: integer({ min: 0, max: 1_440 }),
+  cancellations_per_day: integer({ min: 1, max: 100 }),
+});
 /** POST /backoffice/p2p/reference: record a reference price floating ads follow. */
 export const p2pAdminReferenceInput = z.object({
   currency_id: id(),

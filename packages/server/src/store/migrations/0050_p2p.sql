@@ -79,7 +79,8 @@ create table p2p_ad_versions (
   min_fiat_cents numeric(40, 0) not null,
   max_fiat_cents numeric(40, 0) not null,
   window_ms integer not null,
-  method_ids integer[] not null,
+  -- The payment method ids as an array literal ('{4,7}'), read as method_ids::int[].
+  method_ids text not null,
   terms text not null,
   total numeric(40, 0) not null,
   remaining numeric(40, 0) not null,

@@ -7,14 +7,16 @@
 //   GET  /api/backoffice/p2p/image                 an image of an order's chat or appeal
 //   POST /api/backoffice/p2p/orders/decide         the arbiter's decision: reason and a fresh authenticator code
 //   POST /api/backoffice/p2p/reference             the reference price floating ads follow
+//   GET  /api/backoffice/p2p/config                fees, appeal wait, daily limit, references; POST sets them
 // Reads need funding.read; merchant review users.manage; decisions move money, funding.manage; the
-// reference price catalog.manage. Every change is audited.
+// reference price and the configuration catalog.manage. Every change is audited.
 import type { FastifyInstance } from 'fastify';
 import {
   ok,
   p2pAdminAdPauseInput,
   p2pAdminAdsInput,
   p2pAdminApplicationsInput,
+  p2pAdminConfigInput,
   p2pAdminDecideInput,
   p2pAdminOrderInput,
   p2pAdminOrdersInput,
@@ -110,6 +112,22 @@ export function p2pAdminRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
         code: input.totp_code,
       });
       return ok(await p2p.decide(actor, input));
+    },
+  });
+  adminRoute({
+    method: 'GET',
+    url: '/backoffice/p2p/config',
+    access: 'funding.read',
+    handler: () => ok(p2p.config()),
+  });
+  adminRoute({
+    method: 'POST',
+    url: '/backoffice/p2p/config',
+    access: 'catalog.manage',
+    input: p2pAdminConfigInput,
+    handler: async ({ input, actor, t }) => {
+      await p2p.configure(actor, input);
+      return ok(t('backoffice.saved'));
     },
   });
   adminRoute({
