@@ -7,6 +7,7 @@ import {
   Drawer,
   Form,
   Input,
+  InputNumber,
   Modal,
   Radio,
   Select,
@@ -26,6 +27,7 @@ import type {
   P2pAd,
   P2pAdminApplication,
   P2pAdminOrder,
+  P2pConfig,
   P2pEvidenceEntry,
   P2pFiat,
   P2pOrderStatus,
@@ -66,7 +68,16 @@ export default function P2pPage() {
           { key: 'appeals', label: t('p2p.tabs.appeals'), children: <Orders fixedStatus="appealed" /> },
           { key: 'orders', label: t('p2p.tabs.orders'), children: <Orders /> },
           { key: 'ads', label: t('p2p.tabs.ads'), children: <Ads /> },
-          { key: 'reference', label: t('p2p.tabs.reference'), children: <Reference /> },
+          {
+            key: 'reference',
+            label: t('p2p.tabs.reference'),
+            children: (
+              <Space direction="vertical" size="large" className="fx-admin-full">
+                <ConfigCard />
+                <Reference />
+              </Space>
+            ),
+          },
         ].map((item) => ({
           ...item,
           label: <span data-testid={`admin-p2p-tab-${item.key}`}>{item.label}</span>,
@@ -671,6 +682,79 @@ function DecideForm({ order }: { order: P2pAdminOrder }) {
 }
 
 // ------------------------------------------------------------------------------------- reference
+
+const CONFIG_KEY = ['p2p', 'config'];
+
+/** Fees per side, the appeal wait and the daily cancellation limit: one journaled, audited command. */
+function ConfigCard() {
+  const t = useAdminT();
+  const permissions = useAdminSession((state) => state.permissions);
+  const config = useQuery({
+    queryKey: ['admin', ...CONFIG_KEY],
+    queryFn: () => adminApi.get<P2pConfig>('/backoffice/p2p/config'),
+  });
+  const save = useAdminMutation(
+    (values: ConfigValues) => adminApi.post('/backoffice/p2p/config', { ...values }),
+    { invalidate: [CONFIG_KEY] },
+  );
+  if (config.data === undefined) return <Spin />;
+  const initial: ConfigValues = {
+    maker_fee_bp: config.data.maker_fee_bp,
+    taker_fee_bp: config.data.taker_fee_bp,
+    appeal_wait_minutes: config.data.appeal_wait_minutes,
+    cancellations_per_day: config.data.cancellations_per_day,
+  };
+  return (
+    <Card title={t('p2p.configTitle')} data-testid="admin-p2p-config">
+      <Typography.Paragraph type="secondary">{t('p2p.configNote')}</Typography.Paragraph>
+      <Form<ConfigValues>
+        layout="inline"
+        initialValues={initial}
+        disabled={!can(permissions, 'catalog.manage')}
+        onFinish={(values) => save.mutate(values)}
+      >
+        <Form.Item name="maker_fee_bp" label={t('p2p.makerFee')} rules={[{ required: true }]}>
+          <InputNumber min={0} max={1_000} precision={0} />
+        </Form.Item>
+        <Form.Item name="taker_fee_bp" label={t('p2p.takerFee')} rules={[{ required: true }]}>
+          <InputNumber min={0} max={1_000} precision={0} />
+        </Form.Item>
+        <Form.Item name="appeal_wait_minutes" label={t('p2p.appealWait')} rules={[{ required: true }]}>
+          <InputNumber min={0} max={1_440} precision={0} />
+        </Form.Item>
+        <Form.Item
+          name="cancellations_per_day"
+          label={t('p2p.cancellationsPerDay')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber min={1} max={100} precision={0} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </Form>
+      <Typography.Paragraph type="secondary" className="fx-admin-note">
+        {t('p2p.bpHint')}
+      </Typography.Paragraph>
+      {config.data.references.length > 0 && (
+        <Space wrap>
+          {config.data.references.map((reference) => (
+            <Tag key={`${reference.currency_id}-${reference.fiat}`}>
+              #{reference.currency_id} / {reference.fiat}: {reference.price ?? '—'}
+            </Tag>
+          ))}
+        </Space>
+      )}
+    </Card>
+  );
+}
+
+interface ConfigValues {
+  maker_fee_bp: number;
+  taker_fee_bp: number;
+  appeal_wait_minutes: number;
+  cancellations_per_day: number;
+}
 
 function Reference() {
   const t = useAdminT();

@@ -165,7 +165,7 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
           </section>
         )}
 
-        {order.status === 'paid' && order.my_side === 'sell' && (
+        {(order.status === 'paid' || order.status === 'unpaid') && order.my_side === 'sell' && (
           <Alert type="warning" showIcon title={t('p2p.room.checkBeforeRelease')} />
         )}
         {order.status === 'appealed' && <Alert type="error" showIcon title={t('p2p.room.inAppeal')} />}
@@ -184,7 +184,12 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
             </Popconfirm>
           )}
           {actions.release && (
-            <Button type="primary" size="large" onClick={() => setReleasing(true)} data-testid="p2p-release">
+            <Button
+              type={order.status === 'unpaid' ? 'default' : 'primary'}
+              size="large"
+              onClick={() => setReleasing(true)}
+              data-testid="p2p-release"
+            >
               {t('p2p.room.release')}
             </Button>
           )}

@@ -86,10 +86,11 @@ describe('order room rules', () => {
     const late = orderActions({ ...base, my_side: 'buy', status: 'unpaid' }, 10_000);
     expect(late).toMatchObject({ pay: false, cancel: true });
     const seller = orderActions({ ...base, my_side: 'sell', status: 'unpaid' }, 5_000);
-    expect(seller).toMatchObject({ pay: false, cancel: false, release: false });
+    expect(seller).toMatchObject({ pay: false, cancel: false });
   });
 
-  it('lets the seller release once paid, also in appeal, and nobody after the end', () => {
+  it('lets the seller release at any time before the end, also in appeal, and nobody after it', () => {
+    expect(orderActions({ ...base, my_side: 'sell', status: 'unpaid' }, 5_000).release).toBe(true);
     const paid = { ...base, status: 'paid', appeal_after_time: 20_000 } as const;
     expect(orderActions({ ...paid, my_side: 'sell' }, 12_000)).toMatchObject({
       release: true,

@@ -85,7 +85,7 @@ export interface OrderActions {
   pay: boolean;
   /** The buyer: cancel (before paid). */
   cancel: boolean;
-  /** The seller: release (paid or in appeal; an appeal does not stop the seller from releasing). */
+  /** The seller: release, at any time before the order ends (docs/p2p.md; in appeal it gives up the dispute). */
   release: boolean;
   /** Either party: appeal, once the disclosed wait after "paid" has passed. */
   appeal: boolean;
@@ -109,7 +109,7 @@ export function orderActions(
   return {
     pay: buyer && open,
     cancel: buyer && unpaid,
-    release: !buyer && (paid || order.status === 'appealed'),
+    release: !buyer && (unpaid || paid || order.status === 'appealed'),
     appeal: appealReady,
     appealInMs: paid && appealAt !== null && now < appealAt ? appealAt - now : null,
     deadline: unpaid ? order.deadline_time : null,
