@@ -141,7 +141,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A small picture standing in for an identity photo: a card outline on a coloured background. */
-function photo(rgb: [number, number, number]): Buffer {
+export function photo(rgb: [number, number, number]): Buffer {
   const width = 480;
   const height = 300;
   const header = Buffer.alloc(13);
@@ -168,7 +168,7 @@ function photo(rgb: [number, number, number]): Buffer {
   ]);
 }
 
-async function upload(baseURL: string, token: string, data: Buffer): Promise<string> {
+export async function upload(baseURL: string, token: string, data: Buffer): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), 'photo.png');
   const reply = (await fetch(`${baseURL}/api/upload?lang=en`, {

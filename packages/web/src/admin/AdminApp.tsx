@@ -28,6 +28,7 @@ import AdminsPage from './screens/AdminsPage.tsx';
 import MicroPage from './screens/MicroPage.tsx';
 import LeverAdminPage from './screens/LeverPage.tsx';
 import ProductsPage from './screens/ProductsPage.tsx';
+import P2pPage from './screens/P2pPage.tsx';
 import './admin.css';
 
 // The administrators' console under /admin: loaded as its own chunk the first time someone opens /admin,
@@ -139,6 +140,7 @@ function AdminRoutes() {
         <Route path="micro" element={<MicroPage />} />
         <Route path="lever" element={<LeverAdminPage />} />
         <Route path="products" element={<ProductsPage />} />
+        <Route path="p2p" element={<P2pPage />} />
         <Route path="admins" element={<AdminsPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -14,6 +14,7 @@ import {
   FundOutlined,
   SunOutlined,
   SwapOutlined,
+  TransactionOutlined,
   TeamOutlined,
   UserOutlined,
   SafetyCertificateOutlined,
@@ -34,6 +35,8 @@ interface NavEntry {
   key: string;
   icon: ReactNode;
   permission: AdminPermission;
+  /** The label when not `nav.<key>` (areas added later keep their texts in their own section). */
+  labelKey?: AdminKey;
 }
 
 const NAV: readonly NavEntry[] = [
@@ -49,6 +52,7 @@ const NAV: readonly NavEntry[] = [
   { key: 'micro', icon: <FieldTimeOutlined />, permission: 'funding.read' },
   { key: 'lever', icon: <RiseOutlined />, permission: 'funding.read' },
   { key: 'products', icon: <FundOutlined />, permission: 'funding.read' },
+  { key: 'p2p', icon: <TransactionOutlined />, permission: 'funding.read', labelKey: 'p2p.nav' },
   { key: 'admins', icon: <SafetyCertificateOutlined />, permission: 'admins' },
 ];
 
@@ -66,7 +70,7 @@ export function AdminLayout() {
         icon: entry.icon,
         label: (
           <Link to={`/admin/${entry.key}`} data-testid={`admin-nav-${entry.key}`}>
-            {t(`nav.${entry.key}` as AdminKey)}
+            {t(entry.labelKey ?? (`nav.${entry.key}` as AdminKey))}
           </Link>
         ),
       })),

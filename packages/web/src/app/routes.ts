@@ -49,7 +49,7 @@ function guardedRoute(path: string, titleKey: RouteTitleKey, screen: ScreenLoade
 export const ROUTES: readonly RouteEntry[] = [
   // Under the root layout (spec 02, 2.1).
   route('/', 'home', home),
-  route('/fiatradCenter', 'fiatTradeCenter'),
+  route('/fiatradCenter', 'fiatTradeCenter', () => import('../features/p2p/FiatCenterPage.tsx')),
   coreRoute('/dealCenter', 'spot', () => import('../features/spot/SpotPage.tsx')),
   route('/secondDealCenter', 'seconds', () => import('../features/micro/MicroPage.tsx')),
   route('/leverdealCenter', 'leverage', () => import('../features/lever/LeverPage.tsx')),
@@ -57,7 +57,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/bindEmail', 'bindEmail', () => import('../features/auth/BindEmailPage.tsx')),
   route('/leverTransaction', 'leverFunds', () => import('../features/records/LeverLogPage.tsx')),
   route('/leverList', 'leverOrders', () => import('../features/lever/LeverListPage.tsx')),
-  route('/transferRecord', 'fiatRecords'),
+  route('/transferRecord', 'fiatRecords', () => import('../features/p2p/TransferRecordPage.tsx')),
   route('/success', 'success'),
   // Top level (spec 02, 2.1).
   route('/components/login', 'login', () => import('../features/auth/LoginPage.tsx')),
@@ -101,12 +101,13 @@ export const ROUTES: readonly RouteEntry[] = [
   guardedRoute('/accountSet', 'accountSettings', () => import('../features/account/AccountSetPage.tsx')),
   route('/chargeRecord', 'chargeRecord', () => import('../features/records/ChargeRecordPage.tsx')),
   route('/transferLog', 'tradeLog', () => import('../features/records/RecordsPage.tsx')),
-  route('/userSetting', 'userSetting'),
+  // The user's settings for P2P trade: the payment methods buyers pay to (issue 20).
+  route('/userSetting', 'userSetting', () => import('../features/p2p/PaymentMethodsPage.tsx')),
   route('/authentication', 'authentication', () => import('../features/account/AuthenticationPage.tsx')),
   guardedRoute('/apiKeys', 'apiKeys', () => import('../features/account/ApiKeysPage.tsx')),
   // Legacy or hidden links (spec 02, 2.1) and the extra routes spec 01 section 2 names.
-  route('/legalTrade', 'legalTrade'),
-  route('/myLegalShops', 'merchantShops'),
+  route('/legalTrade', 'legalTrade', () => import('../features/p2p/LegalTradePage.tsx')),
+  route('/myLegalShops', 'merchantShops', () => import('../features/p2p/MyShopsPage.tsx')),
   route('/register', 'register', () => import('../features/auth/RegisterPage.tsx')),
   route('/allTransaction', 'allTrades', () => import('../features/lever/AllTradesPage.tsx')),
   route('/leverTransactions', 'leverTrades', () => import('../features/lever/LeverTradesPage.tsx')),

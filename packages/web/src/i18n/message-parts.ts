@@ -12,6 +12,7 @@ export const SCREEN_SECTIONS: readonly string[] = [
   'orders',
   'lever',
   'products',
+  'p2p',
 ];
 
 /** The module id under which the build serves one part of one language's messages. */

@@ -32,6 +32,7 @@ describe('header', () => {
       ['Spot', '/dealCenter'],
       ['Leverage', '/leverdealCenter'],
       ['Seconds', '/secondDealCenter'],
+      ['Fiat trading', '/fiatradCenter'],
       ['ICO', '/ico'],
       ['Mining', '/miner'],
       ['DeFi', '/defi'],

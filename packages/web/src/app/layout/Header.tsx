@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, ConfigProvider } from 'antd';
@@ -12,6 +12,7 @@ import {
   MoonOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
+  ShopOutlined,
   SunOutlined,
   UserOutlined,
   UnorderedListOutlined,
@@ -47,6 +48,28 @@ import { useSession } from '../../data/session.ts';
 import { openDialog } from './open-dialog.ts';
 import { logoutAndReload } from '../../features/auth/session-actions.ts';
 import { useMessage } from '../message.tsx';
+import { syncSellerFromStorage, useIsSeller } from '../../data/seller.ts';
+
+/**
+ * Listens for the `seller` push while a user is logged in. The listener's module (and the socket it needs)
+ * loads on demand, so a visitor's first page carries neither.
+ */
+function useSellerListener(): void {
+  const token = useSession((state) => state.token);
+  useEffect(() => {
+    syncSellerFromStorage(token !== null);
+    if (token === null) return undefined;
+    let stop: (() => void) | null = null;
+    let active = true;
+    void import('../../data/seller-push.ts').then((module) => {
+      if (active) stop = module.listenForSeller();
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [token]);
+}
 
 export function Header() {
   const language = currentLanguage();
@@ -97,9 +120,9 @@ function MainNav() {
           to={item.to}
           end={item.to === '/'}
           className={({ isActive }) => (isActive ? 'fx-nav-link is-active' : 'fx-nav-link')}
-          data-testid={`nav-${item.labelKey}`}
+          data-testid={`nav-${item.name}`}
         >
-          {t(`nav.${item.labelKey}`)}
+          {t(item.labelKey)}
         </NavLink>
       ))}
     </nav>
@@ -273,9 +296,13 @@ function AccountMenu({ accountNum }: { accountNum: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const message = useMessage();
+  const isSeller = useIsSeller();
+  useSellerListener();
   const entries: HeaderMenuEntry[] = [
     { key: '/new_account', label: t('account.assets'), icon: <WalletOutlined /> },
     { key: '/orders', label: t('account.orders'), icon: <UnorderedListOutlined /> },
+    // Spec 01: the merchant's shop is offered only when is_seller is 1.
+    ...(isSeller ? [{ key: '/myLegalShops', label: t('routes.merchantShops'), icon: <ShopOutlined /> }] : []),
     { key: '/accountSet', label: t('account.settings'), icon: <SafetyCertificateOutlined /> },
     { key: '/transferLog', label: t('account.tradeLog'), icon: <FileTextOutlined /> },
     { divider: true },

@@ -29,7 +29,7 @@ export default function MobileMenu({ open, onClose }: { open: boolean; onClose: 
             onClick={onClose}
             className={({ isActive }) => (isActive ? 'fx-drawer-link is-active' : 'fx-drawer-link')}
           >
-            {t(`nav.${item.labelKey}`)}
+            {t(item.labelKey)}
           </NavLink>
         ))}
       </nav>

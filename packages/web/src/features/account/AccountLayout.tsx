@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiOutlined, FileTextOutlined, IdcardOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  CreditCardOutlined,
+  FileTextOutlined,
+  IdcardOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import './account.css';
 
 const NAV = [
@@ -9,6 +15,8 @@ const NAV = [
   { to: '/authentication', key: 'navRealName', icon: <IdcardOutlined /> },
   { to: '/transferLog', key: 'navTradeLog', icon: <FileTextOutlined /> },
   { to: '/apiKeys', key: 'navApiKeys', icon: <ApiOutlined /> },
+  // The P2P payment methods (docs/p2p.md); its label lives in the p2p section.
+  { to: '/userSetting', key: 'p2pMethods', icon: <CreditCardOutlined /> },
 ] as const;
 
 /** Spec 01 section 2: the account centre, a left navigation beside the page. */
@@ -34,7 +42,7 @@ export function AccountLayout({
             data-testid={`account-nav-${item.key}`}
           >
             {item.icon}
-            <span>{t(`account.${item.key}`)}</span>
+            <span>{item.key === 'p2pMethods' ? t('p2p.methods.title') : t(`account.${item.key}`)}</span>
           </NavLink>
         ))}
       </nav>
