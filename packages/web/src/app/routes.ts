@@ -58,7 +58,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/leverTransaction', 'leverFunds', () => import('../features/records/LeverLogPage.tsx')),
   route('/leverList', 'leverOrders', () => import('../features/lever/LeverListPage.tsx')),
   route('/transferRecord', 'fiatRecords', () => import('../features/p2p/TransferRecordPage.tsx')),
-  route('/success', 'success'),
+  route('/success', 'success', () => import('../features/success/SuccessPage.tsx')),
   // Top level (spec 02, 2.1).
   route('/components/login', 'login', () => import('../features/auth/LoginPage.tsx')),
   route('/forgetPwd', 'forgotPassword', () => import('../features/auth/ForgotPasswordPage.tsx')),
