@@ -1,5 +1,5 @@
 // The application shell in real Chromium against the real server: languages, night mode, the 404
-// and not-available pages, the route guard and template hash links.
+// and success pages, the route guard and template hash links.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
@@ -96,15 +96,35 @@ describe('application shell', () => {
     await fairex.screenshot('not-found-jp');
   });
 
-  it('says that a declared screen is not available yet instead of imitating it', async () => {
-    fairex = await FairexPage.open(context, baseURL, '/userSetting');
-    const page = fairex.page.getByTestId('not-available');
+  it('shows the translated success page for a known action and the generic one otherwise', async () => {
+    fairex = await FairexPage.open(context, baseURL, '/success?what=withdrawal');
+    const page = fairex.page.getByTestId('success-page');
     await page.waitFor();
-    expect(await page.innerText()).toContain(
-      en.notAvailable.title.replace('{{screen}}', en.routes.userSetting),
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(en.success.title.withdrawal);
+    expect(await page.innerText()).toContain(en.success.description.withdrawal);
+    expect(await fairex.page.getByTestId('success-record').getAttribute('href')).toBe(
+      '/chargeRecord?tab=withdrawals',
     );
-    expect(await fairex.page.title()).toBe(`${en.routes.userSetting} · Fairex`);
-    await fairex.screenshot('not-available-en');
+    expect(await fairex.page.title()).toBe(`${en.routes.success} · Fairex`);
+    await fairex.screenshot('success-en-day');
+    await fairex.toggleNightMode();
+    expect(await fairex.theme()).toBe('night');
+    await fairex.screenshot('success-en-night');
+    await fairex.toggleNightMode();
+
+    await fairex.goto('/success?what=%3Cscript%3Eno%3C%2Fscript%3E');
+    await fairex.page.getByTestId('success-page').waitFor();
+    expect(await fairex.page.getByRole('heading', { level: 1 }).innerText()).toBe(en.success.title.done);
+    expect(await fairex.page.getByTestId('success-page').innerText()).not.toContain('script');
+    expect(await fairex.page.getByTestId('success-record').count()).toBe(0);
+
+    await fairex.goto('/success?what=p2pOrder');
+    await fairex.chooseLanguage('kr');
+    const translated = fairex.page.getByTestId('success-page');
+    await translated.waitFor();
+    expect(await translated.getByRole('heading', { level: 1 }).innerText()).toBe(kr.success.title.p2pOrder);
+    await fairex.screenshot('success-kr-day');
+    await fairex.chooseLanguage('en');
   });
 
   it('sends a visitor at a guarded route to the login prompt', async () => {

@@ -34,12 +34,14 @@ describe('router', () => {
     await waitFor(() => expect(document.title).toBe('Page not found · Fairex'));
   });
 
-  it('says plainly that a declared but unbuilt screen is not available yet', async () => {
-    renderApp('/userSetting');
-    const page = await screen.findByTestId('not-available');
-    expect(page.textContent).toContain('User settings is not available yet');
+  it('renders the success page at /success, titled, with the generic text for an unknown action', async () => {
+    renderApp('/success?what=nothing-known');
+    const page = await screen.findByTestId('success-page');
+    expect(page.getAttribute('data-kind')).toBe('done');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Done');
+    expect(page.textContent).not.toContain('nothing-known');
     expect(screen.queryByTestId('not-found')).toBeNull();
-    await waitFor(() => expect(document.title).toBe('User settings · Fairex'));
+    await waitFor(() => expect(document.title).toBe('Done · Fairex'));
   });
 
   it('sends a visitor at a guarded route to the login prompt and remembers where they were going', async () => {

@@ -5,9 +5,8 @@ import { isLoggedIn } from '../data/session.ts';
 import { loadScreenMessages } from '../i18n/index.ts';
 import { lazy, Suspense, type ReactNode } from 'react';
 
-// The three status screens load when shown: they use antd's Result, whose illustrations would otherwise be
+// The two status screens load when shown: they use antd's Result, whose illustrations would otherwise be
 // part of every page's first download.
-const NotAvailablePage = lazy(() => import('../features/not-available/NotAvailablePage.tsx'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 const RouteErrorPage = lazy(() => import('../features/route-error/RouteErrorPage.tsx'));
 
@@ -37,18 +36,6 @@ function toRouteObject(entry: RouteEntry): RouteObject {
   }
   const guard = entry.guarded ? { loader: guardLoader } : {};
   const screen = entry.screen;
-  if (screen === null) {
-    return {
-      ...place,
-      ...guard,
-      handle,
-      element: (
-        <Loading>
-          <NotAvailablePage titleKey={entry.titleKey} />
-        </Loading>
-      ),
-    };
-  }
   return {
     ...place,
     ...guard,

@@ -3,27 +3,21 @@ import type { Messages } from '../i18n/index.ts';
 
 // The one table of every route the product has (spec 02 section 2.1 and spec 01 section 2).
 //
-// A route whose screen is not built yet has `screen: null`. The router renders such a route with
-// the translated "not available yet" page: the address is known and reserved, but the page says
-// plainly that nothing there works yet instead of showing an imitation of the feature. Unknown
-// addresses get the translated 404 page. When a later issue builds a screen, it replaces `null`
-// with a lazy import here and nothing else in the router changes.
+// Every route points at its built screen (or only forwards to another path with `redirectTo`); there is
+// no placeholder page for an unbuilt screen. A new route comes with its screen, as a lazy import here, and
+// nothing else in the router changes. Unknown addresses get the translated 404 page.
 
 export type RouteTitleKey = keyof Messages['routes'];
 
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
 
-export interface RouteEntry {
+interface RouteBase {
   /** Absolute path as the browser shows it. */
   path: string;
-  /** Key under `routes.` in the locale files: the document title and the not-available page name it. */
+  /** Key under `routes.` in the locale files: the document title names the page with it. */
   titleKey: RouteTitleKey;
-  /** Lazily loaded screen, or null while the screen is not built. */
-  screen: ScreenLoader | null;
   /** Guarded routes send a visitor without a stored token to the login prompt. */
   guarded: boolean;
-  /** A route that only forwards to another path. */
-  redirectTo?: string;
   /**
    * The screen uses only the core part of the messages (i18n/message-parts.ts), so its route does not load
    * the screens part; set on the trading and market screens, whose first download is budgeted.
@@ -31,18 +25,38 @@ export interface RouteEntry {
   coreMessagesOnly?: boolean;
 }
 
+/** A route that shows a page: its screen is required. */
+export interface ScreenRoute extends RouteBase {
+  /** Lazily loaded screen. */
+  screen: ScreenLoader;
+  redirectTo?: undefined;
+}
+
+/** A route that only forwards to another path. */
+export interface RedirectRoute extends RouteBase {
+  screen?: undefined;
+  redirectTo: string;
+}
+
+export type RouteEntry = ScreenRoute | RedirectRoute;
+
 const home: ScreenLoader = () => import('../features/home/HomePage.tsx');
 
-function route(path: string, titleKey: RouteTitleKey, screen: ScreenLoader | null = null): RouteEntry {
+function route(path: string, titleKey: RouteTitleKey, screen: ScreenLoader): ScreenRoute {
   return { path, titleKey, screen, guarded: false };
 }
 
 /** A route whose screen needs only the core messages (see `coreMessagesOnly`). */
-function coreRoute(path: string, titleKey: RouteTitleKey, screen: ScreenLoader): RouteEntry {
+function coreRoute(path: string, titleKey: RouteTitleKey, screen: ScreenLoader): ScreenRoute {
   return { ...route(path, titleKey, screen), coreMessagesOnly: true };
 }
 
-function guardedRoute(path: string, titleKey: RouteTitleKey, screen: ScreenLoader | null = null): RouteEntry {
+/** A route that forwards to another path, keeping its own title. */
+function forward(path: string, titleKey: RouteTitleKey, redirectTo: string): RedirectRoute {
+  return { path, titleKey, redirectTo, guarded: false };
+}
+
+function guardedRoute(path: string, titleKey: RouteTitleKey, screen: ScreenLoader): ScreenRoute {
   return { path, titleKey, screen, guarded: true };
 }
 
@@ -58,7 +72,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/leverTransaction', 'leverFunds', () => import('../features/records/LeverLogPage.tsx')),
   route('/leverList', 'leverOrders', () => import('../features/lever/LeverListPage.tsx')),
   route('/transferRecord', 'fiatRecords', () => import('../features/p2p/TransferRecordPage.tsx')),
-  route('/success', 'success'),
+  route('/success', 'success', () => import('../features/success/SuccessPage.tsx')),
   // Top level (spec 02, 2.1).
   route('/components/login', 'login', () => import('../features/auth/LoginPage.tsx')),
   route('/forgetPwd', 'forgotPassword', () => import('../features/auth/ForgotPasswordPage.tsx')),
@@ -97,7 +111,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/priceRecord', 'priceRecord', () => import('../features/price-record/PriceRecordPage.tsx')),
   route('/itemDetail', 'itemDetail', () => import('../features/news/ItemDetailPage.tsx')),
   // The account area; its children are absolute paths (spec 02, 2.1).
-  { ...route('/account', 'account'), redirectTo: '/accountSet' },
+  forward('/account', 'account', '/accountSet'),
   guardedRoute('/accountSet', 'accountSettings', () => import('../features/account/AccountSetPage.tsx')),
   route('/chargeRecord', 'chargeRecord', () => import('../features/records/ChargeRecordPage.tsx')),
   route('/transferLog', 'tradeLog', () => import('../features/records/RecordsPage.tsx')),

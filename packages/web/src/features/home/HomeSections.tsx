@@ -16,7 +16,6 @@ import type { ReactNode } from 'react';
 import type { Messages } from '../../i18n/index.ts';
 import type { NewsListItem } from '../../data/news.ts';
 import type { HomeFigures } from '../../data/home.ts';
-import { ROUTES } from '../../app/routes.ts';
 
 type FeatureText = keyof Messages['home']['features'];
 type FeatureKey = 'exact' | 'ledger' | 'book' | 'open';
@@ -58,12 +57,7 @@ const SERVICES: ReadonlyArray<{ key: ServiceKey; to: string; icon: ReactNode }> 
   { key: 'earn', to: '/defi', icon: <GiftOutlined /> },
 ];
 
-/** Whether the route table has a screen for this path (unbuilt routes render "not available yet"). */
-export function isBuilt(path: string): boolean {
-  return ROUTES.some((entry) => entry.path === path && entry.screen !== null);
-}
-
-/** The products, each with a link to its screen once that screen exists. */
+/** The products, each with a link to its screen. */
 export function Services() {
   const { t } = useTranslation();
   return (
@@ -83,15 +77,6 @@ export function Services() {
                 <span className="fx-home-service-body">{t(`home.services.items.${key}.body`)}</span>
               </>
             );
-            // A product whose screen is not built yet is described, but not offered as something to open.
-            if (!isBuilt(to)) {
-              return (
-                <div key={key} className="fx-home-service is-unavailable" data-testid={`service-${key}`}>
-                  {content}
-                  <span className="fx-home-service-link">{t('home.services.notYet')}</span>
-                </div>
-              );
-            }
             return (
               <Link key={key} to={to} className="fx-home-service" data-testid={`service-${key}`}>
                 {content}

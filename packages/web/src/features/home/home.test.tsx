@@ -9,7 +9,8 @@ import { COUNT_UP_STEPS, COUNT_UP_STEP_MS, countUpValue } from './count-up.ts';
 import { Faq } from './Faq.tsx';
 import { Hero } from './Hero.tsx';
 import { HomeStats } from './HomeStats.tsx';
-import { Services, isBuilt } from './HomeSections.tsx';
+import { Services } from './HomeSections.tsx';
+import { ROUTES } from '../../app/routes.ts';
 import enMessages from '../../i18n/locales/en.json';
 import { sparklinePoints, tradedCloses } from './sparkline.ts';
 import type { NewsListItem } from '../../data/news.ts';
@@ -156,27 +157,29 @@ describe('hero', () => {
 });
 
 describe('services', () => {
-  it('links to built screens and marks unbuilt products as not available instead of offering them', async () => {
+  it('links every product to its screen', async () => {
     renderScreens([{ path: '/', element: <Services /> }], '/');
-    expect((await screen.findByTestId('service-spot')).getAttribute('href')).toBe('/dealCenter');
-    const leverage = screen.getByTestId('service-leverage');
-    expect(leverage.tagName).not.toBe('A');
-    expect(leverage.textContent).toContain('Not available yet');
-    expect(screen.getByTestId('service-seconds').getAttribute('href')).toBe('/secondDealCenter');
+    const links = {
+      spot: '/dealCenter',
+      leverage: '/leverdealCenter',
+      seconds: '/secondDealCenter',
+      earn: '/defi',
+    };
+    await screen.findByTestId('service-spot');
+    for (const [key, path] of Object.entries(links)) {
+      expect(screen.getByTestId(`service-${key}`).getAttribute('href'), key).toBe(path);
+      expect(ROUTES.some((route) => route.path === path && route.screen !== undefined)).toBe(true);
+    }
   });
 });
 
 describe('home copy', () => {
-  it('offers in the hero only what is built: an unbuilt product is named only as still being built', () => {
+  it('names in the hero the products the site offers', () => {
     const subtitle = enMessages.home.subtitle;
-    for (const [path, name] of [
-      ['/leverdealCenter', /leverage/i],
-      ['/secondDealCenter', /seconds contracts/i],
-    ] as const) {
-      if (!isBuilt(path) && name.test(subtitle)) expect(subtitle).toMatch(/still being built/);
-    }
-    expect(isBuilt('/dealCenter')).toBe(true);
     expect(subtitle).toMatch(/^Spot trading/);
+    expect(subtitle).toMatch(/leveraged contracts/);
+    expect(subtitle).toMatch(/seconds contracts/);
+    expect(subtitle).not.toMatch(/still being built/);
   });
 });
 
