@@ -3,39 +3,23 @@
 // market's own minimum when an amount is too small, the phone layout at 390 px with its cancel buttons in
 // reach, and the connection state when the server goes away and comes back. Screenshots in day and
 // night, English and Chinese, at 1440 and 390 px.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
-import { launchBrowser, newContext, type ContextOptions } from './support/browser.ts';
-import { FairexPage } from './support/fairex-page.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
+import type { ContextOptions } from './support/browser.ts';
 import {
-  BTC_DEPOSIT,
-  SPOT_E2E_CUSTODY_ENV,
-  USDT_TRC20_DEPOSIT,
-  depositThroughCustody,
-  seedSpotUsers,
-  type SeededUser,
-} from './spot-seed.ts';
-
-const BTC = 1;
-const USDT = 3;
-const SERVER_ENV = { MARKET_MAKER: 'off', ...SPOT_E2E_CUSTODY_ENV };
-
-interface Trader {
-  context: BrowserContext;
-  fairex: FairexPage;
-  page: Page;
-}
+  BTC,
+  USDT,
+  openSignedIn,
+  placeLimitOrder,
+  startSpotSession,
+  type SignedInPage,
+  type SpotSession,
+} from './support/spot-session.ts';
+import { BTC_DEPOSIT, USDT_TRC20_DEPOSIT, type SeededUser } from './spot-seed.ts';
 
 describe('the trading page for a trader', () => {
-  let dataDir: string;
-  let server: ServerProcess;
-  let browser: Browser;
+  let session: SpotSession;
   let alice: SeededUser;
   let bob: SeededUser;
 
@@ -43,37 +27,21 @@ describe('the trading page for a trader', () => {
     user: SeededUser,
     settings: Record<string, string> = {},
     options: ContextOptions = {},
-  ): Promise<Trader> {
-    const context = await newContext(browser, { width: 1440, height: 900, ...options });
-    await context.addInitScript(
-      ({ token, account, id, extra }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('accountNum', account);
-        localStorage.setItem('user_id', String(id));
-        for (const [key, value] of Object.entries(extra)) localStorage.setItem(key, value);
-      },
-      { token: user.token, account: user.account, id: user.id, extra: settings },
-    );
-    const fairex = await FairexPage.open(context, server.baseURL, '/dealCenter');
-    await fairex.page.getByTestId('order-form').waitFor();
-    return { context, fairex, page: fairex.page };
+  ): Promise<SignedInPage> {
+    const trader = await openSignedIn(session, user, '/dealCenter', settings, options);
+    await trader.page.getByTestId('order-form').waitFor();
+    return trader;
   }
 
-  async function order(user: SeededUser, side: 'in' | 'out', price: string, num: string): Promise<void> {
-    const response = await fetch(`${server.baseURL}/api/transaction/${side}`, {
-      method: 'POST',
-      headers: { authorization: user.token, 'content-type': 'application/json' },
-      body: JSON.stringify({ legal_id: USDT, currency_id: BTC, price, num, mode: 2 }),
-    });
-    expect(await response.json()).toMatchObject({ type: 'ok' });
-  }
+  const order = (user: SeededUser, side: 'in' | 'out', price: string, num: string) =>
+    placeLimitOrder(session, user, side, price, num);
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'fairex-spot-trader-e2e-'));
-    [alice, bob] = (await seedSpotUsers(dataDir, 2)) as [SeededUser, SeededUser];
-    server = await startServer(dataDir, SERVER_ENV);
-    await depositThroughCustody(server.baseURL, alice, { ...USDT_TRC20_DEPOSIT, amount: '10000000000' });
-    await depositThroughCustody(server.baseURL, bob, { ...BTC_DEPOSIT, amount: '100000000' });
+    session = await startSpotSession('spot-trader', [
+      { ...USDT_TRC20_DEPOSIT, amount: '10000000000' },
+      { ...BTC_DEPOSIT, amount: '100000000' },
+    ]);
+    [alice, bob] = session.users as [SeededUser, SeededUser];
     // One fill between the two (Bob's rest stays open), and a book a few levels deep.
     await order(bob, 'out', '30000', '0.25');
     await order(alice, 'in', '30000', '0.1');
@@ -83,13 +51,10 @@ describe('the trading page for a trader', () => {
     for (const [index, price] of ['29950', '29800', '29650'].entries()) {
       await order(alice, 'in', price, `0.0${index + 1}5`);
     }
-    browser = await launchBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await session?.close();
   });
 
   it('writes every time on the page on one clock, Asia/Shanghai by default, whatever the browser’s', async () => {
@@ -132,7 +97,7 @@ describe('the trading page for a trader', () => {
   });
 
   it('refuses an amount below the market’s minimum with the market’s own figure', async () => {
-    const deal = (await fetch(`${server.baseURL}/api/transaction/deal`, {
+    const deal = (await fetch(`${session.server.baseURL}/api/transaction/deal`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ legal_id: USDT, currency_id: BTC }),
@@ -273,15 +238,14 @@ describe('the trading page for a trader', () => {
     expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('false');
     await trader.fairex.screenshot('spot-trader-live-en-day', false);
 
-    const port = Number(new URL(server.baseURL).port);
-    await server.stop({ keepData: true });
+    await session.server.stop({ keepData: true });
     await expect.poll(() => status.getAttribute('data-stale'), { timeout: 15_000 }).toBe('true');
     expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('true');
     expect(await status.innerText()).toBe(en.market.connection.offline);
     await trader.fairex.screenshot('spot-trader-offline-en-day', false);
 
     // The server is back on the same address: the page subscribes again and fetches what it missed.
-    server = await startServer(dataDir, SERVER_ENV, { port });
+    await session.restart();
     await order(bob, 'out', '30777', '0.01');
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 30_000 }).toBe('live');
     expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('false');
