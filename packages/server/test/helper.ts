@@ -34,6 +34,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST: join(tmpdir(), 'fairex-no-web-dist'),
     ENGINE_REPLICA: 'off',
+    // Route tests start with an empty seconds reserve (a production exchange's setting) unless they fund it.
+    MICRO_RESERVE: '0',
     ...overrides,
   });
 }
