@@ -149,19 +149,19 @@ describe('the trading page for a trader', () => {
     await page.getByTestId('market-row-ETH-USDT').waitFor();
     await trader.fairex.screenshot('spot-trader-favourites-en-day', false);
 
-    // Bob sells into Alice's resting bid at 29,950: Alice's page says what she bought.
+    // Bob sells into Alice's resting bid at 29,950: Alice's page says what she bought, and the fee.
     await page.getByTestId('order-form').waitFor();
     await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const bought = (amount: string, fee: string) =>
+      en.spot.fills.boughtFee
+        .replace('{{amount}}', amount)
+        .replace('{{base}}', 'BTC')
+        .replace('{{price}}', '29,950.00')
+        .replace('{{quote}}', 'USDT')
+        .replace('{{fee}}', fee)
+        .replace('{{feeCurrency}}', 'BTC');
     await order(bob, 'out', '29950', '0.01');
-    await page
-      .getByText(
-        en.spot.fills.bought
-          .replace('{{amount}}', '0.0100')
-          .replace('{{base}}', 'BTC')
-          .replace('{{price}}', '29,950.00')
-          .replace('{{quote}}', 'USDT'),
-      )
-      .waitFor({ timeout: 15_000 });
+    await page.getByText(bought('0.0100', '0.00001000')).waitFor({ timeout: 15_000 });
     await trader.fairex.screenshot('spot-trader-fill-notice-en-day', false);
 
     // The depth chart beside the candles: the same book, summed outwards from the best prices.
@@ -172,6 +172,13 @@ describe('the trading page for a trader', () => {
     await trader.fairex.screenshot('spot-trader-depth-en-day', false);
     await page.getByTestId('chart-view-candles').click();
     await page.getByTestId('price-chart').waitFor();
+
+    // Away from the trading page (the orders page), a fill is announced all the same.
+    await trader.fairex.goto('/orders');
+    await page.getByTestId('orders-page').waitFor();
+    await order(bob, 'out', '29950', '0.005');
+    await page.getByText(bought('0.0050', '0.00000500')).waitFor({ timeout: 15_000 });
+    await trader.fairex.screenshot('spot-trader-fill-notice-orders-en-day', false);
     expect(trader.fairex.problems).toEqual([]);
     await trader.context.close();
   });

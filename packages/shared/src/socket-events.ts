@@ -152,6 +152,31 @@ export interface ClosedMicroOrderPayload {
   order: MicroOrderView;
 }
 
+/**
+ * One fill of the user's own spot order, on any pair, to the owner's room only (whatever pair the user has
+ * on screen). Amounts are decimal text at the market's precision; the fee in the currency it was taken in.
+ */
+export interface MyFillPayload {
+  type: 'my_fill';
+  symbol: string;
+  legal_id: number;
+  currency_id: number;
+  order_id: number;
+  trade_id: number;
+  side: 'buy' | 'sell';
+  /** Whether the order rested in the book (maker) or met it (taker). */
+  role: 'maker' | 'taker';
+  price: string;
+  /** Base currency filled. */
+  number: string;
+  /** Quote currency paid or received. */
+  total: string;
+  fee: string;
+  fee_currency: string;
+  /** Command time of the fill, milliseconds. */
+  time: number;
+}
+
 export interface PublicEvents {
   daymarket: (payload: DaymarketPayload) => void;
   kline: (payload: KlinePayload) => void;
@@ -165,6 +190,7 @@ export interface PrivateEvents {
   update_balance: (payload: UpdateBalancePayload) => void;
   lever_trade: (payload: LeverTradePayload) => void;
   closed_microorder: (payload: ClosedMicroOrderPayload) => void;
+  my_fill: (payload: MyFillPayload) => void;
 }
 
 export type ServerToClientEvents = PublicEvents & PrivateEvents;
