@@ -507,3 +507,63 @@ export interface Dashboard {
   solvency: SolvencyReport;
   generated_at: string;
 }
+
+/** /admins: an administrator, their role and whether they may still sign in. */
+export interface AdminLine {
+  id: number;
+  username: string;
+  role: BackofficeAdminRole;
+  second_factor: boolean;
+  disabled: boolean;
+  created_at: string;
+  last_session_at: string | null;
+}
+
+/** /audit: one entry of the audit log. */
+export interface AuditLine {
+  id: number;
+  admin: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: Record<string, unknown>;
+  ip: string | null;
+  created_at: string;
+}
+
+/** /outbox: a mail or text message the exchange sent, or in development kept. */
+export interface OutboxLine {
+  id: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  /** Kept only for messages no transport took (the dev outbox). */
+  body: string | null;
+  purpose: string;
+  status: 'outbox' | 'sent' | 'failed';
+  error: string | null;
+  created_at: string;
+}
+
+export type RealNameStatus = 'pending' | 'approved' | 'rejected';
+
+/** /real_name: a real-name submission in the queue. */
+export interface RealNameSubmission {
+  id: number;
+  user_id: number;
+  account: string;
+  name: string;
+  status: RealNameStatus;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+/** /real_name/detail: the submission with its photos' addresses for an administrator's token. */
+export interface RealNameSubmissionDetail extends RealNameSubmission {
+  card_id: string;
+  reject_reason: string | null;
+  reviewed_by: string | null;
+  front_pic: string;
+  reverse_pic: string;
+  hand_pic: string;
+}
