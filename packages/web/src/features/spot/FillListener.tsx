@@ -11,6 +11,8 @@ import { playFillTone } from './fill-notices.ts';
 // The listener of FillToasts.tsx, loaded only for a signed-in reader (it brings the realtime connection):
 // each `my_fill` becomes one toast, and a tone when the reader turned that on.
 
+const FILL_TOAST_KEY = 'my_fill';
+
 /** The toast's words for one fill. */
 export function fillText(t: TFunction, fill: MyFillPayload): string {
   const [base = '', quote = ''] = fill.symbol.split('/');
@@ -34,7 +36,9 @@ export default function FillListener() {
     const id = `${fill.trade_id}:${fill.order_id}`;
     if (seen.current.has(id)) return;
     seen.current.add(id);
-    void message.success(fillText(t, fill));
+    // One fill toast at a time: a burst of fills (a bot's, a sweep of many orders) replaces it rather
+    // than stacking toasts down over the page.
+    void message.open({ type: 'success', content: fillText(t, fill), key: FILL_TOAST_KEY });
     if (sound) playFillTone();
   });
   return null;

@@ -49,13 +49,16 @@ describe('fill toasts', () => {
     await waitFor(() => expect(fake.socket!.emitted.map(([event]) => event)).toContain('login'));
     act(() => fake.socket!.push('my_fill', FILL));
     expect(await screen.findByText(BOUGHT)).toBeTruthy();
-    // The same fill again (a repeated delivery) is not announced twice; the seller's side reads "sold".
+    // The same fill again (a repeated delivery) is not announced twice.
     act(() => fake.socket!.push('my_fill', FILL));
+    expect(screen.getAllByText(BOUGHT)).toHaveLength(1);
+    // The next fill replaces the toast instead of stacking another over the page; a sell reads "sold".
     act(() => fake.socket!.push('my_fill', { ...FILL, order_id: 40, side: 'sell', role: 'maker' }));
     expect(
       await screen.findByText('Filled: sold 0.5000 ETH at 2,000.00 USDT, fee 0.00050000 ETH'),
     ).toBeTruthy();
-    expect(screen.getAllByText(BOUGHT)).toHaveLength(1);
+    expect(screen.queryByText(BOUGHT)).toBeNull();
+    expect(document.querySelectorAll('.fx-toast')).toHaveLength(1);
   });
 
   it('listen to nothing for a visitor', async () => {
