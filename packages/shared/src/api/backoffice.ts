@@ -567,3 +567,47 @@ export interface RealNameSubmissionDetail extends RealNameSubmission {
   reverse_pic: string;
   hand_pic: string;
 }
+
+/** What a news category holds: notices, news, footer pages, FAQ, commitments or partner links. */
+export type NewsCategoryKind = 'notice' | 'news' | 'footer' | 'faq' | 'commitment' | 'partner';
+
+/** /news/categories: a category with its names per language and how many items it has. */
+export interface NewsCategoryLine {
+  id: number;
+  kind: NewsCategoryKind;
+  names: Partial<Record<string, string>>;
+  sort_order: number;
+  is_visible: boolean;
+  items: number;
+  published: number;
+}
+
+/** /news/items: one item, titled in the reader's language when it has it, else in English. */
+export interface NewsItemLine {
+  id: number;
+  category_id: number;
+  title: string;
+  languages: Language[];
+  link_url: string | null;
+  sort_order: number;
+  is_published: boolean;
+  seeded: boolean;
+  updated_at: string;
+}
+
+/** An item's words in one language. */
+export interface NewsItemTranslation {
+  title: string;
+  abstract: string;
+  content: string;
+}
+
+/** /news/items/detail: the item with its words in every language it has. */
+export interface NewsItemDetail {
+  id: number;
+  category_id: number;
+  link_url: string | null;
+  sort_order: number;
+  is_published: boolean;
+  translations: Partial<Record<Language, NewsItemTranslation>>;
+}
