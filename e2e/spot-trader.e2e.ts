@@ -178,6 +178,12 @@ describe('the trading page for a trader', () => {
     await page.getByTestId('orders-page').waitFor();
     await order(bob, 'out', '29950', '0.005');
     await page.getByText(bought('0.0050', '0.00000500')).waitFor({ timeout: 15_000 });
+    // The 29,950 bid is now filled: the open orders list drops it.
+    await expect
+      .poll(() => page.getByTestId('orders-open-row').filter({ hasText: '29,950.00' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(0);
     await trader.fairex.screenshot('spot-trader-fill-notice-orders-en-day', false);
     expect(trader.fairex.problems).toEqual([]);
     await trader.context.close();
