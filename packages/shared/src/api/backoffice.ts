@@ -611,3 +611,36 @@ export interface NewsItemDetail {
   is_published: boolean;
   translations: Partial<Record<Language, NewsItemTranslation>>;
 }
+
+/** What an administrator may do: each back-office call needs one (the server's roles grant them). */
+export const BACKOFFICE_PERMISSIONS = [
+  'dashboard',
+  'users.read',
+  'users.manage',
+  'real_name',
+  'funding.read',
+  'funding.manage',
+  'catalog.read',
+  'catalog.manage',
+  'content',
+  'outbox',
+  'audit',
+  'admins',
+] as const;
+export type BackofficePermission = (typeof BACKOFFICE_PERMISSIONS)[number];
+
+/** Whether this session passed the second factor, must pass it, or must first enrol an authenticator. */
+export type AdminSecondFactorState = 'verified' | 'required' | 'enrol';
+
+export interface AdminIdentity {
+  id: number;
+  username: string;
+  role: BackofficeAdminRole;
+}
+
+/** /session: who is signed in, what they may do, and where their second factor stands. */
+export interface BackofficeSessionReply {
+  admin: AdminIdentity;
+  permissions: readonly BackofficePermission[];
+  second_factor: AdminSecondFactorState;
+}

@@ -6,6 +6,7 @@
 //   POST /api/backoffice/second_factor/verify   code: pass the session
 //   POST /api/backoffice/logout                 end the session
 import type { FastifyInstance } from 'fastify';
+import type { BackofficeSessionReply } from '@fairex/shared';
 import { backofficeEmptyInput, ok, secondFactorCodeInput } from '@fairex/shared';
 import { recordChange } from '../../../admin/audit-changes.ts';
 import { permissionsOf } from '../../../admin/permissions.ts';
@@ -24,7 +25,7 @@ export function sessionRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     url: '/backoffice/session',
     access: 'session',
     handler: async ({ admin }) =>
-      ok({
+      ok<BackofficeSessionReply>({
         admin: { id: admin.id, username: admin.username, role: admin.role },
         permissions: permissionsOf(admin.role),
         second_factor: await secondFactorState(app.store, admin.id, admin.tokenHash),
