@@ -173,9 +173,24 @@ describe('the trading page for a trader', () => {
     await page.getByTestId('chart-view-candles').click();
     await page.getByTestId('price-chart').waitFor();
 
-    // Away from the trading page (the orders page), a fill is announced all the same.
+    // Away from the trading page (the orders page), a fill is announced all the same, once the new page's
+    // connection has proved the session (its login answered; the orders page subscribes to no channel).
+    // socket.io answers over long polling first, then over the WebSocket it upgrades to.
+    const loggedIn = new Promise<void>((resolve) => {
+      const answered = (text: string) => {
+        if (text.includes('"type":"ok"')) resolve();
+      };
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => answered(String(payload))),
+      );
+      page.on('response', (response) => {
+        if (response.url().includes('/socket.io/') && response.request().method() === 'GET')
+          response.text().then(answered, () => undefined);
+      });
+    });
     await trader.fairex.goto('/orders');
     await page.getByTestId('orders-page').waitFor();
+    await loggedIn;
     await order(bob, 'out', '29950', '0.005');
     await page.getByText(bought('0.0050', '0.00000500')).waitFor({ timeout: 15_000 });
     // The 29,950 bid is now filled: the open orders list drops it.
