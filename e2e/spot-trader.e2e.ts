@@ -174,7 +174,8 @@ describe('the trading page for a trader', () => {
     await page.getByTestId('price-chart').waitFor();
 
     // Away from the trading page (the orders page), a fill is announced all the same, once the new page's
-    // connection has proved the session (its login answered; the orders page subscribes to no channel).
+    // fill listener is in place (it loads after the page) and its connection has proved the session (its
+    // login answered; the orders page subscribes to no channel).
     // socket.io answers over long polling first, then over the WebSocket it upgrades to.
     const loggedIn = new Promise<void>((resolve) => {
       const answered = (text: string) => {
@@ -190,6 +191,7 @@ describe('the trading page for a trader', () => {
     });
     await trader.fairex.goto('/orders');
     await page.getByTestId('orders-page').waitFor();
+    await page.getByTestId('fill-notices').waitFor({ state: 'attached' });
     await loggedIn;
     await order(bob, 'out', '29950', '0.005');
     await page.getByText(bought('0.0050', '0.00000500')).waitFor({ timeout: 15_000 });

@@ -41,5 +41,6 @@ export default function FillListener() {
     void message.open({ type: 'success', content: fillText(t, fill), key: FILL_TOAST_KEY });
     if (sound) playFillTone();
   });
-  return null;
+  // A marker that the listener is in place (the flows wait for it before a fill they must see announced).
+  return <span hidden data-testid="fill-notices" />;
 }
