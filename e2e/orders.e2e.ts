@@ -7,28 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
 import type { ContextOptions } from './support/browser.ts';
-import {
-  openSignedIn,
-  startSpotSession,
-  type SignedInPage,
-  type SpotSession,
-} from './support/spot-session.ts';
+import { openSignedIn, startSpotFlow, type SignedInPage, type SpotFlow } from './support/spot-flow.ts';
 import { USDT_TRC20_DEPOSIT, type SeededUser } from './spot-seed.ts';
 
 describe('the orders page', () => {
-  let session: SpotSession;
+  let flow: SpotFlow;
   let alice: SeededUser;
 
   const open = (path: string, settings: Record<string, string> = {}, options: ContextOptions = {}) =>
-    openSignedIn(session, alice, path, settings, options);
+    openSignedIn(flow, alice, path, settings, options);
 
   beforeAll(async () => {
-    session = await startSpotSession('orders', [{ ...USDT_TRC20_DEPOSIT, amount: '10000000000' }]);
-    [alice] = session.users as [SeededUser];
+    flow = await startSpotFlow('orders', [{ ...USDT_TRC20_DEPOSIT, amount: '10000000000' }]);
+    [alice] = flow.users as [SeededUser];
   });
 
   afterAll(async () => {
-    await session?.close();
+    await flow?.close();
   });
 
   it('lists a post-only and a stop-limit order, cancels all, and shows both cancelled in history', async () => {

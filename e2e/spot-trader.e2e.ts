@@ -12,14 +12,14 @@ import {
   USDT,
   openSignedIn,
   placeLimitOrder,
-  startSpotSession,
+  startSpotFlow,
   type SignedInPage,
-  type SpotSession,
-} from './support/spot-session.ts';
+  type SpotFlow,
+} from './support/spot-flow.ts';
 import { BTC_DEPOSIT, USDT_TRC20_DEPOSIT, type SeededUser } from './spot-seed.ts';
 
 describe('the trading page for a trader', () => {
-  let session: SpotSession;
+  let flow: SpotFlow;
   let alice: SeededUser;
   let bob: SeededUser;
 
@@ -28,20 +28,20 @@ describe('the trading page for a trader', () => {
     settings: Record<string, string> = {},
     options: ContextOptions = {},
   ): Promise<SignedInPage> {
-    const trader = await openSignedIn(session, user, '/dealCenter', settings, options);
+    const trader = await openSignedIn(flow, user, '/dealCenter', settings, options);
     await trader.page.getByTestId('order-form').waitFor();
     return trader;
   }
 
   const order = (user: SeededUser, side: 'in' | 'out', price: string, num: string) =>
-    placeLimitOrder(session, user, side, price, num);
+    placeLimitOrder(flow, user, side, price, num);
 
   beforeAll(async () => {
-    session = await startSpotSession('spot-trader', [
+    flow = await startSpotFlow('spot-trader', [
       { ...USDT_TRC20_DEPOSIT, amount: '10000000000' },
       { ...BTC_DEPOSIT, amount: '100000000' },
     ]);
-    [alice, bob] = session.users as [SeededUser, SeededUser];
+    [alice, bob] = flow.users as [SeededUser, SeededUser];
     // One fill between the two (Bob's rest stays open), and a book a few levels deep.
     await order(bob, 'out', '30000', '0.25');
     await order(alice, 'in', '30000', '0.1');
@@ -54,7 +54,7 @@ describe('the trading page for a trader', () => {
   });
 
   afterAll(async () => {
-    await session?.close();
+    await flow?.close();
   });
 
   it('writes every time on the page on one clock, Asia/Shanghai by default, whatever the browser’s', async () => {
@@ -97,7 +97,7 @@ describe('the trading page for a trader', () => {
   });
 
   it('refuses an amount below the market’s minimum with the market’s own figure', async () => {
-    const deal = (await fetch(`${session.server.baseURL}/api/transaction/deal`, {
+    const deal = (await fetch(`${flow.server.baseURL}/api/transaction/deal`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ legal_id: USDT, currency_id: BTC }),
@@ -174,7 +174,7 @@ describe('the trading page for a trader', () => {
     await page.getByTestId('price-chart').waitFor();
 
     // Away from the trading page (the orders page), a fill is announced all the same, once the new page's
-    // fill listener is in place (it loads after the page) and its connection has proved the session (its
+    // fill listener is in place (it loads after the page) and its connection has proved the token (its
     // login answered; the orders page subscribes to no channel).
     // socket.io answers over long polling first, then over the WebSocket it upgrades to.
     const loggedIn = new Promise<void>((resolve) => {
@@ -268,14 +268,14 @@ describe('the trading page for a trader', () => {
     expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('false');
     await trader.fairex.screenshot('spot-trader-live-en-day', false);
 
-    await session.server.stop({ keepData: true });
+    await flow.server.stop({ keepData: true });
     await expect.poll(() => status.getAttribute('data-stale'), { timeout: 15_000 }).toBe('true');
     expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('true');
     expect(await status.innerText()).toBe(en.market.connection.offline);
     await trader.fairex.screenshot('spot-trader-offline-en-day', false);
 
     // The server is back on the same address: the page subscribes again and fetches what it missed.
-    await session.restart();
+    await flow.restart();
     await order(bob, 'out', '30777', '0.01');
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 30_000 }).toBe('live');
     expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('false');

@@ -29,7 +29,7 @@ export interface SignedInPage {
   page: Page;
 }
 
-export interface SpotSession {
+export interface SpotFlow {
   dataDir: string;
   /** The running server; a flow that stops it starts it again with `restart`. */
   server: ServerProcess;
@@ -44,7 +44,7 @@ export interface SpotSession {
  * Seeds one user per entry of `deposits` into a fresh folder, starts the server, funds each user with their
  * deposit through a signed custody callback, and launches the browser.
  */
-export async function startSpotSession(name: string, deposits: ChainDeposit[]): Promise<SpotSession> {
+export async function startSpotFlow(name: string, deposits: ChainDeposit[]): Promise<SpotFlow> {
   const dataDir = await mkdtemp(join(tmpdir(), `fairex-${name}-e2e-`));
   const users = await seedSpotUsers(dataDir, deposits.length);
   let server = await startServer(dataDir, SPOT_SERVER_ENV);
@@ -52,7 +52,7 @@ export async function startSpotSession(name: string, deposits: ChainDeposit[]): 
     await depositThroughCustody(server.baseURL, users[index] as SeededUser, deposit);
   }
   const browser = await launchBrowser();
-  const session: SpotSession = {
+  const flow: SpotFlow = {
     dataDir,
     server,
     browser,
@@ -60,30 +60,30 @@ export async function startSpotSession(name: string, deposits: ChainDeposit[]): 
     async restart() {
       const port = Number(new URL(server.baseURL).port);
       server = await startServer(dataDir, SPOT_SERVER_ENV, { port });
-      session.server = server;
+      flow.server = server;
       return server;
     },
     async close() {
       await browser.close();
-      await session.server.stop();
+      await flow.server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-  return session;
+  return flow;
 }
 
 /**
- * A page opened at `path` as `user` is signed in: the session as the login dialog leaves it (the token, the
- * account, the user id) and any other preferences set in local storage before any script runs.
+ * A page opened at `path` with `user` signed in as the login dialog leaves it (the token, the account, the
+ * user id) and any other preferences set in local storage before any script runs.
  */
 export async function openSignedIn(
-  session: SpotSession,
+  flow: SpotFlow,
   user: SeededUser,
   path: string,
   settings: Record<string, string> = {},
   options: ContextOptions = {},
 ): Promise<SignedInPage> {
-  const context = await newContext(session.browser, { width: 1440, height: 900, ...options });
+  const context = await newContext(flow.browser, { width: 1440, height: 900, ...options });
   await context.addInitScript(
     ({ token, account, id, extra }) => {
       localStorage.setItem('token', token);
@@ -93,19 +93,19 @@ export async function openSignedIn(
     },
     { token: user.token, account: user.account, id: user.id, extra: settings },
   );
-  const fairex = await FairexPage.open(context, session.server.baseURL, path);
+  const fairex = await FairexPage.open(context, flow.server.baseURL, path);
   return { context, fairex, page: fairex.page };
 }
 
 /** A BTC/USDT limit order through the API (`in` buys, `out` sells); it must be accepted. */
 export async function placeLimitOrder(
-  session: SpotSession,
+  flow: SpotFlow,
   user: SeededUser,
   side: 'in' | 'out',
   price: string,
   num: string,
 ): Promise<void> {
-  const response = await fetch(`${session.server.baseURL}/api/transaction/${side}`, {
+  const response = await fetch(`${flow.server.baseURL}/api/transaction/${side}`, {
     method: 'POST',
     headers: { authorization: user.token, 'content-type': 'application/json' },
     body: JSON.stringify({ legal_id: USDT, currency_id: BTC, price, num, mode: 2 }),
