@@ -128,6 +128,12 @@ describe('API keys and chart indicators', () => {
     expect(await page.getByTestId('indicator-macd').getAttribute('aria-pressed')).toBe('true');
     // MACD opens a second pane: more canvases in the same chart.
     await expect.poll(canvases).toBeGreaterThan(before);
+    // The legend names each chosen line with its value at the latest bar (a dash while its window fills).
+    const reading = (name: string) => page.locator(`[data-indicator="${name}"]`);
+    await reading('MA7').waitFor();
+    expect(await reading('MA7').innerText()).toMatch(/^(?:[\d,]+\.\d+|--)$/);
+    expect(await reading(en.chart.legend.bollUpper).count()).toBe(1);
+    expect(await reading(en.chart.legend.macdDif).count()).toBe(1);
 
     await page.getByTestId('indicator-boll').click();
     expect(await chart.getAttribute('data-indicators')).toBe('ma,vol,macd');
@@ -147,8 +153,9 @@ describe('API keys and chart indicators', () => {
       );
       await fairex.reload();
       await chart.and(page.locator('[data-status="ready"]')).waitFor({ timeout: LIVE_TIMEOUT_MS });
-      const label = look.lang === 'zh' ? zh.chart.indicators : en.chart.indicators;
-      expect(await page.getByTestId('indicator-bar').textContent()).toContain(label);
+      const texts = look.lang === 'zh' ? zh : en;
+      expect(await page.getByTestId('indicator-bar').textContent()).toContain(texts.chart.indicators);
+      await reading(texts.chart.legend.bollUpper).waitFor();
       await page.waitForTimeout(500);
       await chart.screenshot({
         path: join(SCREENSHOT_DIR, `chart-indicators-${look.lang}-${look.night ? 'night' : 'day'}.png`),

@@ -3,69 +3,27 @@
 // on the orders page (the stop-limit one waiting for its stop), cancel all after its confirmation ends both,
 // and the history shows them cancelled, by the user. Screenshots in day and night, English and Chinese, at
 // 1440 and 390 px.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
-import { launchBrowser, newContext, type ContextOptions } from './support/browser.ts';
-import { FairexPage } from './support/fairex-page.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
-import {
-  SPOT_E2E_CUSTODY_ENV,
-  USDT_TRC20_DEPOSIT,
-  depositThroughCustody,
-  seedSpotUsers,
-  type SeededUser,
-} from './spot-seed.ts';
-
-const SERVER_ENV = { MARKET_MAKER: 'off', ...SPOT_E2E_CUSTODY_ENV };
-
-interface Visit {
-  context: BrowserContext;
-  fairex: FairexPage;
-  page: Page;
-}
+import type { ContextOptions } from './support/browser.ts';
+import { openSignedIn, startSpotFlow, type SignedInPage, type SpotFlow } from './support/spot-flow.ts';
+import { USDT_TRC20_DEPOSIT, type SeededUser } from './spot-seed.ts';
 
 describe('the orders page', () => {
-  let dataDir: string;
-  let server: ServerProcess;
-  let browser: Browser;
+  let flow: SpotFlow;
   let alice: SeededUser;
 
-  async function open(
-    path: string,
-    settings: Record<string, string> = {},
-    options: ContextOptions = {},
-  ): Promise<Visit> {
-    const context = await newContext(browser, { width: 1440, height: 900, ...options });
-    await context.addInitScript(
-      ({ token, account, id, extra }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('accountNum', account);
-        localStorage.setItem('user_id', String(id));
-        for (const [key, value] of Object.entries(extra)) localStorage.setItem(key, value);
-      },
-      { token: alice.token, account: alice.account, id: alice.id, extra: settings },
-    );
-    const fairex = await FairexPage.open(context, server.baseURL, path);
-    return { context, fairex, page: fairex.page };
-  }
+  const open = (path: string, settings: Record<string, string> = {}, options: ContextOptions = {}) =>
+    openSignedIn(flow, alice, path, settings, options);
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'fairex-orders-e2e-'));
-    [alice] = (await seedSpotUsers(dataDir, 1)) as [SeededUser];
-    server = await startServer(dataDir, SERVER_ENV);
-    await depositThroughCustody(server.baseURL, alice, { ...USDT_TRC20_DEPOSIT, amount: '10000000000' });
-    browser = await launchBrowser();
+    flow = await startSpotFlow('orders', [{ ...USDT_TRC20_DEPOSIT, amount: '10000000000' }]);
+    [alice] = flow.users as [SeededUser];
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await flow?.close();
   });
 
   it('lists a post-only and a stop-limit order, cancels all, and shows both cancelled in history', async () => {
@@ -129,7 +87,7 @@ describe('the orders page', () => {
     ] as const) {
       const texts = language === 'en' ? en : zh;
       for (const width of [1440, 390]) {
-        const visit = await open(
+        const visit: SignedInPage = await open(
           '/orders',
           { lang: language, night_mode: night },
           { width, height: width === 390 ? 844 : 900 },

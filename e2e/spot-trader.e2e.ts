@@ -3,39 +3,23 @@
 // market's own minimum when an amount is too small, the phone layout at 390 px with its cancel buttons in
 // reach, and the connection state when the server goes away and comes back. Screenshots in day and
 // night, English and Chinese, at 1440 and 390 px.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
-import { launchBrowser, newContext, type ContextOptions } from './support/browser.ts';
-import { FairexPage } from './support/fairex-page.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
+import type { ContextOptions } from './support/browser.ts';
 import {
-  BTC_DEPOSIT,
-  SPOT_E2E_CUSTODY_ENV,
-  USDT_TRC20_DEPOSIT,
-  depositThroughCustody,
-  seedSpotUsers,
-  type SeededUser,
-} from './spot-seed.ts';
-
-const BTC = 1;
-const USDT = 3;
-const SERVER_ENV = { MARKET_MAKER: 'off', ...SPOT_E2E_CUSTODY_ENV };
-
-interface Trader {
-  context: BrowserContext;
-  fairex: FairexPage;
-  page: Page;
-}
+  BTC,
+  USDT,
+  openSignedIn,
+  placeLimitOrder,
+  startSpotFlow,
+  type SignedInPage,
+  type SpotFlow,
+} from './support/spot-flow.ts';
+import { BTC_DEPOSIT, USDT_TRC20_DEPOSIT, type SeededUser } from './spot-seed.ts';
 
 describe('the trading page for a trader', () => {
-  let dataDir: string;
-  let server: ServerProcess;
-  let browser: Browser;
+  let flow: SpotFlow;
   let alice: SeededUser;
   let bob: SeededUser;
 
@@ -43,37 +27,21 @@ describe('the trading page for a trader', () => {
     user: SeededUser,
     settings: Record<string, string> = {},
     options: ContextOptions = {},
-  ): Promise<Trader> {
-    const context = await newContext(browser, { width: 1440, height: 900, ...options });
-    await context.addInitScript(
-      ({ token, account, id, extra }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('accountNum', account);
-        localStorage.setItem('user_id', String(id));
-        for (const [key, value] of Object.entries(extra)) localStorage.setItem(key, value);
-      },
-      { token: user.token, account: user.account, id: user.id, extra: settings },
-    );
-    const fairex = await FairexPage.open(context, server.baseURL, '/dealCenter');
-    await fairex.page.getByTestId('order-form').waitFor();
-    return { context, fairex, page: fairex.page };
+  ): Promise<SignedInPage> {
+    const trader = await openSignedIn(flow, user, '/dealCenter', settings, options);
+    await trader.page.getByTestId('order-form').waitFor();
+    return trader;
   }
 
-  async function order(user: SeededUser, side: 'in' | 'out', price: string, num: string): Promise<void> {
-    const response = await fetch(`${server.baseURL}/api/transaction/${side}`, {
-      method: 'POST',
-      headers: { authorization: user.token, 'content-type': 'application/json' },
-      body: JSON.stringify({ legal_id: USDT, currency_id: BTC, price, num, mode: 2 }),
-    });
-    expect(await response.json()).toMatchObject({ type: 'ok' });
-  }
+  const order = (user: SeededUser, side: 'in' | 'out', price: string, num: string) =>
+    placeLimitOrder(flow, user, side, price, num);
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'fairex-spot-trader-e2e-'));
-    [alice, bob] = (await seedSpotUsers(dataDir, 2)) as [SeededUser, SeededUser];
-    server = await startServer(dataDir, SERVER_ENV);
-    await depositThroughCustody(server.baseURL, alice, { ...USDT_TRC20_DEPOSIT, amount: '10000000000' });
-    await depositThroughCustody(server.baseURL, bob, { ...BTC_DEPOSIT, amount: '100000000' });
+    flow = await startSpotFlow('spot-trader', [
+      { ...USDT_TRC20_DEPOSIT, amount: '10000000000' },
+      { ...BTC_DEPOSIT, amount: '100000000' },
+    ]);
+    [alice, bob] = flow.users as [SeededUser, SeededUser];
     // One fill between the two (Bob's rest stays open), and a book a few levels deep.
     await order(bob, 'out', '30000', '0.25');
     await order(alice, 'in', '30000', '0.1');
@@ -83,13 +51,10 @@ describe('the trading page for a trader', () => {
     for (const [index, price] of ['29950', '29800', '29650'].entries()) {
       await order(alice, 'in', price, `0.0${index + 1}5`);
     }
-    browser = await launchBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await flow?.close();
   });
 
   it('writes every time on the page on one clock, Asia/Shanghai by default, whatever the browser’s', async () => {
@@ -132,7 +97,7 @@ describe('the trading page for a trader', () => {
   });
 
   it('refuses an amount below the market’s minimum with the market’s own figure', async () => {
-    const deal = (await fetch(`${server.baseURL}/api/transaction/deal`, {
+    const deal = (await fetch(`${flow.server.baseURL}/api/transaction/deal`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ legal_id: USDT, currency_id: BTC }),
@@ -184,19 +149,19 @@ describe('the trading page for a trader', () => {
     await page.getByTestId('market-row-ETH-USDT').waitFor();
     await trader.fairex.screenshot('spot-trader-favourites-en-day', false);
 
-    // Bob sells into Alice's resting bid at 29,950: Alice's page says what she bought.
+    // Bob sells into Alice's resting bid at 29,950: Alice's page says what she bought, and the fee.
     await page.getByTestId('order-form').waitFor();
     await expect.poll(() => page.getByTestId('book-bid').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const bought = (amount: string, fee: string) =>
+      en.spot.fills.boughtFee
+        .replace('{{amount}}', amount)
+        .replace('{{base}}', 'BTC')
+        .replace('{{price}}', '29,950.00')
+        .replace('{{quote}}', 'USDT')
+        .replace('{{fee}}', fee)
+        .replace('{{feeCurrency}}', 'BTC');
     await order(bob, 'out', '29950', '0.01');
-    await page
-      .getByText(
-        en.spot.fills.bought
-          .replace('{{amount}}', '0.0100')
-          .replace('{{base}}', 'BTC')
-          .replace('{{price}}', '29,950.00')
-          .replace('{{quote}}', 'USDT'),
-      )
-      .waitFor({ timeout: 15_000 });
+    await page.getByText(bought('0.0100', '0.00001000')).waitFor({ timeout: 15_000 });
     await trader.fairex.screenshot('spot-trader-fill-notice-en-day', false);
 
     // The depth chart beside the candles: the same book, summed outwards from the best prices.
@@ -207,6 +172,36 @@ describe('the trading page for a trader', () => {
     await trader.fairex.screenshot('spot-trader-depth-en-day', false);
     await page.getByTestId('chart-view-candles').click();
     await page.getByTestId('price-chart').waitFor();
+
+    // Away from the trading page (the orders page), a fill is announced all the same, once the new page's
+    // fill listener is in place (it loads after the page) and its connection has proved the token (its
+    // login answered; the orders page subscribes to no channel).
+    // socket.io answers over long polling first, then over the WebSocket it upgrades to.
+    const loggedIn = new Promise<void>((resolve) => {
+      const answered = (text: string) => {
+        if (text.includes('"type":"ok"')) resolve();
+      };
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => answered(String(payload))),
+      );
+      page.on('response', (response) => {
+        if (response.url().includes('/socket.io/') && response.request().method() === 'GET')
+          response.text().then(answered, () => undefined);
+      });
+    });
+    await trader.fairex.goto('/orders');
+    await page.getByTestId('orders-page').waitFor();
+    await page.getByTestId('fill-notices').waitFor({ state: 'attached' });
+    await loggedIn;
+    await order(bob, 'out', '29950', '0.005');
+    await page.getByText(bought('0.0050', '0.00000500')).waitFor({ timeout: 15_000 });
+    // The 29,950 bid is now filled: the open orders list drops it.
+    await expect
+      .poll(() => page.getByTestId('orders-open-row').filter({ hasText: '29,950.00' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(0);
+    await trader.fairex.screenshot('spot-trader-fill-notice-orders-en-day', false);
     expect(trader.fairex.problems).toEqual([]);
     await trader.context.close();
   });
@@ -273,15 +268,14 @@ describe('the trading page for a trader', () => {
     expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('false');
     await trader.fairex.screenshot('spot-trader-live-en-day', false);
 
-    const port = Number(new URL(server.baseURL).port);
-    await server.stop({ keepData: true });
+    await flow.server.stop({ keepData: true });
     await expect.poll(() => status.getAttribute('data-stale'), { timeout: 15_000 }).toBe('true');
     expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('true');
     expect(await status.innerText()).toBe(en.market.connection.offline);
     await trader.fairex.screenshot('spot-trader-offline-en-day', false);
 
     // The server is back on the same address: the page subscribes again and fetches what it missed.
-    server = await startServer(dataDir, SERVER_ENV, { port });
+    await flow.restart();
     await order(bob, 'out', '30777', '0.01');
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 30_000 }).toBe('live');
     expect(await page.getByTestId('spot-page').getAttribute('data-stale')).toBe('false');

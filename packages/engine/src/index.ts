@@ -37,6 +37,7 @@ export { ReasonCode, reasonName } from './reason-codes.ts';
 export type { Reason, ReasonName } from './reason-codes.ts';
 export { SYSTEM_OWNERS, TRADING_SYSTEM_OWNERS, WALLETS } from './ledger/accounts.ts';
 export type { AccountOwner, SystemOwner, Wallet } from './ledger/accounts.ts';
+export { ownerKeyOf } from './ledger/accounts.ts';
 export {
   BIGINT_FIELDS,
   bigintFieldsOf,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ResultCode } from '../src/index.ts';
-import type { Command } from '../src/index.ts';
+import { ResultCode, WALLETS } from '../src/index.ts';
+import type { Command, Wallet } from '../src/index.ts';
 import { BASE, QUOTE, TestExchange, stateWithoutCounters } from './test-exchange.ts';
 
 /** USDT (scale 6); the house holds 1,000 USDT on its change wallet. */
@@ -72,5 +72,39 @@ describe('systemTransfer (a system owner between its own wallets)', () => {
       expect(exchange.apply(command).code).toBe(code);
       expect(stateWithoutCounters(exchange.engine)).toBe(state);
     }
+  });
+
+  it('follows the one rule of a user transfer: same moves, same answers, same amounts', () => {
+    const wallet = fc.constantFrom<string>(...WALLETS, 'nowhere');
+    const move = fc.record({
+      fromWallet: wallet,
+      toWallet: wallet,
+      currencyId: fc.constantFrom(QUOTE, BASE, 99, 0),
+      amount: fc.bigInt({ min: -5n, max: 1_500_000_000n }),
+    });
+    fc.assert(
+      fc.property(fc.array(move, { minLength: 1, maxLength: 10 }), (moves) => {
+        // The user and the house start alike: 1,000 USDT on their change wallets.
+        const exchange = setUp();
+        exchange.ok({ type: 'deposit', userId: 7, currencyId: QUOTE, amount: 1_000_000_000n });
+        for (const { fromWallet, toWallet, currencyId, amount } of moves) {
+          const wallets = { fromWallet: fromWallet as Wallet, toWallet: toWallet as Wallet };
+          const byUser = exchange.apply({ type: 'transfer', userId: 7, currencyId, amount, ...wallets });
+          const byHouse = exchange.apply({
+            type: 'systemTransfer',
+            owner: 'house',
+            currencyId,
+            amount,
+            ...wallets,
+          });
+          expect(byHouse.code).toBe(byUser.code);
+        }
+        const ledger = exchange.engine.ledger;
+        for (const name of WALLETS) {
+          expect(ledger.balance('house', name, QUOTE)).toEqual(ledger.balance(7, name, QUOTE));
+        }
+      }),
+      { numRuns: 80 },
+    );
   });
 });

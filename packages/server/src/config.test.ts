@@ -28,6 +28,8 @@ describe('loadConfig', () => {
       priceHeadIntervalMs: 60_000,
       seed: 1,
       marketMaker: true,
+      // The demo's seconds reserve; production sets MICRO_RESERVE=0 (docs/micro.md).
+      microReserve: 1_000_000,
       custodyApiKey: undefined,
       custodyApiUrl: undefined,
       custodyCallbackMaxAgeSeconds: 600,

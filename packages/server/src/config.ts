@@ -442,11 +442,12 @@ export const settings = [
   setting({
     key: 'microReserve',
     name: 'MICRO_RESERVE',
-    default: '0',
+    default: '1000000',
     meaning:
-      "Seconds contracts: whole USDT the house reserve (the house's micro wallet) is funded with at the first " +
-      "start, from outside, as a journaled transfer. The reserve holds every running order's possible " +
-      'profit; with 0 every order is refused until the reserve holds funds.',
+      "Seconds contracts: whole USDT put into the house reserve (the house's micro wallet) at the first start, " +
+      'as house capital moved there by a journaled transfer the back office lists. The default is the ' +
+      "demo's, so a fresh start takes seconds orders; production sets 0 and funds the reserve from the " +
+      "house's own funds in the back office. While the reserve is empty every order is refused.",
     schema: wholeNumber(0, 1_000_000_000),
   }),
   setting({

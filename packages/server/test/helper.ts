@@ -35,6 +35,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     WEB_DIST: join(tmpdir(), 'fairex-no-web-dist'),
     ENGINE_REPLICA: 'off',
     PRODUCTS_DEMO: 'off',
+    // Route tests start with an empty seconds reserve (a production exchange's setting) unless they fund it.
+    MICRO_RESERVE: '0',
     ...overrides,
   });
 }

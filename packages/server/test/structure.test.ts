@@ -2,7 +2,10 @@
 // - route files only consume: they construct no service, start no push or timer, listen to no committed
 //   batch and hold no SQL (an area's plugin and repository do that, and the plugin decorates the app);
 // - the engine runner imports no product area: it is handed its projectors;
-// - no import cycles in server/src, type-only imports included.
+// - no import cycles in server/src, type-only imports included;
+// - the back office's input schemas and replies are declared once, in the shared contract
+//   (shared/src/api/backoffice.ts): its route files declare no schema, and neither the server's admin area
+//   nor the web console declares a type of the same name again.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,4 +122,53 @@ describe('server structure', () => {
     for (const path of files) if (state.get(path) === undefined) visit(path);
     expect(cycles).toEqual([]);
   });
+
+  it('back-office route files take their input schemas from the shared contract', () => {
+    const problems: string[] = [];
+    for (const path of sourceFiles(join(SRC, 'routes/api/backoffice'))) {
+      const text = code(path);
+      if (/^\s*import\s+\{[^}]*\}\s+from\s+'zod'/m.test(text))
+        problems.push(`${relative(SRC, path)} imports zod`);
+      if (/\bz\.(?:object|string|record|array)\s*\(/.test(text))
+        problems.push(`${relative(SRC, path)} builds a schema`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the back-office replies are declared once, in the shared contract', () => {
+    const contract = readFileSync(resolve(SRC, '../../shared/src/api/backoffice.ts'), 'utf8');
+    const names = [...contract.matchAll(/^export (?:interface|type) (\w+)/gm)].map(
+      (match) => match[1] as string,
+    );
+    expect(names).toEqual(
+      expect.arrayContaining(['UserDetail', 'UserOrderLine', 'LedgerLine', 'WithdrawalDetail']),
+    );
+    const folders = [
+      join(SRC, 'admin'),
+      resolve(SRC, '../../web/src/admin'),
+      resolve(SRC, '../../web/src/data'),
+    ];
+    const declared = (text: string, name: string) =>
+      new RegExp(`^\\s*(?:export\\s+)?(?:interface|type)\\s+${name}\\b`, 'm').test(text);
+    const problems: string[] = [];
+    for (const folder of folders) {
+      const files = [...sourceFiles(folder), ...tsxFiles(folder)];
+      for (const path of files) {
+        const text = code(path);
+        for (const name of names)
+          if (declared(text, name)) problems.push(`${relative(SRC, path)} declares ${name}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });
+
+function tsxFiles(folder: string): string[] {
+  const files: string[] = [];
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) files.push(...tsxFiles(path));
+    else if (name.endsWith('.tsx') && !name.endsWith('.test.tsx')) files.push(path);
+  }
+  return files;
+}

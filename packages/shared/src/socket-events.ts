@@ -156,6 +156,31 @@ export interface ClosedMicroOrderPayload {
   order: MicroOrderView;
 }
 
+/**
+ * One fill of the user's own spot order, on any pair, to the owner's room only (whatever pair the user has
+ * on screen). Amounts are decimal text at the market's precision; the fee in the currency it was taken in.
+ */
+export interface MyFillPayload {
+  type: 'my_fill';
+  symbol: string;
+  legal_id: number;
+  currency_id: number;
+  order_id: number;
+  trade_id: number;
+  side: 'buy' | 'sell';
+  /** Whether the order rested in the book (maker) or met it (taker). */
+  role: 'maker' | 'taker';
+  price: string;
+  /** Base currency filled. */
+  number: string;
+  /** Quote currency paid or received. */
+  total: string;
+  fee: string;
+  fee_currency: string;
+  /** Command time of the fill, milliseconds. */
+  time: number;
+}
+
 export interface PublicEvents {
   daymarket: (payload: DaymarketPayload) => void;
   kline: (payload: KlinePayload) => void;
@@ -171,6 +196,7 @@ export interface PrivateEvents {
   closed_microorder: (payload: ClosedMicroOrderPayload) => void;
   seller: (payload: SellerPayload) => void;
   p2p_order: (payload: P2pOrderPayload) => void;
+  my_fill: (payload: MyFillPayload) => void;
 }
 
 export type ServerToClientEvents = PublicEvents & PrivateEvents;

@@ -50,22 +50,7 @@ export function transferBetweenWallets(
 ): number {
   const userKey = ownerKeyOf(command.userId);
   if (userKey <= 0) return ResultCode.invalidOwner;
-  const fromIndex = walletIndexOf(command.fromWallet);
-  const toIndex = walletIndexOf(command.toWallet);
-  if (fromIndex < 0 || toIndex < 0) return ResultCode.invalidWallet;
-  if (fromIndex === toIndex) return ResultCode.sameWallet;
-  const ledger = state.ledger;
-  const code = checkCurrencyAmountMemo(ledger, command.currencyId, command.amount, undefined);
-  if (code !== ResultCode.ok) return code;
-  const from = ledger.findAccount(userKey, fromIndex, command.currencyId);
-  if (from === undefined || from.available - command.amount < ledger.reservedFunds(from)) {
-    return ResultCode.insufficientFunds;
-  }
-  const to = ledger.account(userKey, toIndex, command.currencyId);
-  const transferId = ledger.nextTransferId;
-  ledger.transfer(from, to, command.amount, ReasonCode.walletTransfer, 0);
-  ctx.reply({ transferId });
-  return ResultCode.ok;
+  return moveBetweenOwnWallets(ctx, state.ledger, userKey, command, undefined);
 }
 
 /** Between two wallets of one system owner (the house's change wallet to its micro wallet, the reserve). */
@@ -76,20 +61,42 @@ export function systemTransfer(
 ): number {
   const ownerKey = ownerKeyOf(command.owner);
   if (ownerKey >= 0 || ownerKey === OUTSIDE_OWNER_KEY) return ResultCode.invalidOwner;
-  const fromIndex = walletIndexOf(command.fromWallet);
-  const toIndex = walletIndexOf(command.toWallet);
+  return moveBetweenOwnWallets(ctx, state.ledger, ownerKey, command, command.memo);
+}
+
+/** A move of one currency between two wallets of one owner, as a user transfer and a system transfer ask it. */
+interface WalletMove {
+  currencyId: number;
+  fromWallet: unknown;
+  toWallet: unknown;
+  amount: bigint;
+}
+
+/**
+ * The one rule for moving money between two wallets of the same owner, users and system owners alike: two
+ * known, different wallets, a known currency, a positive amount, a short memo, and no more than the source
+ * wallet has free beyond what its area reserves. Refused, nothing changes; accepted, one transfer.
+ */
+function moveBetweenOwnWallets(
+  ctx: CommandContext,
+  ledger: Ledger,
+  ownerKey: number,
+  move: WalletMove,
+  memo: string | undefined,
+): number {
+  const fromIndex = walletIndexOf(move.fromWallet);
+  const toIndex = walletIndexOf(move.toWallet);
   if (fromIndex < 0 || toIndex < 0) return ResultCode.invalidWallet;
   if (fromIndex === toIndex) return ResultCode.sameWallet;
-  const ledger = state.ledger;
-  const code = checkCurrencyAmountMemo(ledger, command.currencyId, command.amount, command.memo);
+  const code = checkCurrencyAmountMemo(ledger, move.currencyId, move.amount, memo);
   if (code !== ResultCode.ok) return code;
-  const from = ledger.findAccount(ownerKey, fromIndex, command.currencyId);
-  if (from === undefined || from.available - command.amount < ledger.reservedFunds(from)) {
+  const from = ledger.findAccount(ownerKey, fromIndex, move.currencyId);
+  if (from === undefined || from.available - move.amount < ledger.reservedFunds(from)) {
     return ResultCode.insufficientFunds;
   }
-  const to = ledger.account(ownerKey, toIndex, command.currencyId);
+  const to = ledger.account(ownerKey, toIndex, move.currencyId);
   const transferId = ledger.nextTransferId;
-  ledger.transfer(from, to, command.amount, ReasonCode.walletTransfer, 0, command.memo);
+  ledger.transfer(from, to, move.amount, ReasonCode.walletTransfer, 0, memo);
   ctx.reply({ transferId });
   return ResultCode.ok;
 }

@@ -1,27 +1,20 @@
 // The administrators themselves: who exists, with which role, whether their authenticator is set up, when
 // they were last active; disabling an account (its sessions end) and resetting a lost authenticator.
 // New administrators are made by the accounts module's createAdmin, which audits it.
+import type { AdminLine, BackofficeAdminRole } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
 import type { Actor } from './audit-changes.ts';
 import { recordChange } from './audit-changes.ts';
 import { resetAdminSecondFactor } from './second-factor.ts';
 
-export interface AdminLine {
-  id: number;
-  username: string;
-  role: string;
-  second_factor: boolean;
-  disabled: boolean;
-  created_at: string;
-  last_session_at: string | null;
-}
+export type { AdminLine } from '@fairex/shared';
 
 export async function listAdmins(db: Queryable): Promise<AdminLine[]> {
   const { rows } = await db.query<{
     id: number;
     username: string;
-    role: string;
+    role: BackofficeAdminRole;
     second_factor: boolean;
     disabled_at: Date | null;
     created_at: Date;

@@ -1,6 +1,7 @@
 // Administrator accounts: created by the command line (the first) or by another administrator, logged in
 // with a username and password under the same brute-force limits as users, with a role that decides what
 // they may do.
+import { BACKOFFICE_ADMIN_ROLES } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import type { AccountContext } from '../accounts/context.ts';
 import { dummyPasswordCheck, hashPassword, verifyPassword } from '../accounts/passwords.ts';
@@ -10,7 +11,7 @@ import type { Queryable, Store } from '../store/index.ts';
 import { audit } from './audit.ts';
 import type { AdminRole } from './sessions.ts';
 
-export const ADMIN_ROLES: readonly AdminRole[] = ['admin', 'reviewer'];
+export const ADMIN_ROLES: readonly AdminRole[] = BACKOFFICE_ADMIN_ROLES;
 export const ADMIN_USERNAME = /^[a-z0-9_.-]{3,32}$/;
 /** Administrators choose longer passwords than the users' 6 to 16 characters. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;

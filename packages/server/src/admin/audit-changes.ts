@@ -1,6 +1,7 @@
 // Back-office changes in the audit log: who (the administrator), what (action and target), before and after
 // (the changed fields' old and new values), when (the row's time) and from where (the request's address).
 // Written in the same transaction as the change, through the accounts module's audit writer.
+import type { AuditLine } from '@fairex/shared';
 import type { Paged } from '@fairex/shared';
 import { paged } from '@fairex/shared';
 import { audit } from './audit.ts';
@@ -52,17 +53,6 @@ export function changedFields<T extends Record<string, unknown>>(
   return { before: oldValues, after: newValues };
 }
 
-export interface AuditRow {
-  id: number;
-  admin: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  detail: Record<string, unknown>;
-  ip: string | null;
-  created_at: string;
-}
-
 export interface AuditFilter {
   page: number;
   perPage: number;
@@ -73,7 +63,7 @@ export interface AuditFilter {
   targetId?: string | undefined;
 }
 
-export async function listAuditLog(db: Queryable, filter: AuditFilter): Promise<Paged<AuditRow>> {
+export async function listAuditLog(db: Queryable, filter: AuditFilter): Promise<Paged<AuditLine>> {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, value: unknown) => {
@@ -93,7 +83,7 @@ export async function listAuditLog(db: Queryable, filter: AuditFilter): Promise<
     `select count(*)::int as count ${from} ${where}`,
     params,
   );
-  const { rows } = await db.query<Omit<AuditRow, 'created_at'> & { created_at: Date }>(
+  const { rows } = await db.query<Omit<AuditLine, 'created_at'> & { created_at: Date }>(
     `select l.id, a.username as admin, l.action, l.target_type, l.target_id, l.detail, l.ip, l.created_at
        ${from} ${where} order by l.id desc limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`,
     params,

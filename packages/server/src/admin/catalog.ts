@@ -30,8 +30,7 @@ export interface CatalogRunner {
 /** Fees are entered as percent with up to four decimals: 0.0001 % is one part per million. */
 export const FEE_PERCENT_SCALE = 4;
 export const MAX_FEE_PERCENT = formatDecimal(BigInt(MAX_FEE_PPM), FEE_PERCENT_SCALE, { trim: true });
-/** The SQL catalogue keeps scales up to 12 (9.2 million whole coins fit a signed 64-bit amount). */
-export const MAX_CATALOG_SCALE = 12;
+export { MAX_CATALOG_SCALE } from '@fairex/shared';
 
 interface CurrencyRow {
   id: number;

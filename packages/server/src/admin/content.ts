@@ -3,29 +3,27 @@
 // Every write goes through the news module's writers, which sanitise the HTML before it is stored; the
 // audit log keeps titles, abstracts and a digest of each language's content before and after.
 import { createHash } from 'node:crypto';
-import type { Language } from '@fairex/shared';
+import type {
+  Language,
+  NewsCategoryLine,
+  NewsItemDetail,
+  NewsItemLine,
+  NewsItemTranslation,
+} from '@fairex/shared';
 import { LANGUAGES } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import { upsertTranslation } from '../news/service.ts';
 import type { Queryable } from '../store/index.ts';
-import type { LocalizedText, NewsCategoryKind } from '../store/schema/index.ts';
+import type { LocalizedText } from '../store/schema/index.ts';
 import type { Actor } from './audit-changes.ts';
 import { changedFields, recordChange } from './audit-changes.ts';
 
+export type { NewsCategoryLine, NewsItemDetail, NewsItemLine } from '@fairex/shared';
+
 export const CONTENT_PAGE_SIZE = 20;
 
-export interface CategoryLine {
-  id: number;
-  kind: NewsCategoryKind;
-  names: LocalizedText;
-  sort_order: number;
-  is_visible: boolean;
-  items: number;
-  published: number;
-}
-
-export async function listCategories(db: Queryable): Promise<CategoryLine[]> {
-  const { rows } = await db.query<CategoryLine>(
+export async function listCategories(db: Queryable): Promise<NewsCategoryLine[]> {
+  const { rows } = await db.query<NewsCategoryLine>(
     `select c.id, c.kind, c.names, c.sort_order, c.is_visible,
             (select count(*)::int from news_items i where i.category_id = c.id) as items,
             (select count(*)::int from news_items i where i.category_id = c.id and i.is_published) as published
@@ -84,19 +82,6 @@ export async function updateCategory(
   });
 }
 
-export interface ItemLine {
-  id: number;
-  category_id: number;
-  /** The title in English, else in whatever language the item has. */
-  title: string;
-  languages: Language[];
-  link_url: string | null;
-  sort_order: number;
-  is_published: boolean;
-  seeded: boolean;
-  updated_at: string;
-}
-
 export async function listItems(
   db: Queryable,
   input: {
@@ -106,7 +91,7 @@ export async function listItems(
     /** The title shown is in this language when the item has it, else in English. */
     lang: Language;
   },
-): Promise<{ data: ItemLine[]; total: number }> {
+): Promise<{ data: NewsItemLine[]; total: number }> {
   const conditions: string[] = [];
   const params: unknown[] = [];
   if (input.categoryId !== undefined) {
@@ -156,22 +141,7 @@ export async function listItems(
   };
 }
 
-export interface Translation {
-  title: string;
-  abstract: string;
-  content: string;
-}
-
-export interface ItemDetail {
-  id: number;
-  category_id: number;
-  link_url: string | null;
-  sort_order: number;
-  is_published: boolean;
-  translations: Partial<Record<Language, Translation>>;
-}
-
-export async function itemDetail(db: Queryable, id: number): Promise<ItemDetail> {
+export async function itemDetail(db: Queryable, id: number): Promise<NewsItemDetail> {
   const { rows } = await db.query<{
     id: number;
     category_id: number;
@@ -181,7 +151,7 @@ export async function itemDetail(db: Queryable, id: number): Promise<ItemDetail>
   }>('select id, category_id, link_url, sort_order, is_published from news_items where id = $1', [id]);
   const row = rows[0];
   if (!row) throw new AppError('backoffice.item_not_found');
-  const { rows: translations } = await db.query<Translation & { lang: Language }>(
+  const { rows: translations } = await db.query<NewsItemTranslation & { lang: Language }>(
     'select lang, title, abstract, content from news_translations where news_id = $1 order by lang',
     [id],
   );
@@ -208,7 +178,7 @@ export interface ItemInput {
 }
 
 /** What the audit log keeps of an item: everything but the HTML, which it names by length and digest. */
-function auditView(item: ItemDetail) {
+function auditView(item: NewsItemDetail) {
   return {
     category_id: item.category_id,
     link_url: item.link_url,

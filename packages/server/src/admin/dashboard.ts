@@ -4,52 +4,12 @@ import type { Engine } from '@fairex/engine';
 import { formatDecimal } from '@fairex/shared';
 import { MAKER_OWNER_KEY } from '../market/market-maker.ts';
 import type { Queryable } from '../store/index.ts';
-import type { SolvencyReport } from './solvency.ts';
+import type { Dashboard, MarketVolume, PendingWithdrawalTotal } from '@fairex/shared';
 import { solvencyReport } from './solvency.ts';
 
+export type { Dashboard, MarketVolume, PendingWithdrawalTotal } from '@fairex/shared';
+
 export const VOLUME_WINDOW_MS = 24 * 3_600_000;
-
-export interface MarketVolume {
-  market_id: number;
-  symbol: string;
-  trades: number;
-  /** Base currency traded, all trades. */
-  base_volume: string;
-  /** Quote currency traded, all trades. */
-  quote_volume: string;
-  /**
-   * Of which trades where at least one side was a user: the only ones public figures count. Since the
-   * engine refuses trades between two system owners, only rows from before that rule differ.
-   */
-  user_trades: number;
-  user_quote_volume: string;
-  /** Trades with the market maker on one side (its fills, all against users). */
-  maker_fills: number;
-}
-
-export interface PendingWithdrawalTotal {
-  currency_id: number;
-  code: string;
-  count: number;
-  amount: string;
-}
-
-export interface Dashboard {
-  users: { total: number; last_24h: number; verified: number; frozen: number };
-  volume: MarketVolume[];
-  waiting: {
-    real_name: number;
-    withdrawals: number;
-    withdrawals_by_currency: PendingWithdrawalTotal[];
-    /** Deposits recorded but not yet credited (a crash between the two; finished at the next start). */
-    deposits_uncredited: number;
-    /** Approved withdrawals whose payout is not confirmed yet. */
-    payouts_unconfirmed: number;
-    callbacks_refused_24h: number;
-  };
-  solvency: SolvencyReport;
-  generated_at: string;
-}
 
 async function countOf(db: Queryable, sql: string, params: unknown[] = []): Promise<number> {
   const { rows } = await db.query<{ count: number }>(sql, params);

@@ -12,19 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
 import type { Actor } from './audit-changes.ts';
+import type { FreezeState } from '@fairex/shared';
+
+export type { FreezeState } from '@fairex/shared';
 import { recordChange } from './audit-changes.ts';
 
 export type FreezeKind = 'trading' | 'withdrawals';
 
 export const FREEZE_REFRESH_MS = 2_000;
-
-export interface FreezeState {
-  trading: boolean;
-  withdrawals: boolean;
-  reason: string;
-  updated_by: string | null;
-  updated_at: string;
-}
 
 interface FreezeRow {
   user_id: number;

@@ -9,12 +9,13 @@ import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
 import type { Actor } from './audit-changes.ts';
 import { changedFields, recordChange } from './audit-changes.ts';
-import type { DepositLine, WithdrawalLine } from '@fairex/shared';
+import type { CallbackLine, ChainLine, DepositLine, WithdrawalContext, WithdrawalLine } from '@fairex/shared';
+import { ADMIN_WITHDRAWAL_STATUSES } from '@fairex/shared';
 
-export type { DepositLine, WithdrawalLine } from '@fairex/shared';
+export type { CallbackLine, ChainLine, DepositLine, WithdrawalLine } from '@fairex/shared';
 
 export const FUNDING_PAGE_SIZE = 20;
-export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'completed', 'rejected', 'failed'] as const;
+export const WITHDRAWAL_STATUSES = ADMIN_WITHDRAWAL_STATUSES;
 export type WithdrawalStatusFilter = (typeof WITHDRAWAL_STATUSES)[number];
 
 interface WithdrawalRow {
@@ -177,18 +178,6 @@ export async function listDeposits(
   );
 }
 
-export interface CallbackLine {
-  id: string;
-  received_at: string;
-  ip: string | null;
-  sign_ok: boolean;
-  outcome: string;
-  detail: string | null;
-  trade_type: number | null;
-  tx_id: string | null;
-  body: string | null;
-}
-
 export async function listCallbacks(
   db: Queryable,
   input: { page: number; outcome?: string | undefined },
@@ -224,7 +213,11 @@ export async function listCallbacks(
  * withdrawals and their deposits, and totals in and out of that currency. A withdrawal larger than all the
  * user ever deposited and traded for is worth a second look.
  */
-export async function withdrawalContext(db: Queryable, engine: Engine, withdrawal: WithdrawalLine) {
+export async function withdrawalContext(
+  db: Queryable,
+  engine: Engine,
+  withdrawal: WithdrawalLine,
+): Promise<WithdrawalContext> {
   const currency = engine.ledger.currency(withdrawal.currency_id);
   const scale = currency?.scale ?? 0;
   const balance = engine.ledger.wallets(withdrawal.user_id, withdrawal.currency_id).change;
@@ -255,20 +248,6 @@ export async function withdrawalContext(db: Queryable, engine: Engine, withdrawa
     withdrawals: (await listWithdrawals(db, { userId: withdrawal.user_id, page: 1 })).data,
     deposits: (await listDeposits(db, { userId: withdrawal.user_id, page: 1 })).data,
   };
-}
-
-export interface ChainLine {
-  currency_id: number;
-  currency: string;
-  udun_id: number;
-  chain_type: number;
-  code: string;
-  network: string;
-  main_coin_type: number;
-  coin_type: string;
-  chain_decimals: number;
-  confirmations: number;
-  is_enabled: boolean;
 }
 
 export async function listChains(db: Queryable): Promise<ChainLine[]> {

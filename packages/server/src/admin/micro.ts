@@ -5,9 +5,21 @@
 // the micro_orders and micro_results projections. Every change is audited after the engine has accepted
 // it, with the values before and after.
 import type { Command, Engine } from '@fairex/engine';
-import { resultCodeName } from '@fairex/engine';
-import type { MessageKey, MicroAdminConfig, MicroAdminOrder, MicroReserveLine, Paged } from '@fairex/shared';
-import { MICRO_ADMIN_ORDERS_PER_PAGE, formatDecimal, paged } from '@fairex/shared';
+import { ReasonCode, ownerKeyOf, resultCodeName } from '@fairex/engine';
+import type {
+  MessageKey,
+  MicroAdminConfig,
+  MicroAdminOrder,
+  MicroReserveFunding,
+  MicroReserveLine,
+  Paged,
+} from '@fairex/shared';
+import {
+  MICRO_ADMIN_ORDERS_PER_PAGE,
+  MICRO_RESERVE_FUNDINGS_SHOWN,
+  formatDecimal,
+  paged,
+} from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import type { SubmittingRunner } from '../engine-runner/submit.ts';
 import { submitOrRefuse } from '../engine-runner/submit.ts';
@@ -214,6 +226,37 @@ export function microReserve(engine: Engine): MicroReserveLine[] {
     });
   }
   return lines;
+}
+
+/**
+ * The reserve's latest fundings from the account log: every change of the house's micro wallet that is not an
+ * order's (a transfer between the house's wallets, or money from outside into it as older starts made it).
+ */
+export async function reserveFundings(db: Queryable, engine: Engine): Promise<MicroReserveFunding[]> {
+  const { rows } = await db.query<{
+    transfer_id: string;
+    currency_id: number;
+    change: string;
+    memo: string | null;
+    time_ms: string;
+  }>(
+    `select transfer_id::text, currency_id,
+            ((available_after + locked_after) - (available_before + locked_before))::text as change,
+            memo, time_ms::text
+       from account_log
+      where owner_key = $1 and wallet = 'micro' and reason = any($2::smallint[])
+      order by seq desc, event_index desc
+      limit ${MICRO_RESERVE_FUNDINGS_SHOWN}`,
+    [ownerKeyOf('house'), [ReasonCode.walletTransfer, ReasonCode.systemFund]],
+  );
+  return rows.map((row) => ({
+    transfer_id: Number(row.transfer_id),
+    currency_id: row.currency_id,
+    code: engine.ledger.currency(row.currency_id)?.code ?? '',
+    amount: amount(engine, row.currency_id, BigInt(row.change)),
+    memo: row.memo,
+    time: Number(row.time_ms),
+  }));
 }
 
 /** Moves `amount` from the house's change wallet to its micro wallet (the reserve), journaled, audited. */

@@ -3,24 +3,12 @@
 // identities and reads the outbox (where verification mail waits in development), nothing that moves money
 // or changes the catalogue. The web console shows only the screens a role may use; the server refuses the
 // rest whatever the console shows.
+import type { BackofficePermission } from '@fairex/shared';
+import { BACKOFFICE_PERMISSIONS } from '@fairex/shared';
 import type { AdminRole } from './sessions.ts';
 
-export const BACKOFFICE_PERMISSIONS = [
-  'dashboard',
-  'users.read',
-  'users.manage',
-  'real_name',
-  'funding.read',
-  'funding.manage',
-  'catalog.read',
-  'catalog.manage',
-  'content',
-  'outbox',
-  'audit',
-  'admins',
-] as const;
-
-export type BackofficePermission = (typeof BACKOFFICE_PERMISSIONS)[number];
+export { BACKOFFICE_PERMISSIONS } from '@fairex/shared';
+export type { BackofficePermission } from '@fairex/shared';
 
 const ROLE_PERMISSIONS: Record<AdminRole, readonly BackofficePermission[]> = {
   admin: BACKOFFICE_PERMISSIONS,

@@ -1,31 +1,18 @@
 // Read-only lists for administrators: the dev outbox (and delivery records), and the audit log.
-import type { Paged } from '@fairex/shared';
+import type { AuditLine, OutboxLine, Paged } from '@fairex/shared';
 import { paged } from '@fairex/shared';
 import type { Store } from '../store/index.ts';
 
 export const ADMIN_PAGE_SIZE = 20;
 
-export interface OutboxItem {
-  id: number;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string | null;
-  /** Kept only for messages no transport took (the dev outbox). */
-  body: string | null;
-  purpose: string;
-  status: 'outbox' | 'sent' | 'failed';
-  error: string | null;
-  created_at: string;
-}
-
 export async function listOutbox(
   store: Store,
   input: { page: number; recipient?: string | undefined },
-): Promise<Paged<OutboxItem>> {
+): Promise<Paged<OutboxLine>> {
   const filter = input.recipient === undefined ? '' : 'where recipient = $3';
   const params: unknown[] = [ADMIN_PAGE_SIZE, (input.page - 1) * ADMIN_PAGE_SIZE];
   if (input.recipient !== undefined) params.push(input.recipient);
-  const { rows } = await store.query<Omit<OutboxItem, 'created_at'> & { created_at: Date }>(
+  const { rows } = await store.query<Omit<OutboxLine, 'created_at'> & { created_at: Date }>(
     `select id, channel, recipient, subject, body, purpose, status, error, created_at
        from outbound_messages ${filter} order by id desc limit $1 offset $2`,
     params,
@@ -42,19 +29,8 @@ export async function listOutbox(
   );
 }
 
-export interface AuditItem {
-  id: number;
-  admin: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  detail: Record<string, unknown>;
-  ip: string | null;
-  created_at: string;
-}
-
-export async function listAudit(store: Store, input: { page: number }): Promise<Paged<AuditItem>> {
-  const { rows } = await store.query<Omit<AuditItem, 'created_at'> & { created_at: Date }>(
+export async function listAudit(store: Store, input: { page: number }): Promise<Paged<AuditLine>> {
+  const { rows } = await store.query<Omit<AuditLine, 'created_at'> & { created_at: Date }>(
     `select l.id, a.username as admin, l.action, l.target_type, l.target_id, l.detail, l.ip, l.created_at
        from audit_log l left join admins a on a.id = l.admin_id order by l.id desc limit $1 offset $2`,
     [ADMIN_PAGE_SIZE, (input.page - 1) * ADMIN_PAGE_SIZE],

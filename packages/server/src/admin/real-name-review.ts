@@ -1,7 +1,7 @@
 // Real-name review, the administrator's side: the queue of submissions, one submission with its photos,
 // and the decision. Approving sets the user's review_status to 2; rejecting sends it back to 0 with a
 // reason the user sees. Each decision and its audit entry commit together.
-import type { Paged } from '@fairex/shared';
+import type { Paged, RealNameStatus, RealNameSubmission, RealNameSubmissionDetail } from '@fairex/shared';
 import { paged } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import type { SessionAuthenticator } from '../auth/sessions.ts';
@@ -10,28 +10,8 @@ import { REVIEW_APPROVED, REVIEW_NONE } from '../accounts/real-name.ts';
 import { audit } from './audit.ts';
 import type { AuthAdmin } from './sessions.ts';
 
-export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
+export type SubmissionStatus = RealNameStatus;
 export const REVIEW_PAGE_SIZE = 20;
-
-export interface SubmissionSummary {
-  id: number;
-  user_id: number;
-  account: string;
-  name: string;
-  status: SubmissionStatus;
-  created_at: string;
-  reviewed_at: string | null;
-}
-
-export interface SubmissionDetail extends SubmissionSummary {
-  card_id: string;
-  reject_reason: string | null;
-  reviewed_by: string | null;
-  /** Addresses of the photos for an administrator's token. */
-  front_pic: string;
-  reverse_pic: string;
-  hand_pic: string;
-}
 
 interface SubmissionRow {
   id: number;
@@ -56,7 +36,7 @@ export function adminUploadAddress(id: string): string {
 export async function listSubmissions(
   store: Store,
   input: { status: SubmissionStatus; page: number },
-): Promise<Paged<SubmissionSummary>> {
+): Promise<Paged<RealNameSubmission>> {
   const offset = (input.page - 1) * REVIEW_PAGE_SIZE;
   const { rows: total } = await store.query<{ count: number }>(
     'select count(*)::int as count from real_name_submissions where status = $1',
@@ -71,7 +51,7 @@ export async function listSubmissions(
   return paged(rows.map(summary), input.page, REVIEW_PAGE_SIZE, total[0]?.count ?? 0);
 }
 
-function summary(row: SubmissionRow): SubmissionSummary {
+function summary(row: SubmissionRow): RealNameSubmission {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -83,7 +63,7 @@ function summary(row: SubmissionRow): SubmissionSummary {
   };
 }
 
-export async function submissionDetail(store: Store, id: number): Promise<SubmissionDetail> {
+export async function submissionDetail(store: Store, id: number): Promise<RealNameSubmissionDetail> {
   const { rows } = await store.query<SubmissionRow>(
     `select s.*, u.account, a.username as reviewed_by
        from real_name_submissions s join users u on u.id = s.user_id left join admins a on a.id = s.reviewed_by

@@ -5,6 +5,7 @@
 // a secret, shows it once as a QR code, and keeps it pending until a code from the app confirms it, which
 // also passes the session. Another administrator can reset a lost authenticator; the next sign-in enrols
 // again. Codes are accepted one step either side of now and never twice; wrong codes count toward a pause.
+import type { AdminSecondFactorState } from '@fairex/shared';
 import { Secret, TOTP } from 'otpauth';
 import { matchingStep, TOTP_ISSUER } from '../accounts/totp.ts';
 import type { Throttle } from '../accounts/throttle.ts';
@@ -16,7 +17,7 @@ import type { Queryable, Store } from '../store/index.ts';
 export const ADMIN_TOTP_FAILURES = { scope: 'admin.totp', max: 5, windowMs: 15 * 60_000 };
 
 /** verified: the session may act; required: it must pass a code; enrol: the administrator has no secret yet. */
-export type SecondFactorState = 'verified' | 'required' | 'enrol';
+export type SecondFactorState = AdminSecondFactorState;
 
 interface TotpRow {
   secret: string | null;

@@ -1,12 +1,13 @@
 // Administrator sessions, kept apart from users' sessions: their own table, so that an administrator token
 // never authenticates a user call and a user token never an administrator call. Tokens are 32 random
 // bytes, stored as SHA-256, valid for a working day, revoked at logout.
+import type { BackofficeAdminRole } from '@fairex/shared';
 import type { Queryable } from '../store/index.ts';
 import { generateToken, hashToken, tokenFromHeader } from '../auth/sessions.ts';
 
 export const ADMIN_SESSION_TTL_MS = 12 * 3_600_000;
 
-export type AdminRole = 'admin' | 'reviewer';
+export type AdminRole = BackofficeAdminRole;
 
 export interface AuthAdmin {
   id: number;

@@ -13,7 +13,7 @@ import { decimalText, formatDecimal, integer, optional } from '@fairex/shared';
 import type { Config } from '../config.ts';
 import type { Actor } from './audit-changes.ts';
 import { AppError } from '../http/app-error.ts';
-import { flag, httpsUrl } from './inputs.ts';
+import { flag, httpsUrl } from '@fairex/shared/api/backoffice-fields.ts';
 import { readSiteSettings, updateSiteSettings } from './site-settings.ts';
 import type { MarketMakerConfig } from '../market/market-maker.ts';
 import { DEFAULT_MARKET_MAKER_CONFIG } from '../market/market-maker.ts';

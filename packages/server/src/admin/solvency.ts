@@ -7,32 +7,12 @@
 import type { AccountView, Currency } from '@fairex/engine';
 import { WALLETS } from '@fairex/engine';
 import type { Wallet } from '@fairex/engine';
-import { formatDecimal } from '@fairex/shared';
+import type { SolvencyReport, SolvencyRow, SolvencySystemColumn } from '@fairex/shared';
+import { formatDecimal, SOLVENCY_SYSTEM_COLUMNS } from '@fairex/shared';
 
-export const SYSTEM_COLUMNS = ['house', 'fees', 'insurance', 'marketMaker', 'outside'] as const;
-export type SystemColumn = (typeof SYSTEM_COLUMNS)[number];
-
-export interface SolvencyRow {
-  currency_id: number;
-  code: string;
-  /** Users' holdings (available + locked) per wallet. */
-  users: Record<Wallet, string>;
-  /** Of which locked (open orders, pending withdrawals), over all user wallets. */
-  users_locked: string;
-  system: Record<SystemColumn, string>;
-  /** What the exchange should hold in custody: minus the outside world's balance. */
-  custody: string;
-  /** Every account of the currency added up; must be "0". */
-  sum: string;
-  /** Accounts below zero other than the outside world (must be none). */
-  negative_accounts: number;
-  balanced: boolean;
-}
-
-export interface SolvencyReport {
-  rows: SolvencyRow[];
-  balanced: boolean;
-}
+export const SYSTEM_COLUMNS = SOLVENCY_SYSTEM_COLUMNS;
+export type SystemColumn = SolvencySystemColumn;
+export type { SolvencyReport, SolvencyRow } from '@fairex/shared';
 
 interface Totals {
   users: Record<Wallet, bigint>;

@@ -1,18 +1,25 @@
 // Users as an operator sees them: search, one user's record with balances in all six wallets (from the
 // engine), orders (the orders projection), ledger (account_log), log-ins (sessions), deposits and
 // withdrawals; and the second-factor reset.
-import type { Engine } from '@fairex/engine';
+import type { Engine, Wallet } from '@fairex/engine';
 import { reasonName, WALLETS } from '@fairex/engine';
-import type { LoginLine, Paged } from '@fairex/shared';
+import type {
+  BalanceLine,
+  LedgerLine,
+  LoginLine,
+  Paged,
+  UserDetail,
+  UserOrderLine as OrderLine,
+} from '@fairex/shared';
 import { formatDecimal, paged } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
 import type { Actor } from './audit-changes.ts';
 import { recordChange } from './audit-changes.ts';
-import type { FreezeState } from './freezes.ts';
-import type { UserSummary } from '@fairex/shared';
+import type { FreezeState, UserSummary } from '@fairex/shared';
 
-export type { UserSummary } from '@fairex/shared';
+export type { BalanceLine, LedgerLine, UserDetail, UserSummary } from '@fairex/shared';
+export type { UserOrderLine as OrderLine } from '@fairex/shared';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -78,23 +85,11 @@ export async function searchUsers(
   return paged(rows.map(summary), input.page, USERS_PAGE_SIZE, total[0]?.count ?? 0);
 }
 
-export interface BalanceLine {
-  currency_id: number;
-  code: string;
-  wallets: Record<string, { available: string; locked: string }>;
-}
-
-export interface UserDetail extends UserSummary {
-  extension_code: string;
-  parent: { id: number; account: string } | null;
-  invited_count: number;
-  last_login_ip: string | null;
-  is_seller: boolean;
-  freeze: FreezeState | null;
-  /** Currencies in which the user holds anything, all six wallets each. */
-  balances: BalanceLine[];
-  open_orders: number;
-  pending_withdrawals: number;
+/** One value per wallet, keyed by the wallet's name. */
+function eachWallet<T>(value: (wallet: Wallet) => T): Record<Wallet, T> {
+  const result = {} as Record<Wallet, T>;
+  for (const wallet of WALLETS) result[wallet] = value(wallet);
+  return result;
 }
 
 export async function requireUser(db: Queryable, userId: number): Promise<void> {
@@ -111,15 +106,10 @@ export function userBalances(engine: Engine, userId: number): BalanceLine[] {
     lines.push({
       currency_id: currency.currencyId,
       code: currency.code,
-      wallets: Object.fromEntries(
-        WALLETS.map((wallet) => [
-          wallet,
-          {
-            available: formatDecimal(wallets[wallet].available, currency.scale),
-            locked: formatDecimal(wallets[wallet].locked, currency.scale),
-          },
-        ]),
-      ),
+      wallets: eachWallet((wallet) => ({
+        available: formatDecimal(wallets[wallet].available, currency.scale),
+        locked: formatDecimal(wallets[wallet].locked, currency.scale),
+      })),
     });
   }
   return lines;
@@ -161,22 +151,6 @@ export async function userDetail(
     open_orders: engine.spot.openOrders(userId).length,
     pending_withdrawals: engine.funding.pendingWithdrawals(userId).length,
   };
-}
-
-export interface OrderLine {
-  order_id: string;
-  symbol: string;
-  side: string;
-  kind: string;
-  price: string;
-  quantity: string;
-  filled: string;
-  status: string;
-  cancel_reason: string | null;
-  fee_paid: string;
-  fee_currency: string;
-  created_at: string;
-  updated_at: string;
 }
 
 /** Decimals and integer units of a tick written as decimal text ("0.01" -> 2 decimals, 1 unit). */
@@ -241,20 +215,6 @@ export async function userOrders(
     };
   });
   return paged(lines, page, USERS_PAGE_SIZE, total[0]?.count ?? 0);
-}
-
-export interface LedgerLine {
-  seq: string;
-  time: string;
-  wallet: string;
-  currency: string;
-  change: string;
-  available_after: string;
-  locked_change: string;
-  locked_after: string;
-  reason: string;
-  reference_id: string;
-  memo: string | null;
 }
 
 export async function userLedger(

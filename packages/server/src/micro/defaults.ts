@@ -27,10 +27,16 @@ export interface MicroSubmitter {
   submit(command: Command): Promise<Outcome>;
 }
 
+/** The memos of the first start's reserve funding, as the journal and the back office show them. */
+export const HOUSE_CAPITAL_MEMO = 'house capital for the micro reserve';
+export const RESERVE_FUNDING_MEMO = 'micro reserve (first start)';
+
 /**
  * The commands of the default configuration; empty once the engine has seconds options. `reserveUnits`
- * (MICRO_RESERVE, whole units of the payable currency) funds the house reserve from outside; 0 leaves it
- * empty, and every order is refused until it holds funds.
+ * (MICRO_RESERVE, whole units of the payable currency) funds the house reserve the way an operator does in
+ * the back office, from the house's own funds: the house's capital enters its change wallet from outside
+ * (`systemFund`, like the market maker's genesis funding), then moves to its micro wallet, the reserve
+ * (`systemTransfer`). 0 leaves the reserve empty, and every order is refused until an operator funds it.
  */
 export function defaultMicroCommands(engine: Engine, reserveUnits = 0n): Command[] {
   if (engine.micro.config().seconds.length > 0) return [];
@@ -61,14 +67,24 @@ export function defaultMicroCommands(engine: Engine, reserveUnits = 0n): Command
         exposureCap: d.exposureCap * unit,
       });
   if (reserveUnits > 0n)
-    commands.push({
-      type: 'systemFund',
-      owner: 'house',
-      wallet: 'micro',
-      currencyId: currency.currencyId,
-      amount: reserveUnits * unit,
-      memo: 'micro reserve',
-    });
+    commands.push(
+      {
+        type: 'systemFund',
+        owner: 'house',
+        currencyId: currency.currencyId,
+        amount: reserveUnits * unit,
+        memo: HOUSE_CAPITAL_MEMO,
+      },
+      {
+        type: 'systemTransfer',
+        owner: 'house',
+        currencyId: currency.currencyId,
+        fromWallet: 'change',
+        toWallet: 'micro',
+        amount: reserveUnits * unit,
+        memo: RESERVE_FUNDING_MEMO,
+      },
+    );
   return commands;
 }
 

@@ -1,7 +1,13 @@
 // The seconds-contract calls' work: reading the configuration from the engine, submitting orders, listing a
 // user's orders and serving a settled order's proof from the micro_orders and micro_results projections and the price record.
 import type { Command, Engine, EngineEvent } from '@fairex/engine';
-import { MICRO_RULE_VERSION, MicroResultCode, resultCodeName } from '@fairex/engine';
+import {
+  MICRO_RULE_VERSION,
+  MicroReasonCode,
+  MicroResultCode,
+  ownerKeyOf,
+  resultCodeName,
+} from '@fairex/engine';
 import type {
   MessageKey,
   MicroPayableCurrency,
@@ -303,7 +309,10 @@ export async function microProof(
   };
 }
 
-/** Public daily figures by Asia/Shanghai day: orders, outcomes, voids and the house's result. */
+/**
+ * Public daily figures by Asia/Shanghai day: orders, outcomes and voids, and the house's result from the
+ * ledger.
+ */
 export async function microStats(
   db: Queryable,
   engine: Engine,
@@ -313,6 +322,7 @@ export async function microStats(
   const dayMs = 86_400_000;
   const shift = 8 * 3_600_000;
   const fromMs = Math.floor((nowMs + shift) / dayMs) * dayMs - shift - (days - 1) * dayMs;
+  // The counts from the settled orders' records...
   const { rows } = await db.query<{
     day: string | number;
     currency_id: number;
@@ -321,28 +331,63 @@ export async function microStats(
     losses: string | number;
     draws: string | number;
     voids: string | number;
-    house_pnl: string;
   }>(
     `select floor((settled_ms + ${shift}) / ${dayMs}) as day, currency_id, count(*) as orders,
             count(*) filter (where outcome = 'win') as wins, count(*) filter (where outcome = 'loss') as losses,
-            count(*) filter (where outcome = 'draw') as draws, count(*) filter (where outcome = 'void') as voids,
-            (coalesce(sum(stake) filter (where outcome = 'loss'), 0)
-              - coalesce(sum(payout - stake) filter (where outcome = 'win'), 0))::text as house_pnl
+            count(*) filter (where outcome = 'draw') as draws, count(*) filter (where outcome = 'void') as voids
        from micro_results where settled_ms >= $1
-      group by 1, 2 order by 1 desc, 2`,
+      group by 1, 2`,
     [fromMs],
   );
-  return rows.map((row) => {
-    const day = new Date(Number(row.day) * dayMs).toISOString().slice(0, 10);
-    return {
-      day,
-      currency_name: engine.ledger.currency(row.currency_id)?.code ?? '',
+  // ...and the house's result from the ledger: what the seconds contracts' postings did to the house reserve
+  // (stakes lost to it, profits paid from it; its holds and releases move nothing in total). Fundings of the
+  // reserve are the house's own money moving, not a result, and are not counted.
+  const { rows: ledgerRows } = await db.query<{ day: string | number; currency_id: number; pnl: string }>(
+    `select floor((time_ms + ${shift}) / ${dayMs}) as day, currency_id,
+            sum((available_after + locked_after) - (available_before + locked_before))::text as pnl
+       from account_log
+      where owner_key = $1 and wallet = 'micro' and reason = any($2::smallint[]) and time_ms >= $3
+      group by 1, 2`,
+    [ownerKeyOf('house'), Object.values(MicroReasonCode), fromMs],
+  );
+  const key = (day: string | number, currencyId: number) => `${Number(day)}:${currencyId}`;
+  const pnl = new Map(ledgerRows.map((row) => [key(row.day, row.currency_id), BigInt(row.pnl)]));
+  const byDay = new Map<string, MicroStatsDay & { sortDay: number; currencyId: number }>();
+  const entry = (day: string | number, currencyId: number) => {
+    const id = key(day, currencyId);
+    let found = byDay.get(id);
+    if (found === undefined) {
+      found = {
+        sortDay: Number(day),
+        currencyId,
+        day: new Date(Number(day) * dayMs).toISOString().slice(0, 10),
+        currency_name: engine.ledger.currency(currencyId)?.code ?? '',
+        orders: 0,
+        wins: 0,
+        losses: 0,
+        draws: 0,
+        voids: 0,
+        house_pnl: amountText(engine, currencyId, pnl.get(id) ?? 0n),
+      };
+      byDay.set(id, found);
+    }
+    return found;
+  };
+  for (const row of rows) {
+    Object.assign(entry(row.day, row.currency_id), {
       orders: Number(row.orders),
       wins: Number(row.wins),
       losses: Number(row.losses),
       draws: Number(row.draws),
       voids: Number(row.voids),
-      house_pnl: formatDecimal(BigInt(row.house_pnl), engine.ledger.currency(row.currency_id)?.scale ?? 0),
-    };
-  });
+    });
+  }
+  for (const row of ledgerRows) entry(row.day, row.currency_id);
+  return [...byDay.values()]
+    .sort((a, b) => b.sortDay - a.sortDay || a.currencyId - b.currencyId)
+    .map(({ sortDay: _day, currencyId: _currency, ...day }) => day);
+}
+
+function amountText(engine: Engine, currencyId: number, minor: bigint): string {
+  return formatDecimal(minor, engine.ledger.currency(currencyId)?.scale ?? 0);
 }

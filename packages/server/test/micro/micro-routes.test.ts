@@ -310,4 +310,24 @@ describe('bad input', () => {
       house_pnl: '-29.500000',
     });
   });
+
+  it("computes the house's result from the ledger's reserve postings, not from the results table", async () => {
+    // Funding the reserve is the house's own money moving, not a result of the contracts.
+    await submit({ type: 'systemFund', owner: 'house', currencyId: USDT, amount: 5n * UNIT });
+    await submit({
+      type: 'systemTransfer',
+      owner: 'house',
+      currencyId: USDT,
+      fromWallet: 'change',
+      toWallet: 'micro',
+      amount: 5n * UNIT,
+    });
+    // A results table that says otherwise does not change the figure: the money is where the ledger says.
+    await store.query('update micro_results set stake = 0, payout = 0');
+    const body = await call('GET', '/api/microtrade/stats', undefined, '');
+    expect(body.message.days[0]).toMatchObject({ orders: 2, house_pnl: '-29.500000' });
+    // The same figure is the reserve now less all that was put into it (1,000,000 at start and 5 here).
+    const reserve = app.engine.ledger.balance('house', 'micro', USDT);
+    expect(reserve.available + reserve.locked - 1_000_005n * UNIT).toBe(-29_500_000n);
+  });
 });

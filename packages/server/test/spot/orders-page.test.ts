@@ -4,41 +4,27 @@
 // all, per pair and everywhere. End to end through app.inject() on PGlite.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDecimal, translate } from '@fairex/shared';
-import type { Store } from '../../src/store/index.ts';
-import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
+import { translate } from '@fairex/shared';
+import {
+  BTC,
+  ETH,
+  ETH_PAIR,
+  PAIR,
+  USDT,
+  startSpotTestApp,
+  type SpotReply as Reply,
+  type SpotTestApp,
+  type Trader,
+} from './spot-app.ts';
 
-// BTC/USDT (market 1) and ETH/USDT (market 2) of the demo catalogue: price scale 2, lot 0.0001, fees 0.1 %.
-const BTC = 1;
-const ETH = 2;
-const USDT = 3;
-const PAIR = { legal_id: USDT, currency_id: BTC };
-const ETH_PAIR = { legal_id: USDT, currency_id: ETH };
-
-let store: Store;
+let spot: SpotTestApp;
 let app: FastifyInstance;
-type Trader = { id: number; token: string };
 let maker: Trader;
 let taker: Trader;
 let other: Trader;
 
-type Reply = {
-  type: string;
-  message: unknown;
-  order?: Record<string, unknown>;
-  orders?: Record<string, unknown>;
-};
-
-async function call(url: string, payload: Record<string, unknown>, token?: string): Promise<Reply> {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload,
-    headers: token === undefined ? {} : { authorization: token },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Reply;
-}
+const call = (url: string, payload: Record<string, unknown>, token?: string): Promise<Reply> =>
+  spot.call(url, payload, token);
 
 async function ok<T>(url: string, payload: Record<string, unknown>, token?: string): Promise<T> {
   const reply = await call(url, payload, token);
@@ -46,20 +32,9 @@ async function ok<T>(url: string, payload: Record<string, unknown>, token?: stri
   return reply.message as T;
 }
 
-async function trader(): Promise<Trader> {
-  const id = await createUser(store);
-  return { id, token: await loginAs(store, id) };
-}
-
-async function deposit(userId: number, currencyId: number, amount: string, scale: number): Promise<void> {
-  const outcome = await app.runner.submit({
-    type: 'deposit',
-    userId,
-    currencyId,
-    amount: parseDecimal(amount, scale),
-  });
-  expect(outcome.code).toBe(0);
-}
+const trader = () => spot.trader();
+const deposit = (userId: number, currencyId: number, amount: string, scale: number) =>
+  spot.deposit(userId, currencyId, amount, scale);
 
 const sell = (pair: Record<string, number>, price: string, num: string, token: string) =>
   call('/transaction/out', { ...pair, price, num, mode: 2 }, token);
@@ -67,9 +42,8 @@ const sell = (pair: Record<string, number>, price: string, num: string, token: s
 type Paged = { list: Record<string, unknown>[]; total: number };
 
 beforeAll(async () => {
-  store = await openTestStore();
-  app = await buildTestApp(store);
-  await app.ready();
+  spot = await startSpotTestApp();
+  app = spot.app;
   maker = await trader();
   taker = await trader();
   other = await trader();
@@ -80,9 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
-  await store.close();
-  await removeTempDirs();
+  await spot?.close();
 });
 
 describe('market orders say why the rest was cancelled', () => {

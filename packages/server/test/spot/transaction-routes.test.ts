@@ -4,39 +4,31 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDecimal, translate } from '@fairex/shared';
-import type { Store } from '../../src/store/index.ts';
 import { freezesOf } from '../../src/admin/freezes.ts';
-import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
 import { moneyState as moneyStateOf } from '../wallets/wallet-helper.ts';
+import {
+  BTC,
+  PAIR,
+  USDT,
+  startSpotTestApp,
+  type SpotReply as Reply,
+  type SpotTestApp,
+  type Trader,
+} from './spot-app.ts';
 
 // BTC/USDT of the demo catalogue: market 1, price scale 2 (tick 0.01), lot 0.0001 BTC, minimum value 5 USDT.
-const BTC = 1;
-const USDT = 3;
-const PAIR = { legal_id: USDT, currency_id: BTC };
-
-let store: Store;
+let spot: SpotTestApp;
 let app: FastifyInstance;
-let alice: { id: number; token: string };
-let bob: { id: number; token: string };
-let carol: { id: number; token: string };
+let alice: Trader;
+let bob: Trader;
+let carol: Trader;
 
-type Reply = { type: string; message: unknown; order?: Record<string, unknown> };
-
-async function call(
+const call = (
   url: string,
   payload: Record<string, unknown>,
   token?: string,
   headers: Record<string, string> = {},
-): Promise<Reply> {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload,
-    headers: { ...(token === undefined ? {} : { authorization: token }), ...headers },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Reply;
-}
+) => spot.call(url, payload, token, headers);
 
 async function ok<T = Record<string, unknown>>(
   url: string,
@@ -56,25 +48,13 @@ function moneyState(): string {
   return moneyStateOf(app, [alice.id, bob.id, carol.id]);
 }
 
-async function user(): Promise<{ id: number; token: string }> {
-  const id = await createUser(store);
-  return { id, token: await loginAs(store, id) };
-}
-
-async function deposit(userId: number, currencyId: number, amount: string, scale: number): Promise<void> {
-  const outcome = await app.runner.submit({
-    type: 'deposit',
-    userId,
-    currencyId,
-    amount: parseDecimal(amount, scale),
-  });
-  expect(outcome.code).toBe(0);
-}
+const user = () => spot.trader();
+const deposit = (userId: number, currencyId: number, amount: string, scale: number) =>
+  spot.deposit(userId, currencyId, amount, scale);
 
 beforeAll(async () => {
-  store = await openTestStore();
-  app = await buildTestApp(store);
-  await app.ready();
+  spot = await startSpotTestApp();
+  app = spot.app;
   alice = await user();
   bob = await user();
   carol = await user();
@@ -83,9 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
-  await store.close();
-  await removeTempDirs();
+  await spot?.close();
 });
 
 describe('spot trading between two users', () => {

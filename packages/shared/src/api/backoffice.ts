@@ -1,6 +1,217 @@
-// The replies of the back office's API (/api/backoffice/*) that the console reads, declared once for the
-// server that builds them and the web console that shows them. Amounts are decimal strings, times ISO text.
+// The back office's API (/api/backoffice/*): the input schemas the server validates with and the replies the
+// console reads, declared once for the server that builds them and the web console that shows them. Amounts
+// are decimal strings, times ISO text. The seconds contracts' calls are in micro.ts, the run-time settings'
+// values are checked by each setting's own schema (server admin/settings.ts).
+import { z } from 'zod';
+import type { Paged } from '../envelope.ts';
 import type { Language } from '../languages.ts';
+import type { WalletType } from '../socket-events.ts';
+import { decimalText, id, integer, note, oneOf, optional, page, text } from '../schema/fields.ts';
+import { authenticatorCode, flag, httpsUrl, perLanguage, translations } from './backoffice-fields.ts';
+import { ADMIN_WITHDRAWAL_STATUSES } from './wallet.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// Inputs
+
+/** The SQL catalogue keeps scales up to 12 (9.2 million whole coins fit a signed 64-bit amount). */
+export const MAX_CATALOG_SCALE = 12;
+/** A currency's description per language, at most this many characters. */
+export const CURRENCY_DESCRIPTION_MAX = 5_000;
+/** The roles an administrator may be created with (the server's permission model gives each its rights). */
+export const BACKOFFICE_ADMIN_ROLES = ['admin', 'reviewer'] as const;
+export type BackofficeAdminRole = (typeof BACKOFFICE_ADMIN_ROLES)[number];
+/** What the custody callback log records a callback as. */
+export const CALLBACK_OUTCOMES = [
+  'credited',
+  'duplicate',
+  'noted',
+  'withdrawal_completed',
+  'withdrawal_failed',
+  'refused',
+] as const;
+
+const currencyCode = () =>
+  text({ max: 16 }).pipe(z.string().regex(/^[A-Z0-9]{1,16}$/, { message: 'backoffice.currency_code' }));
+/** Fees in percent, decimal text (the server checks their range). */
+const percent = () => decimalText();
+/** A display or sort position. */
+const order = () => integer({ min: -1_000_000, max: 1_000_000 });
+
+/** One record by id (withdrawal decisions, a user, a news item, an administrator, a real-name submission). */
+export const backofficeIdInput = z.object({ id: id() });
+/** One record by id, with the reason the user or the audit log is given. */
+export const backofficeReasonInput = z.object({ id: id(), reason: note({ max: 500 }) });
+/** A call without fields (second-factor enrolment, log-out). */
+export const backofficeEmptyInput = z.object({});
+
+/** /currencies/create */
+export const currencyCreateInput = z.object({
+  id: integer({ min: 1, max: 65_535 }),
+  code: currencyCode(),
+  name: text({ max: 100 }),
+  scale: integer({ min: 0, max: MAX_CATALOG_SCALE }),
+  udun_id: integer({ min: -1 }),
+  withdraw_min: decimalText(),
+  withdraw_fee: decimalText(),
+  display_order: optional(order()),
+  descriptions: optional(perLanguage(CURRENCY_DESCRIPTION_MAX)),
+});
+
+/** /currencies/update: the id and the fields to change. */
+export const currencyUpdateInput = z.object({
+  id: id(),
+  name: optional(text({ max: 100 })),
+  udun_id: optional(integer({ min: -1 })),
+  withdraw_min: optional(decimalText()),
+  withdraw_fee: optional(decimalText()),
+  display_order: optional(order()),
+  is_enabled: optional(flag()),
+  descriptions: optional(perLanguage(CURRENCY_DESCRIPTION_MAX)),
+});
+
+/** /markets/create */
+export const marketCreateInput = z.object({
+  id: integer({ min: 1, max: 65_535 }),
+  base_currency_id: id(),
+  quote_currency_id: id(),
+  price_scale: integer({ min: 0, max: MAX_CATALOG_SCALE }),
+  tick_size: decimalText({ positive: true }),
+  lot_size: decimalText({ positive: true }),
+  min_size: decimalText({ positive: true }),
+  min_notional: optional(decimalText()),
+  maker_fee: percent(),
+  taker_fee: percent(),
+  is_display: optional(flag()),
+  display_order: optional(order()),
+});
+
+/** /markets/update: the id and the fields to change (fees reach the engine by command). */
+export const marketUpdateInput = z.object({
+  id: id(),
+  maker_fee: optional(percent()),
+  taker_fee: optional(percent()),
+  is_display: optional(flag()),
+  display_order: optional(order()),
+  min_notional: optional(decimalText()),
+});
+
+/** /settings/apply: a setting's key, the row it applies to, and its values (checked by the setting's schema). */
+export const settingApplyInput = z.object({
+  key: text({ max: 64 }),
+  target_id: id(),
+  values: z.record(z.string(), z.unknown()),
+});
+
+/** /news/categories/update */
+export const newsCategoryUpdateInput = z.object({
+  id: id(),
+  names: optional(perLanguage(100)),
+  sort_order: optional(order()),
+  is_visible: optional(flag()),
+});
+
+/** /news/items: a page, optionally of one category or matching a text. */
+export const newsItemListInput = z.object({
+  category_id: optional(id()),
+  q: optional(text({ max: 100 })),
+  page: page(),
+});
+
+const newsItemFields = {
+  category_id: id(),
+  link_url: optional(httpsUrl()),
+  sort_order: optional(order()),
+  is_published: optional(flag()),
+  translations: translations(),
+};
+
+/** /news/items/create */
+export const newsItemCreateInput = z.object(newsItemFields);
+/** /news/items/update */
+export const newsItemUpdateInput = z.object({ id: id(), ...newsItemFields });
+/** /news/items/publish */
+export const newsItemPublishInput = z.object({ id: id(), published: flag() });
+
+/** /withdrawals: a page, optionally of one state or one user. */
+export const withdrawalListInput = z.object({
+  status: optional(oneOf(ADMIN_WITHDRAWAL_STATUSES)),
+  user_id: optional(id()),
+  page: page(),
+});
+/** /withdrawals/reject: the reason the user is shown. */
+export const withdrawalRejectInput = z.object({ id: id(), reason: note({ max: 200 }) });
+/** /withdrawals/confirm: the sandbox payout's transaction id. */
+export const withdrawalConfirmInput = z.object({ id: id(), tx_id: text({ max: 128 }) });
+/** /deposits: a page, optionally of one user. */
+export const depositListInput = z.object({ user_id: optional(id()), page: page() });
+/** /deposits/manual: a credit by hand (sandbox only). */
+export const manualDepositInput = z.object({
+  user_id: id(),
+  currency_id: id(),
+  amount: decimalText({ positive: true }),
+  note: note({ max: 200 }),
+});
+/** /callbacks: a page, optionally of one outcome. */
+export const callbackListInput = z.object({ outcome: optional(oneOf(CALLBACK_OUTCOMES)), page: page() });
+/** /chains/update: what an operator may change on a chain row. */
+export const chainUpdateInput = z.object({
+  currency_id: id(),
+  chain_type: integer({ min: 0, max: 15 }),
+  confirmations: optional(integer({ min: 0, max: 1000 })),
+  is_enabled: optional(flag()),
+});
+
+/** /outbox: a page, optionally to one recipient. */
+export const outboxListInput = z.object({ recipient: optional(text({ max: 254 })), page: page() });
+/** /audit: a page, filtered by action, administrator or target. */
+export const auditListInput = z.object({
+  action: optional(text({ max: 64 })),
+  admin: optional(text({ max: 32 })),
+  target_type: optional(text({ max: 64 })),
+  target_id: optional(text({ max: 64 })),
+  per_page: optional(integer({ min: 1, max: 100 })),
+  page: page(),
+});
+/** /admins/create */
+export const adminCreateInput = z.object({
+  username: text({ max: 64 }),
+  password: text({ max: 128, trim: false }),
+  role: oneOf(BACKOFFICE_ADMIN_ROLES),
+});
+/** /admins/disable */
+export const adminDisableInput = z.object({ id: id(), disabled: flag() });
+
+/** /real_name: a page, optionally of one state (pending by default). */
+export const realNameListInput = z.object({
+  status: optional(oneOf(['pending', 'approved', 'rejected'] as const)),
+  page: page(),
+});
+/** /real_name/photo: the upload's address or id. */
+export const realNamePhotoInput = z.object({ id: text({ max: 200 }) });
+
+/** /second_factor/confirm and /verify: a six-digit authenticator code. */
+export const secondFactorCodeInput = z.object({ code: authenticatorCode() });
+
+/** /users: a page, optionally matching a text or only the frozen. */
+export const userListInput = z.object({
+  q: optional(text({ max: 100 })),
+  frozen: optional(flag()),
+  page: page(),
+});
+/** /users/orders and /users/logins: a user's page. */
+export const userPageInput = z.object({ id: id(), page: page() });
+/** /users/ledger: a user's page, optionally of one currency. */
+export const userLedgerInput = z.object({ id: id(), currency_id: optional(id()), page: page() });
+/** /users/freeze: what the user may no longer do, and why. */
+export const userFreezeInput = z.object({
+  id: id(),
+  trading: flag(),
+  withdrawals: flag(),
+  reason: note({ max: 500 }),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Replies
 
 /** A currency's description per language, as the catalogue stores it. */
 export type Descriptions = Partial<Record<Language, string>>;
@@ -111,4 +322,325 @@ export interface LoginLine {
   /** Where it began; null for sessions made before addresses were kept, or not by a log-in. */
   ip: string | null;
   user_agent: string | null;
+}
+
+/** A user's freeze: what they may not do, why, and who decided it. */
+export interface FreezeState {
+  trading: boolean;
+  withdrawals: boolean;
+  reason: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** What a user holds in one currency, all six wallets. */
+export interface BalanceLine {
+  currency_id: number;
+  code: string;
+  wallets: Record<WalletType, { available: string; locked: string }>;
+}
+
+/** /users/detail */
+export interface UserDetail extends UserSummary {
+  extension_code: string;
+  parent: { id: number; account: string } | null;
+  invited_count: number;
+  last_login_ip: string | null;
+  is_seller: boolean;
+  freeze: FreezeState | null;
+  /** Currencies in which the user holds anything, all six wallets each. */
+  balances: BalanceLine[];
+  open_orders: number;
+  pending_withdrawals: number;
+}
+
+/** /users/orders: one spot order of the user, every state. */
+export interface UserOrderLine {
+  order_id: string;
+  symbol: string;
+  side: string;
+  kind: string;
+  /** Empty for a market order. */
+  price: string;
+  quantity: string;
+  filled: string;
+  status: string;
+  cancel_reason: string | null;
+  fee_paid: string;
+  fee_currency: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** /users/ledger: one balance change of the user, as the account log recorded it. */
+export interface LedgerLine {
+  seq: string;
+  time: string;
+  wallet: string;
+  currency: string;
+  change: string;
+  available_after: string;
+  locked_change: string;
+  locked_after: string;
+  reason: string;
+  reference_id: string;
+  memo: string | null;
+}
+
+/** /callbacks: one custody callback as received, and what was made of it. */
+export interface CallbackLine {
+  id: string;
+  received_at: string;
+  ip: string | null;
+  sign_ok: boolean;
+  outcome: string;
+  detail: string | null;
+  trade_type: number | null;
+  tx_id: string | null;
+  body: string | null;
+}
+
+/** /chains: one chain a currency is offered on. */
+export interface ChainLine {
+  currency_id: number;
+  currency: string;
+  udun_id: number;
+  chain_type: number;
+  code: string;
+  network: string;
+  main_coin_type: number;
+  coin_type: string;
+  chain_decimals: number;
+  confirmations: number;
+  is_enabled: boolean;
+}
+
+/** Whether payouts go to the sandbox adapter (decisions are then confirmed by hand). */
+export type Sandboxed<T> = T & { sandbox: boolean };
+
+/** What a reviewer sees beside a withdrawal: the user's balance, totals and recent history in that currency. */
+export interface WithdrawalContext {
+  balance: { available: string; locked: string };
+  deposited_total: string;
+  withdrawn_total: string;
+  withdrawal_count: number;
+  deposit_count: number;
+  withdrawals: WithdrawalLine[];
+  deposits: DepositLine[];
+}
+
+/** /withdrawals/detail */
+export interface WithdrawalDetail {
+  withdrawal: WithdrawalLine;
+  user: WithdrawalContext & { freeze: FreezeState | null };
+  sandbox: boolean;
+}
+
+/** /withdrawals and /deposits */
+export type WithdrawalPage = Sandboxed<Paged<WithdrawalLine>>;
+export type DepositPage = Sandboxed<Paged<DepositLine>>;
+
+/** The exchange's own accounts the solvency table shows, and the outside world. */
+export const SOLVENCY_SYSTEM_COLUMNS = ['house', 'fees', 'insurance', 'marketMaker', 'outside'] as const;
+export type SolvencySystemColumn = (typeof SOLVENCY_SYSTEM_COLUMNS)[number];
+
+/** One currency of the solvency table: every kind of account, which must sum to zero. */
+export interface SolvencyRow {
+  currency_id: number;
+  code: string;
+  /** Users' holdings (available + locked) per wallet. */
+  users: Record<WalletType, string>;
+  /** Of which locked (open orders, pending withdrawals), over all user wallets. */
+  users_locked: string;
+  system: Record<SolvencySystemColumn, string>;
+  /** What the exchange should hold in custody: minus the outside world's balance. */
+  custody: string;
+  /** Every account of the currency added up; must be "0". */
+  sum: string;
+  /** Accounts below zero other than the outside world (must be none). */
+  negative_accounts: number;
+  balanced: boolean;
+}
+
+export interface SolvencyReport {
+  rows: SolvencyRow[];
+  balanced: boolean;
+}
+
+/** One market's trading of the last 24 hours. */
+export interface MarketVolume {
+  market_id: number;
+  symbol: string;
+  trades: number;
+  /** Base currency traded, all trades. */
+  base_volume: string;
+  /** Quote currency traded, all trades. */
+  quote_volume: string;
+  /** Of which trades where at least one side was a user: the only ones public figures count. */
+  user_trades: number;
+  user_quote_volume: string;
+  /** Trades with the market maker on one side. */
+  maker_fills: number;
+}
+
+export interface PendingWithdrawalTotal {
+  currency_id: number;
+  code: string;
+  count: number;
+  amount: string;
+}
+
+/** /dashboard */
+export interface Dashboard {
+  users: { total: number; last_24h: number; verified: number; frozen: number };
+  volume: MarketVolume[];
+  waiting: {
+    real_name: number;
+    withdrawals: number;
+    withdrawals_by_currency: PendingWithdrawalTotal[];
+    /** Deposits recorded but not yet credited (a crash between the two; finished at the next start). */
+    deposits_uncredited: number;
+    /** Approved withdrawals whose payout is not confirmed yet. */
+    payouts_unconfirmed: number;
+    callbacks_refused_24h: number;
+  };
+  solvency: SolvencyReport;
+  generated_at: string;
+}
+
+/** /admins: an administrator, their role and whether they may still sign in. */
+export interface AdminLine {
+  id: number;
+  username: string;
+  role: BackofficeAdminRole;
+  second_factor: boolean;
+  disabled: boolean;
+  created_at: string;
+  last_session_at: string | null;
+}
+
+/** /audit: one entry of the audit log. */
+export interface AuditLine {
+  id: number;
+  admin: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: Record<string, unknown>;
+  ip: string | null;
+  created_at: string;
+}
+
+/** /outbox: a mail or text message the exchange sent, or in development kept. */
+export interface OutboxLine {
+  id: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  /** Kept only for messages no transport took (the dev outbox). */
+  body: string | null;
+  purpose: string;
+  status: 'outbox' | 'sent' | 'failed';
+  error: string | null;
+  created_at: string;
+}
+
+export type RealNameStatus = 'pending' | 'approved' | 'rejected';
+
+/** /real_name: a real-name submission in the queue. */
+export interface RealNameSubmission {
+  id: number;
+  user_id: number;
+  account: string;
+  name: string;
+  status: RealNameStatus;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+/** /real_name/detail: the submission with its photos' addresses for an administrator's token. */
+export interface RealNameSubmissionDetail extends RealNameSubmission {
+  card_id: string;
+  reject_reason: string | null;
+  reviewed_by: string | null;
+  front_pic: string;
+  reverse_pic: string;
+  hand_pic: string;
+}
+
+/** What a news category holds: notices, news, footer pages, FAQ, commitments or partner links. */
+export type NewsCategoryKind = 'notice' | 'news' | 'footer' | 'faq' | 'commitment' | 'partner';
+
+/** /news/categories: a category with its names per language and how many items it has. */
+export interface NewsCategoryLine {
+  id: number;
+  kind: NewsCategoryKind;
+  names: Partial<Record<string, string>>;
+  sort_order: number;
+  is_visible: boolean;
+  items: number;
+  published: number;
+}
+
+/** /news/items: one item, titled in the reader's language when it has it, else in English. */
+export interface NewsItemLine {
+  id: number;
+  category_id: number;
+  title: string;
+  languages: Language[];
+  link_url: string | null;
+  sort_order: number;
+  is_published: boolean;
+  seeded: boolean;
+  updated_at: string;
+}
+
+/** An item's words in one language. */
+export interface NewsItemTranslation {
+  title: string;
+  abstract: string;
+  content: string;
+}
+
+/** /news/items/detail: the item with its words in every language it has. */
+export interface NewsItemDetail {
+  id: number;
+  category_id: number;
+  link_url: string | null;
+  sort_order: number;
+  is_published: boolean;
+  translations: Partial<Record<Language, NewsItemTranslation>>;
+}
+
+/** What an administrator may do: each back-office call needs one (the server's roles grant them). */
+export const BACKOFFICE_PERMISSIONS = [
+  'dashboard',
+  'users.read',
+  'users.manage',
+  'real_name',
+  'funding.read',
+  'funding.manage',
+  'catalog.read',
+  'catalog.manage',
+  'content',
+  'outbox',
+  'audit',
+  'admins',
+] as const;
+export type BackofficePermission = (typeof BACKOFFICE_PERMISSIONS)[number];
+
+/** Whether this session passed the second factor, must pass it, or must first enrol an authenticator. */
+export type AdminSecondFactorState = 'verified' | 'required' | 'enrol';
+
+export interface AdminIdentity {
+  id: number;
+  username: string;
+  role: BackofficeAdminRole;
+}
+
+/** /session: who is signed in, what they may do, and where their second factor stands. */
+export interface BackofficeSessionReply {
+  admin: AdminIdentity;
+  permissions: readonly BackofficePermission[];
+  second_factor: AdminSecondFactorState;
 }

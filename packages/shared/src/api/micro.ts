@@ -188,6 +188,27 @@ export interface MicroReserveLine {
   change_available: string;
 }
 
+/** A movement of the reserve that is not an order's: money put in (or taken out) by the house. */
+export interface MicroReserveFunding {
+  transfer_id: number;
+  currency_id: number;
+  code: string;
+  /** Positive into the reserve. */
+  amount: string;
+  memo: string | null;
+  /** Command time, milliseconds. */
+  time: number;
+}
+
+/** GET /backoffice/micro/reserve */
+export interface MicroReserveReply {
+  list: MicroReserveLine[];
+  /** The latest fundings, newest first (at most MICRO_RESERVE_FUNDINGS_SHOWN). */
+  fundings: MicroReserveFunding[];
+}
+
+export const MICRO_RESERVE_FUNDINGS_SHOWN = 20;
+
 export interface MicroAdminOrder {
   id: number;
   user_id: number;

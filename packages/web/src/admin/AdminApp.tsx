@@ -5,13 +5,8 @@ import { Result, Spin } from 'antd';
 import { useAdminMessages, useAdminT } from './i18n.ts';
 import { adminApi } from '../data/admin-api.ts';
 import { AdminLayout } from './AdminLayout.tsx';
-import {
-  adminSession,
-  useAdminSession,
-  type AdminIdentity,
-  type AdminPermission,
-  type SecondFactorState,
-} from './session.ts';
+import type { BackofficeSessionReply as SessionAnswer } from '@fairex/shared/api/backoffice.ts';
+import { adminSession, useAdminSession } from './session.ts';
 import LoginPage from './screens/LoginPage.tsx';
 import SetupPage from './screens/SetupPage.tsx';
 import DashboardPage from './screens/DashboardPage.tsx';
@@ -36,11 +31,7 @@ import './admin.css';
 // screen, loads separately again.
 const NewsEditorPage = lazy(() => import('./screens/NewsEditorPage.tsx'));
 
-export interface SessionAnswer {
-  admin: AdminIdentity;
-  permissions: AdminPermission[];
-  second_factor: SecondFactorState;
-}
+export type { BackofficeSessionReply as SessionAnswer } from '@fairex/shared/api/backoffice.ts';
 
 /** Screens need a session that passed the second factor; anything less goes to the sign-in page. */
 function RequireAdmin({ children }: { children: ReactNode }) {

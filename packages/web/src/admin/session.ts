@@ -1,4 +1,9 @@
 import { createStore, useStore } from 'zustand';
+import type {
+  AdminIdentity,
+  AdminSecondFactorState as SecondFactorState,
+  BackofficePermission as AdminPermission,
+} from '@fairex/shared/api/backoffice.ts';
 
 // The administrator's session in this browser tab, apart from any user login: its own key in session
 // storage (never the user's `token` in local storage), so a user session and an administrator session never
@@ -6,27 +11,11 @@ import { createStore, useStore } from 'zustand';
 
 export const ADMIN_TOKEN_KEY = 'fairex_admin_token';
 
-export type SecondFactorState = 'verified' | 'required' | 'enrol';
-
-export type AdminPermission =
-  | 'dashboard'
-  | 'users.read'
-  | 'users.manage'
-  | 'real_name'
-  | 'funding.read'
-  | 'funding.manage'
-  | 'catalog.read'
-  | 'catalog.manage'
-  | 'content'
-  | 'outbox'
-  | 'audit'
-  | 'admins';
-
-export interface AdminIdentity {
-  id: number;
-  username: string;
-  role: 'admin' | 'reviewer';
-}
+export type {
+  AdminIdentity,
+  AdminSecondFactorState as SecondFactorState,
+  BackofficePermission as AdminPermission,
+} from '@fairex/shared/api/backoffice.ts';
 
 export interface AdminSessionState {
   token: string | null;

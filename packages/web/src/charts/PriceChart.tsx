@@ -78,6 +78,12 @@ export function PriceChart({
     imported: t('chart.legend.imported'),
     mark: t('chart.legend.mark'),
     markOnly: t('chart.legend.markOnly'),
+    bollUpper: t('chart.legend.bollUpper'),
+    bollMiddle: t('chart.legend.bollMiddle'),
+    bollLower: t('chart.legend.bollLower'),
+    macdDif: t('chart.legend.macdDif'),
+    macdDea: t('chart.legend.macdDea'),
+    macdHistogram: t('chart.legend.macdHistogram'),
   };
   const labelsKey = JSON.stringify(legendLabels);
 

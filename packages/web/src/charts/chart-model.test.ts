@@ -23,6 +23,12 @@ const LABELS = {
   imported: 'History from',
   mark: 'Mark',
   markOnly: 'No trades: mark price',
+  bollUpper: 'UP',
+  bollMiddle: 'MB',
+  bollLower: 'DN',
+  macdDif: 'DIF',
+  macdDea: 'DEA',
+  macdHistogram: 'MACD',
 };
 
 function makeModel(overrides: Partial<ChartModelOptions> = {}) {
@@ -309,6 +315,40 @@ describe('ChartModel indicators (display only)', () => {
     expect(values(ma7)).toEqual([null, null, null, null, null, null, 4, 5]);
     expect(chart.series[8]!.options.visible).toBe(false); // EMA 7
     expect(model.shownIndicators()).toEqual(['ma']);
+  });
+
+  it("shows the chosen indicators' values at the legend's bar, in their colours, at the price's decimals", () => {
+    const { model, chart, legend } = makeModel();
+    const indicatorText = () =>
+      [...legend.querySelectorAll<HTMLElement>('[data-indicator]')].map((cell) => [
+        cell.dataset.indicator,
+        cell.textContent,
+      ]);
+    model.setHistory(closes.map((close, minute) => bar(minute, `${close}.00`)));
+    expect(indicatorText()).toEqual([]);
+    model.setIndicators(['ma', 'boll']);
+    // The latest bar: MA7 of 2..8 is 5; MA25, MA99 and the 20-bar bands are not full yet.
+    expect(indicatorText()).toEqual([
+      ['MA7', '5.00'],
+      ['MA25', '--'],
+      ['MA99', '--'],
+      ['UP', '--'],
+      ['MB', '--'],
+      ['DN', '--'],
+    ]);
+    const ma7 = legend.querySelector<HTMLElement>('[data-indicator="MA7"]')!.parentElement!;
+    expect(ma7.style.color).not.toBe('');
+    // Hovering the seventh bar shows its own values: MA7 of 1..7 is 4.
+    chart.crosshair?.({ time: toChartTime(T0 + 6 * MINUTE) });
+    expect(indicatorText()[0]).toEqual(['MA7', '4.00']);
+    // A live bar moves the values; MACD adds its three lines; dropping all empties the row.
+    chart.crosshair?.({});
+    model.pushBar(bar(8, '17.00'));
+    expect(indicatorText()[0]).toEqual(['MA7', '7.14']); // (3 + 4 + 5 + 6 + 7 + 8 + 17) / 7
+    model.setIndicators(['macd']);
+    expect(indicatorText().map(([label]) => label)).toEqual(['DIF', 'DEA', 'MACD']);
+    model.setIndicators([]);
+    expect(indicatorText()).toEqual([]);
   });
 
   it('hides and shows the volume bars with VOL', () => {

@@ -77,6 +77,14 @@ export interface LegendLabels {
   mark: string;
   /** Note when the interval has the mark price but no trades. */
   markOnly: string;
+  /** The Bollinger bands' lines in the indicator legend (upper, middle, lower). */
+  bollUpper: string;
+  bollMiddle: string;
+  bollLower: string;
+  /** MACD's lines in the indicator legend: DIF, DEA and their difference. */
+  macdDif: string;
+  macdDea: string;
+  macdHistogram: string;
 }
 
 /** A bar of the mark price (docs/price-record.md): open time in epoch milliseconds, exact strings. */
@@ -123,6 +131,13 @@ interface MacdSeries {
   signal: ISeriesApi<'Line'>;
   histogram: ISeriesApi<'Histogram'>;
 }
+/** One line of a chosen indicator as the legend names it, with its colour and its values by bar. */
+interface IndicatorReading {
+  label: string;
+  colour: string;
+  line: IndicatorLine;
+}
+
 /** Price precision is read from the server's strings; this caps it for very small prices. */
 const MAX_PRECISION = 8;
 const LEGEND_FIELDS = ['time', 'open', 'high', 'low', 'close', 'change', 'volume', 'mark', 'note'] as const;
@@ -136,6 +151,17 @@ type LegendField = (typeof LEGEND_FIELDS)[number];
  */
 function plotNumber(text: string): number {
   return Number(text);
+}
+
+/** An indicator's value as text at `decimals` places, rounded half up; for the legend only (display). */
+function plotText(value: number, decimals: number): string {
+  if (!Number.isFinite(value)) return formatFixed(null, decimals);
+  const factor = 10 ** decimals;
+  const rounded = Math.sign(value) * Math.round(Math.abs(value) * factor);
+  const sign = rounded < 0 ? '-' : '';
+  const digits = String(Math.abs(rounded)).padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  return formatFixed(`${sign}${whole}${decimals > 0 ? `.${digits.slice(-decimals)}` : ''}`, decimals);
 }
 
 function decimalsOf(text: string): number {
@@ -175,6 +201,11 @@ export class ChartModel {
   private readonly legend: HTMLElement | null;
   private legendLabels: LegendLabels | null;
   private readonly legendCells = new Map<LegendField, HTMLElement>();
+  /** The legend's second row: the chosen indicators' values at the legend's bar. */
+  private indicatorRow: HTMLElement | null = null;
+  /** The chosen indicators' lines as last drawn, and the index of each bar's time in them. */
+  private readings: IndicatorReading[] = [];
+  private readonly readingIndex = new Map<number, number>();
   private hoveredTime: number | null = null;
   private formatTime: (chartTime: number) => string;
   private removed = false;
@@ -359,6 +390,7 @@ export class ChartModel {
       this.macdSeries = null;
     }
     this.drawIndicators(false);
+    this.renderLegend();
   }
 
   /** The indicators on screen. */
@@ -472,24 +504,44 @@ export class ChartModel {
       if (line.length > 0) series.update(point(line.length - 1));
     };
     const on = (indicator: Indicator) => this.indicators.has(indicator);
+    const labels = this.legendLabels;
+    const readings: IndicatorReading[] = [];
+    const read = (label: string | undefined, colour: string, line: IndicatorLine) => {
+      if (label !== undefined) readings.push({ label, colour, line });
+    };
     if (on('ma'))
-      for (const period of AVERAGE_PERIODS)
-        draw(this.indicatorLines.get(`ma${period}`)!, sma(closes, period));
+      AVERAGE_PERIODS.forEach((period, i) => {
+        const line = sma(closes, period);
+        draw(this.indicatorLines.get(`ma${period}`)!, line);
+        read(`MA${period}`, AVERAGE_COLOURS[i]!, line);
+      });
     if (on('ema'))
-      for (const period of AVERAGE_PERIODS)
-        draw(this.indicatorLines.get(`ema${period}`)!, ema(closes, period));
+      AVERAGE_PERIODS.forEach((period, i) => {
+        const line = ema(closes, period);
+        draw(this.indicatorLines.get(`ema${period}`)!, line);
+        read(`EMA${period}`, AVERAGE_COLOURS[i]!, line);
+      });
     if (on('boll')) {
       const bands = bollinger(closes);
       draw(this.indicatorLines.get('bollUpper')!, bands.upper);
       draw(this.indicatorLines.get('bollMiddle')!, bands.middle);
       draw(this.indicatorLines.get('bollLower')!, bands.lower);
+      read(labels?.bollUpper, BOLL_COLOURS.band, bands.upper);
+      read(labels?.bollMiddle, BOLL_COLOURS.middle, bands.middle);
+      read(labels?.bollLower, BOLL_COLOURS.band, bands.lower);
     }
     if (this.macdSeries !== null) {
       const result = macd(closes);
       draw(this.macdSeries.macd, result.macd);
       draw(this.macdSeries.signal, result.signal);
       draw(this.macdSeries.histogram, result.histogram, true);
+      read(labels?.macdDif, MACD_COLOURS.macd, result.macd);
+      read(labels?.macdDea, MACD_COLOURS.signal, result.signal);
+      read(labels?.macdHistogram, this.theme.text, result.histogram);
     }
+    this.readings = readings;
+    this.readingIndex.clear();
+    times.forEach((time, i) => this.readingIndex.set(time, i));
   }
 
   private themeOptions(): DeepPartial<ChartOptions> {
@@ -584,7 +636,11 @@ export class ChartModel {
       this.legendCells.set(field, value);
       return item;
     });
-    legend.replaceChildren(...items);
+    const row = document.createElement('div');
+    row.className = 'fx-chart-legend-indicators';
+    row.dataset.testid = 'chart-legend-indicators';
+    this.indicatorRow = row;
+    legend.replaceChildren(...items, row);
     this.renderLegend();
   }
 
@@ -624,6 +680,34 @@ export class ChartModel {
       if (TRADE_FIELDS.has(field)) item.hidden = bar === undefined;
       else if (field !== 'time') item.hidden = text[field] === '';
     }
+    this.renderIndicatorRow(time);
+  }
+
+  /**
+   * The chosen indicators' values at the legend's bar, each in its line's colour: display only, like the
+   * lines (charts/indicators.ts), rounded half up to the price's decimals; a window not yet full shows a dash.
+   */
+  private renderIndicatorRow(time: number): void {
+    const row = this.indicatorRow;
+    if (row === null) return;
+    const index = this.readingIndex.get(time);
+    const items = this.readings.map((reading) => {
+      const value = index === undefined ? null : (reading.line[index] ?? null);
+      const item = document.createElement('span');
+      item.className = 'fx-chart-legend-indicator';
+      item.style.color = reading.colour;
+      const label = document.createElement('span');
+      label.className = 'fx-chart-legend-label';
+      label.textContent = reading.label;
+      const text = document.createElement('span');
+      text.className = 'fx-chart-legend-value';
+      text.dataset.indicator = reading.label;
+      text.textContent = value === null ? formatFixed(null, this.precision) : plotText(value, this.precision);
+      item.append(label, text);
+      return item;
+    });
+    row.replaceChildren(...items);
+    row.hidden = items.length === 0;
   }
 }
 

@@ -1,7 +1,9 @@
 // Chart indicators: moving averages, Bollinger bands and MACD over the bars' closes.
 //
 // DISPLAY ONLY. These functions take JavaScript numbers because their output goes to the chart's canvas
-// and nowhere else: nothing computed here is shown as a price, stored, sent or used to decide anything.
+// and to the chart legend's indicator row (each value rounded to the price's decimals, beside its line's
+// name) and nowhere else: nothing computed here is shown as a price of an order, stored, sent or used to
+// decide anything.
 // The bars arrive as exact decimal strings; ChartModel converts each close to a number exactly once, at
 // the chart boundary (plotNumber), as it does for the candles themselves. Each result array is aligned
 // with its input: null where the window is not yet full.

@@ -93,10 +93,4 @@ export const adminApi = {
 };
 
 /** The list shape of paged answers (spec 03 section 1). */
-export interface Paged<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
+export type { Paged } from '@fairex/shared/envelope.ts';

@@ -1,8 +1,9 @@
 // Drizzle mirror of the news tables (see migrations/0007_news.sql).
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { NewsCategoryKind } from '@fairex/shared';
 import type { LocalizedText } from './catalog.ts';
 
-export type NewsCategoryKind = 'notice' | 'news' | 'footer' | 'faq' | 'commitment' | 'partner';
+export type { NewsCategoryKind };
 
 export const newsCategories = pgTable('news_categories', {
   id: integer('id').primaryKey(),

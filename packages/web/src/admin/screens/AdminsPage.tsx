@@ -7,16 +7,7 @@ import { useAdminT } from '../i18n.ts';
 import { adminApi } from '../../data/admin-api.ts';
 import { PageHeader, Time, useAdminMutation } from '../components/common.tsx';
 import { useAdminSession } from '../session.ts';
-
-interface AdminLine {
-  id: number;
-  username: string;
-  role: 'admin' | 'reviewer';
-  second_factor: boolean;
-  disabled: boolean;
-  created_at: string;
-  last_session_at: string | null;
-}
+import type { AdminLine } from '@fairex/shared/api/backoffice.ts';
 
 /** The people who run the exchange: their roles, their authenticators, and who may still sign in. */
 export default function AdminsPage() {

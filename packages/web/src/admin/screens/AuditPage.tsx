@@ -5,17 +5,7 @@ import { useState } from 'react';
 import { useAdminT } from '../i18n.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { PageHeader, Time } from '../components/common.tsx';
-
-interface Entry {
-  id: number;
-  admin: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  detail: Record<string, unknown>;
-  ip: string | null;
-  created_at: string;
-}
+import type { AuditLine as Entry } from '@fairex/shared/api/backoffice.ts';
 
 const AREAS = [
   'admin.',

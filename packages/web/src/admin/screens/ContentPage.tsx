@@ -32,28 +32,9 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { LANGUAGE_INFO, LANGUAGES } from '../../i18n/languages.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { PageHeader, Time, useAdminMutation } from '../components/common.tsx';
+import type { NewsCategoryLine as Category, NewsItemLine as Item } from '@fairex/shared/api/backoffice.ts';
 
-export interface Category {
-  id: number;
-  kind: 'notice' | 'news' | 'footer' | 'faq' | 'commitment' | 'partner';
-  names: Record<string, string>;
-  sort_order: number;
-  is_visible: boolean;
-  items: number;
-  published: number;
-}
-
-interface Item {
-  id: number;
-  category_id: number;
-  title: string;
-  languages: string[];
-  link_url: string | null;
-  sort_order: number;
-  is_published: boolean;
-  seeded: boolean;
-  updated_at: string;
-}
+export type { NewsCategoryLine as Category } from '@fairex/shared/api/backoffice.ts';
 
 export function categoryName(category: Category | undefined): string {
   if (!category) return '';

@@ -7,47 +7,12 @@ import { useAdminT } from '../i18n.ts';
 import { Link } from 'react-router';
 import { adminApi } from '../../data/admin-api.ts';
 import { Amount, PageHeader } from '../components/common.tsx';
+import type { Dashboard, MarketVolume as VolumeRow, SolvencyRow } from '@fairex/shared/api/backoffice.ts';
+import { SOLVENCY_SYSTEM_COLUMNS } from '@fairex/shared/api/backoffice.ts';
+import { WALLET_TYPES } from '@fairex/shared/socket-events.ts';
 
-const WALLETS = ['change', 'lever', 'micro', 'ico', 'miner', 'defi'] as const;
-const SYSTEM = ['house', 'fees', 'insurance', 'marketMaker', 'outside'] as const;
-
-interface SolvencyRow {
-  currency_id: number;
-  code: string;
-  users: Record<(typeof WALLETS)[number], string>;
-  users_locked: string;
-  system: Record<(typeof SYSTEM)[number], string>;
-  custody: string;
-  sum: string;
-  negative_accounts: number;
-  balanced: boolean;
-}
-
-interface VolumeRow {
-  market_id: number;
-  symbol: string;
-  trades: number;
-  base_volume: string;
-  quote_volume: string;
-  user_trades: number;
-  user_quote_volume: string;
-  maker_fills: number;
-}
-
-interface Dashboard {
-  users: { total: number; last_24h: number; verified: number; frozen: number };
-  volume: VolumeRow[];
-  waiting: {
-    real_name: number;
-    withdrawals: number;
-    withdrawals_by_currency: { currency_id: number; code: string; count: number; amount: string }[];
-    deposits_uncredited: number;
-    payouts_unconfirmed: number;
-    callbacks_refused_24h: number;
-  };
-  solvency: { rows: SolvencyRow[]; balanced: boolean };
-  generated_at: string;
-}
+const WALLETS = WALLET_TYPES;
+const SYSTEM = SOLVENCY_SYSTEM_COLUMNS;
 
 /** The exchange at a glance: people, trading, queues, and whether every currency's books balance. */
 export default function DashboardPage() {

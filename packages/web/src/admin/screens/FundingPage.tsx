@@ -29,35 +29,15 @@ import { Link } from 'react-router';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { Amount, PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
-import type { DepositLine as Deposit, WithdrawalLine as Withdrawal } from '@fairex/shared/api/backoffice.ts';
-
-interface Callback {
-  id: string;
-  received_at: string;
-  ip: string | null;
-  sign_ok: boolean;
-  outcome: string;
-  detail: string | null;
-  trade_type: number | null;
-  tx_id: string | null;
-  body: string | null;
-}
-
-interface Chain {
-  currency_id: number;
-  currency: string;
-  udun_id: number;
-  chain_type: number;
-  code: string;
-  network: string;
-  main_coin_type: number;
-  coin_type: string;
-  chain_decimals: number;
-  confirmations: number;
-  is_enabled: boolean;
-}
-
-type Sandboxed<T> = T & { sandbox: boolean };
+import type {
+  CallbackLine as Callback,
+  ChainLine as Chain,
+  DepositLine as Deposit,
+  DepositPage,
+  WithdrawalDetail,
+  WithdrawalLine as Withdrawal,
+  WithdrawalPage,
+} from '@fairex/shared/api/backoffice.ts';
 
 /** Money in and out: the withdrawal queue, deposits, the custody callback log, hand credits and chains. */
 export default function FundingPage() {
@@ -93,7 +73,7 @@ export function WithdrawalsTable({ userId }: { userId?: number }) {
   const list = useQuery({
     queryKey: ['admin', 'withdrawals', status, userId, page],
     queryFn: () =>
-      adminApi.get<Sandboxed<Paged<Withdrawal>>>('/backoffice/withdrawals', {
+      adminApi.get<WithdrawalPage>('/backoffice/withdrawals', {
         status: status === 'all' ? undefined : status,
         user_id: userId,
         page,
@@ -186,21 +166,6 @@ export function WithdrawalsTable({ userId }: { userId?: number }) {
       {open !== null && <WithdrawalDrawer id={open} onClose={() => setOpen(null)} />}
     </Space>
   );
-}
-
-interface WithdrawalDetail {
-  withdrawal: Withdrawal;
-  user: {
-    balance: { available: string; locked: string };
-    deposited_total: string;
-    withdrawn_total: string;
-    withdrawal_count: number;
-    deposit_count: number;
-    withdrawals: Withdrawal[];
-    deposits: Deposit[];
-    freeze: { trading: boolean; withdrawals: boolean; reason: string } | null;
-  };
-  sandbox: boolean;
 }
 
 function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => void }) {
@@ -470,7 +435,7 @@ export function DepositsTable({ userId }: { userId?: number }) {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: ['admin', 'deposits', userId, page],
-    queryFn: () => adminApi.get<Sandboxed<Paged<Deposit>>>('/backoffice/deposits', { user_id: userId, page }),
+    queryFn: () => adminApi.get<DepositPage>('/backoffice/deposits', { user_id: userId, page }),
     placeholderData: keepPreviousData,
   });
   const columns: ColumnsType<Deposit> = [

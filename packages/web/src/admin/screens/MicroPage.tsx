@@ -15,10 +15,10 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import type { MicroAdminConfig, MicroAdminOrder, MicroReserveLine } from '@fairex/shared';
+import type { MicroAdminConfig, MicroAdminOrder, MicroReserveReply } from '@fairex/shared';
 import { useAdminT } from '../i18n.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
-import { Amount, PageHeader, useAdminMutation } from '../components/common.tsx';
+import { Amount, PageHeader, Time, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
 import {
   addableCurrencies,
@@ -368,7 +368,7 @@ function ReserveCard({ editable }: { editable: boolean }) {
   const t = useAdminT();
   const reserve = useQuery({
     queryKey: RESERVE_KEY,
-    queryFn: () => adminApi.get<{ list: MicroReserveLine[] }>('/backoffice/micro/reserve'),
+    queryFn: () => adminApi.get<MicroReserveReply>('/backoffice/micro/reserve'),
   });
   const [form] = Form.useForm<{ currency_id: number; amount: string; note?: string }>();
   const fund = useAdminMutation(
@@ -377,6 +377,7 @@ function ReserveCard({ editable }: { editable: boolean }) {
     { invalidate: [RESERVE_KEY], onSuccess: () => form.resetFields(['amount', 'note']) },
   );
   const lines = reserve.data?.list ?? [];
+  const fundings = reserve.data?.fundings ?? [];
   const confirm = (values: { currency_id: number; amount: string; note?: string }) => {
     const code = lines.find((line) => line.currency_id === values.currency_id)?.code ?? '';
     Modal.confirm({
@@ -417,6 +418,29 @@ function ReserveCard({ editable }: { editable: boolean }) {
             dataIndex: 'change_available',
             render: (value: string) => <Amount value={value} />,
           },
+        ]}
+      />
+      <Typography.Title level={5}>{t('micro.reserve.fundings')}</Typography.Title>
+      <Table
+        size="small"
+        rowKey={(row) => `${row.transfer_id}:${row.currency_id}`}
+        pagination={false}
+        dataSource={fundings}
+        data-testid="micro-reserve-fundings"
+        locale={{ emptyText: t('micro.reserve.noFundings') }}
+        columns={[
+          {
+            title: t('micro.reserve.fundingTime'),
+            dataIndex: 'time',
+            render: (value: number) => <Time value={new Date(value).toISOString()} />,
+          },
+          { title: t('micro.currency'), dataIndex: 'code' },
+          {
+            title: t('micro.reserve.fundingAmount'),
+            dataIndex: 'amount',
+            render: (value: string) => <Amount value={value} />,
+          },
+          { title: t('micro.reserve.fundingMemo'), dataIndex: 'memo' },
         ]}
       />
       {editable && lines.length > 0 && (

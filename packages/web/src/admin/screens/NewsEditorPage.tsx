@@ -25,21 +25,10 @@ import { adminApi } from '../../data/admin-api.ts';
 import { PageHeader, useAdminMutation } from '../components/common.tsx';
 import { RichTextEditor } from '../components/RichTextEditor.tsx';
 import { categoryName, type Category } from './ContentPage.tsx';
-
-interface Translation {
-  title: string;
-  abstract: string;
-  content: string;
-}
-
-interface ItemDetail {
-  id: number;
-  category_id: number;
-  link_url: string | null;
-  sort_order: number;
-  is_published: boolean;
-  translations: Partial<Record<Language, Translation>>;
-}
+import type {
+  NewsItemDetail as ItemDetail,
+  NewsItemTranslation as Translation,
+} from '@fairex/shared/api/backoffice.ts';
 
 const EMPTY: Translation = { title: '', abstract: '', content: '' };
 

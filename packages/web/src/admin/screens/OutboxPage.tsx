@@ -5,18 +5,7 @@ import { useState } from 'react';
 import { useAdminT, type AdminKey } from '../i18n.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { PageHeader, StatusTag, Time } from '../components/common.tsx';
-
-interface Message {
-  id: number;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string | null;
-  body: string | null;
-  purpose: string;
-  status: string;
-  error: string | null;
-  created_at: string;
-}
+import type { OutboxLine as Message } from '@fairex/shared/api/backoffice.ts';
 
 /** Mail and text messages the exchange sent, and in development the ones no transport took (with bodies). */
 export default function OutboxPage() {

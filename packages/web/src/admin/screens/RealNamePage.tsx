@@ -21,27 +21,11 @@ import { Link } from 'react-router';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
 import { PrivatePhoto } from '../components/PrivatePhoto.tsx';
-
-type Status = 'pending' | 'approved' | 'rejected';
-
-interface Submission {
-  id: number;
-  user_id: number;
-  account: string;
-  name: string;
-  status: Status;
-  created_at: string;
-  reviewed_at: string | null;
-}
-
-interface SubmissionDetail extends Submission {
-  card_id: string;
-  reject_reason: string | null;
-  reviewed_by: string | null;
-  front_pic: string;
-  reverse_pic: string;
-  hand_pic: string;
-}
+import type {
+  RealNameStatus as Status,
+  RealNameSubmission as Submission,
+  RealNameSubmissionDetail as SubmissionDetail,
+} from '@fairex/shared/api/backoffice.ts';
 
 /** The real-name queue, oldest first, and each submission with its three photos. */
 export default function RealNamePage() {

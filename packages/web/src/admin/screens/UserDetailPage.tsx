@@ -24,62 +24,15 @@ import { Link, useParams } from 'react-router';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { Amount, PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
-import type { LoginLine } from '@fairex/shared/api/backoffice.ts';
-import { FreezeTags, ReviewTag, type UserSummary } from './UsersPage.tsx';
+import type {
+  LedgerLine,
+  LoginLine,
+  UserDetail as Detail,
+  UserOrderLine as OrderLine,
+} from '@fairex/shared/api/backoffice.ts';
+import { WALLET_TYPES as WALLETS } from '@fairex/shared/socket-events.ts';
+import { FreezeTags, ReviewTag } from './UsersPage.tsx';
 import { DepositsTable, WithdrawalsTable } from './FundingPage.tsx';
-
-const WALLETS = ['change', 'lever', 'micro', 'ico', 'miner', 'defi'] as const;
-
-interface Detail extends UserSummary {
-  extension_code: string;
-  parent: { id: number; account: string } | null;
-  invited_count: number;
-  last_login_ip: string | null;
-  is_seller: boolean;
-  freeze: {
-    trading: boolean;
-    withdrawals: boolean;
-    reason: string;
-    updated_by: string | null;
-    updated_at: string;
-  } | null;
-  balances: {
-    currency_id: number;
-    code: string;
-    wallets: Record<string, { available: string; locked: string }>;
-  }[];
-  open_orders: number;
-  pending_withdrawals: number;
-}
-
-interface OrderLine {
-  order_id: string;
-  symbol: string;
-  side: string;
-  kind: string;
-  price: string;
-  quantity: string;
-  filled: string;
-  status: string;
-  cancel_reason: string | null;
-  fee_paid: string;
-  fee_currency: string;
-  created_at: string;
-}
-
-interface LedgerLine {
-  seq: string;
-  time: string;
-  wallet: string;
-  currency: string;
-  change: string;
-  available_after: string;
-  locked_change: string;
-  locked_after: string;
-  reason: string;
-  reference_id: string;
-  memo: string | null;
-}
 
 /** One user: who they are, what they hold in each wallet, what they did, and what an operator can change. */
 export default function UserDetailPage() {

@@ -7,6 +7,7 @@ import { pathFromHashLink } from '../hash-link.ts';
 import { safeRedirectPath, type RouteTitleKey } from '../routes.ts';
 import { requestLogin } from '../../data/session.ts';
 import { AuthDialogHost } from '../../features/auth/AuthDialogHost.tsx';
+import { FillToasts } from '../../features/spot/FillToasts.tsx';
 
 export interface RouteHandle {
   titleKey: RouteTitleKey;
@@ -32,6 +33,7 @@ export function AppLayout() {
       <DocumentTitle />
       <LoginPrompt />
       <AuthDialogHost />
+      <FillToasts />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { CompactTable, type CompactColumn } from '../../components/trading/Compa
 import { EmptyNote } from '../../components/trading/PanelStates.tsx';
 import { dateTimeOf, withZone } from '../../components/trading/display.ts';
 import { useMessage } from '../../app/message.tsx';
+import { useSocketEvent } from '../../data/feeds.ts';
 import { revokeOrder } from '../../data/spot.ts';
 import { symbolOf, useBoardQuotations } from '../../data/market.ts';
 import {
@@ -174,6 +175,8 @@ function OpenOrders({ filters }: { filters: Filters }) {
     page,
     perPage: ORDERS_PAGE_SIZE,
   };
+  // A fill of one's own order, on any pair, changes the lists at once (the poll is the fallback).
+  useSocketEvent('my_fill', () => void queryClient.invalidateQueries({ queryKey: ['orders'] }));
   const orders = useQuery({
     queryKey: ['orders', 'open', filters.symbol, filters.side, filters.range, page],
     queryFn: ({ signal }) => fetchAllOpenOrders(query, signal),

@@ -22,7 +22,6 @@ import { OrderForm, type PickedPrice } from './OrderForm.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
 import { PairHeader } from '../../components/trading/PairHeader.tsx';
 import { RecentTrades, mergeTape } from '../../components/trading/RecentTrades.tsx';
-import { fillsKey, useFillNotices } from './fill-notices.ts';
 import { choosePair, symbolForQuery, symbolFromQuery, syncPairFromStorage, usePair } from './pair.ts';
 import { dealKey, pairSymbol, useDeal, type SpotDeal } from '../../data/spot.ts';
 import './spot.css';
@@ -48,7 +47,6 @@ export default function SpotPage() {
   usePairInAddress(symbol);
   const loggedIn = useSession((state) => state.token !== null);
   const deal = useDeal(pair, loggedIn);
-  useFillNotices(pair, loggedIn);
   const feed = useMarketFeed(symbol);
   const tickers = useTickers();
   const ticker = tickers[symbol];
@@ -85,7 +83,6 @@ export default function SpotPage() {
     );
     refresh(() => queryClient.invalidateQueries({ queryKey: ['spot', 'open-orders'] }));
     refresh(() => queryClient.invalidateQueries({ queryKey: ['spot', 'history'] }), 'history');
-    refresh(() => queryClient.invalidateQueries({ queryKey: fillsKey(pair) }), 'fills');
   });
 
   // Without a live trades feed, a new book push is the sign to fetch the latest trades with the book.

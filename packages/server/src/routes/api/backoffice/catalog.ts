@@ -9,27 +9,27 @@
 //   GET  /api/backoffice/settings             the run-time settings (SETTINGS) and the environment
 //   POST /api/backoffice/settings/apply       key, target_id, values
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { decimalText, fieldName, id, integer, issueMessage, ok, optional, text } from '@fairex/shared';
+import {
+  currencyCreateInput,
+  currencyUpdateInput,
+  fieldName,
+  issueMessage,
+  marketCreateInput,
+  marketUpdateInput,
+  ok,
+  settingApplyInput,
+} from '@fairex/shared';
 import {
   addCurrency,
   addMarket,
   listCurrencies,
   listMarkets,
-  MAX_CATALOG_SCALE,
   updateCurrency,
   updateMarket,
 } from '../../../admin/catalog.ts';
-import { flag, perLanguage } from '../../../admin/inputs.ts';
 import { environmentSettings, findSetting, SETTINGS } from '../../../admin/settings.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { AdminRoute } from './guard.ts';
-
-const currencyCode = () =>
-  text({ max: 16 }).pipe(z.string().regex(/^[A-Z0-9]{1,16}$/, { message: 'backoffice.currency_code' }));
-const percent = () => decimalText();
-const order = () => integer({ min: -1_000_000, max: 1_000_000 });
-const DESCRIPTION_MAX = 5_000;
 
 export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute): Promise<void> {
   const wallets = app.wallets;
@@ -51,17 +51,7 @@ export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/currencies/create',
     access: 'catalog.manage',
-    input: z.object({
-      id: integer({ min: 1, max: 65_535 }),
-      code: currencyCode(),
-      name: text({ max: 100 }),
-      scale: integer({ min: 0, max: MAX_CATALOG_SCALE }),
-      udun_id: integer({ min: -1 }),
-      withdraw_min: decimalText(),
-      withdraw_fee: decimalText(),
-      display_order: optional(order()),
-      descriptions: optional(perLanguage(DESCRIPTION_MAX)),
-    }),
+    input: currencyCreateInput,
     handler: async ({ input, actor, t }) => {
       await addCurrency(app.store, app.runner, actor, {
         id: input.id,
@@ -83,16 +73,7 @@ export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/currencies/update',
     access: 'catalog.manage',
-    input: z.object({
-      id: id(),
-      name: optional(text({ max: 100 })),
-      udun_id: optional(integer({ min: -1 })),
-      withdraw_min: optional(decimalText()),
-      withdraw_fee: optional(decimalText()),
-      display_order: optional(order()),
-      is_enabled: optional(flag()),
-      descriptions: optional(perLanguage(DESCRIPTION_MAX)),
-    }),
+    input: currencyUpdateInput,
     handler: async ({ input, actor }) => {
       const currency = await updateCurrency(app.store, app.engine, actor, input.id, {
         name: input.name,
@@ -127,20 +108,7 @@ export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/markets/create',
     access: 'catalog.manage',
-    input: z.object({
-      id: integer({ min: 1, max: 65_535 }),
-      base_currency_id: id(),
-      quote_currency_id: id(),
-      price_scale: integer({ min: 0, max: MAX_CATALOG_SCALE }),
-      tick_size: decimalText({ positive: true }),
-      lot_size: decimalText({ positive: true }),
-      min_size: decimalText({ positive: true }),
-      min_notional: optional(decimalText()),
-      maker_fee: percent(),
-      taker_fee: percent(),
-      is_display: optional(flag()),
-      display_order: optional(order()),
-    }),
+    input: marketCreateInput,
     handler: async ({ input, actor, t }) => {
       await addMarket(app.store, app.runner, actor, {
         id: input.id,
@@ -165,14 +133,7 @@ export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/markets/update',
     access: 'catalog.manage',
-    input: z.object({
-      id: id(),
-      maker_fee: optional(percent()),
-      taker_fee: optional(percent()),
-      is_display: optional(flag()),
-      display_order: optional(order()),
-      min_notional: optional(decimalText()),
-    }),
+    input: marketUpdateInput,
     handler: async ({ input, actor }) => {
       const market = await updateMarket(app.store, app.runner, actor, input.id, {
         makerFee: input.maker_fee,
@@ -210,11 +171,7 @@ export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/settings/apply',
     access: 'catalog.manage',
-    input: z.object({
-      key: text({ max: 64 }),
-      target_id: id(),
-      values: z.record(z.string(), z.unknown()),
-    }),
+    input: settingApplyInput,
     handler: async ({ input, actor, lang, t }) => {
       const definition = findSetting(input.key);
       if (definition === undefined) throw new AppError('backoffice.setting_unknown');

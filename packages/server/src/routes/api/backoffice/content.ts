@@ -9,8 +9,16 @@
 //   POST /api/backoffice/news/items/delete        id (items written here; seeded ones are unpublished instead)
 // Bodies with texts per language are JSON. HTML is sanitised by the news module before it is stored.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { id, integer, ok, optional, page, paged, text } from '@fairex/shared';
+import {
+  backofficeIdInput,
+  newsCategoryUpdateInput,
+  newsItemCreateInput,
+  newsItemListInput,
+  newsItemPublishInput,
+  newsItemUpdateInput,
+  ok,
+  paged,
+} from '@fairex/shared';
 import {
   CONTENT_PAGE_SIZE,
   createItem,
@@ -22,18 +30,7 @@ import {
   updateCategory,
   updateItem,
 } from '../../../admin/content.ts';
-import { flag, httpsUrl, perLanguage, translations } from '../../../admin/inputs.ts';
 import type { AdminRoute } from './guard.ts';
-
-const order = () => integer({ min: -1_000_000, max: 1_000_000 });
-
-const itemFields = {
-  category_id: id(),
-  link_url: optional(httpsUrl()),
-  sort_order: optional(order()),
-  is_published: optional(flag()),
-  translations: translations(),
-};
 
 export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
   adminRoute({
@@ -47,12 +44,7 @@ export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'POST',
     url: '/backoffice/news/categories/update',
     access: 'content',
-    input: z.object({
-      id: id(),
-      names: optional(perLanguage(100)),
-      sort_order: optional(order()),
-      is_visible: optional(flag()),
-    }),
+    input: newsCategoryUpdateInput,
     handler: async ({ input, actor, t }) => {
       await app.store.transaction((tx) =>
         updateCategory(tx, actor, input.id, {
@@ -69,7 +61,7 @@ export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'GET',
     url: '/backoffice/news/items',
     access: 'content',
-    input: z.object({ category_id: optional(id()), q: optional(text({ max: 100 })), page: page() }),
+    input: newsItemListInput,
     handler: async ({ input, lang }) => {
       const pageNumber = input.page ?? 1;
       const { data, total } = await listItems(app.store, {
@@ -86,7 +78,7 @@ export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'GET',
     url: '/backoffice/news/items/detail',
     access: 'content',
-    input: z.object({ id: id() }),
+    input: backofficeIdInput,
     handler: async ({ input }) => ok(await itemDetail(app.store, input.id)),
   });
 
@@ -94,7 +86,7 @@ export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'POST',
     url: '/backoffice/news/items/create',
     access: 'content',
-    input: z.object(itemFields),
+    input: newsItemCreateInput,
     handler: async ({ input, actor, t }) => {
       const newId = await app.store.transaction((tx) =>
         createItem(tx, actor, {
@@ -113,7 +105,7 @@ export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'POST',
     url: '/backoffice/news/items/update',
     access: 'content',
-    input: z.object({ id: id(), ...itemFields }),
+    input: newsItemUpdateInput,
     handler: async ({ input, actor, t }) => {
       await app.store.transaction((tx) =>
         updateItem(tx, actor, input.id, {
@@ -132,7 +124,7 @@ export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'POST',
     url: '/backoffice/news/items/publish',
     access: 'content',
-    input: z.object({ id: id(), published: flag() }),
+    input: newsItemPublishInput,
     handler: async ({ input, actor, t }) => {
       await app.store.transaction((tx) => setItemPublished(tx, actor, input.id, input.published));
       return ok(t('backoffice.saved'));
@@ -143,7 +135,7 @@ export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'POST',
     url: '/backoffice/news/items/delete',
     access: 'content',
-    input: z.object({ id: id() }),
+    input: backofficeIdInput,
     handler: async ({ input, actor, t }) => {
       await app.store.transaction((tx) => deleteItem(tx, actor, input.id));
       return ok(t('backoffice.deleted'));

@@ -11,8 +11,18 @@
 //   GET  /api/backoffice/chains                     the chains of every currency
 //   POST /api/backoffice/chains/update              currency_id, chain_type, confirmations, is_enabled
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { decimalText, id, integer, note, ok, oneOf, optional, page, text } from '@fairex/shared';
+import type { WithdrawalDetail } from '@fairex/shared';
+import {
+  backofficeIdInput,
+  callbackListInput,
+  chainUpdateInput,
+  depositListInput,
+  manualDepositInput,
+  ok,
+  withdrawalConfirmInput,
+  withdrawalListInput,
+  withdrawalRejectInput,
+} from '@fairex/shared';
 import { amountAtScale } from '../../../admin/catalog.ts';
 import { freezesOf } from '../../../admin/freezes.ts';
 import {
@@ -22,21 +32,10 @@ import {
   listDeposits,
   listWithdrawals,
   updateChain,
-  WITHDRAWAL_STATUSES,
   withdrawalContext,
 } from '../../../admin/funding.ts';
-import { flag } from '../../../admin/inputs.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { AdminRoute } from './guard.ts';
-
-const CALLBACK_OUTCOMES = [
-  'credited',
-  'duplicate',
-  'noted',
-  'withdrawal_completed',
-  'withdrawal_failed',
-  'refused',
-] as const;
 
 export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute): Promise<void> {
   const services = app.wallets;
@@ -57,7 +56,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'GET',
     url: '/backoffice/withdrawals',
     access: 'funding.read',
-    input: z.object({ status: optional(oneOf(WITHDRAWAL_STATUSES)), user_id: optional(id()), page: page() }),
+    input: withdrawalListInput,
     handler: async ({ input }) =>
       ok({
         ...(await listWithdrawals(app.store, {
@@ -73,10 +72,10 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'GET',
     url: '/backoffice/withdrawals/detail',
     access: 'funding.read',
-    input: z.object({ id: id() }),
+    input: backofficeIdInput,
     handler: async ({ input }) => {
       const withdrawal = await findWithdrawal(app.store, input.id);
-      return ok({
+      return ok<WithdrawalDetail>({
         withdrawal,
         user: {
           ...(await withdrawalContext(app.store, app.engine, withdrawal)),
@@ -91,7 +90,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/withdrawals/approve',
     access: 'funding.manage',
-    input: z.object({ id: id() }),
+    input: backofficeIdInput,
     handler: async ({ input, actor, t }) => {
       const withdrawal = await findWithdrawal(app.store, input.id);
       if (withdrawal.status === 'pending' && (await freezes.isFrozen(withdrawal.user_id, 'withdrawals'))) {
@@ -110,7 +109,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/withdrawals/reject',
     access: 'funding.manage',
-    input: z.object({ id: id(), reason: note({ max: 200 }) }),
+    input: withdrawalRejectInput,
     handler: async ({ input, actor, t }) => {
       await expectStatus(input.id, 'pending');
       await services.withdrawals.reject(input.id, input.reason, { adminId: actor.adminId, ip: actor.ip });
@@ -122,7 +121,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/withdrawals/resend',
     access: 'funding.manage',
-    input: z.object({ id: id() }),
+    input: backofficeIdInput,
     handler: async ({ input, actor }) => {
       const result = await services.withdrawals.resend(input.id, { adminId: actor.adminId, ip: actor.ip });
       return ok({ payout_error: result.payoutError });
@@ -133,7 +132,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/withdrawals/confirm',
     access: 'funding.manage',
-    input: z.object({ id: id(), tx_id: text({ max: 128 }) }),
+    input: withdrawalConfirmInput,
     handler: async ({ input, actor, t }) => {
       await expectStatus(input.id, 'approved');
       await services.withdrawals.confirmSandboxPayout(input.id, input.tx_id, {
@@ -148,7 +147,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'GET',
     url: '/backoffice/deposits',
     access: 'funding.read',
-    input: z.object({ user_id: optional(id()), page: page() }),
+    input: depositListInput,
     handler: async ({ input }) =>
       ok({
         ...(await listDeposits(app.store, { userId: input.user_id, page: input.page ?? 1 })),
@@ -160,12 +159,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/deposits/manual',
     access: 'funding.manage',
-    input: z.object({
-      user_id: id(),
-      currency_id: id(),
-      amount: decimalText({ positive: true }),
-      note: note({ max: 200 }),
-    }),
+    input: manualDepositInput,
     handler: async ({ input, actor, t }) => {
       // A credit from nowhere is a test tool: with a custody provider, money arrives only on chain.
       if (!sandbox()) throw new AppError('wallet.sandbox_only');
@@ -188,7 +182,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'GET',
     url: '/backoffice/callbacks',
     access: 'funding.read',
-    input: z.object({ outcome: optional(oneOf(CALLBACK_OUTCOMES)), page: page() }),
+    input: callbackListInput,
     handler: async ({ input }) =>
       ok(await listCallbacks(app.store, { outcome: input.outcome, page: input.page ?? 1 })),
   });
@@ -204,12 +198,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'POST',
     url: '/backoffice/chains/update',
     access: 'funding.manage',
-    input: z.object({
-      currency_id: id(),
-      chain_type: integer({ min: 0, max: 15 }),
-      confirmations: optional(integer({ min: 0, max: 1000 })),
-      is_enabled: optional(flag()),
-    }),
+    input: chainUpdateInput,
     handler: async ({ input, actor, t }) => {
       await app.store.transaction((tx) =>
         updateChain(tx, actor, {

@@ -4,13 +4,15 @@
 //   POST /api/backoffice/micro/currency        currency_id, fee_bp, min, max, presets, max_open_orders
 //   POST /api/backoffice/micro/cap             market_id, currency_id, exposure_cap (0 closes the pair)
 //   POST /api/backoffice/micro/staleness       max_sample_age_ms
-//   GET  /api/backoffice/micro/reserve         the house reserve per currency and the house's change wallet
+//   GET  /api/backoffice/micro/reserve         the house reserve per currency, the house's change wallet and
+//                                              the reserve's latest fundings (from the account log)
 //   POST /api/backoffice/micro/reserve/fund    currency_id, amount, note: change wallet -> reserve
 //   GET  /api/backoffice/micro/orders          settled orders: page, user_id, market_id, outcome, from, to
 //   GET  /api/backoffice/micro/proof           id: any user's settled order's proof
 // Reads need funding.read; configuration changes catalog.manage (like the other settings); funding the
 // reserve moves money, funding.manage.
 import type { FastifyInstance } from 'fastify';
+import type { MicroReserveReply } from '@fairex/shared';
 import {
   microAdminCapInput,
   microAdminCurrencyInput,
@@ -25,6 +27,7 @@ import {
   fundReserve,
   microAdminConfig,
   microReserve,
+  reserveFundings,
   setExposureCap,
   setPayableCurrency,
   setSecondsOptions,
@@ -101,7 +104,11 @@ export function microRoutes(app: FastifyInstance, adminRoute: AdminRoute): void 
     method: 'GET',
     url: '/backoffice/micro/reserve',
     access: 'funding.read',
-    handler: () => ok({ list: microReserve(app.engine) }),
+    handler: async () =>
+      ok<MicroReserveReply>({
+        list: microReserve(app.engine),
+        fundings: await reserveFundings(app.store, app.engine),
+      }),
   });
 
   adminRoute({

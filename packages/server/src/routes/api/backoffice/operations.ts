@@ -6,13 +6,18 @@
 //   POST /api/backoffice/admins/disable                id, disabled
 //   POST /api/backoffice/admins/reset_second_factor    id
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { id, integer, oneOf, ok, optional, page, text } from '@fairex/shared';
-import { ADMIN_ROLES, createAdmin } from '../../../admin/admins.ts';
+import {
+  adminCreateInput,
+  adminDisableInput,
+  auditListInput,
+  backofficeIdInput,
+  ok,
+  outboxListInput,
+} from '@fairex/shared';
+import { createAdmin } from '../../../admin/admins.ts';
 import { listOutbox } from '../../../admin/queries.ts';
 import { listAdmins, resetOtherAdminSecondFactor, setAdminDisabled } from '../../../admin/administrators.ts';
 import { listAuditLog, recordChange } from '../../../admin/audit-changes.ts';
-import { flag } from '../../../admin/inputs.ts';
 import type { AdminRoute } from './guard.ts';
 
 export const AUDIT_PAGE_SIZE = 30;
@@ -22,7 +27,7 @@ export function operationsRoutes(app: FastifyInstance, adminRoute: AdminRoute): 
     method: 'GET',
     url: '/backoffice/outbox',
     access: 'outbox',
-    input: z.object({ recipient: optional(text({ max: 254 })), page: page() }),
+    input: outboxListInput,
     handler: async ({ input, actor }) => {
       // The outbox holds verification codes: who read it is on record.
       await recordChange(app.store, actor, {
@@ -38,14 +43,7 @@ export function operationsRoutes(app: FastifyInstance, adminRoute: AdminRoute): 
     method: 'GET',
     url: '/backoffice/audit',
     access: 'audit',
-    input: z.object({
-      action: optional(text({ max: 64 })),
-      admin: optional(text({ max: 32 })),
-      target_type: optional(text({ max: 64 })),
-      target_id: optional(text({ max: 64 })),
-      per_page: optional(integer({ min: 1, max: 100 })),
-      page: page(),
-    }),
+    input: auditListInput,
     handler: async ({ input }) =>
       ok(
         await listAuditLog(app.store, {
@@ -70,11 +68,7 @@ export function operationsRoutes(app: FastifyInstance, adminRoute: AdminRoute): 
     method: 'POST',
     url: '/backoffice/admins/create',
     access: 'admins',
-    input: z.object({
-      username: text({ max: 64 }),
-      password: text({ max: 128, trim: false }),
-      role: oneOf(ADMIN_ROLES),
-    }),
+    input: adminCreateInput,
     handler: async ({ input, actor }) => {
       const newId = await createAdmin(app.store, {
         username: input.username.toLowerCase(),
@@ -91,7 +85,7 @@ export function operationsRoutes(app: FastifyInstance, adminRoute: AdminRoute): 
     method: 'POST',
     url: '/backoffice/admins/disable',
     access: 'admins',
-    input: z.object({ id: id(), disabled: flag() }),
+    input: adminDisableInput,
     handler: async ({ input, actor, t }) => {
       await app.store.transaction((tx) => setAdminDisabled(tx, actor, input.id, input.disabled));
       return ok(t('backoffice.saved'));
@@ -102,7 +96,7 @@ export function operationsRoutes(app: FastifyInstance, adminRoute: AdminRoute): 
     method: 'POST',
     url: '/backoffice/admins/reset_second_factor',
     access: 'admins',
-    input: z.object({ id: id() }),
+    input: backofficeIdInput,
     handler: async ({ input, actor, t }) => {
       await app.store.transaction((tx) => resetOtherAdminSecondFactor(tx, actor, input.id));
       return ok(t('backoffice.second_factor_reset'));

@@ -5,8 +5,13 @@
 //   POST /api/backoffice/real_name/approve   id
 //   POST /api/backoffice/real_name/reject    id, reason (the user reads it)
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { id, note, ok, oneOf, optional, page, text } from '@fairex/shared';
+import {
+  backofficeIdInput,
+  backofficeReasonInput,
+  ok,
+  realNameListInput,
+  realNamePhotoInput,
+} from '@fairex/shared';
 import { findUpload, readUploadFile, uploadIdFrom } from '../../../accounts/uploads.ts';
 import { decideSubmission, listSubmissions, submissionDetail } from '../../../admin/real-name-review.ts';
 import { recordChange } from '../../../admin/audit-changes.ts';
@@ -24,7 +29,7 @@ export function reviewRoutes(app: FastifyInstance, adminRoute: AdminRoute): void
     method: 'GET',
     url: '/backoffice/real_name',
     access: 'real_name',
-    input: z.object({ status: optional(oneOf(['pending', 'approved', 'rejected'] as const)), page: page() }),
+    input: realNameListInput,
     handler: async ({ input }) =>
       ok(await listSubmissions(app.store, { status: input.status ?? 'pending', page: input.page ?? 1 })),
   });
@@ -33,7 +38,7 @@ export function reviewRoutes(app: FastifyInstance, adminRoute: AdminRoute): void
     method: 'GET',
     url: '/backoffice/real_name/detail',
     access: 'real_name',
-    input: z.object({ id: id() }),
+    input: backofficeIdInput,
     handler: async ({ input, actor }) => {
       const detail = await submissionDetail(app.store, input.id);
       await recordChange(app.store, actor, {
@@ -54,7 +59,7 @@ export function reviewRoutes(app: FastifyInstance, adminRoute: AdminRoute): void
     method: 'GET',
     url: '/backoffice/real_name/photo',
     access: 'real_name',
-    input: z.object({ id: text({ max: 200 }) }),
+    input: realNamePhotoInput,
     handler: async ({ input, actor, reply }) => {
       const uploadId = uploadIdFrom(input.id);
       const upload = uploadId === null ? null : await findUpload(app.store, uploadId);
@@ -78,7 +83,7 @@ export function reviewRoutes(app: FastifyInstance, adminRoute: AdminRoute): void
     method: 'POST',
     url: '/backoffice/real_name/approve',
     access: 'real_name',
-    input: z.object({ id: id() }),
+    input: backofficeIdInput,
     handler: async ({ input, admin, actor, t }) => {
       await decideSubmission(app.store, app.sessions, { admin, id: input.id, approve: true, ip: actor.ip });
       return ok(t('admin.approved'));
@@ -89,7 +94,7 @@ export function reviewRoutes(app: FastifyInstance, adminRoute: AdminRoute): void
     method: 'POST',
     url: '/backoffice/real_name/reject',
     access: 'real_name',
-    input: z.object({ id: id(), reason: note({ max: 500 }) }),
+    input: backofficeReasonInput,
     handler: async ({ input, admin, actor, t }) => {
       await decideSubmission(app.store, app.sessions, {
         admin,

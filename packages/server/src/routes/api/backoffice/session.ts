@@ -6,10 +6,9 @@
 //   POST /api/backoffice/second_factor/verify   code: pass the session
 //   POST /api/backoffice/logout                 end the session
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ok } from '@fairex/shared';
+import type { BackofficeSessionReply } from '@fairex/shared';
+import { backofficeEmptyInput, ok, secondFactorCodeInput } from '@fairex/shared';
 import { recordChange } from '../../../admin/audit-changes.ts';
-import { authenticatorCode } from '../../../admin/inputs.ts';
 import { permissionsOf } from '../../../admin/permissions.ts';
 import {
   confirmEnrolment,
@@ -26,7 +25,7 @@ export function sessionRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     url: '/backoffice/session',
     access: 'session',
     handler: async ({ admin }) =>
-      ok({
+      ok<BackofficeSessionReply>({
         admin: { id: admin.id, username: admin.username, role: admin.role },
         permissions: permissionsOf(admin.role),
         second_factor: await secondFactorState(app.store, admin.id, admin.tokenHash),
@@ -37,7 +36,7 @@ export function sessionRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'POST',
     url: '/backoffice/second_factor/enrol',
     access: 'session',
-    input: z.object({}),
+    input: backofficeEmptyInput,
     handler: async ({ admin }) => ok(await startEnrolment(app.store, admin)),
   });
 
@@ -45,7 +44,7 @@ export function sessionRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'POST',
     url: '/backoffice/second_factor/confirm',
     access: 'session',
-    input: z.object({ code: authenticatorCode() }),
+    input: secondFactorCodeInput,
     handler: async ({ admin, actor, input, t }) => {
       await confirmEnrolment(app.store, app.accounts.throttle, {
         adminId: admin.id,
@@ -66,7 +65,7 @@ export function sessionRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'POST',
     url: '/backoffice/second_factor/verify',
     access: 'session',
-    input: z.object({ code: authenticatorCode() }),
+    input: secondFactorCodeInput,
     handler: async ({ admin, actor, input, t }) => {
       if ((await secondFactorState(app.store, admin.id, admin.tokenHash)) === 'enrol') {
         throw new AppError('backoffice.second_factor_not_enrolled');
@@ -89,7 +88,7 @@ export function sessionRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'POST',
     url: '/backoffice/logout',
     access: 'session',
-    input: z.object({}),
+    input: backofficeEmptyInput,
     handler: async ({ admin, actor, t }) => {
       await app.accounts.admins.revoke(admin.tokenHash);
       await recordChange(app.store, actor, {

@@ -8,12 +8,18 @@
 //   POST /api/backoffice/users/freeze                 id, trading, withdrawals, reason
 //   POST /api/backoffice/users/reset_second_factor    id, reason
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { id, note, ok, optional, page, text } from '@fairex/shared';
+import {
+  backofficeIdInput,
+  backofficeReasonInput,
+  ok,
+  userFreezeInput,
+  userLedgerInput,
+  userListInput,
+  userPageInput,
+} from '@fairex/shared';
 import { recordChange } from '../../../admin/audit-changes.ts';
 import { dashboard } from '../../../admin/dashboard.ts';
 import { freezesOf } from '../../../admin/freezes.ts';
-import { flag } from '../../../admin/inputs.ts';
 import {
   requireUser,
   resetUserSecondFactor,
@@ -39,7 +45,7 @@ export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
     method: 'GET',
     url: '/backoffice/users',
     access: 'users.read',
-    input: z.object({ q: optional(text({ max: 100 })), frozen: optional(flag()), page: page() }),
+    input: userListInput,
     handler: async ({ input }) =>
       ok(await searchUsers(app.store, { query: input.q, frozenOnly: input.frozen, page: input.page ?? 1 })),
   });
@@ -48,7 +54,7 @@ export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
     method: 'GET',
     url: '/backoffice/users/detail',
     access: 'users.read',
-    input: z.object({ id: id() }),
+    input: backofficeIdInput,
     handler: async ({ input, actor }) => {
       const detail = await userDetail(app.store, app.engine, input.id, await freezes.state(input.id));
       // Reading a person's record is worth a line too: who looked at whom, and when.
@@ -61,7 +67,7 @@ export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
     method: 'GET',
     url: '/backoffice/users/orders',
     access: 'users.read',
-    input: z.object({ id: id(), page: page() }),
+    input: userPageInput,
     handler: async ({ input }) => {
       await requireUser(app.store, input.id);
       return ok(await userOrders(app.store, app.engine, input.id, input.page ?? 1));
@@ -72,7 +78,7 @@ export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
     method: 'GET',
     url: '/backoffice/users/ledger',
     access: 'users.read',
-    input: z.object({ id: id(), currency_id: optional(id()), page: page() }),
+    input: userLedgerInput,
     handler: async ({ input }) => {
       await requireUser(app.store, input.id);
       return ok(
@@ -89,7 +95,7 @@ export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
     method: 'GET',
     url: '/backoffice/users/logins',
     access: 'users.read',
-    input: z.object({ id: id(), page: page() }),
+    input: userPageInput,
     handler: async ({ input }) => {
       await requireUser(app.store, input.id);
       return ok(await userLogins(app.store, input.id, input.page ?? 1));
@@ -100,7 +106,7 @@ export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
     method: 'POST',
     url: '/backoffice/users/freeze',
     access: 'users.manage',
-    input: z.object({ id: id(), trading: flag(), withdrawals: flag(), reason: note({ max: 500 }) }),
+    input: userFreezeInput,
     handler: async ({ input, actor, t }) => {
       await requireUser(app.store, input.id);
       await app.store.transaction((tx) =>
@@ -120,7 +126,7 @@ export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
     method: 'POST',
     url: '/backoffice/users/reset_second_factor',
     access: 'users.manage',
-    input: z.object({ id: id(), reason: note({ max: 500 }) }),
+    input: backofficeReasonInput,
     handler: async ({ input, actor, t }) => {
       await app.store.transaction((tx) => resetUserSecondFactor(tx, actor, input.id, input.reason));
       app.sessions.forgetUser(input.id);

@@ -1,8 +1,10 @@
-// Input fields of the back-office API beyond the shared ones: yes/no flags, texts per language and the news
-// item's translations. Nested values (texts per language) arrive in JSON bodies.
+// Input fields of the back-office API (/api/backoffice/*) beyond the shared ones: yes/no flags, texts per
+// language and the news item's translations, declared once for the server's schemas (backoffice.ts, the
+// run-time settings) and the console. Nested values (texts per language) arrive in JSON bodies.
 import { z } from 'zod';
-import type { Language } from '@fairex/shared';
-import { LANGUAGES, optional, text } from '@fairex/shared';
+import type { Language } from '../languages.ts';
+import { LANGUAGES } from '../languages.ts';
+import { optional, text } from '../schema/fields.ts';
 
 const TRUE = new Set<unknown>([true, 1, '1', 'true']);
 const FALSE = new Set<unknown>([false, 0, '0', 'false']);
