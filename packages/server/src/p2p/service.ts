@@ -1401,7 +1401,7 @@ export class P2pService {
     const { rows: count } = await this.db.query<{ count: number }>(
       `select count(*)::int as count from p2p_orders o
          left join p2p_order_steps e on e.order_id = o.order_id and e.status in ('completed', 'cancelled')
-        ${where.replace('$3', '$1')}`,
+        ${where.replaceAll('$3', '$1')}`,
       input.user_id === undefined ? [] : [input.user_id],
     );
     const data: P2pAdminOrder[] = [];

@@ -416,6 +416,20 @@ describe('an appeal decided by an arbiter', () => {
     expect(test.app.engine.p2p.order(order.id)?.status).toBe('appealed');
   });
 
+  it("lists a user's orders to the arbiter, counted with the same filter", async () => {
+    const listed = expectOk<{ data: P2pAdminOrder[]; total: number }>(
+      await call(
+        test.app,
+        'GET',
+        '/backoffice/p2p/orders',
+        { user_id: buyer.id, status: 'appealed' },
+        { token: admin.token },
+      ),
+    );
+    expect(listed.data.map((row) => row.id)).toContain(order.id);
+    expect(listed.total).toBe(listed.data.length);
+  });
+
   it('shows the arbiter the full evidence log and decides only with a fresh code, audited', async () => {
     const detail = expectOk<P2pAdminOrder>(
       await call(test.app, 'GET', '/backoffice/p2p/orders/detail', { id: order.id }, { token: admin.token }),
