@@ -20,6 +20,7 @@ import type {
   MinerItem,
   MinerListReply,
   MinerOrderInfo,
+  P2pAd,
 } from '@fairex/shared';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import { launchBrowser, newContext } from './support/browser.ts';
@@ -265,13 +266,20 @@ describe('product figures equal the API and the ledger', () => {
       exit: en.products.defi.exit,
     });
     expect(stake.days_accrued).toBe(1);
-    // The ledger: the staked principal is held (locked) on the user's defi wallet, the only lock there is;
-    // the earnings accrued equal the days accrued times the daily amount; the wallet's value is what the
-    // header shows.
+    // The ledger: the staked principal is held (locked) on the user's defi wallet, the user's only lock; the
+    // only other users' lock is the escrow of the P2P demo merchant's sell ad (CNY, no maker fee by
+    // default), which the public ad book shows; the earnings accrued equal the days accrued times the daily
+    // amount; the wallet's value is what the header shows.
     const own = await walletLine('defi', 'USDT');
     expect(units(String(own.lock_defi_balance), 6)).toBe(units(item.defi_number, 6));
+    const sellAds = await env.call<{ data: P2pAd[] }>(
+      '/p2p/ads',
+      { side: 'buy', currency_id: 3, fiat: 'CNY' },
+      'GET',
+    );
+    const escrow = sellAds.data.reduce((sum, ad) => sum + units(ad.available, 6), 0n);
     const usdt = await solvency('USDT');
-    expect(units(usdt.users_locked, 6)).toBe(units(item.defi_number, 6));
+    expect(units(usdt.users_locked, 6)).toBe(units(item.defi_number, 6) + escrow);
     expect(units(stake.earnings, 6)).toBe(units(stake.daily, 6) * BigInt(stake.days_accrued));
     expect(units(item.total, 6)).toBe(units(item.defi_number, 6) + units(item.earnings_total, 6));
     const list2 = await env.call<Record<string, { usdt_total: string }>>('/wallet/list');

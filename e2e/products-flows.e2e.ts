@@ -1,5 +1,5 @@
 // Token sales, cloud mining and defi staking in real Chromium against a real server with the demo products
-// (support/shifted-clock.ts lets the test move the server's clock forward, so days pass for the accrual job as
+// (support/clock.ts lets the test move the server's clock forward, so days pass for the accrual job as
 // they do in production; the back office's "run accrual now" call saves waiting for the job's next minute).
 // A user funded through the deposit path buys IEPN and sees the sale's progress move, then opens IEPN/USDT
 // from the IEPN page; rents a miner, lets days pass, and extracts the earnings into the miner wallet; stakes

@@ -1,18 +1,16 @@
 // Test-only preparation for the products end-to-end tests. Before the server starts, a fresh data folder gets
 // its migrations and demo catalogue, one administrator and one user with a long-lived session. The server runs
 // with the demo products (an IEPN sale with IEPN/USDT listed, two miners, two defi products) and with a clock
-// the test can move forward (support/shifted-clock.ts), so that days pass for the accrual job as they would in
+// the test can move forward (support/clock.ts), so that days pass for the accrual job as they would in
 // production. The user is funded through the real deposit path and moves USDT into the ico, miner and defi
 // wallets with the real transfer call; the administrator signs in over HTTP with a second factor.
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { createAdmin } from '../packages/server/src/admin/admins.ts';
 import { createSession } from '../packages/server/src/auth/sessions.ts';
 import { seedDemoData } from '../packages/server/src/seed/index.ts';
 import { openStore } from '../packages/server/src/store/index.ts';
-import { ROOT } from './support/paths.ts';
+import { ServerClock } from './support/clock.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
 import {
   SPOT_E2E_CUSTODY_ENV,
@@ -35,8 +33,8 @@ interface Envelope<T> {
 export interface ProductsE2E {
   server: ServerProcess;
   user: SeededUser;
-  /** How far the server's clock runs ahead of the real one. */
-  offsetMs(): number;
+  /** The server's clock, which the test moves forward. */
+  clock: ServerClock;
   /** Moves the server's clock `days` days forward and waits until the server reads it. */
   advanceDays(days: number): Promise<void>;
   /** The server's time now (the real time plus the offset). */
@@ -107,15 +105,12 @@ export async function startProductsServer(
   wallets: { ico: string; miner: string; defi: string },
 ): Promise<ProductsE2E> {
   const user = await seedFolder(dataDir);
-  const clockFile = join(dataDir, 'e2e-clock-offset');
-  let offset = 0;
-  await writeFile(clockFile, '0');
+  const clock = new ServerClock(dataDir);
   const server = await startServer(dataDir, {
+    ...clock.env,
     MARKET_MAKER: 'off',
     PRODUCTS_DEMO: 'on',
     ...SPOT_E2E_CUSTODY_ENV,
-    NODE_OPTIONS: `--import ${join(ROOT, 'e2e', 'support', 'shifted-clock.ts')}`,
-    FAIREX_E2E_CLOCK_FILE: clockFile,
   });
   try {
     await depositThroughCustody(server.baseURL, user, { ...USDT_TRC20_DEPOSIT, amount: '100000000000' });
@@ -132,7 +127,7 @@ export async function startProductsServer(
         },
         'POST',
       );
-    const serverNow = () => Date.now() + offset;
+    const serverNow = () => clock.now();
     const auth: Authenticator = { secret: null, lastStep: -1 };
     let adminToken = await signInAdministrator(server.baseURL, serverNow, auth);
     return {
@@ -143,14 +138,9 @@ export async function startProductsServer(
         password: ADMIN_PASSWORD,
         code: () => nextCode(auth, serverNow),
       },
-      offsetMs: () => offset,
+      clock,
       serverNow,
-      async advanceDays(days) {
-        offset += days * DAY_MS;
-        await writeFile(clockFile, String(offset));
-        // The server reads the file every 100 ms.
-        await new Promise((resolve) => setTimeout(resolve, 400));
-      },
+      advanceDays: (days) => clock.advance(days * DAY_MS, []),
       call: (path, body, method = 'POST') => request(server.baseURL, user.token, path, body, method),
       async admin<T>(path: string, body?: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') {
         try {

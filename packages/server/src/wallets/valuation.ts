@@ -23,7 +23,7 @@ export function currencyFlags(engine: Pick<Engine, 'spot'>): (currencyId: number
     traded.add(market.baseCurrencyId).add(market.quoteCurrencyId);
     quotes.add(market.quoteCurrencyId);
   }
-  // Leverage and seconds contracts are not built: no currency can be traded there yet.
+  // `is_lever` and `is_micro` are not derived from the leverage and seconds-contract settings: always 0.
   return (currencyId) => ({
     is_match: traded.has(currencyId) ? 1 : 0,
     is_lever: 0,

@@ -1,5 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createElement, type ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from './locales/en.json';
 import zh from './locales/zh.json';
@@ -10,6 +13,9 @@ import { AdminApiError, adminApi } from '../data/admin-api.ts';
 import { ADMIN_TOKEN_KEY, adminSession, clearAdminSession, storeAdminToken } from './session.ts';
 import { makerSetting, ppmPercent } from './screens/MarketsPage.tsx';
 import { shortTxId } from './screens/FundingPage.tsx';
+import { MICRO_CONFIG, MICRO_RESERVE } from './screens/MicroPage.tsx';
+import { useAdminMutation } from './components/common.tsx';
+import { MessageProvider } from '../app/message.tsx';
 
 function leaves(value: unknown, prefix = ''): Array<[string, unknown]> {
   if (typeof value !== 'object' || value === null) return [[prefix, value]];
@@ -147,5 +153,26 @@ describe('market-maker card and deposits list', () => {
     const tx = 'ab'.repeat(32);
     expect(shortTxId(tx)).toBe(`${tx.slice(0, 10)}…${tx.slice(-8)}`);
     expect(shortTxId('short-id')).toBe('short-id');
+  });
+});
+
+describe('the seconds contracts screen after a change', () => {
+  // The screen reads its configuration and its reserve under these keys (MicroPage.tsx).
+  const shown = [
+    ['admin', 'micro', 'config'],
+    ['admin', 'micro', 'reserve'],
+  ];
+
+  it('reads its configuration and its reserve again', async () => {
+    const client = new QueryClient();
+    for (const key of shown) client.setQueryData(key, { read: 1 });
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, createElement(MessageProvider, null, children));
+    const { result } = renderHook(
+      () => useAdminMutation(() => Promise.resolve('ok'), { invalidate: [MICRO_CONFIG, MICRO_RESERVE] }),
+      { wrapper },
+    );
+    await act(() => result.current.mutateAsync(undefined));
+    for (const key of shown) expect(client.getQueryState(key)?.isInvalidated, key.join('/')).toBe(true);
   });
 });

@@ -29,8 +29,12 @@ import {
   type OrderFilters,
 } from './micro-data.ts';
 
-const CONFIG_KEY = ['admin', 'micro', 'config'];
-const RESERVE_KEY = ['admin', 'micro', 'reserve'];
+// useAdminMutation reads again the lists it is given under the console's 'admin' prefix: the lists are named
+// without it, the queries with it.
+export const MICRO_CONFIG = ['micro', 'config'];
+export const MICRO_RESERVE = ['micro', 'reserve'];
+const CONFIG_KEY = ['admin', ...MICRO_CONFIG];
+const RESERVE_KEY = ['admin', ...MICRO_RESERVE];
 
 /**
  * Seconds contracts' back office: the configuration the engine holds (each change a journaled command,
@@ -69,7 +73,7 @@ function SecondsCard({ config, editable }: { config: MicroAdminConfig; editable:
   const save = useAdminMutation(
     (options: { seconds: number; profit_ratio_bp: number }[]) =>
       adminApi.post('/backoffice/micro/seconds', { options }),
-    { invalidate: [CONFIG_KEY] },
+    { invalidate: [MICRO_CONFIG] },
   );
   return (
     <Card title={t('micro.seconds.title')} data-testid="micro-seconds">
@@ -158,7 +162,7 @@ function CurrenciesCard({ config, editable }: { config: MicroAdminConfig; editab
   const save = useAdminMutation(
     (values: CurrencyForm) =>
       adminApi.post('/backoffice/micro/currency', { ...values, presets: presetsFromText(values.presets) }),
-    { invalidate: [CONFIG_KEY], onSuccess: () => setEditing(null) },
+    { invalidate: [MICRO_CONFIG], onSuccess: () => setEditing(null) },
   );
   const addable = addableCurrencies(config);
   const open = (values: CurrencyForm) => {
@@ -280,7 +284,7 @@ function CapsCard({ config, editable }: { config: MicroAdminConfig; editable: bo
   const save = useAdminMutation(
     (values: { currency_id: number; market_id: number; exposure_cap: string }) =>
       adminApi.post('/backoffice/micro/cap', values),
-    { invalidate: [CONFIG_KEY] },
+    { invalidate: [MICRO_CONFIG] },
   );
   return (
     <Card title={t('micro.caps.title')}>
@@ -342,7 +346,7 @@ function StalenessCard({ config, editable }: { config: MicroAdminConfig; editabl
   const t = useAdminT();
   const save = useAdminMutation(
     (max_sample_age_ms: number) => adminApi.post('/backoffice/micro/staleness', { max_sample_age_ms }),
-    { invalidate: [CONFIG_KEY] },
+    { invalidate: [MICRO_CONFIG] },
   );
   return (
     <Card title={t('micro.staleness.title')}>
@@ -374,7 +378,7 @@ function ReserveCard({ editable }: { editable: boolean }) {
   const fund = useAdminMutation(
     (values: { currency_id: number; amount: string; note?: string }) =>
       adminApi.post('/backoffice/micro/reserve/fund', values),
-    { invalidate: [RESERVE_KEY], onSuccess: () => form.resetFields(['amount', 'note']) },
+    { invalidate: [MICRO_RESERVE], onSuccess: () => form.resetFields(['amount', 'note']) },
   );
   const lines = reserve.data?.list ?? [];
   const fundings = reserve.data?.fundings ?? [];

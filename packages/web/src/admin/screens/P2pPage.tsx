@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -122,17 +122,7 @@ function Applications() {
         </Radio.Group>
       </Space>
       <Table<P2pAdminApplication>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.data ?? []}
-        scroll={{ x: true }}
-        pagination={{
-          current: page,
-          total: list.data?.total ?? 0,
-          pageSize: list.data?.per_page ?? 50,
-          onChange: setPage,
-        }}
+        {...pagedTable(list, page, setPage)}
         columns={[
           { title: 'ID', dataIndex: 'id' },
           { title: t('p2p.user'), render: (_, row) => `${row.account} (#${row.user_id})` },
@@ -283,17 +273,7 @@ function Ads() {
         />
       </Space>
       <Table<P2pAd>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.data ?? []}
-        scroll={{ x: true }}
-        pagination={{
-          current: page,
-          total: list.data?.total ?? 0,
-          pageSize: list.data?.per_page ?? 50,
-          onChange: setPage,
-        }}
+        {...pagedTable(list, page, setPage)}
         columns={[
           { title: 'ID', dataIndex: 'id' },
           {
@@ -387,17 +367,7 @@ function Orders({ fixedStatus }: { fixedStatus?: P2pOrderStatus }) {
         />
       </Space>
       <Table<P2pAdminOrder>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.data ?? []}
-        scroll={{ x: true }}
-        pagination={{
-          current: page,
-          total: list.data?.total ?? 0,
-          pageSize: list.data?.per_page ?? 50,
-          onChange: setPage,
-        }}
+        {...pagedTable(list, page, setPage)}
         columns={[
           { title: 'ID', dataIndex: 'id' },
           { title: t('p2p.buyer'), render: (_, row) => `${row.buyer.nickname} (#${row.buyer.user_id})` },
@@ -803,4 +773,21 @@ function Reference() {
       </Space>
     </Card>
   );
+}
+
+/** The table settings every paged list of this console shares: its rows by id, its loading, its pages. */
+function pagedTable<T>(list: UseQueryResult<Paged<T>>, page: number, setPage: (page: number) => void) {
+  return {
+    rowKey: 'id',
+    size: 'small',
+    loading: list.isFetching,
+    dataSource: list.data?.data ?? [],
+    scroll: { x: true },
+    pagination: {
+      current: page,
+      total: list.data?.total ?? 0,
+      pageSize: list.data?.per_page ?? 50,
+      onChange: setPage,
+    },
+  } as const;
 }

@@ -11,7 +11,7 @@ import {
   type P2pConfig,
   type P2pFiat,
 } from '../../data/p2p.ts';
-import { MethodTag } from './parts.tsx';
+import { MethodTag, useSend } from './parts.tsx';
 import { checkFiatLimits, defaultAsset, isPositiveAt } from './p2p-math.ts';
 
 // Posting (or editing) an ad: side, asset, fiat, a fixed price or the reference plus or minus a percent,
@@ -76,8 +76,7 @@ export function AdForm({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(config, ad));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, send } = useSend();
   const methods = usePaymentMethods();
   const active = (methods.data ?? []).filter((method) => method.active);
   const asset = config.assets.find((item) => item.currency_id === draft.currencyId);
@@ -103,20 +102,14 @@ export function AdForm({
       window_minutes: draft.window,
       terms: draft.terms.trim() === '' ? undefined : draft.terms.trim(),
     };
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       if (ad === null) {
         onSaved(await createAd(values));
       } else {
         const { side: _side, currency_id: _asset, fiat: _fiat, total: _total, ...editable } = values;
         onSaved(await editAd(ad.id, editable));
       }
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -35,7 +35,7 @@ import { useUserInfo } from '../../data/auth.ts';
 import { useMessage } from '../../app/message.tsx';
 import { dateTimeOf } from '../../components/trading/display.ts';
 import { ChatPanel, PrivateImage, MAX_CHAT_IMAGE_BYTES } from './ChatPanel.tsx';
-import { Countdown, MethodTag, StatusStepper, useNow } from './parts.tsx';
+import { Countdown, MethodTag, StatusStepper, useNow, useSend } from './parts.tsx';
 import { countdownText, orderActions } from './p2p-math.ts';
 
 // The order room: where the order stands (stepper, countdown to the payment window's end), the amounts,
@@ -326,10 +326,9 @@ function ReleaseDialog({
   const info = useUserInfo();
   const totp = info.data?.google_bind === 1;
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, send } = useSend();
   const [sending, setSending] = useState(false);
   const [sentAt, setSentAt] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const now = useNow(1000);
   const resendIn = sentAt === null ? 0 : Math.max(0, 60 - Math.floor((now - sentAt) / 1000));
 
@@ -338,17 +337,11 @@ function ReleaseDialog({
       setError(t('p2p.release.codeFormat'));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       await releaseOrder(order.id, totp ? { totp_code: code } : { code });
       setCode('');
       onReleased();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -432,8 +425,7 @@ function AppealDialog({
   const [reason, setReason] = useState<AppealReason>('not_received');
   const [description, setDescription] = useState('');
   const [evidence, setEvidence] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, send } = useSend();
   const loadImage = useCallback((image: string) => fetchOrderImage(image), []);
 
   const upload = async (file: File | undefined) => {
@@ -453,16 +445,10 @@ function AppealDialog({
       setError(t('p2p.appeal.describe'));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       await appealOrder({ id: orderId, reason, description: description.trim(), evidence });
       onAppealed();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

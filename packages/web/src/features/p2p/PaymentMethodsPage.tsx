@@ -20,7 +20,7 @@ import { AccountLayout } from '../account/AccountLayout.tsx';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
 import { EmptyNote, Spinner } from '../../components/trading/PanelStates.tsx';
 import { PrivateImage } from './ChatPanel.tsx';
-import { MethodTag } from './parts.tsx';
+import { MethodTag, useSend } from './parts.tsx';
 import { maskAccount } from './p2p-math.ts';
 import './p2p.css';
 
@@ -150,16 +150,13 @@ function AddMethod({
   const [account, setAccount] = useState('');
   const [bankName, setBankName] = useState('');
   const [qr, setQr] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, send } = useSend();
   const loadImage = (image: string) => fetchOrderImage(image);
 
   const submit = async () => {
     if (account.trim().length < 3) return setError(t('p2p.methods.needAccount'));
     if (method === 'bank' && bankName.trim() === '') return setError(t('p2p.methods.needBank'));
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       await addPaymentMethod({
         method,
         holder_name: holder,
@@ -168,11 +165,7 @@ function AddMethod({
         qr_image: method !== 'bank' && qr !== null ? qr : undefined,
       });
       onAdded();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Input, Modal, Radio, Segmented, type ButtonProps } from 'antd';
 import { Link } from 'react-router';
 import { takeAd, usePaymentMethods, type P2pAd, type P2pOrder } from '../../data/p2p.ts';
-import { MerchantLine, MethodTag } from './parts.tsx';
+import { MerchantLine, MethodTag, useSend } from './parts.tsx';
 import { amountForFiat, checkFiatLimits, fiatForAmount, isPositiveAt } from './p2p-math.ts';
 
 // Taking an ad: type the fiat to pay (or the coins), see the other side computed exactly as the server
@@ -24,8 +24,7 @@ export function TakeAdDialog({ ad, takerSide, coinScale, onClose, onTaken }: Tak
   const [by, setBy] = useState<'fiat' | 'amount'>('fiat');
   const [value, setValue] = useState('');
   const [methodId, setMethodId] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, send } = useSend();
   const methods = usePaymentMethods(ad !== null && takerSide === 'sell');
   if (ad === null) return null;
 
@@ -40,9 +39,7 @@ export function TakeAdDialog({ ad, takerSide, coinScale, onClose, onTaken }: Tak
     if (limits === 'belowMin') return setError(t('p2p.take.belowMin', { min: ad.min_fiat, fiat: ad.fiat }));
     if (limits === 'aboveMax') return setError(t('p2p.take.aboveMax', { max: ad.max_fiat, fiat: ad.fiat }));
     if (takerSide === 'sell' && methodId === null) return setError(t('p2p.take.chooseMethod'));
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       const order = await takeAd({
         ad_id: ad.id,
         fiat_amount: by === 'fiat' ? value.trim() : undefined,
@@ -51,11 +48,7 @@ export function TakeAdDialog({ ad, takerSide, coinScale, onClose, onTaken }: Tak
       });
       setValue('');
       onTaken(order);
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

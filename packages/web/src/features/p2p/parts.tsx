@@ -9,6 +9,27 @@ import { countdownText, splitDuration, stepOf } from './p2p-math.ts';
 // The parts the P2P screens share: a clock, the countdown to the payment window's end, the order stepper,
 // payment method tags, the merchant's statistics line and the ad card of the ad book.
 
+/**
+ * A dialog's send: `busy` while `action` runs, and the failure's message as `error` (cleared at each send);
+ * `setError` also shows a problem found before sending.
+ */
+export function useSend() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const send = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, send };
+}
+
 /** The current time, ticking every `intervalMs` (for countdowns). */
 export function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());

@@ -29,7 +29,8 @@ import {
   num,
   when,
 } from './ProductParts.tsx';
-import { bpPercent, digitsOnly, positive, scaleOf, stakePreview, wholeQuantity } from './product-math.ts';
+import { bpPercent, digitsOnly, positive, scaleOf, stakePreview } from './product-math.ts';
+import { useBuyDialog } from './buy-dialog.ts';
 
 // Defi staking, /defi (spec 02 section 2.8): the defi wallet's and the held stakes' totals in USDT, tabs -1
 // running products, 1 holdings, 2 ended (a visitor choosing 2 gets the login dialog and the tab stays), a table
@@ -310,14 +311,21 @@ export function nextUtcDay(nowMs: number): number {
 
 function DefiStakeDialog({ item, onClose }: { item: DefiItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const message = useMessage();
-  const refresh = useProductsRefresh();
   const balance = useDefiBalance(item.defi_coin);
-  const [number, setNumber] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  // Spec 02 section 5: 0 or less (or nothing) shows the message and nothing is sent.
+  const {
+    number,
+    setNumber,
+    quantity: coins,
+    problem,
+    sending,
+    submit,
+  } = useBuyDialog({
+    send: (staked) => buyDefi(item.id, staked.toString()),
+    invalid: t('products.defi.enterQuantity'),
+    onClose,
+  });
   const available = balance.data?.balance.defi_balance ?? null;
-  const coins = wholeQuantity(number);
   const preview =
     coins === null || available === null
       ? null
@@ -325,26 +333,6 @@ function DefiStakeDialog({ item, onClose }: { item: DefiItem; onClose: () => voi
   const start = nextUtcDay(Date.now());
   const release = start + item.defi_day * DAY_MS;
   const coin = item.currency_name;
-
-  const submit = async () => {
-    // Spec 02 section 5: 0 or less (or nothing) shows the message and nothing is sent.
-    if (coins === null) {
-      setProblem(t('products.defi.enterQuantity'));
-      return;
-    }
-    setProblem(null);
-    setSending(true);
-    try {
-      const reply = await buyDefi(item.id, coins.toString());
-      void message.success(reply.message);
-      await refresh();
-      onClose();
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <Modal

@@ -2,15 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Modal, Progress, Spin } from 'antd';
 import type { IcoItem } from '@fairex/shared';
-import { useMessage } from '../../app/message.tsx';
 import { useSession } from '../../data/session.ts';
-import {
-  buyIco,
-  useIcoBalance,
-  useIcoList,
-  useProductsRefresh,
-  type ProductTab,
-} from '../../data/products.ts';
+import { buyIco, useIcoBalance, useIcoList, type ProductTab } from '../../data/products.ts';
 import { openLoginDialog } from '../auth/auth-dialogs.ts';
 import {
   EmptyList,
@@ -25,7 +18,8 @@ import {
   num,
   when,
 } from './ProductParts.tsx';
-import { exceeds, minus, timesQuantity, wholeQuantity } from './product-math.ts';
+import { exceeds, minus, timesQuantity } from './product-math.ts';
+import { useBuyDialog } from './buy-dialog.ts';
 
 // Token sales, /ico (spec 02 section 2.6): tabs -1 all, 1 mine (visitors are asked to log in), 2 ended. Each
 // sale shows its price, total, sold and remaining (ledger sums, polled every 2 s), its progress, its end and the
@@ -145,35 +139,15 @@ function IcoCard({ item, canBuy, onBuy }: { item: IcoItem; canBuy: boolean; onBu
 
 function IcoBuyDialog({ item, onClose }: { item: IcoItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const message = useMessage();
-  const refresh = useProductsRefresh();
   const balance = useIcoBalance(item.pay_currency_id);
-  const [number, setNumber] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const quantity = wholeQuantity(number);
+  const { number, setNumber, quantity, problem, sending, submit } = useBuyDialog({
+    send: (bought) => buyIco(item.id, bought.toString()),
+    invalid: t('products.minimumNumber'),
+    onClose,
+  });
   const cost = quantity === null ? null : timesQuantity(item.ico_price, quantity);
   const available = balance.data?.balance.ico_balance ?? null;
   const capLeft = item.per_user_cap === null ? null : minus(item.per_user_cap, item.hold_number);
-
-  const submit = async () => {
-    if (quantity === null) {
-      setProblem(t('products.minimumNumber'));
-      return;
-    }
-    setProblem(null);
-    setSending(true);
-    try {
-      const reply = await buyIco(item.id, quantity.toString());
-      void message.success(reply.message);
-      await refresh();
-      onClose();
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <Modal

@@ -3,15 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Button, Input, Modal, Progress, Spin } from 'antd';
 import type { MinerItem } from '@fairex/shared';
-import { useMessage } from '../../app/message.tsx';
 import { useSession } from '../../data/session.ts';
-import {
-  buyMiner,
-  useMinerBalance,
-  useMinerList,
-  useProductsRefresh,
-  type ProductTab,
-} from '../../data/products.ts';
+import { buyMiner, useMinerBalance, useMinerList, type ProductTab } from '../../data/products.ts';
 import { openLoginDialog } from '../auth/auth-dialogs.ts';
 import {
   EmptyList,
@@ -25,7 +18,8 @@ import {
   num,
   when,
 } from './ProductParts.tsx';
-import { exceeds, minerCost, wholeQuantity } from './product-math.ts';
+import { exceeds, minerCost } from './product-math.ts';
+import { useBuyDialog } from './buy-dialog.ts';
 
 // Cloud mining, /miner (spec 02 section 2.7): tabs -1 the miners on sale, 1 the user's running rents, 2 the
 // ended ones (both ask a visitor to log in). A miner shows its hashrate, price, fee, its daily amount rule
@@ -194,39 +188,19 @@ function MinerCard({ item, tab, onBuy }: { item: MinerItem; tab: ProductTab; onB
 
 function MinerBuyDialog({ item, onClose }: { item: MinerItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const message = useMessage();
-  const refresh = useProductsRefresh();
   const rule = useRateRule(item);
   const balance = useMinerBalance(null);
-  const [number, setNumber] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const quantity = wholeQuantity(number);
+  const { number, setNumber, quantity, problem, sending, submit } = useBuyDialog({
+    send: (rented) => buyMiner(item.id, rented.toString()),
+    invalid: t('products.minimumNumber'),
+    onClose,
+  });
   const cost = quantity === null ? null : minerCost(item.miner_price, quantity, item.miner_fee);
   const available =
     balance.data?.balance.currency_name === item.pay_currency_name
       ? balance.data.balance.miner_balance
       : null;
   const pay = item.pay_currency_name;
-
-  const submit = async () => {
-    if (quantity === null) {
-      setProblem(t('products.minimumNumber'));
-      return;
-    }
-    setProblem(null);
-    setSending(true);
-    try {
-      const reply = await buyMiner(item.id, quantity.toString());
-      void message.success(reply.message);
-      await refresh();
-      onClose();
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <Modal
