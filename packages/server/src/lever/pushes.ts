@@ -4,7 +4,8 @@
 // - a change of the user's own lever records: one push per user and quote currency the batch touched, at once;
 // - a mark move of a pair: profits and the risk rate of everyone holding it moved. Each holder (the engine's
 //   `holdersOf`, proportional to the answer) gets a push, at most one per pair per MARK_PUSH_INTERVAL_MS:
-//   the first at once, later ones folded into one trailing push that reads the state when it is sent.
+//   the first at once, later ones folded into one trailing push that reads the state when it is sent. Only
+//   holders a socket may reach are read and pushed (`mayReachUser`): a mark costs what its audience costs.
 import type { Command, EngineEvent } from '@fairex/engine';
 import type { LeverTradePayload } from '@fairex/shared';
 import { formatDecimal } from '@fairex/shared';
@@ -17,7 +18,7 @@ export const MARK_PUSH_INTERVAL_MS = 250;
 
 export interface LeverPushesOptions {
   service: Pick<LeverService, 'dealAll' | 'holdersOf'>;
-  realtime: Pick<Realtime, 'toUser'>;
+  realtime: Pick<Realtime, 'toUser' | 'mayReachUser'>;
   scaleOf(currencyId: number): number;
   onCommitted(listener: (batch: CommittedBatch<Command, EngineEvent>) => void): () => void;
   onError?(error: unknown): void;
@@ -154,6 +155,7 @@ export function startLeverPushes(options: LeverPushesOptions): () => void {
       for (const userId of holders.userIds) {
         // Told already by this batch's own push, which reads the same state.
         if (touched.has(`${userId}:${quoteCurrencyId}`) || touched.has(`${userId}:*`)) continue;
+        if (!options.realtime.mayReachUser(userId)) continue;
         throttle.call(`${userId}:${marketId}`, () => {
           void push(userId, quoteCurrencyId, 0n).catch(fail);
         });

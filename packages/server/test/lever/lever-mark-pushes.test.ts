@@ -1,5 +1,5 @@
 // The `lever_trade` push on a mark move: profits and the risk rate of every holder of a pair change with
-// its mark, so each holder is told after the batch that moved it is committed, without any action of their
+// its mark, so each holder a socket may reach is told after the batch that moved it is committed, without any action of their
 // own; a user without an open position on the pair is not. Pushes to one user for one pair are coalesced:
 // at most one per interval, the last state sent in a trailing push.
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +21,7 @@ let holderToken: string;
 let entryOnlyId: number;
 let entryOnlyToken: string;
 let bystanderId: number;
+let offlineId: number;
 const pushes: { userId: number; event: string; payload: LeverTradePayload; at: number }[] = [];
 
 async function submit(command: Command): Promise<void> {
@@ -67,17 +68,24 @@ beforeAll(async () => {
   store = await openTestStore();
   app = await buildTestApp(store);
   await app.ready();
-  const realtime = app.realtime as { toUser: (userId: number, event: string, payload: unknown) => void };
+  const realtime = app.realtime as {
+    toUser: (userId: number, event: string, payload: unknown) => void;
+    mayReachUser: (userId: number) => boolean;
+  };
   const original = realtime.toUser.bind(realtime);
   realtime.toUser = (id, event, payload) => {
     pushes.push({ userId: id, event, payload: payload as LeverTradePayload, at: Date.now() });
     original(id, event, payload);
   };
+  // Every user of this file is online except `offline`, whose sockets are all closed.
+  realtime.mayReachUser = (id) => id !== offlineId;
   holderId = await createUser(store);
   holderToken = await loginAs(store, holderId);
   entryOnlyId = await createUser(store);
   entryOnlyToken = await loginAs(store, entryOnlyId);
   bystanderId = await createUser(store);
+  offlineId = await createUser(store);
+  const offlineToken = await loginAs(store, offlineId);
   await submit({
     type: 'systemFund',
     owner: 'house',
@@ -85,13 +93,19 @@ beforeAll(async () => {
     currencyId: USDT,
     amount: 1_000_000n * UNIT,
   });
-  for (const id of [holderId, entryOnlyId, bystanderId]) await fund(id, 1_000n * UNIT);
+  for (const id of [holderId, entryOnlyId, bystanderId, offlineId]) await fund(id, 1_000n * UNIT);
   await mark(6_700_000);
   // 20x on 10 shares: margin about 335 USDT of a 1,000 USDT balance, so a move shows in the risk rate.
   await post(
     '/api/lever/submit',
     { legal_id: USDT, currency_id: BTC, multiple: 20, share: 10, type: 1, status: 1 },
     holderToken,
+  );
+  // A holder with no socket: nothing is read or sent for it on a mark move.
+  await post(
+    '/api/lever/submit',
+    { legal_id: USDT, currency_id: BTC, multiple: 20, share: 1, type: 1, status: 1 },
+    offlineToken,
   );
   // A limit entry far below: a record, but no open position, so the mark does not concern it.
   await post(
@@ -109,8 +123,8 @@ afterAll(async () => {
 });
 
 describe('lever_trade on a mark move', () => {
-  it('tells a holder the new risk rate without any action of theirs; not an entry-only user or a bystander', async () => {
-    expect(app.engine.lever.holdersOf(BTC_USDT)).toEqual([holderId]);
+  it('tells a connected holder the new risk rate without any action of theirs; not an entry-only user, a bystander or an offline holder', async () => {
+    expect(app.engine.lever.holdersOf(BTC_USDT)).toEqual([holderId, offlineId].sort((a, b) => a - b));
     const before = app.lever.risk(holderId, USDT).hazard_rate;
     const since = pushes.length;
     await mark(6_600_000);
@@ -123,7 +137,7 @@ describe('lever_trade on a mark move', () => {
     expect(JSON.parse(push.payload.trades_all)[0]).toMatchObject({ legal_id: USDT, status: 1 });
     expect(push.payload.trades_entrust).toBe('[]');
     await sleep(MARK_PUSH_INTERVAL_MS + 50);
-    for (const id of [entryOnlyId, bystanderId]) expect(pushesTo(id, since)).toEqual([]);
+    for (const id of [entryOnlyId, bystanderId, offlineId]) expect(pushesTo(id, since)).toEqual([]);
   });
 
   it('coalesces a burst of marks into one push now and one trailing push with the last state', async () => {
