@@ -436,6 +436,39 @@ describe('stop-loss and take-profit', () => {
   });
 });
 
+describe('holders (whom a mark move concerns)', () => {
+  it('lists the users with an open position on a pair or in a quote currency; entries do not count', () => {
+    const d = leverSetUp();
+    for (const userId of [7, 8, 9]) d.fund(userId, 20_000n);
+    expect(d.engine.lever.holdersOf(BTC_USDT)).toEqual([]);
+    d.ok({ type: 'openLeverPosition', userId: 9, marketId: BTC_USDT, side: 1, share: 1, multiple: 10 });
+    d.ok({ type: 'openLeverPosition', userId: 9, marketId: BTC_USDT, side: 2, share: 1, multiple: 10 });
+    d.ok({ type: 'openLeverPosition', userId: 7, marketId: ETH_USDT, side: 1, share: 1, multiple: 10 });
+    d.ok({
+      type: 'submitLeverEntry',
+      userId: 8,
+      marketId: BTC_USDT,
+      side: 1,
+      share: 1,
+      multiple: 10,
+      targetTicks: 900,
+    });
+    expect(d.engine.lever.holdersOf(BTC_USDT)).toEqual([9]); // once, with two holdings
+    expect(d.engine.lever.holdersOf(ETH_USDT)).toEqual([7]);
+    expect(d.engine.lever.holdersIn(USDT)).toEqual([7, 9]);
+    d.mark(BTC_USDT, 899); // the entry opens: user 8 now holds
+    expect(d.engine.lever.holdersOf(BTC_USDT)).toEqual([8, 9]);
+    d.ok({ type: 'closeLeverPositions', userId: 9, which: 1 });
+    expect(d.engine.lever.holdersOf(BTC_USDT)).toEqual([8, 9]); // the short is still open
+    d.ok({ type: 'closeLeverPositions', userId: 9, which: 0 });
+    expect(d.engine.lever.holdersOf(BTC_USDT)).toEqual([8]);
+    expect(d.engine.lever.holdersIn(USDT)).toEqual([7, 8]);
+    d.ok({ type: 'closeLeverPositions', userId: 7, which: 0 });
+    expect(d.engine.lever.holdersOf(ETH_USDT)).toEqual([]);
+    expect(d.engine.lever.holdersIn(USDT)).toEqual([8]);
+  });
+});
+
 describe('overnight fee', () => {
   it('charges once per position and day, catches up missed days, never twice', () => {
     const d = leverSetUp();

@@ -163,6 +163,8 @@ async function measure(name: string, options: OpenStoreOptions): Promise<Figures
         toUser: (userId) => {
           if (userId === crossingUser && pushed < 0) pushed = performance.now() - crossingStart;
         },
+        // Only the crossing user has a socket (the background holders' mark pushes are not built).
+        mayReachUser: (userId) => userId === crossingUser,
       },
       scaleOf: () => 6,
       onCommitted: (listener) => runner.onCommitted(listener),

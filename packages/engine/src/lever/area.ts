@@ -40,6 +40,7 @@ import {
 } from './reads.ts';
 import { readLeverSection, writeLeverSection } from './snapshot.ts';
 import type { LeverSnapshotSection } from './snapshot.ts';
+import type { LeverBook } from './state.ts';
 import { LEVER_WALLET_INDEX, LeverState, bookKey } from './state.ts';
 
 export const leverArea = defineArea({
@@ -70,6 +71,8 @@ export const leverArea = defineArea({
       return record === undefined ? undefined : positionView(state, record);
     },
     risk: (userId, quoteCurrencyId) => riskView(state, userId, quoteCurrencyId),
+    holdersOf: (marketId) => usersOf(state.pairHolders.get(marketId)),
+    holdersIn: (quoteCurrencyId) => usersOf(state.currencyHolders.get(quoteCurrencyId)),
     currenciesOf: (userId) => [...(state.userCurrencies.get(userId) ?? [])].sort((a, b) => a - b),
     exposure: () => exposureView(state),
     insuranceFund: () => insuranceView(state),
@@ -130,3 +133,8 @@ export const leverArea = defineArea({
   },
   stats: (state) => ({ leverRecords: state.records.size }),
 });
+
+function usersOf(books: ReadonlySet<LeverBook> | undefined): number[] {
+  if (books === undefined) return [];
+  return [...books].map((book) => book.userId).sort((a, b) => a - b);
+}

@@ -166,4 +166,26 @@ export function checkLeverInvariants(state: LeverState, ledger: Ledger): void {
     invariant(!bookAtOrBelowThreshold(state, book), `lever book ${book.key} is at or below its threshold`);
   }
   invariant(records === state.records.size, 'lever records and books disagree');
+  let pairHolders = 0;
+  let currencyHolders = 0;
+  for (const book of state.books.values()) {
+    for (const marketId of book.markets.keys())
+      invariant(
+        state.pairHolders.get(marketId)?.has(book) === true,
+        `lever book ${book.key}: not a holder of ${marketId}`,
+      );
+    pairHolders += book.markets.size;
+    if (book.holdings.size === 0) continue;
+    invariant(
+      state.currencyHolders.get(book.currencyId)?.has(book) === true,
+      `lever book ${book.key}: not a holder`,
+    );
+    currencyHolders += 1;
+  }
+  let indexed = 0;
+  for (const set of state.pairHolders.values()) indexed += set.size;
+  invariant(indexed === pairHolders, 'lever pair holders and books disagree');
+  indexed = 0;
+  for (const set of state.currencyHolders.values()) indexed += set.size;
+  invariant(indexed === currencyHolders, 'lever currency holders and books disagree');
 }

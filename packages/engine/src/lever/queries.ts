@@ -88,6 +88,13 @@ export type LeverQueries = {
   position(positionId: number): LeverPositionView | undefined;
   /** The user's cross-margin account in a quote currency. */
   risk(userId: number, quoteCurrencyId: number): LeverRiskView;
+  /**
+   * The users holding an open position on the pair (entries do not count), ascending; proportional to the
+   * answer. Whom a mark move of the pair concerns: their profits and risk rate moved with it.
+   */
+  holdersOf(marketId: number): number[];
+  /** The users holding an open position in the quote currency, ascending; proportional to the answer. */
+  holdersIn(quoteCurrencyId: number): number[];
   /** Quote currencies in which the user has live records. */
   currenciesOf(userId: number): number[];
   /** Per configured pair, the house's exposure. */

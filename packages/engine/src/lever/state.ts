@@ -127,6 +127,10 @@ export class LeverState {
   readonly triggers = new Map<number, MarketTriggers>();
   /** Per pair, the books with a net in two or more pairs: re-indexed when this pair's mark moves. */
   readonly crossBooks = new Map<number, Set<LeverBook>>();
+  /** Per pair, the books with a holding in it: whom a mark move of the pair concerns. Derived. */
+  readonly pairHolders = new Map<number, Set<LeverBook>>();
+  /** Per quote currency, the books with a holding in it. Derived. */
+  readonly currencyHolders = new Map<number, Set<LeverBook>>();
   /**
    * Books whose lever balance another area may have lowered (a transfer out asks `reservedFunds` first):
    * re-indexed before the next mark is acted on. Not state: a restore re-indexes every book.
@@ -229,7 +233,9 @@ export class LeverState {
         liquidationTrigger: null,
       };
       book.markets.set(record.marketId, market);
+      addTo(this.pairHolders, record.marketId, book);
     }
+    if (book.holdings.size === 1) addTo(this.currencyHolders, book.currencyId, book);
     const sign = record.side === 1 ? 1 : -1;
     market.netLots += sign * record.lots;
     market.signedEntryValue +=
@@ -274,7 +280,9 @@ export class LeverState {
     if (market.holdings === 0) {
       this.killLiquidationTrigger(market);
       book.markets.delete(record.marketId);
+      deleteFrom(this.pairHolders, record.marketId, book);
     }
+    if (book.holdings.size === 0) deleteFrom(this.currencyHolders, book.currencyId, book);
   }
 
   killRecordTriggers(record: LeverRecord): void {
@@ -304,4 +312,20 @@ export class LeverState {
     }
     book.crossMarkets = marketIds;
   }
+}
+
+function addTo(index: Map<number, Set<LeverBook>>, key: number, book: LeverBook): void {
+  let set = index.get(key);
+  if (set === undefined) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(book);
+}
+
+function deleteFrom(index: Map<number, Set<LeverBook>>, key: number, book: LeverBook): void {
+  const set = index.get(key);
+  if (set === undefined) return;
+  set.delete(book);
+  if (set.size === 0) index.delete(key);
 }

@@ -256,6 +256,17 @@ export class LeverService {
     };
   }
 
+  /**
+   * Whom a mark move of the pair concerns: the users holding an open position on it (engine query,
+   * proportional to the answer), with the pair's quote currency; undefined for a pair without lever rules.
+   */
+  holdersOf(marketId: number): { quoteCurrencyId: number; userIds: number[] } | undefined {
+    const lever = leverQueries(this.#engine);
+    const pair = lever?.pair(marketId);
+    if (lever === undefined || pair === undefined) return undefined;
+    return { quoteCurrencyId: pair.quoteCurrencyId, userIds: lever.holdersOf(marketId) };
+  }
+
   /** /lever/dealall and the push: the user's live records and the risk of each quote currency. */
   async dealAll(userId: number, legalId?: number): Promise<LeverDealAllReply> {
     const lever = this.#lever;

@@ -30,14 +30,14 @@ async function submit(command: Command): Promise<void> {
 }
 
 /** One recorded price sample of BTC/USDT at `priceTicks` (cents): the mark the lever area trades on. */
-async function mark(priceTicks: number): Promise<void> {
+async function mark(priceTicks: number, marketId = BTC_USDT): Promise<void> {
   const quote: PriceSourceQuote = ['simulated', priceTicks, Date.now()];
   await submit({
     type: 'recordPriceSamples',
     maxAgeMs: 10_000,
     minSources: 1,
     headIntervalMs: 1,
-    samples: [[BTC_USDT, [quote]]],
+    samples: [[marketId, [quote]]],
   });
 }
 
@@ -352,6 +352,37 @@ describe('batch close and liquidation', () => {
     expect(app.engine.lever.position(short)?.status).toBe(1);
     const rest = await call('POST', '/api/lever/batch_close', { type: 0 });
     expect(rest.message.closed).toBe(1);
+  });
+
+  it('closes across every pair: the call has no pair (spec: type only), and pair fields do not narrow it', async () => {
+    const SECOND = 2;
+    await mark(350_000, SECOND);
+    await mark(6_700_000);
+    const btc = (
+      await call('POST', '/api/lever/submit', {
+        legal_id: USDT,
+        currency_id: BTC,
+        multiple: 10,
+        share: 1,
+        type: 1,
+        status: 1,
+      })
+    ).message.trade.id as number;
+    const outcome = await app.runner.submit({
+      type: 'openLeverPosition',
+      userId,
+      marketId: SECOND,
+      side: 1,
+      share: 1,
+      multiple: 10,
+    });
+    expect(outcome.code).toBe(0);
+    const other = (outcome.reply as { positionId: number }).positionId;
+    expect(app.engine.lever.position(other)?.marketId).toBe(SECOND);
+    const body = await call('POST', '/api/lever/batch_close', { type: 0, legal_id: USDT, currency_id: BTC });
+    expect(body.message.closed).toBe(2);
+    expect(body.message.trades.map((row: { id: number }) => row.id).sort()).toEqual([btc, other].sort());
+    expect(app.engine.lever.positions(userId)).toEqual([]);
   });
 
   it('liquidates at the threshold; the insurance fund pays the shortfall; the record shows it', async () => {

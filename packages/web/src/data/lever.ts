@@ -26,9 +26,6 @@ export type {
   LeverTradeRow,
 } from '@fairex/shared/api/lever.ts';
 
-/** Holdings' profits follow the mark: the page reads them again this often. */
-export const LEVER_REFRESH_MS = 5_000;
-
 export const leverDealKey = (pair: Pair, loggedIn: boolean) =>
   ['lever', 'deal', pair.legalId, pair.currencyId, loggedIn] as const;
 
@@ -45,8 +42,8 @@ export function useLeverDeal(pair: Pair, loggedIn: boolean): UseQueryResult<Leve
     queryKey: leverDealKey(pair, loggedIn),
     queryFn: ({ signal }) => fetchLeverDeal(pair, signal),
     staleTime: 5_000,
-    // Profits and the risk rate move with the mark: read again while the page is open (pushes come on changes).
-    refetchInterval: LEVER_REFRESH_MS,
+    // No polling: profits and the risk rate move with the mark, and the server pushes `lever_trade` to every
+    // holder of a pair whose mark moved (at most 4 a second); the pages refetch on it and on a reconnect.
   });
 }
 
@@ -88,7 +85,6 @@ export function useLeverTrades(
     queryKey: leverTradesKey(status, pair, page),
     queryFn: ({ signal }) => fetchLeverTrades(status, pair, page, signal),
     enabled,
-    refetchInterval: status === 1 ? LEVER_REFRESH_MS : false,
   });
 }
 

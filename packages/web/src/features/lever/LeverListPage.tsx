@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LeverTradePayload } from '@fairex/shared/socket-events.ts';
 import { useSocketEvent } from '../../data/feeds.ts';
+import { onReconnect } from '../../data/market-feeds.ts';
 import { fetchLeverDealAll } from '../../data/lever.ts';
 import { useSession } from '../../data/session.ts';
 import { LeverFrame } from './LeverFrame.tsx';
@@ -20,9 +22,11 @@ export default function LeverListPage() {
     queryFn: ({ signal }) => fetchLeverDealAll(null, signal),
     enabled: loggedIn,
   });
-  useSocketEvent('lever_trade', (_payload: LeverTradePayload) => {
-    void queryClient.invalidateQueries({ queryKey: ['lever'] });
-  });
+  // Profits and risk move with the mark: the server pushes `lever_trade` to holders on each mark move (no
+  // polling); after a reconnect, pushes may have been missed, so read again.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['lever'] });
+  useSocketEvent('lever_trade', (_payload: LeverTradePayload) => refresh());
+  useEffect(() => onReconnect(() => refresh()), [queryClient]); // eslint-disable-line react-hooks/exhaustive-deps
   const marks = new Map((all.data?.trades_all ?? []).map((row) => [row.symbol, row.update_price]));
   return (
     <LeverFrame title={t('lever.pages.list')} testId="lever-list-page">

@@ -27,7 +27,8 @@ import './lever.css';
 // in the centre the price header with the mark and index prices, the chart (516 px high) and the long and
 // short forms; on the right the order book and all trades behind tabs. Below: the account's risk bar, the
 // positions list with its four tabs, and the risk notice. Server state comes from /api/lever/deal and
-// /api/lever/my_trade; `lever_trade` and `update_balance` (lever wallet) pushes refresh them.
+// /api/lever/my_trade; `lever_trade` (also sent to holders on every mark move) and `update_balance` (lever
+// wallet) pushes refresh them, and so does a reconnect: nothing polls them.
 
 /** The mark moves every second; the header and the form ask for it this often. */
 const MARK_POLL_MS = 2_000;

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Empty, Table } from 'antd';
@@ -5,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table/index.js';
 import type { LeverTradePayload } from '@fairex/shared/socket-events.ts';
 import { NO_VALUE, groupThousands } from '../../format/index.ts';
 import { useSocketEvent } from '../../data/feeds.ts';
+import { onReconnect } from '../../data/market-feeds.ts';
 import { fetchLeverDealAll, type LeverTradeRow } from '../../data/lever.ts';
 import { useSession } from '../../data/session.ts';
 import { LeverFrame } from './LeverFrame.tsx';
@@ -22,9 +24,11 @@ export default function LeverTradesPage() {
     queryFn: ({ signal }) => fetchLeverDealAll(null, signal),
     enabled: loggedIn,
   });
-  useSocketEvent('lever_trade', (_payload: LeverTradePayload) => {
-    void queryClient.invalidateQueries({ queryKey: ['lever', 'dealall'] });
-  });
+  // Profits and risk move with the mark: the server pushes `lever_trade` to holders on each mark move (no
+  // polling); after a reconnect, pushes may have been missed, so read again.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['lever', 'dealall'] });
+  useSocketEvent('lever_trade', (_payload: LeverTradePayload) => refresh());
+  useEffect(() => onReconnect(() => refresh()), [queryClient]); // eslint-disable-line react-hooks/exhaustive-deps
   const money = (value: string | null) => (value === null ? NO_VALUE : groupThousands(value));
   const columns = (entries: boolean): ColumnsType<LeverTradeRow> => [
     { title: t('lever.list.id'), dataIndex: 'id' },

@@ -5,7 +5,7 @@ import { ApiError } from '../../data/api.ts';
 import { useMessage } from '../../app/message.tsx';
 import { NO_VALUE, groupThousands } from '../../format/index.ts';
 import { setLeverStops, type LeverTradeRow } from '../../data/lever.ts';
-import { amountText, expectedAtStop, stopSideOk } from './lever-math.ts';
+import { amountText, expectedAtStop, notAbovePositive, stopSideOk } from './lever-math.ts';
 
 // The stop-loss / take-profit dialog (spec 01 sections 2 and 5, spec 03 section 4): two prices in steps of
 // 0.01, each with its expected profit or loss ((stop - entry) x number, the reverse for a short) and a note
@@ -62,7 +62,7 @@ export function StopDialog({ trade, mark, onClose, onDone }: StopDialogProps) {
             step="0.01"
             value={value === '' ? null : value}
             onChange={(next) => {
-              if (next !== null && Number.parseFloat(next) <= 0) {
+              if (next !== null && notAbovePositive(next)) {
                 void message.warning(t('lever.stop.greaterThanZero'));
                 set('');
                 return;

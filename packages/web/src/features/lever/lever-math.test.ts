@@ -3,6 +3,7 @@ import type { LeverCalcTerms } from '@fairex/shared/api/lever.ts';
 import {
   expectedAtStop,
   lotsForShare,
+  notAbovePositive,
   previewLever,
   riskFill,
   riskLevel,
@@ -91,6 +92,19 @@ describe('the stop dialog', () => {
     expect(expectedAtStop({ ...long, stop: '66000' })).toBe(-10_335_000n);
     expect(expectedAtStop({ ...long, side: 2, stop: '66000' })).toBe(10_335_000n);
     expect(expectedAtStop({ ...long, stop: '0' })).toBeNull();
+  });
+
+  it.each([
+    ['0', true],
+    ['0.00', true],
+    ['-1', true],
+    ['-0.000000000000000001', true],
+    ['0.000000000000000001', false],
+    ['67000.5', false],
+    ['', false],
+    ['abc', false],
+  ] as const)('a stop price %j is refused as not above zero: %s, read from its digits', (text, refused) => {
+    expect(notAbovePositive(text)).toBe(refused);
   });
 
   it('checks the side rules against the entry and the mark', () => {

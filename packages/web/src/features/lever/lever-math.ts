@@ -1,6 +1,7 @@
 import { leverEntryTicks, leverLiquidationTicks, leverOrderQuote } from '@fairex/engine/calc';
 import type { LeverCalcTerms } from '@fairex/shared/api/lever.ts';
 import { divideRounded, formatDecimal, pow10, tryParseDecimal } from '@fairex/shared/decimal.ts';
+import { readDecimal } from '../../format/index.ts';
 
 // The order panel's figures (spec 01 section 9, spec 03 section 4) with the engine's own formulas
 // (`@fairex/engine/calc`): the entry price with the spread, the contract value, the margin, the fee and the
@@ -123,6 +124,16 @@ export function lotsForShare(input: {
   let count = (input.available * BigInt(input.percent)) / 100n / perLot;
   if (input.max > 0 && count > BigInt(input.max)) count = BigInt(input.max);
   return Number(count);
+}
+
+/**
+ * A stop price typed as zero or below (refused at once: 0 means "no stop" only when the field is cleared),
+ * read exactly from its digits, never through a float ("0.000000001" is above zero). Unreadable text is not
+ * judged here (the side note and the server refuse it).
+ */
+export function notAbovePositive(text: string): boolean {
+  const value = readDecimal(text.trim());
+  return value !== null && value.minor <= 0n;
 }
 
 /**
