@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { NewsDetailReply } from '@fairex/shared/api/news.ts';
 import { ApiError, api } from './api.ts';
 import { i18next } from '../i18n/index.ts';
 
@@ -98,14 +99,16 @@ export function readNewsList(message: unknown): NewsList {
   };
 }
 
+/** The detail's reply (the shared contract's NewsDetailReply), read field by field. */
 export function readNewsDetail(message: unknown): NewsDetail {
   if (!isRecord(message)) throw badResponse();
-  const id = positiveId(message.id) ?? 0;
+  const reply: { [K in keyof NewsDetailReply]?: unknown } = message;
+  const id = positiveId(reply.id) ?? 0;
   return {
     id,
-    title: text(message.title),
-    content: text(message.content),
-    updateTime: typeof message.update_time === 'string' ? message.update_time : null,
+    title: text(reply.title),
+    content: text(reply.content),
+    updateTime: typeof reply.update_time === 'string' ? reply.update_time : null,
   };
 }
 
