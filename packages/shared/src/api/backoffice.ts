@@ -690,6 +690,17 @@ export interface NewsCategoryLine {
 }
 
 /** /news/items: one item, titled in the reader's language when it has it, else in English. */
+/** /news/categories: every category. */
+export interface NewsCategoriesReply {
+  list: NewsCategoryLine[];
+}
+
+/** /news/items/create: the new item's id and the confirmation to show. */
+export interface NewsItemCreatedReply {
+  id: number;
+  message: string;
+}
+
 export interface NewsItemLine {
   id: number;
   category_id: number;
@@ -743,6 +754,11 @@ export interface AdminIdentity {
   id: number;
   username: string;
   role: BackofficeAdminRole;
+}
+
+/** /admins: every administrator. */
+export interface AdminsReply {
+  list: AdminLine[];
 }
 
 /** /session: who is signed in, what they may do, and where their second factor stands. */
