@@ -176,6 +176,7 @@ describe('server structure', () => {
         'HomeFiguresReply',
         'ActivityReply',
         'NewsDetailReply',
+        'NewsListEntry',
       ]),
     );
     // A declaration, not a name in an import list: `interface Name` or `type Name =` (type parameters allowed).

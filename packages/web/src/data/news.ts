@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { NewsDetailReply } from '@fairex/shared/api/news.ts';
+import type { NewsDetailReply, NewsListEntry } from '@fairex/shared/api/news.ts';
 import { ApiError, api } from './api.ts';
 import { i18next } from '../i18n/index.ts';
 
@@ -72,8 +72,9 @@ function safeLink(value: unknown): string | null {
 
 export function readNewsList(message: unknown): NewsList {
   if (!isRecord(message) || !Array.isArray(message.list)) throw badResponse();
-  const items = message.list.flatMap((entry): NewsListItem[] => {
-    if (!isRecord(entry)) return [];
+  const items = message.list.flatMap((record): NewsListItem[] => {
+    if (!isRecord(record)) return [];
+    const entry: { [K in keyof NewsListEntry]?: unknown } = record;
     const id = positiveId(entry.id);
     if (id === null || text(entry.title) === '') return [];
     return [
