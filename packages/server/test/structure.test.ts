@@ -3,9 +3,11 @@
 //   batch and hold no SQL (an area's plugin and repository do that, and the plugin decorates the app);
 // - the engine runner imports no product area: it is handed its projectors;
 // - no import cycles in server/src, type-only imports included;
-// - the back office's input schemas and replies are declared once, in the shared contract
-//   (shared/src/api/backoffice.ts): its route files declare no schema, and neither the server's admin area
-//   nor the web console declares a type of the same name again.
+// - the administrator calls' input schemas and replies are declared once, in the shared contract
+//   (shared/src/api/backoffice.ts and admin.ts): their route files (/api/backoffice and /api/admin) build no
+//   schema, and the console reads every reply as a type of the contract;
+// - no reply or input type of the contract (shared/src/api/*.ts) is declared again, under the same name,
+//   anywhere in server/src or web/src.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,9 +125,14 @@ describe('server structure', () => {
     expect(cycles).toEqual([]);
   });
 
-  it('back-office route files take their input schemas from the shared contract', () => {
+  it('administrator route files take their input schemas from the shared contract', () => {
     const problems: string[] = [];
-    for (const path of sourceFiles(join(SRC, 'routes/api/backoffice'))) {
+    const files = [
+      ...sourceFiles(join(SRC, 'routes/api/backoffice')),
+      ...sourceFiles(join(SRC, 'routes/api/admin')),
+    ];
+    expect(files.map((path) => relative(SRC, path))).toContain('routes/api/admin/index.ts');
+    for (const path of files) {
       const text = code(path);
       if (/^\s*import\s+\{[^}]*\}\s+from\s+'zod'/m.test(text))
         problems.push(`${relative(SRC, path)} imports zod`);
@@ -135,30 +142,109 @@ describe('server structure', () => {
     expect(problems).toEqual([]);
   });
 
-  it('the back-office replies are declared once, in the shared contract', () => {
-    const contract = readFileSync(resolve(SRC, '../../shared/src/api/backoffice.ts'), 'utf8');
-    const names = [...contract.matchAll(/^export (?:interface|type) (\w+)/gm)].map(
-      (match) => match[1] as string,
+  it('the contract replies and inputs are declared once, in the shared contract', () => {
+    const contractFolder = resolve(SRC, '../../shared/src/api');
+    const names = new Set<string>();
+    for (const path of sourceFiles(contractFolder))
+      for (const match of readFileSync(path, 'utf8').matchAll(/^export (?:interface|type) (\w+)/gm))
+        names.add(match[1] as string);
+    expect([...names]).toEqual(
+      expect.arrayContaining([
+        // back office
+        'UserDetail',
+        'UserOrderLine',
+        'LedgerLine',
+        'WithdrawalDetail',
+        'SettingsReply',
+        'SettingField',
+        'SettingRow',
+        'EnvironmentSetting',
+        'MarketsReply',
+        'MarketMakerSettings',
+        'CurrenciesReply',
+        'ChainsReply',
+        'AdminsReply',
+        'NewsCategoriesReply',
+        // /api/admin
+        'AdminLoginReply',
+        'AdminSetupReply',
+        // the products' consoles
+        'LeverAdminPairsReply',
+        'LeverInsuranceReply',
+        'MicroProof',
+        // the site
+        'HomeFiguresReply',
+        'ActivityReply',
+        'NewsDetailReply',
+        'NewsListEntry',
+      ]),
     );
-    expect(names).toEqual(
-      expect.arrayContaining(['UserDetail', 'UserOrderLine', 'LedgerLine', 'WithdrawalDetail']),
-    );
-    const folders = [
-      join(SRC, 'admin'),
-      resolve(SRC, '../../web/src/admin'),
-      resolve(SRC, '../../web/src/data'),
-    ];
-    const declared = (text: string, name: string) =>
-      new RegExp(`^\\s*(?:export\\s+)?(?:interface|type)\\s+${name}\\b`, 'm').test(text);
+    // A declaration, not a name in an import list: `interface Name` or `type Name =` (type parameters allowed).
+    const declaration = /^\s*(?:export\s+)?(?:interface\s+(\w+)\b|type\s+(\w+)\s*(?:<[^=]*>)?\s*=)/gm;
+    const WEB = resolve(SRC, '../../web/src');
     const problems: string[] = [];
-    for (const folder of folders) {
-      const files = [...sourceFiles(folder), ...tsxFiles(folder)];
-      for (const path of files) {
-        const text = code(path);
-        for (const name of names)
-          if (declared(text, name)) problems.push(`${relative(SRC, path)} declares ${name}`);
+    for (const path of [...sourceFiles(SRC), ...sourceFiles(WEB), ...tsxFiles(WEB)]) {
+      for (const match of code(path).matchAll(declaration)) {
+        const name = (match[1] ?? match[2]) as string;
+        if (names.has(name)) problems.push(`${relative(resolve(SRC, '../..'), path)} declares ${name}`);
       }
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('the console reads every administrator reply as a type of the shared contract', () => {
+    const ADMIN = resolve(SRC, '../../web/src/admin');
+    /** Names a file imports or re-exports from the shared contract (under their local name). */
+    const contractNames = (text: string): Set<string> => {
+      const found = new Set<string>();
+      const pattern = /^\s*(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@fairex\/shared[^']*'/gm;
+      for (const match of text.matchAll(pattern))
+        for (const part of (match[1] as string).split(',')) {
+          const local = part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)
+            .pop();
+          if (local) found.add(local);
+        }
+      return found;
+    };
+    /** Names a file imports from a console module that takes them from the contract. */
+    const viaConsole = (path: string, text: string): Set<string> => {
+      const found = new Set<string>();
+      const pattern = /^\s*import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'(\.[^']+)'/gm;
+      for (const match of text.matchAll(pattern)) {
+        const target = resolve(dirname(path), match[2] as string);
+        if (!target.startsWith(ADMIN) && !target.endsWith('data/admin-api.ts')) continue;
+        const exported = contractNames(code(target));
+        for (const part of (match[1] as string).split(',')) {
+          const local = part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)
+            .pop();
+          if (local && exported.has(local)) found.add(local);
+        }
+      }
+      return found;
+    };
+    const files = [...sourceFiles(ADMIN), ...tsxFiles(ADMIN)];
+    const problems: string[] = [];
+    let reads = 0;
+    for (const path of files) {
+      const text = code(path);
+      const allowed = new Set([...contractNames(text), ...viaConsole(path, text)]);
+      for (const match of text.matchAll(/\badminApi\.(?:get|post)<([^(]*?)>\(/g)) {
+        reads += 1;
+        const argument = (match[1] as string).trim();
+        const where = `${relative(ADMIN, path)}: adminApi<${argument}>`;
+        if (argument.includes('{')) problems.push(`${where} spells the reply out`);
+        else if (/\bunknown\b/.test(argument)) problems.push(`${where} reads the reply as unknown`);
+        for (const [name] of argument.matchAll(/\b[A-Z]\w+/g))
+          if (!allowed.has(name)) problems.push(`${where}: ${name} is not the contract's`);
+      }
+    }
+    expect(reads).toBeGreaterThan(20);
     expect(problems).toEqual([]);
   });
 });

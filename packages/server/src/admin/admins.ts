@@ -2,6 +2,7 @@
 // with a username and password under the same brute-force limits as users, with a role that decides what
 // they may do.
 import { BACKOFFICE_ADMIN_ROLES } from '@fairex/shared';
+import type { AdminLoginReply } from '@fairex/shared/api/admin.ts';
 import { AppError } from '../http/app-error.ts';
 import type { AccountContext } from '../accounts/context.ts';
 import { dummyPasswordCheck, hashPassword, verifyPassword } from '../accounts/passwords.ts';
@@ -70,7 +71,7 @@ export async function insertAdmin(tx: Queryable, input: NewAdmin, passwordHash: 
 export async function adminLogin(
   context: AccountContext,
   input: { username: string; password: string; ip: string },
-): Promise<{ token: string; admin: { id: number; username: string; role: AdminRole } }> {
+): Promise<AdminLoginReply> {
   const { throttle, store } = context;
   const username = input.username.trim().toLowerCase();
   await refuseLockedOut(throttle, ADMIN_LOGIN_LOCKOUT, username, input.ip);

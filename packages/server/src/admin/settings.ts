@@ -8,6 +8,13 @@
 // Settings the server reads once at start (the environment, docs/operations.md) are shown beside them,
 // read-only, with the variable that sets each.
 import type { FastifyInstance } from 'fastify';
+import type {
+  EnvironmentSetting,
+  EnvironmentWord,
+  SettingField,
+  SettingRow,
+  SettingScope,
+} from '@fairex/shared';
 import { z } from 'zod';
 import { decimalText, formatDecimal, integer, optional } from '@fairex/shared';
 import type { Config } from '../config.ts';
@@ -27,33 +34,10 @@ import {
   updateMarketMakerSettings,
 } from './market-maker-settings.ts';
 
-/** How the console draws and the server reads one field. Decimals travel as text, never as numbers. */
-export type SettingField =
-  | { name: string; type: 'percent'; max: string }
-  | {
-      name: string;
-      type: 'decimal';
-      /** Decimals allowed; per row when the scale depends on the target. */ scale?: number;
-    }
-  | { name: string; type: 'integer'; min: number; max: number }
-  | { name: string; type: 'boolean' }
-  /** An https address, or empty for not set. */
-  | { name: string; type: 'url' };
-
-export type SettingValue = string | number | boolean;
-
-export interface SettingRow {
-  target_id: number;
-  target: string;
-  values: Record<string, SettingValue>;
-  /** Decimal places per decimal field of this row (the currency's scale). */
-  scales?: Record<string, number>;
-}
-
 export interface SettingDefinition<V extends Record<string, unknown> = Record<string, unknown>> {
   key: string;
   /** What a row is: one market, one currency, or the whole site (one row, target_id 1). */
-  scope: 'market' | 'currency' | 'site';
+  scope: SettingScope;
   /** Applied through an engine command: money depends on it. */
   engine: boolean;
   fields: readonly SettingField[];
@@ -254,18 +238,8 @@ export function findSetting(key: string): SettingDefinition | undefined {
   return SETTINGS.find((definition) => definition.key === key);
 }
 
-export interface EnvironmentSetting {
-  name: string;
-  variable: string;
-  /** As an operator reads it, in English (a name, a number, or one of the words of `value_code`). */
-  value: string;
-  /** For a value that is one of a few words ("on", "not set", "dev outbox"...): its code, which the back
-   * office translates. Absent for names and numbers, which are shown as they are. */
-  value_code?: EnvironmentWord;
-}
-
 /** The words a start-up setting can take, with their English text. */
-const ENVIRONMENT_WORDS = {
+const ENVIRONMENT_WORDS: Record<EnvironmentWord, string> = {
   on: 'on',
   off: 'off',
   yes: 'yes',
@@ -282,8 +256,7 @@ const ENVIRONMENT_WORDS = {
   sms_gateway: 'SMS gateway',
   embedded: 'embedded (PGlite)',
   postgresql: 'PostgreSQL',
-} as const;
-export type EnvironmentWord = keyof typeof ENVIRONMENT_WORDS;
+};
 
 /**
  * The configuration read at start that decides how the exchange behaves, as an operator checks it. Secrets

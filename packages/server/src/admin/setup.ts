@@ -5,6 +5,7 @@
 // administrator created (role admin), an operator invite code made when none is active, and a password-only
 // session returned, after which the console enrols the authenticator as at any first sign-in. Once an
 // administrator exists (made here or by `npm run admin:create`) every token is refused and none is issued.
+import type { AdminSetupReply } from '@fairex/shared/api/admin.ts';
 import { AppError } from '../http/app-error.ts';
 import { generateToken, hashToken } from '../auth/sessions.ts';
 import { activeOperatorCode, createOperatorCode } from '../accounts/invite-codes.ts';
@@ -50,18 +51,12 @@ export function setupLink(token: string, origin: string): string {
   return `${origin}${SETUP_PATH}#token=${token}`;
 }
 
-export interface SetupResult {
-  token: string;
-  admin: { id: number; username: string; role: 'admin' };
-  invite_code: string;
-}
-
 /** Spends a set-up token on the first administrator; refused when it is unknown, used, expired or too late. */
 export async function completeSetup(
   store: Store,
   authenticator: AdminAuthenticator,
   input: { token: string; username: string; password: string; ip: string },
-): Promise<SetupResult> {
+): Promise<AdminSetupReply> {
   const username = input.username.trim().toLowerCase();
   // The cheap refusals first, so that a dead link never costs a password hash; the transaction checks again.
   if (await administratorExists(store)) throw new AppError('admin.setup_done');

@@ -16,24 +16,13 @@
 import type { AccountOwner, Balance, Command, Engine, Outcome, OrderView } from '@fairex/engine';
 import { ReasonCode } from '@fairex/engine';
 import { parseDecimal } from '@fairex/shared';
+import type { MarketMakerSettings } from '@fairex/shared';
 import type { Store } from '../store/index.ts';
 import type { MarketCatalog, MarketInfo } from './market-catalog.ts';
 import { hashText } from './simulator.ts';
 
-export interface MarketMakerConfig {
-  /** Price levels per side. */
-  levels: number;
-  /** Distance of the best quote from the index, parts per million. */
-  halfSpreadPpm: number;
-  /** Distance between levels, parts per million. */
-  levelStepPpm: number;
-  /** Quote value of the first level (decimal text in quote units); level i is (2 + i) / 2 times as large. */
-  levelNotional: string;
-  /** Quote value of base and of quote the market maker holds per market, funded at genesis. */
-  inventoryNotional: string;
-  maxCommandsPerCycle: number;
-  intervalMs: number;
-}
+/** The market maker's settings; the back office shows them as they are (the shared contract's type). */
+export type MarketMakerConfig = MarketMakerSettings;
 
 export const DEFAULT_MARKET_MAKER_CONFIG: MarketMakerConfig = {
   levels: 10,

@@ -1,7 +1,7 @@
 // Reading and writing news items. Readers get each item in their language, or in English when that
 // translation is missing (then in whatever language exists). Writers go through saveNewsItem, which
 // sanitises the HTML, so nothing unclean is ever stored.
-import type { Language } from '@fairex/shared';
+import type { Language, NewsCategoryView, NewsDetailReply, NewsListEntry } from '@fairex/shared';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@fairex/shared';
 import type { Queryable } from '../store/index.ts';
 import type { LocalizedText, NewsCategoryKind } from '../store/schema/index.ts';
@@ -28,36 +28,6 @@ export const FOOTER_CATEGORY_IDS = [
   NewsCategoryId.footerRisk,
   NewsCategoryId.footerLegal,
 ] as const;
-
-export interface NewsCategoryView {
-  id: number;
-  kind: NewsCategoryKind;
-  name: string;
-}
-
-export interface NewsListEntry {
-  id: number;
-  c_id: number;
-  title: string;
-  abstract: string;
-  /** ISO 8601, UTC. */
-  update_time: string;
-  /** The outside address of a link item, else null. */
-  link: string | null;
-  /** Only when asked for (short items such as FAQ answers). */
-  content?: string;
-}
-
-export interface NewsDetail {
-  id: number;
-  c_id: number;
-  title: string;
-  abstract: string;
-  content: string;
-  update_time: string;
-  link: string | null;
-  lang: Language;
-}
 
 interface ItemRow {
   id: number;
@@ -144,7 +114,7 @@ export async function listNews(
 }
 
 /** A published item of a visible category, in the reader's language (or the fallback), or null. */
-export async function getNews(db: Queryable, id: number, lang: Language): Promise<NewsDetail | null> {
+export async function getNews(db: Queryable, id: number, lang: Language): Promise<NewsDetailReply | null> {
   const { rows } = await db.query<ItemRow & { item_updated_at: Date }>(
     `select i.id, i.category_id, i.link_url, i.updated_at as item_updated_at,
             t.lang, t.title, t.abstract, t.content, t.updated_at

@@ -4,7 +4,7 @@
 // mark the activity out of date when the app runs the engine.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ActivityFigures, HomeFigures } from './service.ts';
+import type { ActivityReply, HomeFiguresReply } from '@fairex/shared/api/site.ts';
 import { countActivity, countHomeFigures } from './service.ts';
 
 const FIGURES_CACHE_MS = 30_000;
@@ -19,9 +19,9 @@ export interface Cached<T> {
 }
 
 export interface StatsArea {
-  figures: Cached<HomeFigures>;
+  figures: Cached<HomeFiguresReply>;
   /** Counts of the last hour's trades, traders, deposits and withdrawals. */
-  activity: Cached<ActivityFigures>;
+  activity: Cached<ActivityReply>;
 }
 
 declare module 'fastify' {
@@ -52,8 +52,8 @@ function cached<T>(ttlMs: number, load: () => Promise<T>): Cached<T> {
 }
 
 async function statsPlugin(app: FastifyInstance): Promise<void> {
-  const figures = cached<HomeFigures>(FIGURES_CACHE_MS, () => countHomeFigures(app.store, Date.now()));
-  const activity = cached<ActivityFigures>(ACTIVITY_CACHE_MS, () => countActivity(app.store, Date.now()));
+  const figures = cached<HomeFiguresReply>(FIGURES_CACHE_MS, () => countHomeFigures(app.store, Date.now()));
+  const activity = cached<ActivityReply>(ACTIVITY_CACHE_MS, () => countActivity(app.store, Date.now()));
   // Deposits, withdrawals and trades arrive as committed engine batches (when the app runs the engine).
   if (app.hasDecorator('runner')) {
     const stop = app.runner.onCommitted(() => activity.invalidate(ACTIVITY_MIN_AGE_MS));

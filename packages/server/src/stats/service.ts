@@ -1,23 +1,11 @@
 // The home page's figures and its activity feed, counted from the database. Nothing here comes from the
 // calendar or a random draw (spec 03 section 0): with no users, no trades or no activity, the answer says so.
+import type { ActivityReply, HomeFiguresReply } from '@fairex/shared/api/site.ts';
 import type { Queryable } from '../store/index.ts';
 
 const DAY_MS = 86_400_000;
 
-export interface HomeFigures {
-  /** Registered accounts. */
-  users: number;
-  /** Spot trades with a user on at least one side executed in the last 24 hours. */
-  trades_24h: number;
-  /** Distinct user accounts with at least one spot trade in the last 24 hours. */
-  traders_24h: number;
-  /** Markets listed for trading. */
-  markets: number;
-  /** When these were counted (ISO 8601). */
-  as_of: string;
-}
-
-export async function countHomeFigures(db: Queryable, nowMs: number): Promise<HomeFigures> {
+export async function countHomeFigures(db: Queryable, nowMs: number): Promise<HomeFiguresReply> {
   const sinceMs = nowMs - DAY_MS;
   const { rows } = await db.query<{ users: number; markets: number; trades: number; traders: number }>(
     `select (select count(*)::int from users) as users,
@@ -46,22 +34,7 @@ const HOUR_MS = 3_600_000;
  * The home footer's activity line: counts over the last hour of recorded rows with a user in them, never
  * one user's activity (no account, amount or time of any single entry).
  */
-export interface ActivityFigures {
-  /** The window the counts cover, in minutes. */
-  window_minutes: number;
-  /** Spot trades with a user on at least one side. */
-  trades: number;
-  /** Distinct user accounts on at least one side of those trades. */
-  traders: number;
-  /** Deposits credited to users. */
-  deposits: number;
-  /** Withdrawals paid out to users. */
-  withdrawals: number;
-  /** When these were counted (ISO 8601). */
-  as_of: string;
-}
-
-export async function countActivity(db: Queryable, nowMs: number): Promise<ActivityFigures> {
+export async function countActivity(db: Queryable, nowMs: number): Promise<ActivityReply> {
   const sinceMs = nowMs - HOUR_MS;
   const { rows } = await db.query<{ trades: number; traders: number; deposits: number; withdrawals: number }>(
     `select (select count(*)::int from spot_trades where time_ms >= $1 and with_user) as trades,

@@ -260,6 +260,111 @@ export interface MarketLine {
   index_time: string | null;
 }
 
+/** /currencies: the catalogue's currencies. */
+export interface CurrenciesReply {
+  list: CurrencyLine[];
+}
+
+/** The market maker's settings as the server runs them (ppm are parts per million, notionals decimal text). */
+export interface MarketMakerSettings {
+  /** Price levels per side. */
+  levels: number;
+  /** Distance of the best quote from the index, parts per million. */
+  halfSpreadPpm: number;
+  /** Distance between levels, parts per million. */
+  levelStepPpm: number;
+  /** Quote value of the first level (decimal text in quote units); level i is (2 + i) / 2 times as large. */
+  levelNotional: string;
+  /** Quote value of base and of quote the market maker holds per market, funded at genesis. */
+  inventoryNotional: string;
+  maxCommandsPerCycle: number;
+  intervalMs: number;
+}
+
+/** /markets: the pairs, where index prices come from, and the market maker's settings when it runs. */
+export interface MarketsReply {
+  list: MarketLine[];
+  price_source: string;
+  price_source_live: boolean;
+  market_maker: MarketMakerSettings | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Run-time settings (/settings): each setting's definition lives on the server (admin/settings.ts); the
+// console draws its form from the fields listed here.
+
+/** How the console draws and the server reads one field. Decimals travel as text, never as numbers. */
+export type SettingField =
+  | { name: string; type: 'percent'; max: string }
+  | {
+      name: string;
+      type: 'decimal';
+      /** Decimals allowed; per row when the scale depends on the target. */ scale?: number;
+    }
+  | { name: string; type: 'integer'; min: number; max: number }
+  | { name: string; type: 'boolean' }
+  /** An https address, or empty for not set. */
+  | { name: string; type: 'url' };
+
+export type SettingValue = string | number | boolean;
+
+/** What a setting's row is: one market, one currency, or the whole site (one row, target_id 1). */
+export type SettingScope = 'market' | 'currency' | 'site';
+
+export interface SettingRow {
+  target_id: number;
+  target: string;
+  values: Record<string, SettingValue>;
+  /** Decimal places per decimal field of this row (the currency's scale). */
+  scales?: Record<string, number>;
+}
+
+/** One setting as the console lists it. */
+export interface SettingLine {
+  key: string;
+  scope: SettingScope;
+  /** Applied through an engine command: money depends on it. */
+  engine: boolean;
+  fields: readonly SettingField[];
+  rows: SettingRow[];
+}
+
+/** The words a start-up setting's value can be, which the console translates (the server holds their English). */
+export type EnvironmentWord =
+  | 'on'
+  | 'off'
+  | 'yes'
+  | 'no'
+  | 'set'
+  | 'not_set'
+  | 'not_used'
+  | 'sandbox'
+  | 'custody_provider'
+  | 'configured'
+  | 'development_seed'
+  | 'dev_outbox'
+  | 'smtp'
+  | 'sms_gateway'
+  | 'embedded'
+  | 'postgresql';
+
+/** A setting read once at start, with the variable that sets it. */
+export interface EnvironmentSetting {
+  name: string;
+  variable: string;
+  /** As an operator reads it, in English (a name, a number, or one of the words of `value_code`). */
+  value: string;
+  /** For a value that is one of a few words ("on", "not set", "dev outbox"...): its code, which the back
+   * office translates. Absent for names and numbers, which are shown as they are. */
+  value_code?: EnvironmentWord;
+}
+
+/** /settings: every run-time setting and the start-up environment. */
+export interface SettingsReply {
+  settings: SettingLine[];
+  environment: EnvironmentSetting[];
+}
+
 export interface UserSummary {
   id: number;
   account: string;
@@ -438,6 +543,8 @@ export interface WithdrawalDetail {
 
 /** /withdrawals and /deposits */
 export type WithdrawalPage = Sandboxed<Paged<WithdrawalLine>>;
+/** /chains: every chain's deposit and withdrawal switches, and whether custody is the sandbox. */
+export type ChainsReply = Sandboxed<{ list: ChainLine[] }>;
 export type DepositPage = Sandboxed<Paged<DepositLine>>;
 
 /** The exchange's own accounts the solvency table shows, and the outside world. */
@@ -583,6 +690,17 @@ export interface NewsCategoryLine {
 }
 
 /** /news/items: one item, titled in the reader's language when it has it, else in English. */
+/** /news/categories: every category. */
+export interface NewsCategoriesReply {
+  list: NewsCategoryLine[];
+}
+
+/** /news/items/create: the new item's id and the confirmation to show. */
+export interface NewsItemCreatedReply {
+  id: number;
+  message: string;
+}
+
 export interface NewsItemLine {
   id: number;
   category_id: number;
@@ -636,6 +754,11 @@ export interface AdminIdentity {
   id: number;
   username: string;
   role: BackofficeAdminRole;
+}
+
+/** /admins: every administrator. */
+export interface AdminsReply {
+  list: AdminLine[];
 }
 
 /** /session: who is signed in, what they may do, and where their second factor stands. */

@@ -336,6 +336,17 @@ export interface LeverInsuranceMovement {
   user_id: number | null;
 }
 
+/** Back office /lever/pairs: every lever pair's rules. */
+export interface LeverAdminPairsReply {
+  list: LeverAdminPair[];
+}
+
+/** Back office /lever/insurance: each insurance fund and its movements. */
+export interface LeverInsuranceReply {
+  funds: LeverInsuranceFund[];
+  movements: LeverInsuranceMovement[];
+}
+
 /** One liquidation: the account, the mark that crossed, the risk rate and the threshold it crossed. */
 export interface LeverLiquidationRow {
   seq: number;

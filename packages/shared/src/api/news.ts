@@ -1,6 +1,8 @@
 // The news calls (spec 01 section 7, spec 02 section 7): the input schemas of /api/news/list, /news/detail,
-// /news/categories and /detail, declared once in the contract.
+// /news/categories and /detail, and the list's items and the detail's reply, declared once in the contract.
 import { z } from 'zod';
+import type { Language } from '../languages.ts';
+import type { NewsCategoryKind } from './backoffice.ts';
 import { id, integer, oneOf, optional, page, text } from '../schema/fields.ts';
 
 export const NEWS_PER_PAGE_MAX = 50;
@@ -41,3 +43,38 @@ const categoryIdsField = optional(
 );
 
 export const newsCategoriesInput = z.object({ ids: categoryIdsField, ...newsLanguageFields });
+
+/** A category as /news/list names it. */
+export interface NewsCategoryView {
+  id: number;
+  kind: NewsCategoryKind;
+  name: string;
+}
+
+/** One item of /news/list, in the asked language (else English, else any). */
+export interface NewsListEntry {
+  id: number;
+  c_id: number;
+  title: string;
+  abstract: string;
+  /** ISO 8601, UTC. */
+  update_time: string;
+  /** The outside address of a link item, else null. */
+  link: string | null;
+  /** Only when asked for (short items such as FAQ answers). */
+  content?: string;
+}
+
+/** /news/detail: one item in the asked language (else English, else any). */
+export interface NewsDetailReply {
+  id: number;
+  c_id: number;
+  title: string;
+  abstract: string;
+  content: string;
+  /** ISO 8601, UTC. */
+  update_time: string;
+  /** The outside address of a link item, else null. */
+  link: string | null;
+  lang: Language;
+}

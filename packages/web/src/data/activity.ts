@@ -1,4 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { ActivityReply } from '@fairex/shared/api/site.ts';
 import { api } from './api.ts';
 
 // The exchange's recent activity as aggregate figures (GET /api/stats/activity): how many trades (and
@@ -21,7 +22,7 @@ function count(value: unknown): number | null {
 /** The figures of a reply; a field that is missing or not a count is left out (null), never guessed. */
 export function readActivitySummary(message: unknown): ActivitySummary {
   const record = typeof message === 'object' && message !== null && !Array.isArray(message) ? message : {};
-  const field = (name: string) => count((record as Record<string, unknown>)[name]);
+  const field = (name: keyof ActivityReply) => count((record as Record<string, unknown>)[name]);
   return {
     tradesLastHour: field('trades'),
     tradersLastHour: field('traders'),

@@ -62,7 +62,7 @@ export function register(input: RegisterInput): Promise<string> {
   });
 }
 
-export type LoginReply = { token: string; user: UserInfo } | { totp_required: true };
+export type LoginReply = LoginOk['data'] | Pick<LoginTotpRequired, 'totp_required'>;
 
 /**
  * The dialog names the account by kind; the login page sends the typed account as it is. The server

@@ -1,9 +1,11 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { HomeFiguresReply } from '@fairex/shared/api/site.ts';
 import { ApiError, api } from './api.ts';
 import { i18next } from '../i18n/index.ts';
 
 // The home page's figures (GET /api/stats/home; the footer's activity figures are in data/activity.ts).
-// They are counted by the server from its database; nothing here is estimated or filled in.
+// They are counted by the server from its database; nothing here is estimated or filled in. The reply's
+// fields are the shared contract's (HomeFiguresReply), read one by one into the page's figures.
 
 export interface HomeFigures {
   users: number;
@@ -23,17 +25,18 @@ function count(value: unknown): number | null {
 
 export function readHomeFigures(message: unknown): HomeFigures {
   if (isRecord(message)) {
-    const users = count(message.users);
-    const trades24h = count(message.trades_24h);
-    const traders24h = count(message.traders_24h);
-    const markets = count(message.markets);
+    const reply: { [K in keyof HomeFiguresReply]?: unknown } = message;
+    const users = count(reply.users);
+    const trades24h = count(reply.trades_24h);
+    const traders24h = count(reply.traders_24h);
+    const markets = count(reply.markets);
     if (users !== null && trades24h !== null && traders24h !== null && markets !== null) {
       return {
         users,
         trades24h,
         traders24h,
         markets,
-        asOf: typeof message.as_of === 'string' ? message.as_of : '',
+        asOf: typeof reply.as_of === 'string' ? reply.as_of : '',
       };
     }
   }

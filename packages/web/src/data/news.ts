@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { NewsDetailReply, NewsListEntry } from '@fairex/shared/api/news.ts';
 import { ApiError, api } from './api.ts';
 import { i18next } from '../i18n/index.ts';
 
@@ -71,8 +72,9 @@ function safeLink(value: unknown): string | null {
 
 export function readNewsList(message: unknown): NewsList {
   if (!isRecord(message) || !Array.isArray(message.list)) throw badResponse();
-  const items = message.list.flatMap((entry): NewsListItem[] => {
-    if (!isRecord(entry)) return [];
+  const items = message.list.flatMap((record): NewsListItem[] => {
+    if (!isRecord(record)) return [];
+    const entry: { [K in keyof NewsListEntry]?: unknown } = record;
     const id = positiveId(entry.id);
     if (id === null || text(entry.title) === '') return [];
     return [
@@ -98,14 +100,16 @@ export function readNewsList(message: unknown): NewsList {
   };
 }
 
+/** The detail's reply (the shared contract's NewsDetailReply), read field by field. */
 export function readNewsDetail(message: unknown): NewsDetail {
   if (!isRecord(message)) throw badResponse();
-  const id = positiveId(message.id) ?? 0;
+  const reply: { [K in keyof NewsDetailReply]?: unknown } = message;
+  const id = positiveId(reply.id) ?? 0;
   return {
     id,
-    title: text(message.title),
-    content: text(message.content),
-    updateTime: typeof message.update_time === 'string' ? message.update_time : null,
+    title: text(reply.title),
+    content: text(reply.content),
+    updateTime: typeof reply.update_time === 'string' ? reply.update_time : null,
   };
 }
 

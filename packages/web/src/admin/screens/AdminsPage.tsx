@@ -7,7 +7,7 @@ import { useAdminT } from '../i18n.ts';
 import { adminApi } from '../../data/admin-api.ts';
 import { PageHeader, Time, useAdminMutation } from '../components/common.tsx';
 import { useAdminSession } from '../session.ts';
-import type { AdminLine } from '@fairex/shared/api/backoffice.ts';
+import type { AdminLine, AdminsReply } from '@fairex/shared/api/backoffice.ts';
 
 /** The people who run the exchange: their roles, their authenticators, and who may still sign in. */
 export default function AdminsPage() {
@@ -16,7 +16,7 @@ export default function AdminsPage() {
   const [creating, setCreating] = useState(false);
   const list = useQuery({
     queryKey: ['admin', 'admins'],
-    queryFn: () => adminApi.get<{ list: AdminLine[] }>('/backoffice/admins'),
+    queryFn: () => adminApi.get<AdminsReply>('/backoffice/admins'),
   });
   const invalidate = [['admins']];
   const disable = useAdminMutation(

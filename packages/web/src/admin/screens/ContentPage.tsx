@@ -32,7 +32,11 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { LANGUAGE_INFO, LANGUAGES } from '../../i18n/languages.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { PageHeader, Time, useAdminMutation } from '../components/common.tsx';
-import type { NewsCategoryLine as Category, NewsItemLine as Item } from '@fairex/shared/api/backoffice.ts';
+import type {
+  NewsCategoriesReply,
+  NewsCategoryLine as Category,
+  NewsItemLine as Item,
+} from '@fairex/shared/api/backoffice.ts';
 
 export type { NewsCategoryLine as Category } from '@fairex/shared/api/backoffice.ts';
 
@@ -46,7 +50,7 @@ export default function ContentPage() {
   const t = useAdminT();
   const categories = useQuery({
     queryKey: ['admin', 'categories'],
-    queryFn: () => adminApi.get<{ list: Category[] }>('/backoffice/news/categories'),
+    queryFn: () => adminApi.get<NewsCategoriesReply>('/backoffice/news/categories'),
   });
   return (
     <div>

@@ -32,6 +32,8 @@ import { can, useAdminSession } from '../session.ts';
 import type {
   CallbackLine as Callback,
   ChainLine as Chain,
+  ChainsReply,
+  CurrenciesReply,
   DepositLine as Deposit,
   DepositPage,
   WithdrawalDetail,
@@ -571,22 +573,16 @@ function Callbacks() {
   );
 }
 
-interface CurrencyOption {
-  id: number;
-  code: string;
-  scale: number;
-}
-
 function ManualCredit() {
   const t = useAdminT();
   const [form] = Form.useForm<{ user_id: number; currency_id: number; amount: string; note: string }>();
   const chains = useQuery({
     queryKey: ['admin', 'chains'],
-    queryFn: () => adminApi.get<{ list: Chain[]; sandbox: boolean }>('/backoffice/chains'),
+    queryFn: () => adminApi.get<ChainsReply>('/backoffice/chains'),
   });
   const currencies = useQuery({
     queryKey: ['admin', 'currencies'],
-    queryFn: () => adminApi.get<{ list: CurrencyOption[] }>('/backoffice/currencies'),
+    queryFn: () => adminApi.get<CurrenciesReply>('/backoffice/currencies'),
   });
   const credit = useAdminMutation(
     (values: { user_id: number; currency_id: number; amount: string; note: string }) =>
@@ -643,7 +639,7 @@ function Chains() {
   const permissions = useAdminSession((state) => state.permissions);
   const chains = useQuery({
     queryKey: ['admin', 'chains'],
-    queryFn: () => adminApi.get<{ list: Chain[]; sandbox: boolean }>('/backoffice/chains'),
+    queryFn: () => adminApi.get<ChainsReply>('/backoffice/chains'),
   });
   const [editing, setEditing] = useState<Chain | null>(null);
   const [confirmations, setConfirmations] = useState<number | null>(null);

@@ -16,8 +16,10 @@ import {
 import { useState } from 'react';
 import type {
   LeverAdminPair,
+  LeverAdminPairsReply,
   LeverInsuranceFund,
   LeverInsuranceMovement,
+  LeverInsuranceReply,
   LeverLiquidationRow,
 } from '@fairex/shared';
 import { useAdminT, type AdminKey } from '../i18n.ts';
@@ -80,7 +82,7 @@ function PairsCard({ editable }: { editable: boolean }) {
   const t = useAdminT();
   const pairs = useQuery({
     queryKey: PAIRS_KEY,
-    queryFn: () => adminApi.get<{ list: LeverAdminPair[] }>('/backoffice/lever/pairs'),
+    queryFn: () => adminApi.get<LeverAdminPairsReply>('/backoffice/lever/pairs'),
   });
   const [editing, setEditing] = useState<LeverAdminPair | null>(null);
   const [form] = Form.useForm<PairForm>();
@@ -235,10 +237,7 @@ function InsuranceCard({ editable }: { editable: boolean }) {
   const t = useAdminT();
   const insurance = useQuery({
     queryKey: INSURANCE_KEY,
-    queryFn: () =>
-      adminApi.get<{ funds: LeverInsuranceFund[]; movements: LeverInsuranceMovement[] }>(
-        '/backoffice/lever/insurance',
-      ),
+    queryFn: () => adminApi.get<LeverInsuranceReply>('/backoffice/lever/insurance'),
   });
   const [form] = Form.useForm<{ currency_id: number; amount: string; note?: string }>();
   const fund = useAdminMutation(

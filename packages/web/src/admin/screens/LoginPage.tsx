@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAdminT } from '../i18n.ts';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { setNightMode, usePreferences } from '../../app/preferences/preferences.ts';
+import type { AdminLoginReply } from '@fairex/shared/api/admin.ts';
 import { adminApi } from '../../data/admin-api.ts';
 import type { SessionAnswer } from '../AdminApp.tsx';
 import { AuthFrame, FormError } from '../components/AuthFrame.tsx';
@@ -124,7 +125,7 @@ function PasswordStep({ onDone, busy }: { onDone: (next: Step) => void; busy: bo
     setPending(true);
     setError(null);
     try {
-      const answer = await adminApi.post<{ token: string }>('/admin/login', values);
+      const answer = await adminApi.post<AdminLoginReply>('/admin/login', values);
       storeAdminToken(answer.token);
       const session = await adminApi.get<SessionAnswer>('/backoffice/session');
       adminSession.setState({

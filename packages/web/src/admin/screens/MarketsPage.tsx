@@ -28,16 +28,14 @@ import { LANGUAGE_INFO, LANGUAGES } from '../../i18n/languages.ts';
 import { adminApi } from '../../data/admin-api.ts';
 import { Amount, PageHeader, Time, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
-import type { CurrencyLine, MarketLine } from '@fairex/shared/api/backoffice.ts';
+import type {
+  CurrenciesReply,
+  CurrencyLine,
+  MarketLine,
+  MarketsReply,
+} from '@fairex/shared/api/backoffice.ts';
 
 export type { CurrencyLine, MarketLine } from '@fairex/shared/api/backoffice.ts';
-
-interface MarketsAnswer {
-  list: MarketLine[];
-  price_source: string;
-  price_source_live: boolean;
-  market_maker: Record<string, string | number> | null;
-}
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
@@ -65,7 +63,7 @@ function Pairs() {
   const manage = can(permissions, 'catalog.manage');
   const markets = useQuery({
     queryKey: ['admin', 'markets'],
-    queryFn: () => adminApi.get<MarketsAnswer>('/backoffice/markets'),
+    queryFn: () => adminApi.get<MarketsReply>('/backoffice/markets'),
   });
   const [editing, setEditing] = useState<MarketLine | null>(null);
   const [adding, setAdding] = useState(false);
@@ -338,7 +336,7 @@ function AddPair({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<NewPairForm>();
   const currencies = useQuery({
     queryKey: ['admin', 'currencies'],
-    queryFn: () => adminApi.get<{ list: CurrencyLine[] }>('/backoffice/currencies'),
+    queryFn: () => adminApi.get<CurrenciesReply>('/backoffice/currencies'),
   });
   const options = currencies.data?.list
     .filter((currency) => currency.in_engine)
@@ -435,7 +433,7 @@ function Currencies() {
   const manage = can(permissions, 'catalog.manage');
   const currencies = useQuery({
     queryKey: ['admin', 'currencies'],
-    queryFn: () => adminApi.get<{ list: CurrencyLine[] }>('/backoffice/currencies'),
+    queryFn: () => adminApi.get<CurrenciesReply>('/backoffice/currencies'),
   });
   const [editing, setEditing] = useState<CurrencyLine | 'new' | null>(null);
   const columns: ColumnsType<CurrencyLine> = [

@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import type { MicroAdminConfig, MicroAdminOrder, MicroReserveReply } from '@fairex/shared';
+import type { MicroAdminConfig, MicroAdminOrder, MicroProof, MicroReserveReply } from '@fairex/shared';
 import { useAdminT } from '../i18n.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { Amount, PageHeader, Time, useAdminMutation } from '../components/common.tsx';
@@ -486,7 +486,7 @@ function OrdersCard({ markets }: { markets: MicroAdminConfig['markets'] }) {
   const proof = useQuery({
     queryKey: ['admin', 'micro', 'proof', proofId],
     enabled: proofId !== null,
-    queryFn: () => adminApi.get<unknown>('/backoffice/micro/proof', { id: proofId }),
+    queryFn: () => adminApi.get<MicroProof>('/backoffice/micro/proof', { id: proofId }),
   });
   return (
     <Card title={t('micro.orders.title')} data-testid="micro-orders">

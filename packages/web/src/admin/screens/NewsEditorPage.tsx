@@ -24,8 +24,10 @@ import { LANGUAGE_INFO, LANGUAGES, type Language } from '../../i18n/languages.ts
 import { adminApi } from '../../data/admin-api.ts';
 import { PageHeader, useAdminMutation } from '../components/common.tsx';
 import { RichTextEditor } from '../components/RichTextEditor.tsx';
-import { categoryName, type Category } from './ContentPage.tsx';
+import { categoryName } from './ContentPage.tsx';
 import type {
+  NewsCategoriesReply,
+  NewsItemCreatedReply,
   NewsItemDetail as ItemDetail,
   NewsItemTranslation as Translation,
 } from '@fairex/shared/api/backoffice.ts';
@@ -43,7 +45,7 @@ export default function NewsEditorPage() {
   const queryClient = useQueryClient();
   const categories = useQuery({
     queryKey: ['admin', 'categories'],
-    queryFn: () => adminApi.get<{ list: Category[] }>('/backoffice/news/categories'),
+    queryFn: () => adminApi.get<NewsCategoriesReply>('/backoffice/news/categories'),
   });
   const item = useQuery({
     queryKey: ['admin', 'news-item', id],
@@ -88,7 +90,7 @@ export default function NewsEditorPage() {
         translations,
       };
       return creating
-        ? adminApi.post<{ id: number; message: string }>('/backoffice/news/items/create', body)
+        ? adminApi.post<NewsItemCreatedReply>('/backoffice/news/items/create', body)
         : adminApi.post<string>('/backoffice/news/items/update', { id, ...body });
     },
     {

@@ -16,39 +16,15 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
+import type { SettingLine, SettingRow, SettingsReply, SettingValue } from '@fairex/shared';
 import { useAdminT, type AdminKey, type AdminT } from '../i18n.ts';
 import { adminApi } from '../../data/admin-api.ts';
 import { Amount, PageHeader, useAdminMutation } from '../components/common.tsx';
 import { can, useAdminSession } from '../session.ts';
 
-type Field =
-  | { name: string; type: 'percent'; max: string }
-  | { name: string; type: 'decimal'; scale?: number }
-  | { name: string; type: 'integer'; min: number; max: number }
-  | { name: string; type: 'boolean' }
-  | { name: string; type: 'url' };
-
-type Value = string | number | boolean;
-
-interface Row {
-  target_id: number;
-  target: string;
-  values: Record<string, Value>;
-  scales?: Record<string, number>;
-}
-
-interface Setting {
-  key: string;
-  scope: 'market' | 'currency' | 'site';
-  engine: boolean;
-  fields: Field[];
-  rows: Row[];
-}
-
-interface Answer {
-  settings: Setting[];
-  environment: { name: string; variable: string; value: string; value_code?: string }[];
-}
+type Value = SettingValue;
+type Row = SettingRow;
+type Setting = SettingLine;
 
 /**
  * Every run-time setting, drawn from its definition on the server: later products add theirs there and they
@@ -58,7 +34,7 @@ export default function SettingsPage() {
   const t = useAdminT();
   const answer = useQuery({
     queryKey: ['admin', 'settings'],
-    queryFn: () => adminApi.get<Answer>('/backoffice/settings'),
+    queryFn: () => adminApi.get<SettingsReply>('/backoffice/settings'),
   });
   return (
     <div>

@@ -2,17 +2,12 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { AdminSetupReply } from '@fairex/shared/api/admin.ts';
 import { adminApi } from '../../data/admin-api.ts';
 import { AuthFrame, FormError } from '../components/AuthFrame.tsx';
 import { errorText } from '../components/common.tsx';
 import { useAdminT } from '../i18n.ts';
 import { storeAdminToken } from '../session.ts';
-
-interface SetupAnswer {
-  token: string;
-  admin: { username: string };
-  invite_code: string;
-}
 
 /** The set-up token from the link's fragment (`#token=...`), which the browser never sends to a server. */
 function tokenFromFragment(): string | null {
@@ -30,14 +25,14 @@ export default function SetupPage() {
   const [token] = useState(tokenFromFragment);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [done, setDone] = useState<SetupAnswer | null>(null);
+  const [done, setDone] = useState<AdminSetupReply | null>(null);
 
   const submit = async (values: { username: string; password: string }) => {
     if (token === null) return;
     setPending(true);
     setError(null);
     try {
-      const answer = await adminApi.post<SetupAnswer>('/admin/setup', { token, ...values });
+      const answer = await adminApi.post<AdminSetupReply>('/admin/setup', { token, ...values });
       // The link is spent: it must not stay in the address bar or the history.
       globalThis.history.replaceState(null, '', globalThis.location.pathname);
       storeAdminToken(answer.token);

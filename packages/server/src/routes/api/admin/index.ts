@@ -5,9 +5,10 @@
 // every action writes the audit log. Permissions are the administrator area's one model (admin/permissions.ts),
 // the same the back office's routes are guarded by.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { ok, oneOf } from '@fairex/shared';
+import { ok } from '@fairex/shared';
+import type { AdminCreatedReply, AdminInviteCodeReply } from '@fairex/shared/api/admin.ts';
 import {
+  adminCreateAdministratorInput,
   adminIdInput,
   adminInviteCodeInput,
   adminLoginInput,
@@ -18,10 +19,9 @@ import {
   adminSetupInput,
   adminUploadInput,
 } from '@fairex/shared/api/admin.ts';
-import { lengthBetween } from '../../../accounts/inputs.ts';
 import { createOperatorCode } from '../../../accounts/invite-codes.ts';
 import { findUpload, readUploadFile, uploadIdFrom } from '../../../accounts/uploads.ts';
-import { ADMIN_ROLES, adminLogin, createAdmin } from '../../../admin/admins.ts';
+import { adminLogin, createAdmin } from '../../../admin/admins.ts';
 import type { BackofficePermission } from '../../../admin/permissions.ts';
 import { may } from '../../../admin/permissions.ts';
 import { audit } from '../../../admin/audit.ts';
@@ -225,19 +225,14 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
         });
         return created;
       });
-      return ok({ code });
+      return ok<AdminInviteCodeReply>({ code });
     },
   });
 
   route(app, {
     method: 'POST',
     url: '/admin/admins',
-    // The roles are the server's permission model (admin/admins.ts), so this schema stays here.
-    input: z.object({
-      username: lengthBetween(1, 64),
-      password: lengthBetween(1, 128, false),
-      role: oneOf(ADMIN_ROLES),
-    }),
+    input: adminCreateAdministratorInput,
     handler: async ({ input, request }) => {
       const admin = await requireAdmin(request, 'admins');
       const newId = await createAdmin(app.store, {
@@ -247,7 +242,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
         createdBy: admin.id,
         ip: request.ip,
       });
-      return ok({ id: newId });
+      return ok<AdminCreatedReply>({ id: newId });
     },
   });
 }

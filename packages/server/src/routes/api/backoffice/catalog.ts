@@ -19,6 +19,7 @@ import {
   ok,
   settingApplyInput,
 } from '@fairex/shared';
+import type { CurrenciesReply, MarketsReply, SettingLine, SettingsReply } from '@fairex/shared';
 import {
   addCurrency,
   addMarket,
@@ -44,7 +45,7 @@ export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'GET',
     url: '/backoffice/currencies',
     access: 'catalog.read',
-    handler: async () => ok({ list: await listCurrencies(app.store, app.engine) }),
+    handler: async () => ok<CurrenciesReply>({ list: await listCurrencies(app.store, app.engine) }),
   });
 
   adminRoute({
@@ -95,7 +96,7 @@ export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute
     access: 'catalog.read',
     handler: async () => {
       const live = app.hasDecorator('marketLive') ? app.marketLive : undefined;
-      return ok({
+      return ok<MarketsReply>({
         list: await listMarkets(app.store, app.engine),
         price_source: (live?.sources.map((source) => source.name) ?? app.config.priceSources).join(','),
         price_source_live: live !== undefined,
@@ -152,7 +153,7 @@ export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute
     url: '/backoffice/settings',
     access: 'catalog.read',
     handler: async () => {
-      const settings = [];
+      const settings: SettingLine[] = [];
       for (const definition of SETTINGS) {
         settings.push({
           key: definition.key,
@@ -163,7 +164,7 @@ export async function catalogRoutes(app: FastifyInstance, adminRoute: AdminRoute
         });
       }
       const live = app.hasDecorator('marketLive') ? app.marketLive : undefined;
-      return ok({ settings, environment: environmentSettings(app.config, live) });
+      return ok<SettingsReply>({ settings, environment: environmentSettings(app.config, live) });
     },
   });
 

@@ -9,6 +9,7 @@
 //   POST /api/backoffice/news/items/delete        id (items written here; seeded ones are unpublished instead)
 // Bodies with texts per language are JSON. HTML is sanitised by the news module before it is stored.
 import type { FastifyInstance } from 'fastify';
+import type { NewsCategoriesReply, NewsItemCreatedReply } from '@fairex/shared';
 import {
   backofficeIdInput,
   newsCategoryUpdateInput,
@@ -37,7 +38,7 @@ export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     method: 'GET',
     url: '/backoffice/news/categories',
     access: 'content',
-    handler: async () => ok({ list: await listCategories(app.store) }),
+    handler: async () => ok<NewsCategoriesReply>({ list: await listCategories(app.store) }),
   });
 
   adminRoute({
@@ -97,7 +98,7 @@ export function contentRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
           translations: input.translations,
         }),
       );
-      return ok({ id: newId, message: t('backoffice.saved') });
+      return ok<NewsItemCreatedReply>({ id: newId, message: t('backoffice.saved') });
     },
   });
 

@@ -11,7 +11,7 @@
 //   GET  /api/backoffice/chains                     the chains of every currency
 //   POST /api/backoffice/chains/update              currency_id, chain_type, confirmations, is_enabled
 import type { FastifyInstance } from 'fastify';
-import type { WithdrawalDetail } from '@fairex/shared';
+import type { ChainsReply, WithdrawalDetail } from '@fairex/shared';
 import {
   backofficeIdInput,
   callbackListInput,
@@ -191,7 +191,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     method: 'GET',
     url: '/backoffice/chains',
     access: 'funding.read',
-    handler: async () => ok({ list: await listChains(app.store), sandbox: sandbox() }),
+    handler: async () => ok<ChainsReply>({ list: await listChains(app.store), sandbox: sandbox() }),
   });
 
   adminRoute({

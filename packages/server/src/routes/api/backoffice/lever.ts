@@ -9,6 +9,7 @@
 // Reads need funding.read; rule changes catalog.manage (like the other settings); funding moves money,
 // funding.manage.
 import type { FastifyInstance } from 'fastify';
+import type { LeverAdminPairsReply, LeverInsuranceReply } from '@fairex/shared';
 import { leverAdminFundInput, leverAdminListInput, leverAdminPairInput, ok } from '@fairex/shared';
 import {
   fundInsurance,
@@ -39,7 +40,8 @@ export function leverRoutes(app: FastifyInstance, adminRoute: AdminRoute): void 
     method: 'GET',
     url: '/backoffice/lever/pairs',
     access: 'funding.read',
-    handler: async () => ok({ list: await leverAdminPairs(app.engine, app.store, marketOf) }),
+    handler: async () =>
+      ok<LeverAdminPairsReply>({ list: await leverAdminPairs(app.engine, app.store, marketOf) }),
   });
 
   adminRoute({
@@ -59,7 +61,10 @@ export function leverRoutes(app: FastifyInstance, adminRoute: AdminRoute): void 
     url: '/backoffice/lever/insurance',
     access: 'funding.read',
     handler: async () =>
-      ok({ funds: insuranceFunds(app.engine), movements: await insuranceMovements(app.engine, app.store) }),
+      ok<LeverInsuranceReply>({
+        funds: insuranceFunds(app.engine),
+        movements: await insuranceMovements(app.engine, app.store),
+      }),
   });
 
   adminRoute({

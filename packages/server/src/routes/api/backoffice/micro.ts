@@ -12,7 +12,7 @@
 // Reads need funding.read; configuration changes catalog.manage (like the other settings); funding the
 // reserve moves money, funding.manage.
 import type { FastifyInstance } from 'fastify';
-import type { MicroReserveReply } from '@fairex/shared';
+import type { MicroProof, MicroReserveReply } from '@fairex/shared';
 import {
   microAdminCapInput,
   microAdminCurrencyInput,
@@ -142,6 +142,6 @@ export function microRoutes(app: FastifyInstance, adminRoute: AdminRoute): void 
     url: '/backoffice/micro/proof',
     access: 'funding.read',
     input: microAdminProofInput,
-    handler: async ({ input }) => ok(await app.micro.proof(null, input.id)),
+    handler: async ({ input }) => ok<MicroProof>(await app.micro.proof(null, input.id)),
   });
 }

@@ -6,6 +6,7 @@
 //   POST /api/backoffice/admins/disable                id, disabled
 //   POST /api/backoffice/admins/reset_second_factor    id
 import type { FastifyInstance } from 'fastify';
+import type { AdminsReply } from '@fairex/shared';
 import {
   adminCreateInput,
   adminDisableInput,
@@ -61,7 +62,7 @@ export function operationsRoutes(app: FastifyInstance, adminRoute: AdminRoute): 
     method: 'GET',
     url: '/backoffice/admins',
     access: 'admins',
-    handler: async () => ok({ list: await listAdmins(app.store) }),
+    handler: async () => ok<AdminsReply>({ list: await listAdmins(app.store) }),
   });
 
   adminRoute({
