@@ -285,7 +285,8 @@ describe('seconds contracts', () => {
         expect(microTotal(driver.engine)).toBe(1_000_000n + BigInt(USERS.length) * 20_000n);
         expect(driver.engine.micro.exposure()).toEqual([]);
       }),
-      { numRuns: 100 },
+      // A fixed seed: the check below, that the generator reaches every branch, must not depend on luck.
+      { numRuns: 100, seed: 1 },
     );
     // The generator reaches every branch of the rule.
     expect([...seen.keys()].sort()).toEqual([

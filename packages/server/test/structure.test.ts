@@ -14,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
+/** The folder of the workspace packages (server, shared, web, engine). */
+const PACKAGES = resolve(SRC, '../..');
 
 function sourceFiles(folder: string): string[] {
   const files: string[] = [];
@@ -143,7 +145,7 @@ describe('server structure', () => {
   });
 
   it('the contract replies and inputs are declared once, in the shared contract', () => {
-    const contractFolder = resolve(SRC, '../../shared/src/api');
+    const contractFolder = resolve(PACKAGES, 'shared/src/api');
     const names = new Set<string>();
     for (const path of sourceFiles(contractFolder))
       for (const match of readFileSync(path, 'utf8').matchAll(/^export (?:interface|type) (\w+)/gm))
@@ -181,19 +183,19 @@ describe('server structure', () => {
     );
     // A declaration, not a name in an import list: `interface Name` or `type Name =` (type parameters allowed).
     const declaration = /^\s*(?:export\s+)?(?:interface\s+(\w+)\b|type\s+(\w+)\s*(?:<[^=]*>)?\s*=)/gm;
-    const WEB = resolve(SRC, '../../web/src');
+    const WEB = resolve(PACKAGES, 'web/src');
     const problems: string[] = [];
     for (const path of [...sourceFiles(SRC), ...sourceFiles(WEB), ...tsxFiles(WEB)]) {
       for (const match of code(path).matchAll(declaration)) {
         const name = (match[1] ?? match[2]) as string;
-        if (names.has(name)) problems.push(`${relative(resolve(SRC, '../..'), path)} declares ${name}`);
+        if (names.has(name)) problems.push(`${relative(PACKAGES, path)} declares ${name}`);
       }
     }
     expect(problems).toEqual([]);
   });
 
   it('the console reads every administrator reply as a type of the shared contract', () => {
-    const ADMIN = resolve(SRC, '../../web/src/admin');
+    const ADMIN = resolve(PACKAGES, 'web/src/admin');
     /** Names a file imports or re-exports from the shared contract (under their local name). */
     const contractNames = (text: string): Set<string> => {
       const found = new Set<string>();
