@@ -216,6 +216,33 @@ export async function postgresDatabase(url: string, prefix = 'journal_bench') {
   };
 }
 
+/**
+ * Runs one bench section's measurement on a fresh PGlite folder and, when DATABASE_URL is set, on a fresh
+ * PostgreSQL schema, each cleaned up afterwards; the figures of both, each named by its store.
+ */
+export async function onEachStore(
+  prefix: string,
+  measure: (name: string, options: OpenStoreOptions) => Promise<Figures>,
+): Promise<Figures> {
+  const figures: Figures = {};
+  const pglite = await pgliteDatabase(`fairex-${prefix}-bench-`);
+  try {
+    Object.assign(figures, await measure('PGlite', pglite.options));
+  } finally {
+    await pglite.cleanup();
+  }
+  const url = process.env.DATABASE_URL;
+  if (url !== undefined && url !== '') {
+    const postgres = await postgresDatabase(url, `${prefix}_bench`);
+    try {
+      Object.assign(figures, await measure('PostgreSQL', postgres.options));
+    } finally {
+      await postgres.cleanup();
+    }
+  }
+  return figures;
+}
+
 function prefixed(prefix: string, figures: Figures): Figures {
   return Object.fromEntries(Object.entries(figures).map(([key, value]) => [`${prefix}: ${key}`, value]));
 }

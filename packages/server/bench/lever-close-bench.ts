@@ -18,7 +18,7 @@ import { LeverService } from '../src/lever/service.ts';
 import type { MarketInfo } from '../src/market/market-catalog.ts';
 import type { OpenStoreOptions } from '../src/store/index.ts';
 import { openStore } from '../src/store/index.ts';
-import { pgliteDatabase, postgresDatabase } from './journal-bench.ts';
+import { onEachStore } from './journal-bench.ts';
 
 type Figures = Record<string, number | string>;
 
@@ -221,23 +221,7 @@ async function measure(name: string, options: OpenStoreOptions): Promise<Figures
 }
 
 export async function runLeverCloseBench(): Promise<Figures> {
-  const figures: Figures = {};
-  const pglite = await pgliteDatabase('fairex-lever-bench-');
-  try {
-    Object.assign(figures, await measure('PGlite', pglite.options));
-  } finally {
-    await pglite.cleanup();
-  }
-  const url = process.env.DATABASE_URL;
-  if (url !== undefined && url !== '') {
-    const postgres = await postgresDatabase(url, 'lever_bench');
-    try {
-      Object.assign(figures, await measure('PostgreSQL', postgres.options));
-    } finally {
-      await postgres.cleanup();
-    }
-  }
-  return figures;
+  return onEachStore('lever', measure);
 }
 
 if (import.meta.main) {

@@ -14,7 +14,7 @@ import { createEngineRunner } from '../src/engine-runner/index.ts';
 import { startMicroPushes } from '../src/micro/pushes.ts';
 import type { OpenStoreOptions } from '../src/store/index.ts';
 import { openStore } from '../src/store/index.ts';
-import { pgliteDatabase, postgresDatabase } from './journal-bench.ts';
+import { onEachStore } from './journal-bench.ts';
 
 type Figures = Record<string, number | string>;
 
@@ -173,23 +173,7 @@ async function measure(name: string, options: OpenStoreOptions): Promise<Figures
 }
 
 export async function runMicroBench(): Promise<Figures> {
-  const figures: Figures = {};
-  const pglite = await pgliteDatabase('fairex-micro-bench-');
-  try {
-    Object.assign(figures, await measure('PGlite', pglite.options));
-  } finally {
-    await pglite.cleanup();
-  }
-  const url = process.env.DATABASE_URL;
-  if (url !== undefined && url !== '') {
-    const postgres = await postgresDatabase(url, 'micro_bench');
-    try {
-      Object.assign(figures, await measure('PostgreSQL', postgres.options));
-    } finally {
-      await postgres.cleanup();
-    }
-  }
-  return figures;
+  return onEachStore('micro', measure);
 }
 
 if (import.meta.main) {

@@ -14,7 +14,7 @@ import { createExchangeRunner } from '../src/exchange-runner.ts';
 import { startP2pTick } from '../src/scheduler/p2p-tick.ts';
 import type { OpenStoreOptions } from '../src/store/index.ts';
 import { openStore } from '../src/store/index.ts';
-import { pgliteDatabase, postgresDatabase } from './journal-bench.ts';
+import { onEachStore } from './journal-bench.ts';
 
 type Figures = Record<string, number | string>;
 
@@ -156,23 +156,7 @@ async function measure(name: string, options: OpenStoreOptions): Promise<Figures
 }
 
 export async function runP2pBench(): Promise<Figures> {
-  const figures: Figures = {};
-  const pglite = await pgliteDatabase('fairex-p2p-bench-');
-  try {
-    Object.assign(figures, await measure('PGlite', pglite.options));
-  } finally {
-    await pglite.cleanup();
-  }
-  const url = process.env.DATABASE_URL;
-  if (url !== undefined && url !== '') {
-    const postgres = await postgresDatabase(url, 'p2p_bench');
-    try {
-      Object.assign(figures, await measure('PostgreSQL', postgres.options));
-    } finally {
-      await postgres.cleanup();
-    }
-  }
-  return figures;
+  return onEachStore('p2p', measure);
 }
 
 if (import.meta.main) {
