@@ -99,7 +99,6 @@ class EngineCore {
     kernel.seq = seq;
     const events: EngineEvent[] = [];
     kernel.events = events;
-    kernel.ledger.events = events;
     kernel.replyValue = undefined;
     if (timeMs > kernel.timeMs) {
       kernel.timeMs = timeMs;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResultCode } from '../src/index.ts';
+import { Engine, ResultCode } from '../src/index.ts';
 import type { Command, EngineEvent } from '../src/index.ts';
 import { BASE, BOOKS, MARKET, QUOTE, TestExchange, stateWithoutCounters } from './test-exchange.ts';
 
@@ -40,12 +40,102 @@ describe.each(BOOKS)('spot orders on the %s book', (book) => {
         filledLots: 0,
         remainingLots: 3,
         lockedAmount: 270n,
+        quoteFilled: 0n,
+        feePaid: 0n,
         clientOrderId: 'abc-1',
         acceptedTimeMs: exchange.timeMs,
+        updatedTimeMs: exchange.timeMs,
       },
     ]);
     expect(exchange.engine.spot.openOrders(1, 99)).toEqual([]);
     expect(exchange.engine.spot.openOrders(2)).toEqual([]);
+  });
+
+  it('closes an order with its whole record, fills of earlier commands and a snapshot in between included', () => {
+    const exchange = setUp();
+    const acceptedTimeMs = exchange.timeMs + 1;
+    exchange.limit(2, 'sell', 100, 1000);
+    const first = exchange.limit(1, 'buy', 100, 300);
+    // The resting maker's running totals survive a snapshot and restore.
+    (exchange as { engine: Engine }).engine = Engine.restore(exchange.engine.snapshot(), { book });
+    const second = exchange.limit(3, 'buy', 100, 700);
+    const trades = [...first.events, ...second.events].filter((event) => event.type === 'trade');
+    const done = second.events.find((event) => event.type === 'orderDone' && event.orderId === 1);
+    expect(done).toEqual({
+      type: 'orderDone',
+      orderId: 1,
+      owner: 2,
+      marketId: MARKET,
+      filledLots: 1000,
+      releasedAmount: 0n,
+      side: 'sell',
+      kind: 'limit',
+      priceTicks: 100,
+      quantityLots: 1000,
+      quoteFilled: trades.reduce((sum, trade) => sum + trade.quoteAmount, 0n),
+      feePaid: trades.reduce((sum, trade) => sum + trade.makerFee, 0n),
+      acceptedTimeMs,
+    });
+    expect(done).toMatchObject({ quoteFilled: 100_000n, feePaid: 100n });
+    const cancelled = exchange.limit(1, 'buy', 90, 5).reply as { orderId: number };
+    const cancel = exchange.apply({ type: 'cancelOrder', owner: 1, orderId: cancelled.orderId });
+    expect(cancel.events.find((event) => event.type === 'orderCancelled')).toMatchObject({
+      side: 'buy',
+      kind: 'limit',
+      priceTicks: 90,
+      quantityLots: 5,
+      quoteFilled: 0n,
+      feePaid: 0n,
+    });
+  });
+
+  it('writes a closing event with its fields in one order, the client order id last and only when given', () => {
+    const exchange = setUp();
+    const closing = [
+      'side',
+      'kind',
+      'priceTicks',
+      'quantityLots',
+      'quoteFilled',
+      'feePaid',
+      'acceptedTimeMs',
+    ];
+    const done = ['type', 'orderId', 'owner', 'marketId', 'filledLots', 'releasedAmount', ...closing];
+    const cancelled = [
+      ...['type', 'orderId', 'owner', 'marketId', 'reason', 'filledLots', 'remainingLots', 'releasedAmount'],
+      ...closing,
+    ];
+    exchange.apply({
+      type: 'placeOrder',
+      owner: 2,
+      marketId: MARKET,
+      side: 'sell',
+      kind: 'limit',
+      priceTicks: 100,
+      quantityLots: 10,
+      clientOrderId: 'maker-1',
+    });
+    exchange.limit(2, 'sell', 100, 10);
+    const taker = exchange.limit(1, 'buy', 100, 20);
+    const makersDone = taker.events.filter((event) => event.type === 'orderDone' && event.owner === 2);
+    expect(makersDone.map((event) => Object.keys(event))).toEqual([[...done, 'clientOrderId'], done]);
+    const takerDone = taker.events.find((event) => event.type === 'orderDone' && event.owner === 1);
+    expect(Object.keys(takerDone ?? {})).toEqual(done);
+    const resting = exchange.apply({
+      type: 'placeOrder',
+      owner: 1,
+      marketId: MARKET,
+      side: 'buy',
+      kind: 'limit',
+      priceTicks: 90,
+      quantityLots: 5,
+      clientOrderId: 'rest-1',
+    });
+    const { orderId } = resting.reply as { orderId: number };
+    const cancel = exchange.apply({ type: 'cancelOrder', owner: 1, orderId });
+    const event = cancel.events.find((candidate) => candidate.type === 'orderCancelled');
+    expect(Object.keys(event ?? {})).toEqual([...cancelled, 'clientOrderId']);
+    expect(event).toMatchObject({ clientOrderId: 'rest-1', reason: 'user', remainingLots: 5 });
   });
 
   it('settles a trade as linked transfers: trade, two posts, price improvement, two fees, done', () => {

@@ -79,6 +79,12 @@ export interface Area<S = unknown, Q = unknown> {
    * kind, so every hold keeps the record's id as its ref (and as the balance events' reference).
    */
   readonly holdOwners?: readonly string[];
+  /**
+   * Lists the area's open holds of a kind that `Hold.listedByArea` marks (spot: its orders), which the
+   * ledger's registry counts but does not link: whole-state walks (invariants, snapshots, audits) reach them
+   * through this. Every such hold open between two commands must be listed, exactly once.
+   */
+  forEachHold?(state: S, visit: (hold: Hold) => void): void;
   /** Throws (via invariant) when a rule of the area does not hold. Walks the area's whole state. */
   checkInvariants?(state: S, ledger: Ledger): void;
   /** Funds of `account` the area needs to stay where they are (default 0). See Ledger.reservedFunds. */
@@ -92,6 +98,8 @@ export interface Area<S = unknown, Q = unknown> {
   /**
    * Called when an envelope's time advances, before its command (and after expired holds were voided). May
    * post and emit events; those stay even when the envelope's command is refused (Outcome.timeEvents).
+   * Called on every envelope whose time advances, so it returns at once when the area has nothing due; it is
+   * called as a plain function (write it as an arrow function: `this` is not the area).
    */
   onCommandTime?(ctx: CommandContext, state: S): void;
   /** Called when the market data area records a price (an index price or a price sample) of a market. */

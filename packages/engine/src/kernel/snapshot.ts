@@ -100,8 +100,8 @@ function holdRows(kernel: Kernel): HoldRow[] {
       .flatMap(({ area }) => [area.name, ...(area.holdOwners ?? [])]),
   );
   const rows: HoldRow[] = [];
-  for (const hold of kernel.ledger.holds) {
-    if (rebuilt.has(hold.area)) continue;
+  kernel.ledger.holds.forEach((hold) => {
+    if (rebuilt.has(hold.area)) return;
     const { account } = hold;
     rows.push([
       hold.area,
@@ -113,7 +113,7 @@ function holdRows(kernel: Kernel): HoldRow[] {
       hold.reason,
       hold.expiresAtMs ?? null,
     ]);
-  }
+  });
   return rows.sort(([areaA, refA], [areaB, refB]) =>
     areaA === areaB ? refA - refB : areaA < areaB ? -1 : 1,
   );

@@ -27,6 +27,16 @@ export class Hold {
   /** True while the registry holds it. */
   open = false;
 
+  /**
+   * True for a kind of hold that its owning area lists itself (`Area.forEachHold`), so the registry counts
+   * it but does not link it into its list. Spot orders are such holds: the book and the order index list
+   * them already, and linking each order into one more list cost two write-barrier slow paths per order
+   * (a new order stored into the older tail and into the registry). A getter, so that it costs no field.
+   */
+  get listedByArea(): boolean {
+    return false;
+  }
+
   constructor(
     area: string,
     ref: number,
@@ -44,30 +54,46 @@ export class Hold {
   }
 }
 
+/** Calls `visit` with each open hold an area lists itself (see `Hold.listedByArea`). */
+export type HoldSource = (visit: (hold: Hold) => void) => void;
+
 /**
- * The open holds, in the order they were opened. Adding and removing are O(1) pointer updates on the
- * holds themselves; walking is for invariant checks, snapshots and audits.
+ * The open holds. Most are linked in the order they were opened; adding and removing are O(1) pointer
+ * updates on the holds themselves. Holds their owning area lists itself (`Hold.listedByArea`) are only
+ * counted here, and walked through the area's source (`addSource`). Walking is for invariant checks,
+ * snapshots and audits.
  */
 export class HoldRegistry implements Iterable<Hold> {
   private head: Hold | null = null;
   private tail: Hold | null = null;
+  /** Every open hold, linked or listed by its area. */
   size = 0;
+  private readonly sources: HoldSource[] = [];
 
   has(hold: Hold): boolean {
     return hold.open;
   }
 
+  /** Installs the walk of an area that lists its own holds (the kernel does, for `Area.forEachHold`). */
+  addSource(source: HoldSource): void {
+    this.sources.push(source);
+  }
+
   add(hold: Hold): void {
     hold.open = true;
+    this.size += 1;
+    if (hold.listedByArea) return;
     hold.registryPrevious = this.tail;
     hold.registryNext = null;
     if (this.tail === null) this.head = hold;
     else this.tail.registryNext = hold;
     this.tail = hold;
-    this.size += 1;
   }
 
   delete(hold: Hold): void {
+    hold.open = false;
+    this.size -= 1;
+    if (hold.listedByArea) return;
     const previous = hold.registryPrevious;
     const next = hold.registryNext;
     if (previous === null) this.head = next;
@@ -76,24 +102,31 @@ export class HoldRegistry implements Iterable<Hold> {
     else next.registryPrevious = previous;
     hold.registryPrevious = null;
     hold.registryNext = null;
-    hold.open = false;
-    this.size -= 1;
   }
 
-  /** The oldest open hold; follow `registryNext` for the others (a plain loop, for whole-state walks). */
-  first(): Hold | null {
-    return this.head;
+  /**
+   * Calls `visit` with every open hold: the linked ones in the order they were opened, then each area
+   * source's in that area's order. A plain loop over the list, for whole-state walks.
+   */
+  forEach(visit: (hold: Hold) => void): void {
+    for (let hold = this.head; hold !== null; hold = hold.registryNext) visit(hold);
+    const sources = this.sources;
+    for (let index = 0; index < sources.length; index += 1) (sources[index] as HoldSource)(visit);
   }
 
   /** How many open holds an area owns (walks every hold). */
   countOf(area: string): number {
     let count = 0;
-    for (let hold = this.head; hold !== null; hold = hold.registryNext) if (hold.area === area) count += 1;
+    this.forEach((hold) => {
+      if (hold.area === area) count += 1;
+    });
     return count;
   }
 
   *[Symbol.iterator](): Iterator<Hold> {
-    for (let hold = this.head; hold !== null; hold = hold.registryNext) yield hold;
+    const holds: Hold[] = [];
+    this.forEach((hold) => holds.push(hold));
+    yield* holds;
   }
 }
 

@@ -284,10 +284,17 @@ export function microOnPriceSample(
  * command's time, and time never runs backwards). Orders settle in (expiry, id) order.
  */
 export function microOnTime(ctx: CommandContext, micro: MicroState): void {
+  // Settling records no sample: each market's latest is read once however many of its orders expire.
+  let latestOf: Map<number, MicroSample | undefined> | undefined;
   for (;;) {
     const order = micro.takeExpiredBefore(ctx.timeMs);
     if (order === undefined) return;
-    const latest = latestSample(ctx, order.marketId);
+    latestOf ??= new Map();
+    let latest = latestOf.get(order.marketId);
+    if (latest === undefined && !latestOf.has(order.marketId)) {
+      latest = latestSample(ctx, order.marketId);
+      latestOf.set(order.marketId, latest);
+    }
     settle(ctx, micro, order, latest !== undefined && latest.timeMs <= order.expiryMs ? latest : null);
   }
 }

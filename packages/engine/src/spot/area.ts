@@ -70,6 +70,11 @@ export const spotArea = defineArea({
   readSnapshot: readSpotSnapshot,
   sections: ['markets'],
   rebuildsHolds: true,
+  // Its orders are its holds (Order.listedByArea): every open one between two commands rests or waits for
+  // its stop, and so is in the order index.
+  forEachHold: (state, visit) => {
+    for (const order of state.orders.values()) visit(order);
+  },
   checkInvariants: checkSpotInvariants,
   bigintFields: [
     'quoteAmountMax',

@@ -6,7 +6,7 @@ import { ResultCode } from '../result-codes.ts';
 import { isCount } from '../validate.ts';
 import type { CancelAllOrdersCommand, CancelOrderCommand } from './commands.ts';
 import type { CancelAllOrdersReply, CancelOrderReply, CancelReason } from './events.ts';
-import { unregisterOrder } from './owner-orders.ts';
+import { orderCancelledEvent, unregisterOrder } from './owner-orders.ts';
 import { SpotReasonCode } from './reason-codes.ts';
 import type { SpotState } from './state.ts';
 import type { Market, Order } from './types.ts';
@@ -88,15 +88,6 @@ export function cancelResting(
     state.ledger.release(order, releasedAmount, SpotReasonCode.orderRelease);
   }
   unregisterOrder(state, order);
-  ctx.emit({
-    type: 'orderCancelled',
-    orderId: order.orderId,
-    owner: order.owner,
-    marketId: order.marketId,
-    reason,
-    filledLots: order.filledLots,
-    remainingLots: order.remainingLots,
-    releasedAmount,
-  });
+  ctx.emit(orderCancelledEvent(order, reason, releasedAmount));
   return releasedAmount;
 }

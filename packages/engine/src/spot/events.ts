@@ -77,6 +77,24 @@ export type OrderRestedEvent = {
 export type CancelReason =
   'user' | 'selfTrade' | 'marketUnfilled' | 'marketFunds' | 'marketBand' | 'marketBook' | 'iocUnfilled';
 
+/**
+ * The whole order as it ends, carried by its closing event (done or cancelled): the spot projection writes
+ * the order's one history row from this event alone, however many commands ago the order was placed.
+ */
+export type ClosedOrderFields = {
+  side: Side;
+  kind: OrderKind;
+  /** 0 for a market order. */
+  priceTicks: number;
+  quantityLots: number;
+  /** Quote paid (buy) or received before fees (sell) over all of the order's fills. */
+  quoteFilled: bigint;
+  /** Fees paid over all of the order's fills, in the currency it received (base for a buy, quote for a sell). */
+  feePaid: bigint;
+  acceptedTimeMs: number;
+  clientOrderId?: string;
+};
+
 export type OrderCancelledEvent = {
   type: 'orderCancelled';
   orderId: number;
@@ -86,7 +104,7 @@ export type OrderCancelledEvent = {
   filledLots: number;
   remainingLots: number;
   releasedAmount: bigint;
-};
+} & ClosedOrderFields;
 
 /** The order filled completely. `releasedAmount` is what a market buy's hold had left over. */
 export type OrderDoneEvent = {
@@ -96,7 +114,7 @@ export type OrderDoneEvent = {
   marketId: number;
   filledLots: number;
   releasedAmount: bigint;
-};
+} & ClosedOrderFields;
 
 /**
  * One fill, at the maker's price. The buyer pays `quoteAmount` and receives `baseAmount`; the seller the

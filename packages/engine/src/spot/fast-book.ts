@@ -104,7 +104,7 @@ export class FastOrderBook implements OrderBook {
       maker.filledLots += lots;
       level.totalLots -= lots;
       if (maker.remainingLots === 0) this.unlink(side, level, maker);
-      handler.fill(maker, lots);
+      handler.fill(maker, lots, taker);
     }
   }
 

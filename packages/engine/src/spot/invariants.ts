@@ -9,7 +9,8 @@ import type { Market, Order } from './types.ts';
  * The spot area's rules: books are sound and uncrossed, every resting order (and every stop-limit order
  * waiting for its trigger) holds exactly what its rest needs through an open ledger hold, owner lists and
  * the registry agree, and every spot hold in the ledger belongs to such an order (a taker's hold never
- * outlives its command). Band settings stay within their bounds.
+ * outlives its command: the ledger lists orders' holds through the order index, and its own check of the
+ * open holds' count shows one left open). Band settings stay within their bounds.
  */
 export function checkSpotInvariants(state: SpotState, ledger: Ledger): void {
   for (const market of state.markets.values()) checkMarket(state, ledger, market);

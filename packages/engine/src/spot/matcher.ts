@@ -3,7 +3,7 @@ import type { CommandContext } from '../kernel/context.ts';
 import { feeOf } from './amounts.ts';
 import { cancelResting } from './cancel-order.ts';
 import type { MatchHandler } from './order-book.ts';
-import { unregisterOrder } from './owner-orders.ts';
+import { orderDoneEvent, unregisterOrder } from './owner-orders.ts';
 import { SpotReasonCode as ReasonCode } from './reason-codes.ts';
 import type { SpotState } from './state.ts';
 import type { Market, Order } from './types.ts';
@@ -12,15 +12,14 @@ import type { Market, Order } from './types.ts';
  * Settles each fill the book reports. One fill is a set of linked transfers on two ledgers (TigerBeetle
  * style): the buyer's quote hold is posted to the seller, the seller's base hold is posted to the buyer,
  * a buy taker filled below its limit gets the difference released, and each side pays its fee out of what
- * it received. The matcher keeps the taker's totals for the reply.
+ * it received. The taker's quote and fee totals for the reply are the order's own (`quoteFilled`, `feePaid`):
+ * a taker has filled nothing before it matches, so the matcher keeps no copy of them (each would be one more
+ * bigint sum per fill, stored into this long-lived object through the write barrier's slow path).
  */
 export class SpotMatcher implements MatchHandler {
   private readonly state: SpotState;
   private ctx: CommandContext | null = null;
   private market: Market | null = null;
-  private taker: Order | null = null;
-  quoteFilled = 0n;
-  feePaid = 0n;
   tradeCount = 0;
   /** The price of the latest fill since `begin` (0 before the first): the market's last trade price. */
   lastPriceTicks = 0;
@@ -29,12 +28,9 @@ export class SpotMatcher implements MatchHandler {
     this.state = state;
   }
 
-  begin(ctx: CommandContext, market: Market, taker: Order): void {
+  begin(ctx: CommandContext, market: Market): void {
     this.ctx = ctx;
     this.market = market;
-    this.taker = taker;
-    this.quoteFilled = 0n;
-    this.feePaid = 0n;
     this.tradeCount = 0;
     this.lastPriceTicks = 0;
   }
@@ -43,9 +39,8 @@ export class SpotMatcher implements MatchHandler {
     cancelResting(this.ctx as CommandContext, this.state, maker, 'selfTrade', false);
   }
 
-  fill(maker: Order, lots: number): void {
+  fill(maker: Order, lots: number, taker: Order): void {
     const market = this.market as Market;
-    const taker = this.taker as Order;
     const state = this.state;
     const ledger = state.ledger;
     const priceTicks = maker.priceTicks;
@@ -93,8 +88,14 @@ export class SpotMatcher implements MatchHandler {
       );
     if (buyerFee > 0n)
       ledger.transfer(buyer.receiveAccount, market.feesBaseAccount, buyerFee, ReasonCode.tradeFee, tradeId);
-    this.quoteFilled += quoteAmount;
-    this.feePaid += takerIsBuy ? buyerFee : sellerFee;
+    const takerFee = takerIsBuy ? buyerFee : sellerFee;
+    const timeMs = (this.ctx as CommandContext).timeMs;
+    taker.quoteFilled += quoteAmount;
+    taker.feePaid += takerFee;
+    taker.updatedTimeMs = timeMs;
+    maker.quoteFilled += quoteAmount;
+    maker.feePaid += takerIsBuy ? sellerFee : buyerFee;
+    maker.updatedTimeMs = timeMs;
     this.tradeCount += 1;
     this.lastPriceTicks = priceTicks;
     if (maker.remainingLots === 0) this.makerDone(maker);
@@ -103,13 +104,6 @@ export class SpotMatcher implements MatchHandler {
   private makerDone(maker: Order): void {
     if (maker.lockedAmount !== 0n) fail(`filled order ${maker.orderId} still holds ${maker.lockedAmount}`);
     unregisterOrder(this.state, maker);
-    (this.ctx as CommandContext).emit({
-      type: 'orderDone',
-      orderId: maker.orderId,
-      owner: maker.owner,
-      marketId: maker.marketId,
-      filledLots: maker.filledLots,
-      releasedAmount: 0n,
-    });
+    (this.ctx as CommandContext).emit(orderDoneEvent(maker, 0n));
   }
 }

@@ -8,7 +8,11 @@ import type { Depth, Order, Side } from './types.ts';
  * order is cancelled and matching goes on (Binance's EXPIRE_MAKER).
  */
 export interface MatchHandler {
-  fill(maker: Order, lots: number): void;
+  /**
+   * The taker comes as an argument (the one `match` was given), so that the handler need not keep it on
+   * itself: storing each new taker into the long-lived handler would run the write barrier's slow path.
+   */
+  fill(maker: Order, lots: number, taker: Order): void;
   selfTrade(maker: Order): void;
 }
 

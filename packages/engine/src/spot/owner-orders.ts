@@ -1,5 +1,6 @@
 import type { SpotState } from './state.ts';
 import { Trader } from './trader.ts';
+import type { CancelReason, OrderCancelledEvent, OrderDoneEvent } from './events.ts';
 import type { Order, OrderView } from './types.ts';
 
 /** The owner's trader record, created on first use (only once a command has passed validation). */
@@ -51,7 +52,10 @@ export function orderView(order: Order): OrderView {
     filledLots: order.filledLots,
     remainingLots: order.remainingLots,
     lockedAmount: order.lockedAmount,
+    quoteFilled: order.quoteFilled,
+    feePaid: order.feePaid,
     acceptedTimeMs: order.acceptedTimeMs,
+    updatedTimeMs: order.updatedTimeMs,
   };
   if (order.clientOrderId !== undefined) view.clientOrderId = order.clientOrderId;
   if (order.stopTicks > 0) view.stopTicks = order.stopTicks;
@@ -65,4 +69,58 @@ export function openOrderViews(state: SpotState, ownerKey: number, marketId?: nu
     if (marketId === undefined || order.marketId === marketId) views.push(orderView(order));
   }
   return views;
+}
+
+/**
+ * An order's closing events carry the whole order (side, kind, price, quantity, fill totals, acceptance
+ * time, client id), so that its one history row is built from that event alone, however many commands ago
+ * it was placed. Each is one object literal with its fields in a fixed order (no spread of a second object:
+ * copying properties one by one at run time cost more than the rest of a cancel), the client id last and
+ * only when the order has one.
+ */
+export function orderDoneEvent(order: Order, releasedAmount: bigint): OrderDoneEvent {
+  const event: OrderDoneEvent = {
+    type: 'orderDone',
+    orderId: order.orderId,
+    owner: order.owner,
+    marketId: order.marketId,
+    filledLots: order.filledLots,
+    releasedAmount,
+    side: order.side,
+    kind: order.kind,
+    priceTicks: order.priceTicks,
+    quantityLots: order.quantityLots,
+    quoteFilled: order.quoteFilled,
+    feePaid: order.feePaid,
+    acceptedTimeMs: order.acceptedTimeMs,
+  };
+  if (order.clientOrderId !== undefined) event.clientOrderId = order.clientOrderId;
+  return event;
+}
+
+/** The `orderCancelled` event of an order leaving with lots unfilled (fields as `orderDoneEvent`). */
+export function orderCancelledEvent(
+  order: Order,
+  reason: CancelReason,
+  releasedAmount: bigint,
+): OrderCancelledEvent {
+  const event: OrderCancelledEvent = {
+    type: 'orderCancelled',
+    orderId: order.orderId,
+    owner: order.owner,
+    marketId: order.marketId,
+    reason,
+    filledLots: order.filledLots,
+    remainingLots: order.remainingLots,
+    releasedAmount,
+    side: order.side,
+    kind: order.kind,
+    priceTicks: order.priceTicks,
+    quantityLots: order.quantityLots,
+    quoteFilled: order.quoteFilled,
+    feePaid: order.feePaid,
+    acceptedTimeMs: order.acceptedTimeMs,
+  };
+  if (order.clientOrderId !== undefined) event.clientOrderId = order.clientOrderId;
+  return event;
 }

@@ -13,7 +13,13 @@ import type { CommandContext } from '../kernel/context.ts';
 import { isAmount, isCount, isText } from '../validate.ts';
 import type { PlaceOrderCommand } from './commands.ts';
 import type { CancelReason, OrderAcceptedEvent, PlaceOrderReply } from './events.ts';
-import { registerOrder, traderOf, unregisterOrder } from './owner-orders.ts';
+import {
+  orderCancelledEvent,
+  orderDoneEvent,
+  registerOrder,
+  traderOf,
+  unregisterOrder,
+} from './owner-orders.ts';
 import { SpotReasonCode } from './reason-codes.ts';
 import { SpotResultCode } from './result-codes.ts';
 import type { SpotState } from './state.ts';
@@ -81,7 +87,7 @@ export function placeOrder(ctx: CommandContext, state: SpotState, command: Place
   }
 
   const matcher = state.matcher;
-  matcher.begin(ctx, market, order);
+  matcher.begin(ctx, market);
   market.book.match(order, matcher);
   const rests = order.kind === 'limit' && (timeInForce === 'gtc' || timeInForce === 'postOnly');
   finishTaker(ctx, state, market, order, rests);
@@ -90,12 +96,13 @@ export function placeOrder(ctx: CommandContext, state: SpotState, command: Place
     status: order.remainingLots === 0 ? 'filled' : rests ? 'resting' : 'cancelled',
     filledLots: order.filledLots,
     remainingLots: rests ? order.remainingLots : 0,
-    quoteFilled: matcher.quoteFilled,
-    feePaid: matcher.feePaid,
+    quoteFilled: order.quoteFilled,
+    feePaid: order.feePaid,
     tradeCount: matcher.tradeCount,
   };
   ctx.reply(reply);
-  triggerStops(ctx, state, market, matcher.lastPriceTicks);
+  // Most markets have no stop order waiting: no call then.
+  if (market.stops.length > 0) triggerStops(ctx, state, market, matcher.lastPriceTicks);
   return ResultCode.ok;
 }
 
@@ -125,7 +132,7 @@ function triggerStops(ctx: CommandContext, state: SpotState, market: Market, las
       lastPriceTicks: last,
     });
     const matcher = state.matcher;
-    matcher.begin(ctx, market, order);
+    matcher.begin(ctx, market);
     market.book.match(order, matcher);
     // Registered when it was placed: it rests without registering again, or leaves the registry when done.
     finishTaker(ctx, state, market, order, true, true);
@@ -223,25 +230,10 @@ function finishTaker(
     state.ledger.release(order, releasedAmount, SpotReasonCode.orderRelease);
   }
   if (order.remainingLots === 0) {
-    ctx.emit({
-      type: 'orderDone',
-      orderId: order.orderId,
-      owner: order.owner,
-      marketId: order.marketId,
-      filledLots: order.filledLots,
-      releasedAmount,
-    });
+    ctx.emit(orderDoneEvent(order, releasedAmount));
   } else {
-    ctx.emit({
-      type: 'orderCancelled',
-      orderId: order.orderId,
-      owner: order.owner,
-      marketId: order.marketId,
-      reason: order.kind === 'market' ? marketUnfilledReason(market, order) : 'iocUnfilled',
-      filledLots: order.filledLots,
-      remainingLots: order.remainingLots,
-      releasedAmount,
-    });
+    const reason = order.kind === 'market' ? marketUnfilledReason(market, order) : 'iocUnfilled';
+    ctx.emit(orderCancelledEvent(order, reason, releasedAmount));
   }
 }
 

@@ -50,7 +50,7 @@ export class ReferenceOrderBook implements OrderBook {
       maker.remainingLots -= lots;
       maker.filledLots += lots;
       if (maker.remainingLots === 0) opposite.shift();
-      handler.fill(maker, lots);
+      handler.fill(maker, lots, taker);
     }
   }
 

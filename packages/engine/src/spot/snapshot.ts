@@ -18,6 +18,10 @@ type OrderRow = [
   lockedAmount: string,
   acceptedTimeMs: number,
   clientOrderId: string | null,
+  /** Written only when the order has filled, so snapshots of unfilled books read as before. */
+  quoteFilled?: string,
+  feePaid?: string,
+  updatedTimeMs?: number,
 ];
 
 type MarketRow = {
@@ -50,16 +54,24 @@ export function writeSpotSnapshot(state: SpotState): SnapshotSections {
 function marketRow(market: Market): MarketRow {
   const bids: OrderRow[] = [];
   const asks: OrderRow[] = [];
-  const row = (order: Order): OrderRow => [
-    order.orderId,
-    order.owner,
-    order.priceTicks,
-    order.quantityLots,
-    order.remainingLots,
-    order.lockedAmount.toString(),
-    order.acceptedTimeMs,
-    order.clientOrderId ?? null,
-  ];
+  const row = (order: Order): OrderRow => {
+    const fields: OrderRow = [
+      order.orderId,
+      order.owner,
+      order.priceTicks,
+      order.quantityLots,
+      order.remainingLots,
+      order.lockedAmount.toString(),
+      order.acceptedTimeMs,
+      order.clientOrderId ?? null,
+    ];
+    // The fill totals and time (for the order's one history row, written when it closes) only once it has filled, so
+    // a book without partly filled orders writes the same text, and hash, as before orders kept them.
+    if (order.quoteFilled !== 0n || order.feePaid !== 0n) {
+      fields.push(order.quoteFilled.toString(), order.feePaid.toString(), order.updatedTimeMs);
+    }
+    return fields;
+  };
   market.book.forEachOrder('buy', (order) => bids.push(row(order)));
   market.book.forEachOrder('sell', (order) => asks.push(row(order)));
   const stops = market.stops.map((order): [Side, number, ...OrderRow] => [
@@ -127,6 +139,9 @@ function restoreMarket(state: SpotState, row: MarketRow, orders: Order[]): void 
       lockedAmount,
       acceptedTimeMs,
       clientOrderId,
+      quoteFilled,
+      feePaid,
+      updatedTimeMs,
     ] of rows) {
       const ownerKey = ownerKeyOf(owner);
       invariant(ownerKey !== 0, `snapshot names an invalid owner ${String(owner)}`);
@@ -150,6 +165,11 @@ function restoreMarket(state: SpotState, row: MarketRow, orders: Order[]): void 
       );
       order.remainingLots = remainingLots;
       order.filledLots = quantityLots - remainingLots;
+      // Snapshots written before orders kept these start them at zero (their history row then counts only
+      // the fills after the snapshot).
+      if (quoteFilled !== undefined) order.quoteFilled = BigInt(quoteFilled);
+      if (feePaid !== undefined) order.feePaid = BigInt(feePaid);
+      if (updatedTimeMs !== undefined) order.updatedTimeMs = updatedTimeMs;
       if (stopTicks === 0) {
         market.book.rest(order);
       } else {
