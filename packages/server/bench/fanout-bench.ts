@@ -17,6 +17,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,8 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Command } from '@fairex/engine';
+import type { WebSocket } from 'ws';
+import { WebSocketServer } from 'ws';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { ChildMessage, ParentMessage } from './fanout-client.ts';
@@ -59,7 +62,144 @@ function collector(): () => void {
   return () => gc?.();
 }
 
+/** What a measured server offers the clients: where to connect, and its updates started and stopped. */
+interface FanoutServer {
+  url: string;
+  /** Starts the updates; `sent` is called with each measured update's key and the time its publish began. */
+  start(sent: (key: string, timeMs: number) => void): { stop(): Promise<void> };
+}
+
+/** One measured event of the app's channel as published: replayed by the bare `ws` server. */
+interface PublishedEvent {
+  event: string;
+  payload: Record<string, unknown>;
+}
+
 export async function runFanoutBench(options: FanoutBenchOptions = {}): Promise<Figures> {
+  return (await runAppFanout(options)).figures;
+}
+
+/**
+ * The fan-out beside the machine's floor, in one run (issue #24): the app at 10,000 clients, a bare `ws`
+ * server broadcasting the same events at the same rate to as many of the same clients, and the app at 5,000
+ * clients.
+ */
+export async function runFanoutWithFloorBench(options: FanoutBenchOptions = {}): Promise<Figures> {
+  const clients = options.clients ?? 10_000;
+  const app = await runAppFanout({ ...options, clients });
+  const floor = await runBareWsFanout(app.events, { ...options, clients });
+  const halfClients = Math.round(clients / 2);
+  const half = await runAppFanout({ ...options, clients: halfClients });
+  // The floor at half the clients too: whether p99 < 100 ms is within this machine's reach at all.
+  const halfFloor = await runBareWsFanout(half.events, { ...options, clients: halfClients });
+  const figures: Figures = {};
+  for (const [key, value] of Object.entries(app.figures)) figures[`app ${clients}: ${key}`] = value;
+  for (const [key, value] of Object.entries(floor)) figures[`bare ws ${clients}: ${key}`] = value;
+  const appP99 = Number(app.figures['delivery latency p99 (ms)']);
+  const floorP99 = Number(floor['delivery latency p99 (ms)']);
+  figures[`app ${clients} p99 / bare ws p99`] = round(appP99 / floorP99, 2);
+  for (const [key, value] of Object.entries(half.figures)) figures[`app ${halfClients}: ${key}`] = value;
+  for (const [key, value] of Object.entries(halfFloor)) figures[`bare ws ${halfClients}: ${key}`] = value;
+  figures[`app ${halfClients} p99 / bare ws p99`] = round(
+    Number(half.figures['delivery latency p99 (ms)']) / Number(halfFloor['delivery latency p99 (ms)']),
+    2,
+  );
+  return figures;
+}
+
+async function runAppFanout(
+  options: FanoutBenchOptions,
+): Promise<{ figures: Figures; events: PublishedEvent[] }> {
+  const settings = { updatesPerSecond: 10, ...options };
+  const dataDir = await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'fairex-fanout-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web') });
+  const app = await buildApp({ config, logger: false });
+  // The last payload of each event the channel carried while measured, for the bare server to replay.
+  const events = new Map<string, PublishedEvent>();
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    await seedBook(app);
+    const server: FanoutServer = {
+      url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+      start(sent) {
+        const publish = app.realtime.publish;
+        app.realtime.publish = ((channel, event, payload) => {
+          const timeMs = now();
+          publish(channel, event, payload);
+          if (channel !== CHANNEL) return;
+          events.set(event, { event, payload: payload as unknown as Record<string, unknown> });
+          if (MEASURED.has(event)) sent(`${event}:${(payload as { seq: number }).seq}`, timeMs);
+        }) as typeof publish;
+        const driver = startDriver(app, settings.updatesPerSecond);
+        return {
+          stop: async () => {
+            await driver.stop();
+            app.realtime.publish = publish;
+          },
+        };
+      },
+    };
+    const figures = await measureFanout(server, options);
+    return { figures, events: [...events.values()] };
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The machine's floor: a bare `ws` server (no socket.io, no app) that speaks just enough Engine.IO and
+ * socket.io for the same clients to connect and subscribe, and sends the app's recorded events at the same
+ * rate, each encoded once and sent to every client with `ws`'s own send: one write per client and event.
+ */
+async function runBareWsFanout(events: PublishedEvent[], options: FanoutBenchOptions): Promise<Figures> {
+  const settings = { updatesPerSecond: 10, ...options };
+  if (events.length === 0) throw new Error('the app published nothing to replay on the bare server');
+  const http = createServer();
+  const wss = new WebSocketServer({ server: http, perMessageDeflate: false });
+  const subscribed = new Set<WebSocket>();
+  wss.on('connection', (socket) => {
+    socket.send(
+      '0{"sid":"bare","upgrades":[],"pingInterval":25000,"pingTimeout":60000,"maxPayload":1000000}',
+    );
+    socket.on('message', (data: Buffer) => {
+      const text = data.toString();
+      if (text === '40') socket.send('40{"sid":"bare"}');
+      else if (text.startsWith('420')) {
+        subscribed.add(socket);
+        socket.send('430[{"type":"ok"}]');
+      }
+    });
+    socket.on('close', () => subscribed.delete(socket));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  try {
+    let seq = 1_000_000_000;
+    const server: FanoutServer = {
+      url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+      start(sent) {
+        const timer = setInterval(() => {
+          seq++;
+          for (const { event, payload } of events) {
+            const timeMs = now();
+            const text = `42${JSON.stringify([event, MEASURED.has(event) ? { ...payload, seq } : payload])}`;
+            for (const socket of subscribed) socket.send(text);
+            if (MEASURED.has(event)) sent(`${event}:${seq}`, timeMs);
+          }
+        }, 1000 / settings.updatesPerSecond);
+        return { stop: async () => clearInterval(timer) };
+      },
+    };
+    return await measureFanout(server, options);
+  } finally {
+    for (const socket of wss.clients) socket.terminate();
+    await new Promise((resolve) => wss.close(resolve));
+    await new Promise((resolve) => http.close(resolve));
+  }
+}
+
+/** Connects the clients (in child processes) to `server`, measures a window of its updates, and reports. */
+async function measureFanout(server: FanoutServer, options: FanoutBenchOptions): Promise<Figures> {
   const settings = {
     clients: 10_000,
     children: 2,
@@ -71,31 +211,18 @@ export async function runFanoutBench(options: FanoutBenchOptions = {}): Promise<
   const startedMs = Date.now();
   const remaining = () => TIME_LIMIT_MS - (Date.now() - startedMs);
   const gc = collector();
-  const dataDir = await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'fairex-fanout-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web') });
-  const app = await buildApp({ config, logger: false });
   const children: ChildProcess[] = [];
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    await seedBook(app);
-
+    const url = server.url;
     // Every publish on the measured channel is reported to the children with the time it began.
     let measuring = false;
     let published = 0;
-    const publish = app.realtime.publish;
-    app.realtime.publish = ((channel, event, payload) => {
-      const timeMs = now();
-      publish(channel, event, payload);
-      if (!measuring || channel !== CHANNEL || !MEASURED.has(event)) return;
+    const sent = (key: string, timeMs: number) => {
+      if (!measuring) return;
       published++;
-      const message: ParentMessage = {
-        type: 'sent',
-        key: `${event}:${(payload as { seq: number }).seq}`,
-        timeMs,
-      };
+      const message: ParentMessage = { type: 'sent', key, timeMs };
       for (const child of children) child.send(message);
-    }) as typeof publish;
+    };
 
     gc();
     const before = process.memoryUsage();
@@ -125,8 +252,8 @@ export async function runFanoutBench(options: FanoutBenchOptions = {}): Promise<
     gc();
     const after = process.memoryUsage();
 
-    // Drive trades, measure a window, stop.
-    const driver = startDriver(app, settings.updatesPerSecond);
+    // Drive updates, measure a window, stop.
+    const driver = server.start(sent);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     for (const child of children) child.send({ type: 'measure' } satisfies ParentMessage);
     measuring = true;
@@ -148,8 +275,6 @@ export async function runFanoutBench(options: FanoutBenchOptions = {}): Promise<
         return nextMessage(child, 'result', remaining());
       }),
     );
-    app.realtime.publish = publish;
-
     const histogram = new Map<number, number>();
     for (const result of results)
       for (const [bucket, count] of result.histogram)
@@ -188,8 +313,6 @@ export async function runFanoutBench(options: FanoutBenchOptions = {}): Promise<
     };
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill();
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -274,6 +397,10 @@ function round(value: number, decimals: number): number {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await runFanoutBench();
+  const clients = Number(process.env.FANOUT_CLIENTS ?? 10_000);
+  const figures =
+    process.env.FANOUT_FLOOR === '1'
+      ? await runFanoutWithFloorBench({ clients })
+      : await runFanoutBench({ clients });
   for (const [key, value] of Object.entries(figures)) console.log(`${key.padEnd(44)} ${value}`);
 }

@@ -10,8 +10,12 @@
 // a latency-bounded load (fewer connections, no pipelining).
 //
 // Run directly to print a table: node packages/server/bench/http-orders-bench.ts
+// With HTTP_BENCH_CPU_PROFILE=<folder>, the server's main thread is profiled during each measured load and
+// the profiles written there (`<database>-max-rate.cpuprofile`, `<database>-bounded.cpuprofile`), for
+// Chrome's DevTools or any .cpuprofile reader: where the CPU time per order goes.
 // The load generator is this same file started with --load (autocannon's programmatic API in a child).
 import { spawn } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -21,12 +25,16 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { ReasonCode } from '@fairex/engine';
 import { parseDecimal } from '@fairex/shared';
 import { buildApp } from '../src/app.ts';
 import { createSession } from '../src/auth/sessions.ts';
 import { loadConfig } from '../src/config.ts';
+import type { RunnerStats } from '../src/engine-runner/index.ts';
 import type { OpenStoreOptions, Store } from '../src/store/index.ts';
 import { openStore } from '../src/store/index.ts';
+import type { CpuSplit } from './cpu-split.ts';
+import { cpuSplitWindow, describeCpuSplit, postgresBackendPids } from './cpu-split.ts';
 import type { MachineCpu } from './machine-cpu.ts';
 import { describeMachineCpu, machineCpuWindow } from './machine-cpu.ts';
 
@@ -46,7 +54,12 @@ export interface HttpOrdersBenchOptions {
   skipBare?: boolean;
   /** Called around the maximum-rate load of each database (to profile that load alone). */
   aroundMaxLoad?: (edge: 'start' | 'end') => Promise<void>;
+  /** Called around each measured load of each database (the CPU profiles of HTTP_BENCH_CPU_PROFILE). */
+  aroundLoad?: (load: LoadName, edge: 'start' | 'end') => Promise<void>;
 }
+
+type LoadName = `${string}-${'max-rate' | 'bounded'}`;
+type Hooks = 'aroundMaxLoad' | 'aroundLoad';
 
 interface LoadSpec {
   url: string;
@@ -78,6 +91,12 @@ const USDT = 3;
 /** BTC/USDT: price scale 2, lot 0.0001. Orders of 0.001 BTC around 30,000 USDT, most resting, some crossing. */
 const MID_PRICE_CENTS = 3_000_000;
 
+/** Commands per committed batch or per projector transaction between two runner stats, rounded. */
+function meanOf(after: RunnerStats, before: RunnerStats, stage: 'committed' | 'projected'): number {
+  const batches = after[`${stage}Batches`] - before[`${stage}Batches`];
+  return batches === 0 ? 0 : Math.round((after[`${stage}Commands`] - before[`${stage}Commands`]) / batches);
+}
+
 export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): Promise<Figures> {
   const settings = {
     seconds: 6,
@@ -89,6 +108,10 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
     ...options,
   };
   const figures: Figures = {};
+  const profileFolder = process.env.HTTP_BENCH_CPU_PROFILE;
+  if (profileFolder !== undefined && profileFolder !== '' && settings.aroundLoad === undefined) {
+    settings.aroundLoad = cpuProfiler(profileFolder);
+  }
   const bare = settings.skipBare
     ? { requestsPerSecond: Number.NaN, p99Ms: Number.NaN }
     : await benchBareRoute(settings);
@@ -105,7 +128,7 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
   const url = process.env.DATABASE_URL;
   if (url) targets.push({ name: 'postgres', open: () => postgresDatabase(url) });
   for (const target of targets) {
-    const result = await benchOrders(target.open, settings);
+    const result = await benchOrders(target.name, target.open, settings);
     const prefix = `${target.name}:`;
     figures[`${prefix} max-rate orders/s (ok answers)`] = Math.round(result.max.ok / settings.seconds);
     figures[`${prefix} max-rate latency p50 / p99 / max ms`] =
@@ -119,14 +142,31 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
     figures[`${prefix} ratio to the bare route`] = round3(
       result.max.ok / settings.seconds / bare.requestsPerSecond,
     );
+    figures[`${prefix} max-rate CPU µs per order`] = describeCpuSplit(
+      result.maxCpu,
+      result.max.ok,
+      target.name === 'pglite',
+    );
     figures[`${prefix} bounded (${settings.boundedConnections} conns) orders/s`] = Math.round(
       result.bounded.ok / settings.seconds,
     );
     figures[`${prefix} bounded latency p50 / p99 / max ms`] =
       `${result.bounded.p50Ms} / ${result.bounded.p99Ms} / ${result.bounded.maxMs}`;
+    figures[`${prefix} bounded ratio to the bare route`] = round3(
+      result.bounded.ok / settings.seconds / bare.requestsPerSecond,
+    );
+    figures[`${prefix} bounded CPU µs per order`] = describeCpuSplit(
+      result.boundedCpu,
+      result.bounded.ok,
+      target.name === 'pglite',
+    );
+    figures[`${prefix} projector lag at the end of the max-rate load`] = result.projectorLag;
+    // Item 4 of #24: a request whose token is cached neither hashes it nor asks the database.
+    figures[`${prefix} max-rate session lookups: cache hits / expired / not cached`] = result.sessionLookups;
     // Requests still in flight when the load stops are journaled but their answers are not counted.
     figures[`${prefix} journaled orders / ok answers`] = `${result.journaled} / ${result.max.ok}`;
     figures[`${prefix} mean commit batch (commands)`] = result.meanBatch;
+    figures[`${prefix} bounded mean commit batch / projector transaction (commands)`] = result.boundedBatches;
   }
   if (!url) figures['postgres'] = 'skipped: DATABASE_URL not set';
   const maxOk = Number(figures['pglite: max-rate orders/s (ok answers)']);
@@ -141,6 +181,21 @@ function cpuPercent(before: NodeJS.CpuUsage, startedMs: number): number {
   return Math.round(((used.user + used.system) / 1000 / (performance.now() - startedMs)) * 100);
 }
 
+/** Profiles the main thread during each load, writing `<folder>/<load>.cpuprofile`. */
+function cpuProfiler(folder: string): (load: LoadName, edge: 'start' | 'end') => Promise<void> {
+  const session = new Session();
+  session.connect();
+  return async (load, edge) => {
+    if (edge === 'start') {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+      return;
+    }
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(join(folder, `${load}.cpuprofile`), JSON.stringify(profile));
+  };
+}
+
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
@@ -148,7 +203,7 @@ function round3(value: number): number {
 // ---------------------------------------------------------------- the two servers
 
 async function benchBareRoute(
-  settings: Required<Omit<HttpOrdersBenchOptions, 'aroundMaxLoad'>>,
+  settings: Required<Omit<HttpOrdersBenchOptions, Hooks>>,
 ): Promise<LoadResult & { machine: MachineCpu | null }> {
   const app = Fastify({ logger: false });
   app.post('/bare', async () => ({ type: 'ok', message: 'ok' }));
@@ -178,9 +233,9 @@ interface Database {
 }
 
 async function benchOrders(
+  name: string,
   openDatabase: () => Promise<Database>,
-  settings: Required<Omit<HttpOrdersBenchOptions, 'aroundMaxLoad'>> &
-    Pick<HttpOrdersBenchOptions, 'aroundMaxLoad'>,
+  settings: Required<Omit<HttpOrdersBenchOptions, Hooks>> & Pick<HttpOrdersBenchOptions, Hooks>,
 ) {
   const database = await openDatabase();
   const store = await openStore(database.options);
@@ -209,32 +264,66 @@ async function benchOrders(
     const before = await orderCount(store);
     const statsBefore = app.runner.stats();
     await settings.aroundMaxLoad?.('start');
+    await settings.aroundLoad?.(`${name}-max-rate`, 'start');
+    // PostgreSQL's backends serving this server's pool (none on PGlite, which works on the main thread).
+    const databasePids = store.kind === 'postgres' ? await postgresBackendPids(store, 4) : [];
+    let maxCpuWindow = cpuSplitWindow(databasePids);
+    // The projector's largest lag during the load, sampled every 100 ms.
+    let mostLag: object = app.runner.stats();
+    const lagSampler = setInterval(() => {
+      const stats = app?.runner.stats();
+      if (stats !== undefined && lagCommands(stats) > lagCommands(mostLag)) mostLag = stats;
+    }, 100);
+    const lookupsBefore = { ...app.sessions.lookups };
     const cpuBefore = process.cpuUsage();
     const loadStartedMs = performance.now();
     let machineCpu = machineCpuWindow();
-    const max = await load(
-      settings.connections,
-      settings.pipelining,
-      settings.seconds,
-      () => (machineCpu = machineCpuWindow()),
-    );
+    const max = await load(settings.connections, settings.pipelining, settings.seconds, () => {
+      machineCpu = machineCpuWindow();
+      maxCpuWindow = cpuSplitWindow(databasePids);
+    });
+    const maxCpu: CpuSplit = maxCpuWindow();
+    clearInterval(lagSampler);
+    const lookups = app.sessions.lookups;
+    const sessionLookups =
+      `${lookups.hits - lookupsBefore.hits} / ${lookups.expired - lookupsBefore.expired} / ` +
+      `${lookups.misses - lookupsBefore.misses} (${settings.users} sessions)`;
+    const projectorLag = `${describeProjectorLag(app.runner.stats())} at the end; most ${describeProjectorLag(mostLag)}`;
     const serverCpuPercent = cpuPercent(cpuBefore, loadStartedMs);
     const machine = machineCpu();
     await settings.aroundMaxLoad?.('end');
+    await settings.aroundLoad?.(`${name}-max-rate`, 'end');
     const statsAfter = app.runner.stats();
     const journaled = (await orderCount(store)) - before;
-    const bounded = await load(settings.boundedConnections, 1, settings.seconds);
+    let boundedCpuWindow = cpuSplitWindow(databasePids);
+    await settings.aroundLoad?.(`${name}-bounded`, 'start');
+    const bounded = await load(
+      settings.boundedConnections,
+      1,
+      settings.seconds,
+      () => (boundedCpuWindow = cpuSplitWindow(databasePids)),
+    );
+    const boundedCpu = boundedCpuWindow();
+    await settings.aroundLoad?.(`${name}-bounded`, 'end');
+    const statsBounded = app.runner.stats();
     const batches = statsAfter.committedBatches - statsBefore.committedBatches;
     return {
       max,
+      maxCpu,
+      projectorLag,
+      sessionLookups,
       serverCpuPercent,
       machine,
       bounded,
+      boundedCpu,
       journaled,
       meanBatch:
         batches === 0
           ? 0
           : Math.round((statsAfter.committedCommands - statsBefore.committedCommands) / batches),
+      // At 64 connections a batch is small, and what each batch costs (commit, projector transaction,
+      // replica message, pushes) is paid by few orders.
+      boundedBatches: `${meanOf(statsBounded, statsAfter, 'committed')} / ${meanOf(statsBounded, statsAfter, 'projected')}`,
     };
   } finally {
     await app?.close();
@@ -243,13 +332,34 @@ async function benchOrders(
   }
 }
 
+/**
+ * The projector's lag behind the journal (commands committed but not yet projected, and the age of the
+ * oldest), when the runner keeps projections behind the journal; before that, projections are written in
+ * each batch's own transaction and never lag.
+ */
+function lagCommands(stats: object): number {
+  const lag = (stats as { projectorLag?: { commands?: number } | number }).projectorLag;
+  return typeof lag === 'number' ? lag : (lag?.commands ?? 0);
+}
+
+function describeProjectorLag(stats: object): string {
+  const lag = (stats as { projectorLag?: { commands?: number; ms?: number } | number }).projectorLag;
+  if (lag === undefined) return 'none (projections are written in the journal transaction)';
+  if (typeof lag === 'number') return `${lag} commands`;
+  return `${lag.commands ?? 'n/a'} commands, ${lag.ms ?? 'n/a'} ms`;
+}
+
 function baseUrl(app: FastifyInstance): string {
   const address = app.server.address() as AddressInfo;
   return `http://127.0.0.1:${address.port}`;
 }
 
+/** Orders accepted by journaled commands: each holds its funds once (one orderHold row in the account log). */
 async function orderCount(store: Store): Promise<number> {
-  const { rows } = await store.query<{ count: bigint }>('select count(*) as count from spot_orders');
+  const { rows } = await store.query<{ count: bigint }>(
+    'select count(*) as count from account_log where reason = $1',
+    [ReasonCode.orderHold],
+  );
   return Number(rows[0]?.count ?? 0);
 }
 

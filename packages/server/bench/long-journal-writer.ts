@@ -5,6 +5,10 @@
 // "done <lastSeq> <snapshotsBySize> <snapshotsByTime> <lastSnapshotSeq> <snapshot KB> <snapshot ms>" (the
 // last two: one snapshot of the state written, text and hash, which stalls the event loop that long) and
 // waits to be killed with SIGKILL, so that nothing is written at close.
+//
+// NO_SNAPSHOTS=1 (with SNAPSHOT_EVERY_COMMANDS=0 and SNAPSHOT_EVERY_MB=0) also stops the time rule: the
+// runner's clock stands still, so no minute of command time ever passes and every command written is one a
+// restart replays (the stamped time never goes back, so commands take the time of the last one recovered).
 import { createHash } from 'node:crypto';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -21,7 +25,11 @@ const IN_FLIGHT = 64;
 
 const config = loadConfig();
 const total = Number(process.env.COMMANDS ?? 200_000);
-const app = await buildApp({ config, logger: false });
+const app = await buildApp({
+  config,
+  logger: false,
+  ...(process.env.NO_SNAPSHOTS === '1' ? { clock: () => 0 } : {}),
+});
 await app.ready();
 const runner = app.runner;
 for (let userId = FIRST_USER; userId < FIRST_USER + USERS; userId++) {

@@ -8,9 +8,11 @@
 // - restart after a crash: the folder after SIGKILL while the market maker traded for a few seconds, so
 //   that recovery replays the journal written since the last snapshot;
 // - restart after a crash with a long journal, twice: long-journal-writer.ts runs the app on the folder (no
-//   live market) and writes 200,000 commands as fast as they commit, first with the time rule only
-//   (SNAPSHOT_EVERY_COMMANDS=0, SNAPSHOT_EVERY_MB=0: a snapshot at most once a minute of command time), then
-//   with the default size rule; it is killed with SIGKILL once everything is committed, and the server is
+//   live market) and writes commands as fast as they commit, first 1,000,000 with no snapshot rule at all
+//   (SNAPSHOT_EVERY_COMMANDS=0, SNAPSHOT_EVERY_MB=0 and a clock standing still, so the time rule never
+//   fires either: issue #24's "1,000,000-command journal since the last snapshot";
+//   STARTUP_NO_SNAPSHOT_COMMANDS sets another count), then 200,000 with the default size rule; it is killed
+//   with SIGKILL once everything is committed, and the server is
 //   timed to its first health answer. Each run also prints how many snapshots each rule took, what recovery
 //   replayed (from the server's log), and what one snapshot of the state written costs the event loop.
 //
@@ -31,7 +33,14 @@ const MAIN = new URL('../src/main.ts', import.meta.url);
 const WRITER = new URL('./long-journal-writer.ts', import.meta.url);
 /** Commands of the long journal, written as fast as the runner commits them, then killed with SIGKILL. */
 const LONG_JOURNAL_COMMANDS = 200_000;
+/**
+ * Commands since the last snapshot of the issue #24 target ("restart after kill -9 serves within 3 s with a
+ * 1,000,000-command journal since the last snapshot"): written with no snapshot rule at all.
+ */
+const NO_SNAPSHOT_COMMANDS = Number(process.env.STARTUP_NO_SNAPSHOT_COMMANDS ?? 1_000_000);
 const START_TIMEOUT_MS = 120_000;
+/** A restart that replays a long journal (and PGlite's redo of its write-ahead log) may take longer. */
+const LONG_START_TIMEOUT_MS = 300_000;
 /** The start-up target of docs/product.md (Performance targets) for an embedded start. */
 export const START_BUDGET_MS = 3_000;
 const TRADING_MS = 5_000;
@@ -40,8 +49,12 @@ interface Started {
   child: ChildProcess;
   /** From spawn to the first health answer that is ok. */
   ms: number;
-  /** What the runner logged about its recovery (replayed commands, milliseconds). */
-  recovery: { replayedCommands?: number; durationMs?: number };
+  /** What the runner logged about its recovery (replayed commands, milliseconds, where they went). */
+  recovery: { replayedCommands?: number; durationMs?: number; phasesMs?: Record<string, number> };
+  /** What the store logged about its opening (on PGlite, open includes the redo of its write-ahead log). */
+  store: { openMs?: number; migrateMs?: number };
+  /** From spawn to the log line that says the engine recovered. */
+  recoveredAtMs?: number;
 }
 
 /** The server's environment: embedded (no PostgreSQL, no Redis, whatever this shell has set). */
@@ -50,24 +63,33 @@ function serverEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proce
   return { ...env, DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web-build'), ...extra };
 }
 
-async function start(dataDir: string, port: number): Promise<Started> {
+async function start(dataDir: string, port: number, timeoutMs = START_TIMEOUT_MS): Promise<Started> {
   const startedMs = performance.now();
   const child = spawn(process.execPath, [MAIN.pathname], {
     env: serverEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const recovery: Started['recovery'] = {};
+  const store: Started['store'] = {};
+  let recoveredAtMs: number | undefined;
   createInterface({ input: child.stdout as Readable }).on('line', (line) => {
-    if (line.includes('engine recovered from the journal')) Object.assign(recovery, JSON.parse(line));
+    if (line.includes('engine recovered from the journal')) {
+      Object.assign(recovery, JSON.parse(line));
+      recoveredAtMs = performance.now() - startedMs;
+    }
+    if (line.includes('"msg":"store opened')) Object.assign(store, JSON.parse(line));
   });
   let exited: number | null = null;
   child.once('exit', (code) => (exited = code ?? -1));
-  while (performance.now() - startedMs < START_TIMEOUT_MS) {
+  while (performance.now() - startedMs < timeoutMs) {
     if (exited !== null) throw new Error(`the server exited with ${exited} before it served`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       const body = (await response.json()) as { type?: string };
-      if (body.type === 'ok') return { child, ms: performance.now() - startedMs, recovery };
+      if (body.type === 'ok') {
+        const ms = performance.now() - startedMs;
+        return { child, ms, recovery, store, ...(recoveredAtMs === undefined ? {} : { recoveredAtMs }) };
+      }
     } catch {
       // Not listening yet.
     }
@@ -134,6 +156,35 @@ function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
+/**
+ * Where a restart's time went, from the server's own log: the store's opening (on PGlite the redo of its
+ * write-ahead log), the recovery's parts (recovery.ts, RecoveryPhases), and the rest (loading the modules
+ * before the store opens, the plugins and the catalogue after recovery, listening).
+ */
+function restartPhases(started: Started): string {
+  const phases = started.recovery.phasesMs ?? {};
+  const parts: [string, number | undefined][] = [
+    ['store open', started.store.openMs],
+    ['migrations', started.store.migrateMs],
+    ['snapshot', phases.snapshotMs],
+    ['journal read', phases.readMs],
+    ['decode', phases.decodeMs],
+    ['replay', phases.applyMs],
+    ['hash checks', phases.hashMs],
+    ['replica feed', phases.observerMs],
+    ['projector catch-up', phases.reprojectMs],
+    ['durable log', phases.durableLogMs],
+    [
+      'after recovery until health',
+      started.recoveredAtMs === undefined ? undefined : started.ms - started.recoveredAtMs,
+    ],
+  ];
+  return parts
+    .filter((part): part is [string, number] => part[1] !== undefined)
+    .map(([name, value]) => `${name} ${Math.round(value)}`)
+    .join(', ');
+}
+
 /** Restarts are what an operator waits for; the first start also creates the database, shown apart. */
 function targetVerdict(firstMs: number, restartMs: number): string {
   if (restartMs >= START_BUDGET_MS) return 'NOT met';
@@ -167,16 +218,33 @@ export async function runStartupBench(): Promise<Figures> {
     // A long journal after the last snapshot: the time-only rule of old (no size rule) against the default
     // size rule. Each run starts after a graceful stop, i.e. from a closing snapshot.
     let slowest = Math.max(restart.ms, afterCrash.ms);
-    const rules = [
-      { name: 'time rule only', env: { SNAPSHOT_EVERY_COMMANDS: '0', SNAPSHOT_EVERY_MB: '0' } },
-      { name: 'size rule (defaults)', env: {} },
+    const rules: { name: string; commands: number; env: NodeJS.ProcessEnv }[] = [
+      {
+        name: 'no snapshot since',
+        commands: NO_SNAPSHOT_COMMANDS,
+        env: { SNAPSHOT_EVERY_COMMANDS: '0', SNAPSHOT_EVERY_MB: '0', NO_SNAPSHOTS: '1' },
+      },
+      { name: 'size rule (defaults)', commands: LONG_JOURNAL_COMMANDS, env: {} },
     ];
     for (const rule of rules) {
-      const written = await writeLongJournal(dataDir, LONG_JOURNAL_COMMANDS, rule.env);
-      const afterLong = await start(dataDir, port);
+      const written = await writeLongJournal(dataDir, rule.commands, rule.env);
+      let afterLong: Started;
+      try {
+        afterLong = await start(dataDir, port, LONG_START_TIMEOUT_MS);
+      } catch (error) {
+        // Said as a figure, so that the section's other figures are still reported.
+        figures[`SIGKILL after ${rule.commands.toLocaleString('en-US')} commands, ${rule.name}: restart`] =
+          `did not serve within ${LONG_START_TIMEOUT_MS / 1000} s (${(error as Error).message})`;
+        if (rule.env.NO_SNAPSHOTS === '1') {
+          figures['restart after SIGKILL with the no-snapshot journal (ms)'] =
+            `over ${LONG_START_TIMEOUT_MS}`;
+        }
+        slowest = Math.max(slowest, LONG_START_TIMEOUT_MS);
+        continue;
+      }
       running.push(afterLong.child);
       await stop(afterLong.child, 'SIGTERM');
-      const label = `SIGKILL after ${LONG_JOURNAL_COMMANDS.toLocaleString('en-US')} commands, ${rule.name}`;
+      const label = `SIGKILL after ${rule.commands.toLocaleString('en-US')} commands, ${rule.name}`;
       figures[`${label}: snapshots by size / by time while writing`] =
         `${written.snapshotsBySize} / ${written.snapshotsByTime}`;
       figures[`${label}: one snapshot of that state: KB, ms on the event loop`] =
@@ -184,7 +252,14 @@ export async function runStartupBench(): Promise<Figures> {
       figures[`${label}: commands replayed, replay ms`] =
         `${afterLong.recovery.replayedCommands ?? '?'}, ${afterLong.recovery.durationMs ?? '?'}`;
       figures[`${label}: restart until /api/health answers (ms)`] = ms(afterLong.ms);
+      figures[`${label}: phases (ms)`] = restartPhases(afterLong);
       if (rule.env.SNAPSHOT_EVERY_COMMANDS === undefined) slowest = Math.max(slowest, afterLong.ms);
+      else {
+        // Issue #24: the restart with a million commands since the last snapshot, against its 3 s.
+        figures['restart after SIGKILL with the no-snapshot journal (ms)'] = ms(afterLong.ms);
+        figures['no-snapshot journal: commands replayed'] = afterLong.recovery.replayedCommands ?? '?';
+        figures['no-snapshot journal: restart phases (ms)'] = restartPhases(afterLong);
+      }
     }
     figures[`target (< ${START_BUDGET_MS} ms)`] = targetVerdict(first.ms, slowest);
     return figures;

@@ -68,6 +68,8 @@ export interface AppOptions {
   market?: Omit<MarketPluginOptions, 'config' | 'live'>;
   /** The command clock (default Date.now): tests of time-driven rules (the P2P payment window) move it. */
   clock?: () => number;
+  /** Test knob: the projector stage waits this long before each transaction, so that it lags (default 0). */
+  projectorDelayMs?: number;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -83,8 +85,10 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     await instance.register(engineRunnerPlugin, {
       ...exchangeRunnerSettings(options.config),
       projectors: exchangeProjectors(instance.store.kind),
+      readYourWritesWaitMs: options.config.readYourWritesWaitMs,
       onFatal: options.onEngineFatal,
       ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.projectorDelayMs === undefined ? {} : { projectorDelayMs: options.projectorDelayMs }),
     });
     // The engine learns the catalogue's currencies and markets through journaled commands before serving.
     instance.addHook('onReady', async () => {

@@ -56,6 +56,8 @@ export interface Config {
   journalFsync: boolean;
   engineReplica: boolean;
   snapshotsKept: number;
+  projectorMaxLag: number;
+  readYourWritesWaitMs: number;
   journalRetention: JournalRetention;
   journalRetentionHours: number;
   logLevel: LogLevel;
@@ -534,6 +536,22 @@ export const settings = [
       'Engine snapshots kept in the database: the newest ones; older ones are deleted when a new one is ' +
       'written (the genesis snapshot of an unpruned journal is always kept).',
     schema: wholeNumber(1, 1000),
+  }),
+  setting({
+    key: 'projectorMaxLag',
+    name: 'PROJECTOR_MAX_LAG',
+    default: '50000',
+    meaning:
+      'Journal-first commits: when the projector (which writes order history, trades, the account log... behind the journal) is more than this many commands behind, new commands are refused as busy until it catches up. See "Projector lag".',
+    schema: wholeNumber(1, 10_000_000),
+  }),
+  setting({
+    key: 'readYourWritesWaitMs',
+    name: 'READ_YOUR_WRITES_WAIT_MS',
+    default: '2000',
+    meaning:
+      'Read-your-writes: how long a signed-in request waits for the projector to reach what its user was last acknowledged before it is refused with a translated try-again message. See "Projector lag".',
+    schema: wholeNumber(1, 600_000),
   }),
   setting({
     key: 'journalRetention',

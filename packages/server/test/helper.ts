@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Store } from '../src/store/index.ts';
 import { openStore } from '../src/store/index.ts';
 import { loadMigrations } from '../src/store/migrate.ts';
+import { whenCaughtUp } from '../src/engine-runner/index.ts';
 
 const folders: string[] = [];
 
@@ -114,4 +115,13 @@ export async function createUser(
 export async function loginAs(store: Pick<Store, 'query'>, userId: number, kind?: string): Promise<string> {
   const session = await createSession(store, { userId, ttlMs: 3_600_000, kind });
   return session.token;
+}
+
+/**
+ * Waits until the app's projector has written everything submitted so far. Replies wait only for the journal
+ * (journal-first); a test that reads projection tables (or a route reading them for another user) right after
+ * a submit calls this first.
+ */
+export async function projected(app: FastifyInstance): Promise<void> {
+  if (app.hasDecorator('runner')) await whenCaughtUp(app.runner);
 }

@@ -10,6 +10,7 @@ import { AppError } from '../src/http/app-error.ts';
 import { route } from '../src/http/route.ts';
 import type { Store } from '../src/store/index.ts';
 import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from './helper.ts';
+import { whenCaughtUp } from '../src/engine-runner/index.ts';
 
 let store: Store;
 let app: FastifyInstance;
@@ -529,12 +530,22 @@ describe('login (999) and real-name (998)', () => {
 });
 
 describe('GET /api/health', () => {
-  it('reports the store and uptime', async () => {
+  it('reports the store, uptime and how far the projector is behind the journal', async () => {
+    await whenCaughtUp(app.runner);
+    const { lastCommittedSeq } = app.runner.stats();
     const response = await app.inject('/api/health');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       type: 'ok',
-      message: { status: 'ok', store: store.kind, uptime_seconds: expect.any(Number) },
+      message: {
+        status: 'ok',
+        store: store.kind,
+        uptime_seconds: expect.any(Number),
+        committed_seq: lastCommittedSeq,
+        projected_seq: lastCommittedSeq,
+        projector_lag_commands: 0,
+        projector_lag_ms: 0,
+      },
     });
   });
 

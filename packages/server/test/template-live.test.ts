@@ -60,10 +60,20 @@ describe('a template-era client that only listens', () => {
   it('receives daymarket, market_depth, market_detail, transaction and kline without subscribing', async () => {
     const { messages } = await templateClient();
     await trade(app, 6_700_000, 3);
-    await until(() =>
-      ['daymarket', 'market_depth', 'market_detail', 'transaction', 'kline'].every((event) =>
-        of(messages, event).some((payload) => payload.symbol === BTC_USDT.symbol),
-      ),
+    // Until each event has come for the pair, the board and the trade list since the trade (a board pushed
+    // before it, with no price yet, may come first).
+    await until(
+      () =>
+        ['daymarket', 'market_depth', 'market_detail', 'transaction', 'kline'].every((event) =>
+          of(messages, event).some((payload) => payload.symbol === BTC_USDT.symbol),
+        ) &&
+        of(messages, 'daymarket').some(
+          (payload) => payload.symbol === BTC_USDT.symbol && payload.now_price !== '',
+        ) &&
+        of(messages, 'market_detail').some(
+          (payload) =>
+            payload.symbol === BTC_USDT.symbol && (payload.data as unknown[] | undefined)?.length !== 0,
+        ),
     );
     const day = of(messages, 'daymarket').findLast((payload) => payload.symbol === 'BTC/USDT');
     // `close` is the price now, as the template's board reads it.

@@ -150,10 +150,15 @@ export interface MicroOrderView {
   fee: string;
 }
 
-/** A seconds contract that has just settled, with the recorded prices it was settled on. */
+/**
+ * A seconds contract that has just settled, with the recorded prices it was settled on. When several of the
+ * user's orders settle in one committed batch, one message carries them all in `orders` (settlement order),
+ * and `order` is the last of them.
+ */
 export interface ClosedMicroOrderPayload {
   type: 'closed_microorder';
   order: MicroOrderView;
+  orders?: MicroOrderView[];
 }
 
 /**

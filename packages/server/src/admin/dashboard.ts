@@ -81,7 +81,19 @@ async function pendingWithdrawals(db: Queryable): Promise<PendingWithdrawalTotal
   }));
 }
 
-export async function dashboard(db: Queryable, engine: Engine, nowMs = Date.now()): Promise<Dashboard> {
+/** Where the journal and its projector stand (the runner's stats), for the dashboard's engine card. */
+export interface JournalProgress {
+  lastCommittedSeq: number;
+  projectedSeq: number;
+  projectorLag: { commands: number; ms: number };
+}
+
+export async function dashboard(
+  db: Queryable,
+  engine: Engine,
+  nowMs = Date.now(),
+  journal?: JournalProgress,
+): Promise<Dashboard> {
   const byCurrency = await pendingWithdrawals(db);
   return {
     users: {
@@ -116,6 +128,14 @@ export async function dashboard(db: Queryable, engine: Engine, nowMs = Date.now(
       ),
     },
     solvency: solvencyReport(engine.ledger.accounts(), engine.ledger.currencies()),
+    ...(journal && {
+      engine: {
+        committed_seq: journal.lastCommittedSeq,
+        projected_seq: journal.projectedSeq,
+        projector_lag_commands: journal.projectorLag.commands,
+        projector_lag_ms: journal.projectorLag.ms,
+      },
+    }),
     generated_at: new Date(nowMs).toISOString(),
   };
 }

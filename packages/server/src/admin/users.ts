@@ -13,6 +13,7 @@ import type {
 } from '@fairex/shared';
 import { formatDecimal, paged } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
+import { cancelReasonOf, kindOf, sideOf, statusOf } from '../spot/order-codes.ts';
 import type { Queryable } from '../store/index.ts';
 import type { Actor } from './audit-changes.ts';
 import { recordChange } from './audit-changes.ts';
@@ -159,38 +160,74 @@ export function tickParts(tickSize: string): { scale: number; units: bigint } {
   return { scale: fraction.length, units: BigInt(whole + fraction) };
 }
 
+/**
+ * A user's orders, newest first: the open ones from the engine (resting, or accepted while a stop-limit
+ * order waits for its trigger) merged with the closed ones of the spot_orders projection.
+ */
 export async function userOrders(
   db: Queryable,
   engine: Engine,
   userId: number,
   page: number,
 ): Promise<Paged<OrderLine>> {
+  const open = engine.spot.openOrders(userId).sort((a, b) => b.orderId - a.orderId);
+  const offset = (page - 1) * USERS_PAGE_SIZE;
   const { rows: total } = await db.query<{ count: number }>(
     'select count(*)::int as count from spot_orders where owner_key = $1',
     [userId],
   );
+  // Enough of the newest closed orders to fill the page after merging with the open ones.
   const { rows } = await db.query<{
     order_id: string;
     market_id: number;
-    side: string;
-    kind: string;
+    side: number;
+    kind: number;
     price_ticks: string;
     quantity_lots: string;
     filled_lots: string;
-    status: string;
-    cancel_reason: string | null;
+    status: number;
+    cancel_reason: number | null;
     fee_paid: string;
     created_time_ms: string;
-    updated_time_ms: string;
+    closed_time_ms: string;
   }>(
     `select order_id::text, market_id, side, kind, price_ticks::text, quantity_lots::text, filled_lots::text, status,
-            cancel_reason, fee_paid::text, created_time_ms::text, updated_time_ms::text
-       from spot_orders where owner_key = $1 order by order_id desc
-      limit ${USERS_PAGE_SIZE} offset ${(page - 1) * USERS_PAGE_SIZE}`,
+            cancel_reason, fee_paid::text, created_time_ms::text, closed_time_ms::text
+       from spot_orders where owner_key = $1 order by order_id desc limit ${offset + USERS_PAGE_SIZE}`,
     [userId],
   );
-  const lines = rows.map((row): OrderLine => {
-    const market = engine.spot.market(row.market_id);
+  const merged: StoredOrder[] = [
+    ...open.map((order): StoredOrder => ({
+      orderId: order.orderId,
+      marketId: order.marketId,
+      side: order.side,
+      kind: order.kind,
+      priceTicks: BigInt(order.priceTicks),
+      quantityLots: BigInt(order.quantityLots),
+      filledLots: BigInt(order.filledLots),
+      status: order.stopTicks === undefined ? 'resting' : 'accepted',
+      cancelReason: null,
+      feePaid: order.feePaid,
+      createdMs: order.acceptedTimeMs,
+      updatedMs: order.updatedTimeMs,
+    })),
+    ...rows.map((row): StoredOrder => ({
+      orderId: Number(row.order_id),
+      marketId: row.market_id,
+      side: sideOf(row.side),
+      kind: kindOf(row.kind),
+      priceTicks: BigInt(row.price_ticks),
+      quantityLots: BigInt(row.quantity_lots),
+      filledLots: BigInt(row.filled_lots),
+      status: statusOf(row.status),
+      cancelReason: cancelReasonOf(row.cancel_reason),
+      feePaid: BigInt(row.fee_paid),
+      createdMs: Number(row.created_time_ms),
+      updatedMs: Number(row.closed_time_ms),
+    })),
+  ].sort((a, b) => b.orderId - a.orderId);
+  const lines = merged.slice(offset, offset + USERS_PAGE_SIZE).map((row): OrderLine => {
+    const market = engine.spot.market(row.marketId);
     const base = market ? engine.ledger.currency(market.baseCurrencyId) : undefined;
     const quote = market ? engine.ledger.currency(market.quoteCurrencyId) : undefined;
     const tick = tickParts(market?.tickSize ?? '1');
@@ -199,22 +236,38 @@ export async function userOrders(
     // A buy pays its fee in the base currency it receives, a sell in the quote currency.
     const feeCurrency = row.side === 'buy' ? base : quote;
     return {
-      order_id: row.order_id,
-      symbol: base && quote ? `${base.code}/${quote.code}` : String(row.market_id),
+      order_id: String(row.orderId),
+      symbol: base && quote ? `${base.code}/${quote.code}` : String(row.marketId),
       side: row.side,
       kind: row.kind,
-      price: row.kind === 'market' ? '' : formatDecimal(BigInt(row.price_ticks) * tick.units, tick.scale),
-      quantity: formatDecimal(BigInt(row.quantity_lots) * lot, baseScale),
-      filled: formatDecimal(BigInt(row.filled_lots) * lot, baseScale),
+      price: row.kind === 'market' ? '' : formatDecimal(row.priceTicks * tick.units, tick.scale),
+      quantity: formatDecimal(row.quantityLots * lot, baseScale),
+      filled: formatDecimal(row.filledLots * lot, baseScale),
       status: row.status,
-      cancel_reason: row.cancel_reason,
-      fee_paid: formatDecimal(BigInt(row.fee_paid), feeCurrency?.scale ?? 0),
+      cancel_reason: row.cancelReason,
+      fee_paid: formatDecimal(row.feePaid, feeCurrency?.scale ?? 0),
       fee_currency: feeCurrency?.code ?? '',
-      created_at: new Date(Number(row.created_time_ms)).toISOString(),
-      updated_at: new Date(Number(row.updated_time_ms)).toISOString(),
+      created_at: new Date(row.createdMs).toISOString(),
+      updated_at: new Date(row.updatedMs).toISOString(),
     };
   });
-  return paged(lines, page, USERS_PAGE_SIZE, total[0]?.count ?? 0);
+  return paged(lines, page, USERS_PAGE_SIZE, open.length + (total[0]?.count ?? 0));
+}
+
+/** One order line before formatting, open (engine) or closed (projection). */
+interface StoredOrder {
+  orderId: number;
+  marketId: number;
+  side: string;
+  kind: string;
+  priceTicks: bigint;
+  quantityLots: bigint;
+  filledLots: bigint;
+  status: string;
+  cancelReason: string | null;
+  feePaid: bigint;
+  createdMs: number;
+  updatedMs: number;
 }
 
 export async function userLedger(

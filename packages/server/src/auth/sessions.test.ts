@@ -208,6 +208,100 @@ describe('SessionAuthenticator', () => {
   });
 });
 
+describe('SessionAuthenticator watching session_changes', () => {
+  let store: Store;
+  let userId: number;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  beforeAll(async () => {
+    store = await openTestStore();
+    userId = await createUser(store, { account: 'watched@example.com' });
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await removeTempDirs();
+  });
+
+  /** Waits until the watch has polled `count` more times. */
+  async function polls(sessions: SessionAuthenticator, count: number): Promise<void> {
+    const target = sessions.changePolls.polls + count;
+    while (sessions.changePolls.polls < target) await sleep(10);
+  }
+
+  it('keeps a watched answer past cacheMs without looking the session up again', async () => {
+    const sessions = new SessionAuthenticator(store, { cacheMs: 300 });
+    const stop = sessions.watchChanges({ intervalMs: 50 });
+    try {
+      await polls(sessions, 1);
+      const { token } = await createSession(store, { userId, ttlMs: 60_000 });
+      expect(await sessions.authenticate(token)).not.toBeNull();
+      await sleep(700);
+      expect(await sessions.authenticate(token)).not.toBeNull();
+      expect(sessions.lookups).toEqual({ hits: 1, expired: 0, misses: 1 });
+    } finally {
+      stop();
+    }
+  });
+
+  it("sees another process's revocation, user change or deletion at its next poll", async () => {
+    const sessions = new SessionAuthenticator(store, { cacheMs: 60_000 });
+    const stop = sessions.watchChanges({ intervalMs: 50 });
+    try {
+      await polls(sessions, 1);
+      const other = await createUser(store);
+      const revoked = await createSession(store, { userId: other, ttlMs: 60_000 });
+      const kept = await createSession(store, { userId: other, ttlMs: 60_000 });
+      const deleted = await createUser(store);
+      const gone = await createSession(store, { userId: deleted, ttlMs: 60_000 });
+      for (const token of [revoked.token, kept.token, gone.token]) {
+        expect(await sessions.authenticate(token)).not.toBeNull();
+      }
+      // Written behind the authenticator's back, as another process would.
+      await store.query('update sessions set revoked_at = now() where token_hash = $1', [revoked.tokenHash]);
+      await store.query('update users set review_status = 2 where id = $1', [other]);
+      await store.query('delete from users where id = $1', [deleted]);
+      // An update that changes nothing a session answers with leaves no change row.
+      await store.query('update users set last_login_at = now() where id = $1', [userId]);
+      await polls(sessions, 2);
+      expect(await sessions.authenticate(revoked.token)).toBeNull();
+      expect((await sessions.authenticate(kept.token))?.reviewStatus).toBe(2);
+      expect(await sessions.authenticate(gone.token)).toBeNull();
+      const { rows } = await store.query<{ user_id: number }>(
+        'select user_id from session_changes where user_id = $1',
+        [userId],
+      );
+      expect(rows).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('confirms nothing while its polls fail: answers then age as without the watch', async () => {
+    let failing = true;
+    const flaky = {
+      query: ((text: string, params?: unknown[]) => {
+        if (failing && text.includes('session_changes')) return Promise.reject(new Error('down'));
+        return store.query(text, params);
+      }) as typeof store.query,
+    };
+    const sessions = new SessionAuthenticator(flaky, { cacheMs: 300 });
+    const stop = sessions.watchChanges({ intervalMs: 50 });
+    try {
+      const { token } = await createSession(store, { userId, ttlMs: 60_000 });
+      expect(await sessions.authenticate(token)).not.toBeNull();
+      await sleep(450);
+      expect(sessions.changePolls.failed).toBeGreaterThan(0);
+      expect(await sessions.authenticate(token)).not.toBeNull();
+      expect(sessions.lookups.expired).toBe(1);
+      failing = false;
+      await polls(sessions, 1);
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('SessionAuthenticator at 100,000 active sessions', () => {
   it('holds them all by default, so that none of them misses the cache', async () => {
     // A store that knows every token: the bound, not the database, is under test.

@@ -87,7 +87,29 @@ export async function createSession(
 interface CachedUser {
   token: string;
   user: AuthUser;
-  cachedUntilMs: number;
+  /** When the lookup that found the session was sent (its answer is at least that fresh). */
+  fetchedMs: number;
+  /** The session's own expiry. */
+  expiresMs: number;
+}
+
+/** Polls between two deletions of the change rows older than an hour. */
+const PRUNE_EVERY_POLLS = 600;
+
+interface ChangeWatch {
+  intervalMs: number;
+  /** How far back (database clock) each poll reads. */
+  windowMs: number;
+  /** When the current chain of polls began: answers looked up before it are not confirmed by it. */
+  sinceMs: number;
+  /** The start of the last poll of the chain (its own start begins a chain, confirming nothing). */
+  confirmedMs: number;
+  lastPollMs: number;
+  /** Change rows already applied (by seq), with when they were first read. */
+  seen: Map<string, number>;
+  polls: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  stopped: boolean;
 }
 
 interface PendingLookup {
@@ -115,10 +137,19 @@ interface SessionRow {
 
 /**
  * Resolves tokens to users. A cache keyed by the token itself spares a request both the SHA-256 of its token
- * and the SQL round trip: a hit is one map lookup. Entries live `cacheMs` (then the session is asked for again,
- * by the hash kept with the entry), at most `maxCached` of them, the least recently used going first; the
- * default holds 100,000 active sessions. A revocation through this object (logout, password change, an
- * administrator's freeze or review) takes effect at once, one made by another process within `cacheMs`.
+ * and the SQL round trip: a hit is one map lookup. An answer is used while it is at most `cacheMs` old (then
+ * the session is asked for again, by the hash kept with the entry), at most `maxCached` of them, the least
+ * recently used going first; the default holds 100,000 active sessions. A revocation through this object
+ * (logout, password change, an administrator's freeze or review) takes effect at once, one made by another
+ * process within `cacheMs`.
+ *
+ * While `watchChanges()` runs, the cache polls `session_changes` (filled by triggers on sessions and users,
+ * migration 0130) every `cacheMs / 2`: every change since the previous poll drops the answers it touches,
+ * and every other cached answer counts as confirmed at the poll's start. A busy gateway then asks one small
+ * query a second instead of looking up each active session again every `cacheMs`, with the same bound on
+ * how late another process's revocation is seen. A failed poll, or polls further apart than the window they
+ * read, confirm nothing: answers then age as without the watch.
+ *
  * Lookups that miss the cache in the same turn of the event loop share one query (and a token looked up
  * twice at once is looked up once), so that a busy gateway whose cached sessions keep expiring pays one
  * round trip per turn rather than one per user.
@@ -140,6 +171,8 @@ export class SessionAuthenticator {
   #lookupScheduled = false;
   /** Grows with every revocation or forgotten user: a lookup that raced one caches nothing. */
   #generation = 0;
+  /** The change watch (watchChanges): its timer, and the polls that confirm cached answers. */
+  #watch: ChangeWatch | null = null;
   static readonly MAX_CACHED = 100_000;
   /** Token hashes per lookup query. */
   static readonly MAX_BATCH = 500;
@@ -155,22 +188,31 @@ export class SessionAuthenticator {
     return this.#cache.size;
   }
 
+  /**
+   * Lookups since start (for the benchmark and metrics): answered from the cache; of a cached entry that had
+   * expired (asked again by its kept hash, no SHA-256); and of a token not cached (hashed, then asked for).
+   */
+  readonly lookups = { hits: 0, expired: 0, misses: 0 };
+
   /** The user a token belongs to, when its session of `kind` is live. */
   async authenticate(token: string | undefined, kind: string = USER_SESSION): Promise<AuthUser | null> {
     if (token === undefined) return null;
     const cached = this.#cache.get(token);
     let tokenHash: string;
     if (cached !== undefined) {
-      if (cached.cachedUntilMs > Date.now()) {
+      if (this.#validUntilMs(cached) > Date.now()) {
+        this.lookups.hits++;
         // Most recently used goes last; the first entry is the one evicted.
         this.#cache.delete(token);
         this.#cache.set(token, cached);
         return cached.user.sessionKind === kind ? cached.user : null;
       }
+      this.lookups.expired++;
       tokenHash = cached.user.tokenHash;
       this.#drop(cached);
     } else {
       if (!TOKEN_SHAPE.test(token)) return null;
+      this.lookups.misses++;
       tokenHash = hashToken(token);
     }
     const user = await this.#lookup(tokenHash, token);
@@ -234,7 +276,7 @@ export class SessionAuthenticator {
             tokenHash,
           };
           if (generation === this.#generation) {
-            this.#remember(pending.token, user, Math.min(nowMs + this.#cacheMs, row.expires_at.getTime()));
+            this.#remember(pending.token, user, nowMs, row.expires_at.getTime());
           }
           pending.resolve(user);
         }
@@ -243,6 +285,119 @@ export class SessionAuthenticator {
       } finally {
         for (const tokenHash of slice) this.#inFlight.delete(tokenHash);
       }
+    }
+  }
+
+  /**
+   * Until when a cached answer may be used: `cacheMs` after the later of its lookup and the last poll of the
+   * change watch that covers it (a watch started after the lookup does not), and never past the session's
+   * own expiry.
+   */
+  #validUntilMs(entry: CachedUser): number {
+    const watch = this.#watch;
+    const confirmedMs =
+      watch !== null && watch.confirmedMs > entry.fetchedMs && entry.fetchedMs >= watch.sinceMs
+        ? watch.confirmedMs
+        : entry.fetchedMs;
+    return Math.min(confirmedMs + this.#cacheMs, entry.expiresMs);
+  }
+
+  /**
+   * Starts polling `session_changes` every `cacheMs / 2` (see the class comment); returns the function that
+   * stops it. One watch at a time.
+   */
+  watchChanges(options: { intervalMs?: number } = {}): () => void {
+    if (this.#watch !== null) throw new Error('the session cache already watches for changes');
+    if (this.#cacheMs <= 0) return () => {};
+    const intervalMs = options.intervalMs ?? Math.max(1, Math.floor(this.#cacheMs / 2));
+    const watch: ChangeWatch = {
+      intervalMs,
+      // Each poll reads the changes of this window before its own start (by the database's clock), so that
+      // a change whose transaction began up to `cacheMs` before a poll but committed after it is read by the
+      // next one; polls further apart than the window less that allowance break the chain.
+      windowMs: intervalMs + 3 * this.#cacheMs,
+      sinceMs: Number.POSITIVE_INFINITY,
+      confirmedMs: Number.NEGATIVE_INFINITY,
+      lastPollMs: Number.NEGATIVE_INFINITY,
+      seen: new Map(),
+      polls: 0,
+      timer: undefined,
+      stopped: false,
+    };
+    this.#watch = watch;
+    const schedule = () => {
+      if (watch.stopped) return;
+      watch.timer = setTimeout(() => {
+        void this.#poll(watch).finally(schedule);
+      }, watch.intervalMs);
+      watch.timer.unref?.();
+    };
+    void this.#poll(watch).finally(schedule);
+    return () => {
+      watch.stopped = true;
+      clearTimeout(watch.timer);
+      if (this.#watch === watch) this.#watch = null;
+    };
+  }
+
+  /** Changes polled so far (for tests and metrics). */
+  readonly changePolls = { polls: 0, failed: 0, dropped: 0 };
+
+  async #poll(watch: ChangeWatch): Promise<void> {
+    const startedMs = Date.now();
+    let rows: { seq: bigint | number | string; token_hash: string | null; user_id: number }[];
+    try {
+      ({ rows } = await this.#db.query(
+        `select seq, token_hash, user_id from session_changes
+          where changed_at > now() - make_interval(secs => $1::float8 / 1000)`,
+        [watch.windowMs],
+      ));
+    } catch {
+      // Nothing confirmed: cached answers age as without the watch, and the next poll starts a new chain.
+      this.changePolls.failed++;
+      watch.sinceMs = Number.POSITIVE_INFINITY;
+      watch.confirmedMs = Number.NEGATIVE_INFINITY;
+      watch.lastPollMs = Number.NEGATIVE_INFINITY;
+      return;
+    }
+    if (watch.stopped) return;
+    this.changePolls.polls++;
+    let dropped = false;
+    for (const row of rows) {
+      const seq = String(row.seq);
+      if (watch.seen.has(seq)) continue;
+      watch.seen.set(seq, startedMs);
+      dropped = true;
+      if (row.token_hash !== null) {
+        const token = this.#tokensByHash.get(row.token_hash);
+        const cached = token === undefined ? undefined : this.#cache.get(token);
+        if (cached !== undefined) this.#drop(cached);
+      } else {
+        for (const token of [...(this.#tokensByUser.get(row.user_id) ?? [])]) {
+          const cached = this.#cache.get(token);
+          if (cached !== undefined) this.#drop(cached);
+        }
+      }
+      this.changePolls.dropped++;
+    }
+    // A lookup running now may have read the session before the change: it caches nothing.
+    if (dropped) this.#generation++;
+    for (const [seq, seenMs] of watch.seen) {
+      if (seenMs < startedMs - 2 * watch.windowMs) watch.seen.delete(seq);
+    }
+    // The chain holds when this poll's window reaches back over the previous poll's start with `cacheMs` to
+    // spare for a change that committed late; then every change since the chain began has been read.
+    if (startedMs - watch.lastPollMs > watch.windowMs - this.#cacheMs) {
+      watch.sinceMs = startedMs;
+      watch.confirmedMs = Number.NEGATIVE_INFINITY;
+    } else {
+      watch.confirmedMs = startedMs;
+    }
+    watch.lastPollMs = startedMs;
+    if (++watch.polls % PRUNE_EVERY_POLLS === 1) {
+      await this.#db
+        .query(`delete from session_changes where changed_at < now() - interval '1 hour'`)
+        .catch(() => undefined);
     }
   }
 
@@ -288,7 +443,7 @@ export class SessionAuthenticator {
     if (tokens?.size === 0) this.#tokensByUser.delete(entry.user.id);
   }
 
-  #remember(token: string, user: AuthUser, untilMs: number): void {
+  #remember(token: string, user: AuthUser, fetchedMs: number, expiresMs: number): void {
     if (this.#cacheMs <= 0 || this.#maxCached <= 0) return;
     const previous = this.#cache.get(token);
     if (previous !== undefined) this.#drop(previous);
@@ -298,7 +453,7 @@ export class SessionAuthenticator {
       if (oldest === undefined) break;
       this.#drop(oldest);
     }
-    this.#cache.set(token, { token, user, cachedUntilMs: untilMs });
+    this.#cache.set(token, { token, user, fetchedMs, expiresMs });
     this.#tokensByHash.set(user.tokenHash, token);
     let tokens = this.#tokensByUser.get(user.id);
     if (tokens === undefined) {

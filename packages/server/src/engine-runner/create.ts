@@ -10,6 +10,7 @@ import { openDurableLog } from './durable-log.ts';
 import { engineKit } from './engine-kit.ts';
 import type { EngineReplica } from './replica.ts';
 import { startReplica } from './replica.ts';
+import { embeddedSnapshotFolder } from './snapshot-files.ts';
 import { RunnerUnavailableError } from './errors.ts';
 import type { EngineRunner, RunnerCoreOptions } from './runner.ts';
 import { startRunner } from './runner.ts';
@@ -17,7 +18,7 @@ import { startRunner } from './runner.ts';
 export type ExchangeRunner = EngineRunner<Command, EngineEvent, Engine>;
 
 export type RunnerStore = Pick<Store, 'transaction' | 'query'> &
-  Partial<Pick<Store, 'kind' | 'connect' | 'syncToDisk' | 'dataDir'>>;
+  Partial<Pick<Store, 'kind' | 'connect' | 'syncToDisk' | 'dataDir' | 'openedInMs'>>;
 
 export interface EngineRunnerOptions extends Omit<
   RunnerCoreOptions<Command, EngineEvent, Engine>,
@@ -40,11 +41,28 @@ export interface EngineRunnerOptions extends Omit<
    */
   journalFsync?: boolean;
   /**
+   * Embedded store only: checkpoint PGlite once this many bytes of write-ahead log were written since the
+   * last checkpoint (default WAL_CHECKPOINT_BYTES; 0: only after snapshots). See walCheckpointRhythm.
+   */
+  walCheckpointBytes?: number;
+  /**
    * Take state hashes and snapshots on a replica engine in a worker thread instead of the event loop
    * (replica.ts; default false here, true for the exchange through ENGINE_REPLICA). `replica` gives one.
    */
   engineReplica?: boolean;
 }
+
+/**
+ * PGlite runs in single-user mode, where nothing checkpoints by itself (the checkpointer process and
+ * max_wal_size exist only under a postmaster): its write-ahead log grows without end between the
+ * checkpoints the runner asks for, and opening the store after a crash redoes all of it, about 300 MB per
+ * 200,000 commands with their projections, seconds before the journal is even read. The runner therefore
+ * checkpoints whenever this much log was written since the last checkpoint, which bounds that redo to a
+ * fraction of a second. Each checkpoint writes the pages changed since the previous one.
+ */
+export const WAL_CHECKPOINT_BYTES = 64 * 1024 * 1024;
+/** How often the write-ahead log's position is looked at (one short query). */
+export const WAL_CHECKPOINT_POLL_MS = 1_000;
 
 /** The folder of the embedded store's durable log, inside its data folder. */
 export const DURABLE_LOG_FOLDER = 'durable-journal';
@@ -74,7 +92,12 @@ export const EXCHANGE_RUNNER_RHYTHM = {
 export function exchangeRunnerSettings(
   config: Pick<
     Config,
-    'snapshotEveryCommands' | 'snapshotEveryBytes' | 'snapshotsKept' | 'journalFsync' | 'engineReplica'
+    | 'snapshotEveryCommands'
+    | 'snapshotEveryBytes'
+    | 'snapshotsKept'
+    | 'journalFsync'
+    | 'engineReplica'
+    | 'projectorMaxLag'
   >,
 ): Pick<
   EngineRunnerOptions,
@@ -85,6 +108,7 @@ export function exchangeRunnerSettings(
   | 'snapshotMaxCommands'
   | 'snapshotMaxBytes'
   | 'snapshotsKept'
+  | 'projectorMaxLagCommands'
 > {
   return {
     ...EXCHANGE_RUNNER_RHYTHM,
@@ -93,8 +117,15 @@ export function exchangeRunnerSettings(
     snapshotsKept: config.snapshotsKept,
     journalFsync: config.journalFsync,
     engineReplica: config.engineReplica,
+    projectorMaxLagCommands: config.projectorMaxLag,
   };
 }
+
+/** The events of one projector transaction on PostgreSQL (the embedded store keeps the runner's 1,000). */
+export const POSTGRES_PROJECTOR_EVENTS = 8_000;
+
+/** The least milliseconds between two projector transactions' starts on the embedded store. */
+export const PGLITE_PROJECTOR_PACE_MS = 50;
 
 /**
  * Recovers the engine from the store (latest snapshot, then the journal after it, verifying state hashes and
@@ -103,7 +134,22 @@ export function exchangeRunnerSettings(
  * would stop a second writer anyway, but only at its first commit and after it had served stale reads.
  */
 export async function createEngineRunner(options: EngineRunnerOptions): Promise<ExchangeRunner> {
-  const { engineOptions, projections, leaderWaitMs, journalFsync, engineReplica, ...core } = options;
+  const {
+    engineOptions,
+    projections,
+    leaderWaitMs,
+    journalFsync,
+    engineReplica,
+    walCheckpointBytes,
+    ...core
+  } = options;
+  if (core.store.openedInMs !== undefined) {
+    const { open, migrate } = core.store.openedInMs;
+    core.logger.info(
+      { openMs: Math.round(open), migrateMs: Math.round(migrate) },
+      'store opened (on the embedded store, open includes the redo of its write-ahead log)',
+    );
+  }
   const leader = await takeLeaderLock(core.store, leaderWaitMs ?? 5_000);
   let durableLog: DurableLog | undefined;
   let replica: EngineReplica | undefined;
@@ -118,10 +164,23 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
         core.afterSnapshot ??
         (core.store.kind === 'pglite' ? () => core.store.query('checkpoint') : undefined),
       kit: engineKit(engineOptions),
+      // PGlite runs a projector transaction on the event loop, so its size is a stall; PostgreSQL runs it in
+      // its own process, where fewer, larger transactions cost less.
+      projectorMaxBatchEvents:
+        core.projectorMaxBatchEvents ??
+        (core.store.kind === 'postgres' ? POSTGRES_PROJECTOR_EVENTS : undefined),
+      // PGlite's transactions run on the event loop at a fixed cost each: at most one every 50 ms while the
+      // commands waiting fit one.
+      projectorPaceMs: core.projectorPaceMs ?? (core.store.kind === 'pglite' ? PGLITE_PROJECTOR_PACE_MS : 0),
       projectors: projections === false ? [] : (core.projectors ?? []),
       durableLog,
       replica,
+      // The embedded store keeps snapshots in files beside its durable log (snapshot-files.ts).
+      snapshotFolder: core.snapshotFolder ?? embeddedSnapshotFolder(core.store),
     });
+    if (core.store.kind === 'pglite') {
+      walCheckpointRhythm(runner, core.store, walCheckpointBytes ?? WAL_CHECKPOINT_BYTES, core.logger);
+    }
     return leader ? withLockReleasedOnClose(runner, leader) : runner;
   } catch (error) {
     await durableLog?.close();
@@ -129,6 +188,48 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
     await releaseLeaderLock(leader);
     throw error;
   }
+}
+
+/**
+ * Checkpoints the embedded store whenever `everyBytes` of write-ahead log were written since the last
+ * checkpoint this rhythm took (see WAL_CHECKPOINT_BYTES), until the runner closes. A checkpoint that fails is
+ * logged and tried again at the next look: it only bounds the redo of a later start.
+ */
+export function walCheckpointRhythm(
+  runner: ExchangeRunner,
+  store: Pick<Store, 'query'>,
+  everyBytes: number,
+  logger: Pick<RunnerCoreOptions<Command, EngineEvent, Engine>['logger'], 'warn'>,
+  pollMs = WAL_CHECKPOINT_POLL_MS,
+): void {
+  if (everyBytes <= 0) return;
+  let busy = false;
+  let stopped = false;
+  const look = async (): Promise<void> => {
+    // Since the last checkpoint, whoever took it (a snapshot is followed by one too).
+    const { rows } = await store.query<{ pending: bigint }>(
+      `select (pg_current_wal_insert_lsn() - redo_lsn)::int8 as pending from pg_control_checkpoint()`,
+    );
+    const pending = rows[0]?.pending;
+    if (pending === undefined || pending < BigInt(everyBytes) || stopped) return;
+    await store.query('checkpoint');
+  };
+  const timer = setInterval(() => {
+    if (busy || stopped) return;
+    busy = true;
+    look()
+      .catch((error: unknown) => {
+        if (!stopped) logger.warn({ err: error }, 'the write-ahead log could not be checkpointed');
+      })
+      .finally(() => (busy = false));
+  }, pollMs);
+  timer.unref();
+  const close = runner.close.bind(runner);
+  runner.close = async () => {
+    stopped = true;
+    clearInterval(timer);
+    await close();
+  };
 }
 
 async function embeddedDurableLog(store: RunnerStore, wanted: boolean): Promise<DurableLog | undefined> {

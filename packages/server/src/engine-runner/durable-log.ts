@@ -1,8 +1,9 @@
 // The embedded store's durable record of committed batches. PGlite writes each commit through to its files
 // but never asks the operating system to flush them (its file layer has no fsync), so an operating-system
 // crash or a power loss could take acknowledged commands with it. This log closes that gap: every batch is
-// appended to a file and fdatasync'd, in parallel with the batch's SQL transaction, and callers are answered
-// only when both finished. At start, what the store lost is taken back from here (recovery.ts).
+// appended to a file and fdatasync'd before its callers are answered; the append is the batch's commit, and
+// the store's journal row follows with the batch's projections (runner.ts). At start, what the store lacks is
+// taken back from here (recovery.ts).
 //
 // Files: `<folder>/<firstSeq, 20 digits>.log` segments. One record per batch:
 //   `B <firstSeq> <lastSeq> <payload bytes> <crc32 hex>\n<payload>\n`
@@ -13,7 +14,8 @@
 //
 // Segments only need to reach back to what the store itself holds durably. After a snapshot the runner
 // rotates: later batches go to a new segment, the store's folder is fsync'd (`syncStore`), and the older
-// segments are deleted. At start the same happens once recovery has put the store level with the log.
+// segments whose every batch the store held when the flush began are deleted (the others wait for a later
+// rotation). At start the same happens once recovery has put the store level with the log.
 import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open, readdir, readFile, rm, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,15 +34,18 @@ export interface DurableBatch {
 export interface DurableLog {
   /** The last seq the log holds (0 when empty). */
   readonly lastSeq: number;
+  /** Bytes of its segment files: what reading it all back takes in memory. */
+  readonly heldBytes: number;
   /** Batches whose lastSeq is above `afterSeq`, in order, read from the files. */
   batchesAfter(afterSeq: number): Promise<DurableBatch[]>;
   /** Appends one batch and flushes it to the disk (fdatasync); resolves when it is durable. */
   append(batch: { firstSeq: number; lastSeq: number; text: string }): Promise<void>;
   /**
    * Starts a new segment with the next append; once `syncStore` made the store's files durable, the older
-   * segments are deleted. Resolves when that is done (callers need not wait).
+   * segments are deleted, except those holding a batch past `storedThroughSeq` (the last seq whose journal
+   * row the store has written; default: all of them). Resolves when that is done (callers need not wait).
    */
-  rotate(): Promise<void>;
+  rotate(storedThroughSeq?: number): Promise<void>;
   /** Appends ever made and bytes written, for the bench. */
   stats(): { appends: number; bytes: number; segments: number };
   close(): Promise<void>;
@@ -58,6 +63,8 @@ const HEADER = /^B (\d+) (\d+) (\d+) ([0-9a-f]{8})$/;
 interface Segment {
   firstSeq: number;
   path: string;
+  /** The last seq written to it (0 while empty). */
+  lastSeq: number;
 }
 
 export async function openDurableLog(options: OpenDurableLogOptions): Promise<DurableLog> {
@@ -65,9 +72,10 @@ export async function openDurableLog(options: OpenDurableLogOptions): Promise<Du
   const segments = (await readdir(options.folder))
     .map((name) => SEGMENT.exec(name))
     .filter((match) => match !== null)
-    .map((match) => ({ firstSeq: Number(match[1]), path: join(options.folder, match[0]) }))
+    .map((match) => ({ firstSeq: Number(match[1]), path: join(options.folder, match[0]), lastSeq: 0 }))
     .sort((a, b) => a.firstSeq - b.firstSeq);
   let lastSeq = 0;
+  let heldBytes = 0;
   for (const [index, segment] of segments.entries()) {
     const newest = index === segments.length - 1;
     const scan = await scanSegment(segment.path, newest);
@@ -77,12 +85,15 @@ export async function openDurableLog(options: OpenDurableLogOptions): Promise<Du
       await syncPath(segment.path);
     }
     if (scan.lastSeq > 0) lastSeq = scan.lastSeq;
+    segment.lastSeq = scan.lastSeq;
+    heldBytes += scan.goodBytes;
   }
-  return new FileDurableLog(options, segments, lastSeq);
+  return new FileDurableLog(options, segments, lastSeq, heldBytes);
 }
 
 class FileDurableLog implements DurableLog {
   lastSeq: number;
+  heldBytes: number;
   readonly #options: OpenDurableLogOptions;
   readonly #segments: Segment[];
   #handle: FileHandle | undefined;
@@ -91,10 +102,11 @@ class FileDurableLog implements DurableLog {
   #appends = 0;
   #bytes = 0;
 
-  constructor(options: OpenDurableLogOptions, segments: Segment[], lastSeq: number) {
+  constructor(options: OpenDurableLogOptions, segments: Segment[], lastSeq: number, heldBytes: number) {
     this.#options = options;
     this.#segments = segments;
     this.lastSeq = lastSeq;
+    this.heldBytes = heldBytes;
   }
 
   async batchesAfter(afterSeq: number): Promise<DurableBatch[]> {
@@ -120,7 +132,7 @@ class FileDurableLog implements DurableLog {
       const path = join(this.#options.folder, `${String(batch.firstSeq).padStart(20, '0')}.log`);
       handle = await open(path, 'a');
       this.#handle = handle;
-      this.#segments.push({ firstSeq: batch.firstSeq, path });
+      this.#segments.push({ firstSeq: batch.firstSeq, path, lastSeq: 0 });
       this.#rotatePending = false;
       // The new file's name must survive a crash too.
       await syncPath(this.#options.folder);
@@ -131,14 +143,18 @@ class FileDurableLog implements DurableLog {
     await handle.write(record);
     await handle.datasync();
     this.lastSeq = batch.lastSeq;
+    (this.#segments[this.#segments.length - 1] as Segment).lastSeq = batch.lastSeq;
+    this.heldBytes += record.length;
     this.#appends++;
     this.#bytes += record.length;
   }
 
-  rotate(): Promise<void> {
+  rotate(storedThroughSeq = Number.MAX_SAFE_INTEGER): Promise<void> {
     this.#rotatePending = true;
-    // The segments that exist now; the next append opens a new one, which is kept.
-    const older = [...this.#segments];
+    // The segments that exist now and whose batches the store holds; the next append opens a new one, which
+    // is kept, and so is any segment with a batch the store has not written yet. Called when no append is in
+    // flight, so no older segment grows after this.
+    const older = this.#segments.filter((segment) => segment.lastSeq <= storedThroughSeq);
     this.#rotation = this.#rotation.then(async () => {
       await this.#options.syncStore();
       for (const segment of older) {

@@ -10,11 +10,14 @@ export class RunnerUnavailableError extends Error {
   }
 }
 
-/** Too many commands wait for their commit; the caller may retry later with the same idempotency key. */
+/**
+ * Too many commands wait for their commit, or the projector is too far behind the journal; the caller may
+ * retry later with the same idempotency key.
+ */
 export class RunnerOverloadedError extends Error {
   readonly code = 'engineOverloaded';
-  constructor(pendingCommands: number) {
-    super(`${pendingCommands} commands are waiting for their commit`);
+  constructor(pendingCommands: number, waitingFor = 'their commit') {
+    super(`${pendingCommands} commands are waiting for ${waitingFor}`);
     this.name = 'RunnerOverloadedError';
   }
 }

@@ -9,7 +9,9 @@ export type {
   RunnerOutcome,
   RunnerState,
 } from './types.ts';
-export type { EngineRunner, RunnerStats, SubmitOptions } from './runner.ts';
+export type { EngineRunner, RunnerStats, SubmitOptions, WhenProjectedOptions } from './runner.ts';
+export { whenCaughtUp } from './runner.ts';
+export { awaitAcknowledged, awaitOwnWrites } from './read-your-writes.ts';
 export {
   CommitFailedError,
   JournalConflictError,

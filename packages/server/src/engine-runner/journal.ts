@@ -3,6 +3,7 @@
 // a few large rows instead of one row per command; both are what make the throughput targets reachable.
 import type { Queryable, Store } from '../store/index.ts';
 import { JournalConflictError, RecoveryError } from './errors.ts';
+import { deleteUnnamedSnapshotFiles, readSnapshotFile, writeSnapshotFile } from './snapshot-files.ts';
 
 /** Encoded envelopes never contain a newline (they are single-line JSON), so a newline separates them. */
 export const ENVELOPE_SEPARATOR = '\n';
@@ -98,32 +99,81 @@ export async function forEachBatchAfter(
   }
 }
 
-export async function latestSnapshot(db: Queryable): Promise<SnapshotRow | undefined> {
-  return readSnapshot(db, 'order by seq desc limit 1');
+/** Why a snapshot recovery could not use was passed over (its file missing or damaged). */
+export interface SkippedSnapshot {
+  seq: number;
+  reason: string;
+}
+
+export interface SnapshotReadOptions {
+  /** The folder of snapshot files (snapshot-files.ts); rows naming a file are unusable without it. */
+  folder?: string | undefined;
+  /** Told of each snapshot passed over, newest first. */
+  skipped?: (skipped: SkippedSnapshot) => void;
+}
+
+/**
+ * The newest snapshot that can be read. A snapshot kept in a file whose file is missing or does not hash to
+ * its state hash is passed over (and reported through `skipped`): the one before it, and the longer journal
+ * after that one, give the same state.
+ */
+export async function latestSnapshot(
+  db: Queryable,
+  options: SnapshotReadOptions = {},
+): Promise<SnapshotRow | undefined> {
+  const { rows } = await db.query<{ seq: bigint; time_ms: bigint; state_hash: string; file: string | null }>(
+    'select seq, time_ms, state_hash, file from engine_snapshots order by seq desc',
+  );
+  for (const row of rows) {
+    const seq = toSafeNumber(row.seq, 'seq');
+    const text = await snapshotText(db, seq, row.state_hash, row.file, options.folder);
+    if (!text.ok) {
+      options.skipped?.({ seq, reason: text.reason });
+      continue;
+    }
+    return { seq, timeMs: toSafeNumber(row.time_ms, 'time_ms'), stateHash: row.state_hash, body: text.body };
+  }
+  return undefined;
 }
 
 /** The snapshot of the empty engine taken before the first command, when the journal was started with one. */
 export async function genesisSnapshot(db: Queryable): Promise<SnapshotRow | undefined> {
-  return readSnapshot(db, 'where seq = 0');
-}
-
-async function readSnapshot(db: Queryable, condition: string): Promise<SnapshotRow | undefined> {
   const { rows } = await db.query<{
     seq: bigint;
     time_ms: bigint;
     state_hash: string;
     body: string;
     parts: number;
-  }>(`select seq, time_ms, state_hash, body, parts from engine_snapshots ${condition}`);
+  }>('select seq, time_ms, state_hash, body, parts from engine_snapshots where seq = 0');
   const row = rows[0];
   if (!row) return undefined;
-  const seq = toSafeNumber(row.seq, 'seq');
   return {
-    seq,
+    seq: 0,
     timeMs: toSafeNumber(row.time_ms, 'time_ms'),
     stateHash: row.state_hash,
-    body: await snapshotBody(db, seq, row.body, row.parts),
+    body: await snapshotBody(db, 0, row.body, row.parts),
   };
+}
+
+/**
+ * A snapshot's text wherever it is kept: in a file (checked against its state hash), in parts, or in its row.
+ * Says why when it cannot be used; never throws for a missing or damaged file.
+ */
+export async function snapshotText(
+  db: Queryable,
+  seq: number,
+  stateHash: string,
+  file: string | null,
+  folder: string | undefined,
+): Promise<{ ok: true; body: string } | { ok: false; reason: string }> {
+  if (file !== null) return readSnapshotFile(folder, file, seq, stateHash);
+  const { rows } = await db.query<{ body: string; parts: number }>(
+    'select body, parts from engine_snapshots where seq = $1',
+    [seq],
+  );
+  const row = rows[0];
+  if (!row) return { ok: false, reason: `snapshot ${seq} is gone` };
+  return { ok: true, body: await snapshotBody(db, seq, row.body, row.parts) };
 }
 
 /** A snapshot row's text: its body, or its parts joined when it was written in parts. */
@@ -193,6 +243,45 @@ export async function writeSnapshotInParts(
     );
     await pruneSnapshots(tx, keep);
   });
+}
+
+/** A snapshot as it is handed over to be stored: its text, or the file the replica's thread already wrote. */
+export type SnapshotToStore = Omit<SnapshotRow, 'body'> & ({ body: string } | { file: string });
+
+/**
+ * Stores a snapshot taken off the transaction of its batch (by the replica, or at close) and prunes the older
+ * ones. With a snapshot folder (the embedded store) the text goes to a file (written here unless the replica
+ * wrote it already) and the store gets only its descriptor row, in a transaction with the pruning; files no
+ * row names any more are then deleted. Without one (PostgreSQL, whose driver does not hold the event loop)
+ * the text is written in parts.
+ */
+export async function storeSnapshot(
+  store: Pick<Store, 'query' | 'transaction'>,
+  snapshot: SnapshotToStore,
+  keep: number,
+  folder: string | undefined,
+): Promise<void> {
+  if (folder === undefined) {
+    if (!('body' in snapshot)) throw new TypeError('a snapshot file needs a snapshot folder');
+    await writeSnapshotInParts(store, snapshot, keep);
+    return;
+  }
+  const file =
+    'file' in snapshot
+      ? snapshot.file
+      : (await writeSnapshotFile(folder, snapshot.seq, snapshot.stateHash, snapshot.body)).file;
+  const named = await store.transaction(async (tx) => {
+    await tx.query(
+      `insert into engine_snapshots (seq, time_ms, state_hash, body, parts, file) values ($1, $2, $3, '', 0, $4)`,
+      [snapshot.seq, snapshot.timeMs, snapshot.stateHash, file],
+    );
+    await pruneSnapshots(tx, keep);
+    const { rows } = await tx.query<{ file: string }>(
+      'select file from engine_snapshots where file is not null',
+    );
+    return new Set(rows.map((row) => row.file));
+  });
+  await deleteUnnamedSnapshotFiles(folder, named, snapshot.seq);
 }
 
 async function pruneSnapshots(tx: Queryable, keep: number): Promise<void> {

@@ -9,7 +9,7 @@ import type { AccountOwner } from '@fairex/engine';
 import type { Queryable, StoreTransaction } from '../store/index.ts';
 import type { CommittedEntry } from './types.ts';
 
-/** What a projector writes through: a store transaction, or a bare connection (unnest only). */
+/** What a projector writes through: a store transaction (COPY), or a bare connection (insertRows' unnest only). */
 export type ProjectionTransaction = Queryable & Pick<Partial<StoreTransaction>, 'copyFrom'>;
 
 /**
@@ -36,15 +36,17 @@ export function ownerKey(owner: AccountOwner): number {
 }
 
 /**
- * How rows reach a table. PostgreSQL takes an INSERT ... SELECT FROM unnest of one array per column: one
- * statement, one round trip. PGlite runs COPY from an in-memory blob, which on the WebAssembly build is about
- * twice as fast as unnest because each value goes straight through its type's input function.
+ * How rows reach a table. Both stores take COPY FROM STDIN of text built straight from the column arrays:
+ * on PostgreSQL through the pg-copy-streams protocol stream (no parameters to bind, no arrays to parse, no
+ * unnest), on PGlite from an in-memory blob, which on the WebAssembly build is about twice as fast as unnest
+ * because each value goes straight through its type's input function. `unnest` (one INSERT ... SELECT FROM
+ * unnest of one array per column) is the fallback for a bare connection, which has no COPY.
  */
-export type BulkMode = 'unnest' | 'pgliteCopy';
+export type BulkMode = 'unnest' | 'copy';
 
-/** The bulk mode for a store of the given kind. */
+/** The bulk mode for a store of the given kind: COPY on both. */
 export function bulkModeOf(kind: 'pglite' | 'postgres' | undefined): BulkMode {
-  return kind === 'pglite' ? 'pgliteCopy' : 'unnest';
+  return kind === undefined ? 'unnest' : 'copy';
 }
 
 /** One table's new rows as one array per column, in `columns` order; `types` are the columns' SQL types. */
@@ -52,14 +54,15 @@ export interface TableRows {
   table: string;
   columns: readonly string[];
   types: readonly string[];
-  data: unknown[][];
+  /** Numbers, bigints, strings or null; amounts as bigint (or decimal text), never a JS number. */
+  data: readonly (readonly unknown[])[];
 }
 
 /** Inserts a table's rows with one statement (nothing when there are none). */
 export async function insertRows(tx: ProjectionTransaction, mode: BulkMode, rows: TableRows): Promise<void> {
   const count = rows.data[0]?.length ?? 0;
   if (count === 0) return;
-  if (mode === 'pgliteCopy' && tx.copyFrom) {
+  if (mode === 'copy' && tx.copyFrom) {
     await tx.copyFrom(rows.table, rows.columns, copyText(rows.data, count));
     return;
   }
@@ -70,17 +73,46 @@ export async function insertRows(tx: ProjectionTransaction, mode: BulkMode, rows
   );
 }
 
+/**
+ * A table's new rows built as COPY text while the events are read: each row is one line appended where its
+ * values are at hand (numbers and bigints as they print, text through `copyField`, tab-separated,
+ * newline-terminated), with no row object or column array in between.
+ */
+export interface CopyRows {
+  table: string;
+  columns: readonly string[];
+  text: string;
+  count: number;
+}
+
+/** An empty COPY text builder for a table. */
+export function copyRows(table: { table: string; columns: readonly string[] }): CopyRows {
+  return { table: table.table, columns: table.columns, text: '', count: 0 };
+}
+
+/** A text (or absent) value as a COPY field: \N for null, backslash escapes. */
+export function copyField(value: string | null | undefined): string {
+  return copyValue(value);
+}
+
+/** Writes rows built as COPY text with one statement (nothing when there are none); needs a store transaction. */
+export async function writeCopyRows(tx: ProjectionTransaction, rows: CopyRows): Promise<void> {
+  if (rows.count === 0) return;
+  if (!tx.copyFrom) throw new Error(`${rows.table} rows need a store transaction, which has COPY`);
+  await tx.copyFrom(rows.table, rows.columns, rows.text);
+}
+
 /** COPY text format: tab-separated, newline-terminated, \N for null, backslash escapes in text. */
-function copyText(columns: unknown[][], count: number): string {
-  const lines = new Array<string>(count);
+function copyText(columns: readonly (readonly unknown[])[], count: number): string {
+  let text = '';
   for (let row = 0; row < count; row++) {
-    let line = copyValue((columns[0] as unknown[])[row]);
+    let line = copyValue((columns[0] as readonly unknown[])[row]);
     for (let column = 1; column < columns.length; column++) {
-      line += '\t' + copyValue((columns[column] as unknown[])[row]);
+      line += '\t' + copyValue((columns[column] as readonly unknown[])[row]);
     }
-    lines[row] = line;
+    text += line + '\n';
   }
-  return lines.join('\n') + '\n';
+  return text;
 }
 
 const COPY_SPECIAL = /[\\\t\n\r]/g;

@@ -7,6 +7,7 @@ import { engineKit } from './engine-kit.ts';
 import type { ExchangeKit } from './engine-kit.ts';
 import { RecoveryError } from './errors.ts';
 import { forEachBatchAfter, genesisSnapshot } from './journal.ts';
+import { recordProjectedSeq } from './progress.ts';
 import type { Projector } from './projector.ts';
 import type { CommittedEntry } from './types.ts';
 import { stateHashOf } from './types.ts';
@@ -53,6 +54,7 @@ export async function rebuildProjections(
       for (const projector of projectors) await projector.project(entries, tx);
       commands += entries.length;
     });
+    await recordProjectedSeq(tx, engine.lastSeq);
     return { commands, lastSeq: engine.lastSeq, stateHash: stateHashOf(kit, engine) };
   });
 }

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Engine, EngineCreateOptions } from '@fairex/engine';
 import { engineKit } from './engine-kit.ts';
 import type { ReplicaReply, ReplicaRequest } from './replica.ts';
+import { writeSnapshotFileSync } from './snapshot-files.ts';
 
 const kit = engineKit((workerData as { engineOptions: EngineCreateOptions }).engineOptions);
 let engine: Engine | undefined;
@@ -45,11 +46,27 @@ port.on('message', (request: ReplicaRequest) => {
         }
         const body = live.snapshot();
         const hash = createHash('sha256').update(body, 'utf8').digest('hex');
-        reply(
-          request.type === 'hash'
-            ? { type: 'hash', id: request.id, seq: request.seq, hash }
-            : { type: 'snapshot', id: request.id, seq: request.seq, hash, body },
-        );
+        if (request.type === 'hash') {
+          reply({ type: 'hash', id: request.id, seq: request.seq, hash });
+        } else if (request.folder === undefined) {
+          reply({ type: 'snapshot', id: request.id, seq: request.seq, hash, body });
+        } else {
+          // Written and flushed here, so that the text never crosses to the main thread. A failed write (a
+          // full disk, say) fails this snapshot only: the replica's state is as good as before.
+          let written: { file: string; bytes: number };
+          try {
+            written = writeSnapshotFileSync(request.folder, request.seq, hash, body);
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            reply({
+              type: 'refused',
+              id: request.id,
+              message: `the snapshot file was not written: ${message}`,
+            });
+            return;
+          }
+          reply({ type: 'snapshot', id: request.id, seq: request.seq, hash, ...written });
+        }
         return;
       }
     }

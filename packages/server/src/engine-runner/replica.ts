@@ -5,8 +5,10 @@
 // resting orders a snapshot held the event loop for seconds, and every request in flight with it. The replica
 // is fed each committed batch's encoded envelopes (the text the journal holds, so it replays exactly what a
 // recovery would) with the live outcome codes, which it checks; asked for a hash or a snapshot at seq N, it
-// answers from its own state at N while the live engine goes on serving. What the main thread still does
-// per snapshot is receive the text (a copy) and hand it to the store.
+// answers from its own state at N while the live engine goes on serving. Given a snapshot folder (the
+// embedded store), the replica's thread also writes the snapshot file and flushes it (snapshot-files.ts), and
+// the main thread only records its name; without one (PostgreSQL) it receives the text and writes it to the
+// database in parts through the asynchronous driver.
 //
 // The replica costs a second copy of the engine's memory and the second core's time to apply each command
 // once more. If it fails (a divergence, an exception, the thread dying), the runner logs it and goes back to
@@ -18,11 +20,13 @@ export type ReplicaRequest =
   | { type: 'load'; body: string | null }
   | { type: 'feed'; texts: string[]; codes: number[] }
   | { type: 'hash'; id: number; seq: number }
-  | { type: 'snapshot'; id: number; seq: number };
+  | { type: 'snapshot'; id: number; seq: number; folder?: string | undefined };
 
 export type ReplicaReply =
   | { type: 'hash'; id: number; seq: number; hash: string }
   | { type: 'snapshot'; id: number; seq: number; hash: string; body: string }
+  | { type: 'snapshot'; id: number; seq: number; hash: string; file: string; bytes: number }
+  | { type: 'refused'; id: number; message: string }
   | { type: 'failed'; message: string };
 
 export interface EngineReplica {
@@ -32,15 +36,20 @@ export interface EngineReplica {
   feed(texts: string[], codes: number[]): void;
   /** The state hash after `seq`, the last seq fed. */
   hash(seq: number): Promise<string>;
-  /** The snapshot text and its hash after `seq`, the last seq fed. */
-  snapshot(seq: number): Promise<{ body: string; hash: string }>;
+  /**
+   * The snapshot after `seq`, the last seq fed, and its hash: its text, or with `folder` the name of the file
+   * the replica wrote there (fdatasync'd) instead.
+   */
+  snapshot(seq: number, folder?: string): Promise<ReplicaSnapshot>;
   /** Set once the replica failed; it answers nothing more. */
   readonly failure: Error | undefined;
   close(): Promise<void>;
 }
 
+export type ReplicaSnapshot = { hash: string; body: string } | { hash: string; file: string; bytes: number };
+
 interface Waiting {
-  resolve(value: { hash: string; body?: string }): void;
+  resolve(value: ReplicaReply): void;
   reject(error: Error): void;
 }
 
@@ -66,16 +75,17 @@ export function startReplica(engineOptions: EngineCreateOptions = {}): EngineRep
     }
     const entry = waiting.get(message.id);
     waiting.delete(message.id);
-    entry?.resolve(message);
+    if (message.type === 'refused') entry?.reject(new Error(message.message));
+    else entry?.resolve(message);
   });
   worker.on('error', (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))));
   worker.on('exit', (code) => fail(new Error(`the engine replica exited with code ${code}`)));
-  const ask = (type: 'hash' | 'snapshot', seq: number) =>
-    new Promise<{ hash: string; body?: string }>((resolve, reject) => {
+  const ask = (request: { type: 'hash' | 'snapshot'; seq: number; folder?: string | undefined }) =>
+    new Promise<ReplicaReply>((resolve, reject) => {
       if (failure) return reject(failure);
       const id = nextId++;
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ type, id, seq } satisfies ReplicaRequest);
+      worker.postMessage({ ...request, id } satisfies ReplicaRequest);
     });
   return {
     get failure() {
@@ -87,10 +97,18 @@ export function startReplica(engineOptions: EngineCreateOptions = {}): EngineRep
     feed(texts, codes) {
       if (!failure) worker.postMessage({ type: 'feed', texts, codes } satisfies ReplicaRequest);
     },
-    hash: async (seq) => (await ask('hash', seq)).hash,
-    snapshot: async (seq) => {
-      const answer = await ask('snapshot', seq);
-      return { hash: answer.hash, body: answer.body ?? '' };
+    hash: async (seq) => {
+      const answer = await ask({ type: 'hash', seq });
+      if (answer.type !== 'hash') throw new Error(`the engine replica answered a hash with ${answer.type}`);
+      return answer.hash;
+    },
+    snapshot: async (seq, folder) => {
+      const answer = await ask({ type: 'snapshot', seq, folder });
+      if (answer.type !== 'snapshot')
+        throw new Error(`the engine replica answered a snapshot with ${answer.type}`);
+      return 'file' in answer
+        ? { hash: answer.hash, file: answer.file, bytes: answer.bytes }
+        : { hash: answer.hash, body: answer.body };
     },
     async close() {
       fail(new Error('the engine replica was closed'));

@@ -19,9 +19,10 @@ import {
   deleteOrphanSnapshotParts,
   ENVELOPE_SEPARATOR,
   genesisSnapshot,
-  snapshotBody,
+  snapshotText,
   toSafeNumber,
 } from './journal.ts';
+import { embeddedSnapshotFolder } from './snapshot-files.ts';
 import type { RunnerLogger } from './types.ts';
 
 export type RetentionMode = 'archive' | 'delete';
@@ -68,14 +69,14 @@ export function archiveFileName(firstSeq: number, lastSeq: number): string {
 }
 
 export async function compactJournal(
-  store: Pick<Store, 'query' | 'transaction'>,
+  store: Pick<Store, 'query' | 'transaction'> & Partial<Pick<Store, 'kind' | 'dataDir'>>,
   options: CompactJournalOptions,
 ): Promise<CompactJournalResult> {
   const kit = options.kit ?? engineKit();
   const nowMs = options.nowMs ?? Date.now();
   const keepMs = options.keepMs ?? 0;
   const snapshotsKept = options.snapshotsKept ?? 3;
-  const cut = await verifiedCut(store, kit, nowMs - keepMs);
+  const cut = await verifiedCut(store, kit, nowMs - keepMs, embeddedSnapshotFolder(store));
   const result: CompactJournalResult = {
     cutSeq: cut,
     removedBatches: 0,
@@ -123,9 +124,14 @@ export async function compactJournal(
  * The seq of the newest snapshot taken at or before `beforeMs` that restores to its recorded state hash, or
  * 0. Restoring is a pass over the whole state (as at start-up); only the chosen snapshot is restored.
  */
-async function verifiedCut(db: Queryable, kit: ExchangeKit, beforeMs: number): Promise<number> {
-  const { rows } = await db.query<{ seq: bigint; state_hash: string; body: string; parts: number }>(
-    `select seq, state_hash, body, parts from engine_snapshots where seq > 0 and time_ms <= $1
+async function verifiedCut(
+  db: Queryable,
+  kit: ExchangeKit,
+  beforeMs: number,
+  folder: string | undefined,
+): Promise<number> {
+  const { rows } = await db.query<{ seq: bigint; state_hash: string; file: string | null }>(
+    `select seq, state_hash, file from engine_snapshots where seq > 0 and time_ms <= $1
       order by seq desc limit 1`,
     [beforeMs],
   );
@@ -133,7 +139,9 @@ async function verifiedCut(db: Queryable, kit: ExchangeKit, beforeMs: number): P
   if (snapshot === undefined) return 0;
   const seq = toSafeNumber(snapshot.seq, 'seq');
   try {
-    const engine = kit.restore(await snapshotBody(db, seq, snapshot.body, snapshot.parts));
+    const text = await snapshotText(db, seq, snapshot.state_hash, snapshot.file, folder);
+    if (!text.ok) return 0;
+    const engine = kit.restore(text.body);
     const hash = kit.hashSnapshot?.(engine.snapshot()) ?? engine.stateHash();
     if (engine.lastSeq !== seq || hash !== snapshot.state_hash) return 0;
   } catch {
@@ -191,7 +199,7 @@ async function pruneSystemQuotes(db: Pick<Store, 'transaction'>, cut: number): P
     const { rows } = await tx.query<{ count: bigint }>(
       `with gone as (
          delete from spot_orders
-          where owner_key < 0 and status = 'cancelled' and filled_lots = 0 and updated_seq <= $1
+          where owner_key < 0 and status = 2 and filled_lots = 0 and closed_seq <= $1
          returning order_id, owner_key),
        log as (
          delete from account_log l using gone

@@ -2,9 +2,23 @@
 //
 // submit() stamps the command with the next seq and a time, applies it to the engine at once (so reads see
 // it immediately and the next command is checked against it), and parks the caller. Parked commands form the
-// next batch; whenever no commit is in flight the batch is cut and committed to the journal, with its
-// projections and perhaps a snapshot, in one SQL transaction (group commit). Callers are answered only after
-// their batch's transaction committed.
+// next batch; whenever no commit is in flight the batch is cut and committed to the journal in one SQL
+// transaction (group commit). Callers are answered, and onCommitted listeners told, as soon as it committed.
+//
+// With a durable log (the embedded store, durable-log.ts) the log's fdatasync'd append is the journal commit:
+// the batch is answered once it is in the log, and its journal row is written to the store by the projector
+// stage, in the transaction that writes the batch's first projections (the store's rows are then a copy that
+// catches up; a restart takes what they lack back from the log). On PostgreSQL, which has no durable log, the
+// journal row is the commit.
+//
+// Journal-first: the projections (orders, trades, account log, every area's tables) are written behind the
+// journal by the projector stage, which takes the committed commands queued so far (coalesced, capped by
+// commands and events, so a large batch may be written in parts) and writes their rows with the projected
+// seq in a transaction of its own, the event loop turning between two such transactions. whenProjected(seq)
+// lets a reader wait for it (read-your-writes); submit() refuses when the projector falls too far behind
+// (back-pressure).
+// Snapshots are only written once the projector has reached their seq, so recovery, which re-projects
+// everything after the projected seq, can always start from the latest one.
 //
 // A failed commit leaves the in-memory engine ahead of the journal. Rather than try to undo, the runner stops
 // (crash-only): it fails every parked caller, refuses new commands, and reports the failure; a restart
@@ -12,19 +26,17 @@
 import type { Store } from '../store/index.ts';
 import type { DurableLog } from './durable-log.ts';
 import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
-import {
-  appendBatch,
-  ENVELOPE_SEPARATOR,
-  genesisSnapshot,
-  writeSnapshot,
-  writeSnapshotInParts,
-} from './journal.ts';
+import type { JournalBatchRow, SnapshotRow } from './journal.ts';
+import { appendBatch, ENVELOPE_SEPARATOR, genesisSnapshot, storeSnapshot, writeSnapshot } from './journal.ts';
 import type { Projector } from './projector.ts';
+import { recordProjectedSeq } from './progress.ts';
+import { noteRequestWrite } from './read-your-writes.ts';
 import type { EngineReplica } from './replica.ts';
-import type { RecoveredEngine, RecoveryObserver } from './recovery.ts';
+import type { RecoveredEngine, RecoveryObserver, RecoveryPhases } from './recovery.ts';
 import { catchUpFromDurableLog, recoverEngine } from './recovery.ts';
 import type {
   CommittedBatch,
+  CommittedEntry,
   EngineKit,
   RunnerEngine,
   RunnerEnvelope,
@@ -38,8 +50,32 @@ export interface RunnerCoreOptions<C, E, G extends RunnerEngine<C, E>> {
   store: Pick<Store, 'transaction' | 'query'>;
   logger: RunnerLogger;
   kit: EngineKit<C, E, G>;
-  /** The areas' projections, written in this order inside each batch's transaction (projector.ts). */
+  /** The areas' projections, written in this order by the projector stage (projector.ts). */
   projectors?: readonly Projector<C, E>[] | undefined;
+  /** Most commands one projector transaction carries, however many committed batches wait (default 4,000). */
+  projectorMaxBatchCommands?: number;
+  /**
+   * Most events (about one projection row each) one projector transaction carries, unless a single command
+   * has more (default 1,000). On the embedded store a transaction runs on the event loop from its first
+   * statement to its commit, so this bounds how long one projector step holds the loop; a committed batch
+   * larger than that is projected in several transactions, and the stage yields to the event loop between
+   * two of them.
+   */
+  projectorMaxBatchEvents?: number;
+  /**
+   * Committed but unprojected commands beyond which submit() refuses with RunnerOverloadedError until the
+   * projector catches up (default 50,000). It bounds what a reader waits for and what a restart re-projects.
+   */
+  projectorMaxLagCommands?: number;
+  /** Test knob: milliseconds the projector stage waits before each transaction, to make it lag (default 0). */
+  projectorDelayMs?: number;
+  /**
+   * Least milliseconds between the starts of two projector transactions (default 0: the next starts once the
+   * event loop turned). A transaction has a fixed cost (on the embedded store, on the event loop) whatever it
+   * carries; with a pace, commands committed meanwhile share the next one. No reply waits for it, only a
+   * read-your-writes read, by at most this much more.
+   */
+  projectorPaceMs?: number;
   /** Commands between snapshots (default 100,000). */
   snapshotEvery?: number;
   /** Commands between state hashes recorded in the journal for recovery to verify (default 10,000). */
@@ -78,9 +114,10 @@ export interface RunnerCoreOptions<C, E, G extends RunnerEngine<C, E>> {
   /** Called once when the runner stops after a failure; a supervisor restart recovers the journal state. */
   onFatal?: (error: Error) => void;
   /**
-   * A log every batch is also appended to and flushed to the disk before its callers are answered, written
-   * in parallel with the SQL transaction (the embedded store, which never fsyncs, gets one: durable-log.ts).
-   * At start the batches the store lost are taken back from it.
+   * A log every batch is appended to and flushed to the disk before its callers are answered (the embedded
+   * store, which never fsyncs, gets one: durable-log.ts). With projectors, the log is the journal commit and
+   * the batch's journal row goes to the store with its projections; without, the row is written in parallel
+   * with the append. At start the batches the store lacks are taken back from it.
    */
   durableLog?: DurableLog | undefined;
   /**
@@ -89,6 +126,17 @@ export interface RunnerCoreOptions<C, E, G extends RunnerEngine<C, E>> {
    * it. When it fails the runner hashes and snapshots on its own thread again.
    */
   replica?: EngineReplica | undefined;
+  /**
+   * The folder of snapshot files (snapshot-files.ts; the embedded store's `<data folder>/snapshots`): the
+   * replica writes its snapshots there and the store keeps only their descriptor rows. Unset: snapshots are
+   * written into the store.
+   */
+  snapshotFolder?: string | undefined;
+}
+
+export interface WhenProjectedOptions {
+  /** Give up after this long and resolve false (default: wait as long as it takes). */
+  timeoutMs?: number;
 }
 
 export interface SubmitOptions {
@@ -108,6 +156,18 @@ export interface RunnerStats {
   committedBatches: number;
   committedCommands: number;
   pendingCommands: number;
+  /** The last seq whose projections are committed. */
+  projectedSeq: number;
+  /**
+   * How far the projector is behind the journal: committed commands not yet projected, and the age of the
+   * oldest of them in milliseconds (both 0 when it is caught up).
+   */
+  projectorLag: { commands: number; ms: number };
+  /** The lag in commands beyond which submit() refuses (back-pressure). */
+  projectorMaxLagCommands: number;
+  /** Projector transactions committed since start, and the commands they carried. */
+  projectedBatches: number;
+  projectedCommands: number;
   recovery: Omit<RecoveredEngine<unknown>, 'engine'>;
 }
 
@@ -118,8 +178,31 @@ export interface EngineRunner<C = unknown, E = unknown, G extends RunnerEngine<C
   /** Why the runner stopped, when state is 'failed'. */
   readonly failure: Error | undefined;
   submit(command: C, options?: SubmitOptions): Promise<RunnerOutcome<E>>;
-  /** Listens to committed batches, in seq order; returns a function that removes the listener. */
+  /**
+   * Listens to committed batches, in seq order; returns a function that removes the listener. Called when
+   * the journal committed, before the projections are written: a listener that reads projection tables
+   * uses onProjected instead.
+   */
   onCommitted(listener: (batch: CommittedBatch<C, E>) => void): () => void;
+  /**
+   * Listens to projected batches, in seq order, once their projections are committed (several committed
+   * batches may arrive as one, and a large one in parts). Returns a function that removes the listener.
+   */
+  onProjected(listener: (batch: CommittedBatch<C, E>) => void): () => void;
+  /**
+   * Resolves true once the projections are written up to `seq` (at once when they are), false when
+   * `timeoutMs` passed first; rejects when the runner stops before.
+   */
+  whenProjected(seq: number, options?: WhenProjectedOptions): Promise<boolean>;
+  /** The last seq whose projections are committed. */
+  readonly projectedSeq: number;
+  /**
+   * Read-your-writes: remembers the last seq acknowledged to a reader (a user id), so that its next read can
+   * wait with whenProjected(acknowledgedSeq(key)). Forgotten once projected.
+   */
+  noteAcknowledged(key: number | string, seq: number): void;
+  /** The last seq acknowledged to `key` that is not yet projected, or 0. */
+  acknowledgedSeq(key: number | string): number;
   stats(): RunnerStats;
   /** Refuses new commands, commits what is pending, writes a snapshot, and resolves when done. */
   close(): Promise<void>;
@@ -143,7 +226,33 @@ const DEFAULTS = {
   snapshotsKept: 3,
   maxBatchCommands: 2_000,
   maxPendingCommands: 100_000,
+  projectorMaxBatchCommands: 4_000,
+  projectorMaxBatchEvents: 1_000,
+  projectorMaxLagCommands: 50_000,
+  projectorDelayMs: 0,
+  projectorPaceMs: 0,
 };
+
+/** A committed batch waiting for the projector, with the snapshot (if any) to write once it is projected. */
+interface Unprojected<C, E> {
+  batch: CommittedBatch<C, E>;
+  /**
+   * The batch's journal row while the store does not hold it yet (a durable log committed the batch: the
+   * projector writes the row with the batch's first projections); null once written, or when the commit
+   * wrote it.
+   */
+  journalRow: JournalBatchRow | null;
+  committedAtMs: number;
+  snapshot: SnapshotRow | undefined;
+  snapshotDue: 'time' | 'size' | undefined;
+}
+
+interface ProjectionWaiter {
+  seq: number;
+  resolve: (reached: boolean) => void;
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
 
 export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
   options: RunnerCoreOptions<C, E, G>,
@@ -153,7 +262,26 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
     restored: (body) => replica.load(body),
     replayed: (texts, codes) => replica.feed(texts, codes),
   };
-  const recovered = await recoverEngine(options.store, options.kit, observer);
+  const projectors = options.projectors ?? [];
+  const recovered = await recoverEngine(
+    options.store,
+    options.kit,
+    observer,
+    {
+      store: options.store,
+      projectors,
+      chunkCommands: options.projectorMaxBatchCommands ?? DEFAULTS.projectorMaxBatchCommands,
+    },
+    {
+      folder: options.snapshotFolder,
+      skipped: ({ seq, reason }) =>
+        options.logger.warn(
+          { seq, reason },
+          'a snapshot was passed over; recovery starts from an earlier one',
+        ),
+    },
+    options.durableLog,
+  );
   if (recovered.snapshotSeq === 0 && recovered.lastSeq === 0 && !(await genesisSnapshot(options.store))) {
     const body = recovered.engine.snapshot();
     const stateHash = options.kit.hashSnapshot?.(body) ?? recovered.engine.stateHash();
@@ -165,8 +293,9 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
       options.kit,
       recovered,
       options.durableLog,
-      options.projectors ?? [],
+      projectors,
       observer,
+      options.projectorMaxBatchCommands ?? DEFAULTS.projectorMaxBatchCommands,
     );
     // The store now holds everything the log does: later batches go to a new segment, and the older ones
     // are deleted once the store's files are flushed (in the background: a second or so of fsyncs that a
@@ -183,11 +312,19 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
       replayedCommands: recovered.replayedCommands,
       replayedBytes: recovered.replayedBytes,
       fromDurableLog: recovered.fromDurableLog,
+      readFromDurableLog: recovered.readFromDurableLog,
+      projectedSeqAtStart: recovered.projectedSeqAtStart,
+      reprojectedCommands: recovered.reprojectedCommands,
       durationMs: Math.round(recovered.durationMs),
+      phasesMs: roundedPhases(recovered.phases),
     },
     'engine recovered from the journal',
   );
   return new Runner(options, recovered);
+}
+
+function roundedPhases(phases: RecoveryPhases): Record<string, number> {
+  return Object.fromEntries(Object.entries(phases).map(([name, ms]) => [name, Math.round(ms)]));
 }
 
 class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G> {
@@ -199,6 +336,26 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private readonly settings: typeof DEFAULTS & { snapshotOnClose: boolean; clock: () => number };
   private readonly recovery: Omit<RecoveredEngine<unknown>, 'engine'>;
   private readonly listeners = new Set<(batch: CommittedBatch<C, E>) => void>();
+  private readonly projectedListeners = new Set<(batch: CommittedBatch<C, E>) => void>();
+  private readonly projectors: readonly Projector<C, E>[];
+  /**
+   * Committed batches the projector has not written yet, in seq order, and the commands they hold; the
+   * first may be partly written already (its first `headProjected` entries).
+   */
+  private unprojected: Unprojected<C, E>[] = [];
+  private headProjected = 0;
+  private unprojectedCommands = 0;
+  private projectingPromise: Promise<void> | undefined;
+  private projectingScheduled = false;
+  /** When the last projector transaction started (performance.now()), for projectorPaceMs. */
+  private projectionStartedMs = Number.NEGATIVE_INFINITY;
+  /** Ends the projector's wait for its pace at once (closing, failing). */
+  private endPaceWait: (() => void) | undefined;
+  private waiters: ProjectionWaiter[] = [];
+  private readonly acknowledged = new Map<number | string, number>();
+  private projectedBatches = 0;
+  private projectedCommands = 0;
+  projectedSeq: number;
   private parked: Parked<C, E>[] = [];
   private inFlightCommands = 0;
   private lastSeq: number;
@@ -223,6 +380,13 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private replicaSnapshotPending = false;
   /** Set by a snapshot; the durable log rotates after the next commit, when no append is in flight. */
   private rotateWanted = false;
+  /**
+   * Whether a batch commits by the durable log's append alone, its journal row written by the projector
+   * (a durable log and projectors); else the commit writes the row.
+   */
+  private readonly journalBehindLog: boolean;
+  /** The last seq whose journal row the store holds (written; the store flushes it at its own pace). */
+  private journalRowsSeq: number;
 
   constructor(options: RunnerCoreOptions<C, E, G>, recovered: RecoveredEngine<G>) {
     this.options = options;
@@ -252,6 +416,23 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
         DEFAULTS.maxPendingCommands,
         'maxPendingCommands',
       ),
+      projectorMaxBatchCommands: positive(
+        options.projectorMaxBatchCommands,
+        DEFAULTS.projectorMaxBatchCommands,
+        'projectorMaxBatchCommands',
+      ),
+      projectorMaxBatchEvents: positive(
+        options.projectorMaxBatchEvents,
+        DEFAULTS.projectorMaxBatchEvents,
+        'projectorMaxBatchEvents',
+      ),
+      projectorMaxLagCommands: positive(
+        options.projectorMaxLagCommands,
+        DEFAULTS.projectorMaxLagCommands,
+        'projectorMaxLagCommands',
+      ),
+      projectorDelayMs: notNegative(options.projectorDelayMs, DEFAULTS.projectorDelayMs, 'projectorDelayMs'),
+      projectorPaceMs: notNegative(options.projectorPaceMs, DEFAULTS.projectorPaceMs, 'projectorPaceMs'),
       snapshotOnClose: options.snapshotOnClose ?? true,
       clock: options.clock ?? Date.now,
     };
@@ -259,6 +440,11 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.engine = engine;
     this.recovery = recovery;
     this.replica = options.replica;
+    this.projectors = options.projectors ?? [];
+    this.journalBehindLog = options.durableLog !== undefined && this.projectors.length > 0;
+    this.journalRowsSeq = recovered.lastSeq;
+    // Recovery re-projected everything the journal holds.
+    this.projectedSeq = recovered.lastSeq;
     this.lastSeq = recovered.lastSeq;
     this.lastTimeMs = recovered.lastTimeMs;
     this.lastCommittedSeq = recovered.lastSeq;
@@ -278,6 +464,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     const pending = this.parked.length + this.inFlightCommands;
     if (pending >= this.settings.maxPendingCommands)
       return Promise.reject(new RunnerOverloadedError(pending));
+    if (this.unprojectedCommands > this.settings.projectorMaxLagCommands)
+      return Promise.reject(new RunnerOverloadedError(this.unprojectedCommands, 'their projections'));
     let envelope: RunnerEnvelope<C>;
     let text: string;
     try {
@@ -299,15 +487,55 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     }
     this.lastSeq = envelope.seq;
     this.lastTimeMs = envelope.timeMs;
-    return new Promise<RunnerOutcome<E>>((resolve, reject) => {
+    const committed = new Promise<RunnerOutcome<E>>((resolve, reject) => {
       this.parked.push({ envelope, text, outcome, resolve, reject });
       this.scheduleDrain();
     });
+    // Runs in the caller's context: inside a request, the seq becomes that request's write
+    // (read-your-writes.ts), so that its user's next read waits for its projections.
+    return committed.then(noteWrite);
   }
 
   onCommitted(listener: (batch: CommittedBatch<C, E>) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  onProjected(listener: (batch: CommittedBatch<C, E>) => void): () => void {
+    this.projectedListeners.add(listener);
+    return () => this.projectedListeners.delete(listener);
+  }
+
+  whenProjected(seq: number, options: WhenProjectedOptions = {}): Promise<boolean> {
+    if (seq <= this.projectedSeq) return Promise.resolve(true);
+    if (this.state === 'failed' || this.state === 'closed') {
+      return Promise.reject(
+        new RunnerUnavailableError(`the engine runner is ${this.state}`, { cause: this.failure }),
+      );
+    }
+    return new Promise<boolean>((resolve, reject) => {
+      const waiter: ProjectionWaiter = { seq, resolve, reject, timer: undefined };
+      if (options.timeoutMs !== undefined) {
+        waiter.timer = setTimeout(() => {
+          this.waiters = this.waiters.filter((other) => other !== waiter);
+          resolve(false);
+        }, options.timeoutMs);
+      }
+      this.waiters.push(waiter);
+    });
+  }
+
+  noteAcknowledged(key: number | string, seq: number): void {
+    if (seq <= this.projectedSeq) return;
+    if (seq > (this.acknowledged.get(key) ?? 0)) this.acknowledged.set(key, seq);
+  }
+
+  acknowledgedSeq(key: number | string): number {
+    const seq = this.acknowledged.get(key);
+    if (seq === undefined) return 0;
+    if (seq > this.projectedSeq) return seq;
+    this.acknowledged.delete(key);
+    return 0;
   }
 
   stats(): RunnerStats {
@@ -321,14 +549,28 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       committedBatches: this.committedBatches,
       committedCommands: this.committedCommands,
       pendingCommands: this.parked.length + this.inFlightCommands,
+      projectedSeq: this.projectedSeq,
+      projectorLag: {
+        commands: this.unprojectedCommands,
+        ms:
+          this.unprojected[0] === undefined ? 0 : Math.max(0, Date.now() - this.unprojected[0].committedAtMs),
+      },
+      projectorMaxLagCommands: this.settings.projectorMaxLagCommands,
+      projectedBatches: this.projectedBatches,
+      projectedCommands: this.projectedCommands,
       recovery: this.recovery,
     };
   }
 
   async close(): Promise<void> {
     if (this.state === 'serving') this.state = 'closing';
+    this.endPaceWait?.();
     while (this.drainPromise || (this.parked.length > 0 && this.state === 'closing')) {
       await (this.drainPromise ?? this.drain());
+    }
+    // Everything committed is projected before the closing snapshot (which must not be ahead of it).
+    while (this.projectingPromise || (this.unprojected.length > 0 && this.state === 'closing')) {
+      await (this.projectingPromise ?? this.project());
     }
     await this.replicaWork;
     await this.options.replica?.close();
@@ -346,6 +588,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       }
     }
     this.state = 'closed';
+    this.rejectWaiters(new RunnerUnavailableError('the engine runner closed'));
     await this.options.durableLog?.close();
   }
 
@@ -373,7 +616,11 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   }
 
   private drain(): Promise<void> {
-    this.drainPromise ??= (async () => {
+    if (this.drainPromise) return this.drainPromise;
+    // A loop with nothing to do finishes synchronously: its `finally` then runs before the assignment
+    // below, which must not leave a settled promise in place (close() would await it forever).
+    let finished = false;
+    const draining = (async () => {
       try {
         while (this.parked.length > 0 && (this.state === 'serving' || this.state === 'closing')) {
           const cut = Math.min(this.parked.length, this.settings.maxBatchCommands);
@@ -382,10 +629,12 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
           await this.commit(batch);
         }
       } finally {
+        finished = true;
         this.drainPromise = undefined;
       }
     })();
-    return this.drainPromise;
+    if (!finished) this.drainPromise = draining;
+    return draining;
   }
 
   private async commit(batch: Parked<C, E>[]): Promise<void> {
@@ -412,12 +661,20 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     const entries = batch.map((parked) => ({ envelope: parked.envelope, outcome: parked.outcome }));
     this.inFlightCommands = batch.length;
     const envelopes = batch.map((parked) => parked.text);
+    // Without projectors there is nothing to write behind the journal: the batch is projected as it commits.
+    const journalOnly = this.projectors.length === 0;
+    const journalRow: JournalBatchRow = { firstSeq, lastSeq, envelopes, stateHash };
     try {
-      const transaction = this.options.store.transaction(async (tx) => {
-        await appendBatch(tx, { firstSeq, lastSeq, envelopes, stateHash });
-        for (const projector of this.options.projectors ?? []) await projector.project(entries, tx);
-        if (snapshot) await writeSnapshot(tx, snapshot, this.settings.snapshotsKept);
-      });
+      // Behind a durable log the append below is the commit and the projector writes the row.
+      const transaction = this.journalBehindLog
+        ? undefined
+        : this.options.store.transaction(async (tx) => {
+            await appendBatch(tx, journalRow);
+            if (journalOnly) {
+              await recordProjectedSeq(tx, lastSeq);
+              if (snapshot) await writeSnapshot(tx, snapshot, this.settings.snapshotsKept);
+            }
+          });
       // The durable log's write and flush run on the thread pool while the transaction runs.
       const logged = this.options.durableLog?.append({
         firstSeq,
@@ -438,6 +695,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     }
     this.inFlightCommands = 0;
     this.lastCommittedSeq = lastSeq;
+    if (!this.journalBehindLog) this.journalRowsSeq = lastSeq;
     if (replica) {
       replica.feed(
         envelopes,
@@ -447,9 +705,10 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       else if (hashDue) this.hashByReplica(replica, firstSeq, lastSeq, timeMs);
     }
     if (this.rotateWanted) {
-      // Every batch the older segments hold is committed to the store by now.
+      // The older segments go once the store holds (and has flushed) every batch they carry: those whose
+      // journal rows the projector has not written yet keep their segment until a later rotation.
       this.rotateWanted = false;
-      this.options.durableLog?.rotate().catch((error: unknown) => {
+      this.options.durableLog?.rotate(this.journalRowsSeq).catch((error: unknown) => {
         this.options.logger.warn({ err: error }, 'the durable log could not drop its older segments');
       });
     }
@@ -462,20 +721,210 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       this.lastSnapshotSeq = lastSeq;
       this.lastSnapshotTimeMs = timeMs;
       this.bytesSinceSnapshot = 0;
-      if (due === 'size') this.snapshotsBySize++;
-      else this.snapshotsByTime++;
-      this.options.afterSnapshot?.().catch((error: unknown) => {
-        this.options.logger.warn({ err: error }, 'the step after a snapshot failed');
-      });
-      // The durable log starts a new segment; the older ones go once the store's files are flushed.
-      this.options.durableLog?.rotate().catch((error: unknown) => {
-        this.options.logger.warn({ err: error }, 'the durable log could not drop its older segments');
-      });
+      if (journalOnly) this.afterSnapshotWritten(due);
     }
     this.committedBatches++;
     this.committedCommands += batch.length;
-    this.publish({ firstSeq, lastSeq, entries });
+    const committed: CommittedBatch<C, E> = { firstSeq, lastSeq, entries };
+    if (journalOnly) {
+      this.projectedSeq = lastSeq;
+      this.settleWaiters();
+    } else {
+      this.unprojected.push({
+        batch: committed,
+        journalRow: this.journalBehindLog ? journalRow : null,
+        committedAtMs: Date.now(),
+        snapshot,
+        snapshotDue: due,
+      });
+      this.unprojectedCommands += batch.length;
+      this.scheduleProjection();
+    }
+    this.publish(this.listeners, committed);
     for (const parked of batch) parked.resolve(parked.outcome);
+    if (journalOnly) this.publish(this.projectedListeners, committed);
+  }
+
+  /** What follows a committed snapshot: its count, the store's checkpoint, the durable log's new segment. */
+  private afterSnapshotWritten(due: 'time' | 'size' | undefined): void {
+    if (due === 'size') this.snapshotsBySize++;
+    else this.snapshotsByTime++;
+    this.options.afterSnapshot?.().catch((error: unknown) => {
+      this.options.logger.warn({ err: error }, 'the step after a snapshot failed');
+    });
+    // The durable log starts a new segment; the older ones go once the store's files are flushed. Rotated
+    // from the commit path, where no append is in flight.
+    this.rotateWanted = true;
+  }
+
+  private scheduleProjection(): void {
+    if (this.projectingScheduled || this.projectingPromise) return;
+    this.projectingScheduled = true;
+    // After this turn: batches committed meanwhile join the projector's next transaction.
+    setImmediate(() => {
+      this.projectingScheduled = false;
+      if (!this.projectingPromise) void this.project();
+    });
+  }
+
+  /**
+   * The projector stage: while committed batches wait, takes the oldest of their commands (up to
+   * projectorMaxBatchCommands commands and projectorMaxBatchEvents events, several batches or part of one)
+   * and writes every projector's rows, the projected seq and the snapshots taken at the batches it completes
+   * in one transaction; then yields to the event loop before the next one. A failure stops the runner like a
+   * failed commit (crash-only): a restart re-projects from the journal.
+   */
+  private project(): Promise<void> {
+    if (this.projectingPromise) return this.projectingPromise;
+    let finished = false; // see drain()
+    const projecting = (async () => {
+      try {
+        while (this.unprojected.length > 0 && (this.state === 'serving' || this.state === 'closing')) {
+          if (this.settings.projectorDelayMs > 0) {
+            await new Promise((resolve) => setTimeout(resolve, this.settings.projectorDelayMs));
+          }
+          const paceLeftMs = this.projectionStartedMs + this.settings.projectorPaceMs - performance.now();
+          // Closing does not wait for the pace: everything left is written at once; nor does a backlog that
+          // fills a transaction already (under load the pace would cap the stage's rate).
+          if (paceLeftMs > 0 && this.state === 'serving' && !this.projectionFull()) {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, paceLeftMs);
+              this.endPaceWait = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            this.endPaceWait = undefined;
+            if (this.state !== 'serving' && this.state !== 'closing') break;
+          }
+          this.projectionStartedMs = performance.now();
+          const { entries, completed, headProjected } = this.nextProjection();
+          const firstSeq = (entries[0] as CommittedEntry<C, E>).envelope.seq;
+          const lastSeq = (entries[entries.length - 1] as CommittedEntry<C, E>).envelope.seq;
+          const items = this.unprojected.slice(0, completed);
+          // The batches this transaction starts or completes: the rows of those the store lacks come first.
+          const touched = headProjected > 0 ? this.unprojected.slice(0, completed + 1) : items;
+          const rows = touched.filter((item) => item.journalRow !== null);
+          try {
+            await this.options.store.transaction(async (tx) => {
+              for (const item of rows) await appendBatch(tx, item.journalRow as JournalBatchRow);
+              for (const projector of this.projectors) await projector.project(entries, tx);
+              await recordProjectedSeq(tx, lastSeq);
+              for (const item of items) {
+                if (item.snapshot) await writeSnapshot(tx, item.snapshot, this.settings.snapshotsKept);
+              }
+            });
+          } catch (error) {
+            this.fail(
+              new CommitFailedError(`the projections of seq ${firstSeq}..${lastSeq} were not written`, {
+                cause: error,
+              }),
+            );
+            return;
+          }
+          for (const item of rows) {
+            this.journalRowsSeq = (item.journalRow as JournalBatchRow).lastSeq;
+            item.journalRow = null;
+          }
+          if (completed > 0) this.unprojected = this.unprojected.slice(completed);
+          this.headProjected = headProjected;
+          this.unprojectedCommands -= entries.length;
+          this.projectedSeq = lastSeq;
+          this.projectedBatches++;
+          this.projectedCommands += entries.length;
+          for (const item of items) if (item.snapshot) this.afterSnapshotWritten(item.snapshotDue);
+          this.settleWaiters();
+          this.publish(this.projectedListeners, { firstSeq, lastSeq, entries });
+          // A transaction on the embedded store runs on this thread from start to commit, and the next one
+          // would start in the same turn: the event loop (requests, timers, the journal's next commit) gets
+          // a turn between two of them.
+          if (this.unprojected.length > 0) await new Promise((resolve) => setImmediate(resolve));
+        }
+      } finally {
+        finished = true;
+        this.projectingPromise = undefined;
+      }
+    })();
+    if (!finished) this.projectingPromise = projecting;
+    return projecting;
+  }
+
+  /**
+   * The commands of the next projector transaction: the oldest unprojected ones, at most
+   * projectorMaxBatchCommands commands and projectorMaxBatchEvents events (at least one command, however
+   * many events it has), how many of the waiting batches they complete, and how many entries of the batch
+   * after those will then be projected.
+   */
+  private nextProjection(): { entries: CommittedEntry<C, E>[]; completed: number; headProjected: number } {
+    const { projectorMaxBatchCommands, projectorMaxBatchEvents } = this.settings;
+    const entries: CommittedEntry<C, E>[] = [];
+    let events = 0;
+    let completed = 0;
+    for (const item of this.unprojected) {
+      const batchEntries = item.batch.entries;
+      let index = completed === 0 ? this.headProjected : 0;
+      for (; index < batchEntries.length; index++) {
+        const entry = batchEntries[index] as CommittedEntry<C, E>;
+        const size = entry.outcome.events.length;
+        if (
+          entries.length > 0 &&
+          (entries.length >= projectorMaxBatchCommands || events + size > projectorMaxBatchEvents)
+        )
+          return { entries, completed, headProjected: index };
+        entries.push(entry);
+        events += size;
+      }
+      completed++;
+    }
+    return { entries, completed, headProjected: 0 };
+  }
+
+  /** Whether the commands waiting for the projector fill a transaction (by commands or by events). */
+  private projectionFull(): boolean {
+    const { projectorMaxBatchCommands, projectorMaxBatchEvents } = this.settings;
+    if (this.unprojectedCommands >= projectorMaxBatchCommands) return true;
+    let events = 0;
+    for (const item of this.unprojected) {
+      const entries = item.batch.entries;
+      for (
+        let index = item === this.unprojected[0] ? this.headProjected : 0;
+        index < entries.length;
+        index++
+      ) {
+        events += (entries[index] as CommittedEntry<C, E>).outcome.events.length;
+        if (events >= projectorMaxBatchEvents) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Resolves the whenProjected waiters the projector has reached, and forgets projected acknowledgements. */
+  private settleWaiters(): void {
+    if (this.waiters.length > 0) {
+      const waiting: ProjectionWaiter[] = [];
+      for (const waiter of this.waiters) {
+        if (waiter.seq > this.projectedSeq) {
+          waiting.push(waiter);
+          continue;
+        }
+        if (waiter.timer !== undefined) clearTimeout(waiter.timer);
+        waiter.resolve(true);
+      }
+      this.waiters = waiting;
+    }
+    // Acknowledgements are dropped when read past; a sweep keeps readers who never come back from piling up.
+    if (this.acknowledged.size > 10_000) {
+      for (const [key, seq] of this.acknowledged) if (seq <= this.projectedSeq) this.acknowledged.delete(key);
+    }
+  }
+
+  private rejectWaiters(error: Error): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiters) {
+      if (waiter.timer !== undefined) clearTimeout(waiter.timer);
+      waiter.reject(error);
+    }
   }
 
   /**
@@ -519,6 +968,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.replicaWork = this.replicaWork.then(async () => {
       try {
         const hash = await asked;
+        // Behind a durable log the batch's row exists once its first command is projected.
+        if (this.journalBehindLog) await this.whenProjected(firstSeq);
         await this.options.store.query(
           'update engine_journal set state_hash = $1 where first_seq = $2 and last_seq = $3',
           [hash, firstSeq, lastSeq],
@@ -547,16 +998,21 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.bytesSinceSnapshot = 0;
     if (due === 'size') this.snapshotsBySize++;
     else this.snapshotsByTime++;
-    const asked = replica.snapshot(lastSeq);
+    const folder = this.options.snapshotFolder;
+    const asked = replica.snapshot(lastSeq, folder);
     asked.catch(() => {});
     this.replicaWork = this.replicaWork.then(async () => {
       try {
-        const { body, hash } = await asked;
-        // In parts: one INSERT of a large text would hold the embedded store's thread, the event loop.
-        await writeSnapshotInParts(
+        const { hash, ...text } = await asked;
+        // A snapshot is never ahead of the projections: recovery re-projects from the projected seq.
+        await this.whenProjected(lastSeq);
+        // With a folder the replica wrote the file and the store gets its row only; else the text goes to
+        // the store in parts (journal.ts, storeSnapshot): nothing large is written on the event loop.
+        await storeSnapshot(
           this.options.store,
-          { seq: lastSeq, timeMs, stateHash: hash, body },
+          { seq: lastSeq, timeMs, stateHash: hash, ...text },
           this.settings.snapshotsKept,
+          folder,
         );
         this.rotateWanted = true;
         await this.options.afterSnapshot?.();
@@ -574,16 +1030,13 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     return { seq: this.lastSeq, timeMs: this.lastTimeMs, stateHash, body };
   }
 
-  private publish(batch: CommittedBatch<C, E>): void {
-    for (const listener of this.listeners) {
+  private publish(listeners: Set<(batch: CommittedBatch<C, E>) => void>, batch: CommittedBatch<C, E>): void {
+    for (const listener of listeners) {
       try {
         listener(batch);
       } catch (error) {
         // A listener's failure (a socket write, say) must not turn a committed batch into an error.
-        this.options.logger.error(
-          { err: error, firstSeq: batch.firstSeq },
-          'a committed-batch listener threw',
-        );
+        this.options.logger.error({ err: error, firstSeq: batch.firstSeq }, 'a batch listener threw');
       }
     }
   }
@@ -592,6 +1045,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     if (this.state === 'failed') return;
     this.state = 'failed';
     this.failure = failure;
+    this.endPaceWait?.();
+    this.rejectWaiters(new RunnerUnavailableError('the engine runner stopped', { cause: failure }));
     const parked = this.parked;
     this.parked = [];
     for (const entry of parked) {
@@ -611,6 +1066,19 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       this.options.logger.error({ err: error }, 'the onFatal handler threw');
     }
   }
+}
+
+/**
+ * Resolves once everything submitted to `runner` so far is projected: for tests, tools and jobs that read
+ * projection tables right after submitting (a reply only waits for the journal).
+ */
+export function whenCaughtUp(runner: Pick<EngineRunner, 'whenProjected' | 'stats'>): Promise<boolean> {
+  return runner.whenProjected(runner.stats().lastSeq);
+}
+
+function noteWrite<O extends { seq: number }>(outcome: O): O {
+  noteRequestWrite(outcome.seq);
+  return outcome;
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {

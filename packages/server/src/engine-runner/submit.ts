@@ -6,6 +6,7 @@ import type { Command, Engine, EngineEvent, Outcome } from '@fairex/engine';
 import type { MessageKey, MessageParams } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
+import { awaitOwnWrites } from './read-your-writes.ts';
 import type { EngineRunner } from './runner.ts';
 
 /** What a service needs of the runner to submit. */
@@ -23,26 +24,40 @@ export const engineRefused: Refusal = (code) => ({ key: 'backoffice.engine_refus
 /**
  * Submits a command and returns its outcome, whatever its code. The runner's own failures become the
  * refusals `error.rate_limited` and `error.unavailable`.
+ *
+ * Inside a request it then also waits until the command's projections are written (read-your-writes.ts),
+ * because most replies and the reads that follow in the same handler come from projection tables. A caller
+ * whose reply comes from the outcome alone, on a hot path (placing and cancelling orders, seconds contracts),
+ * passes `awaitProjections` false: its reply waits only for the journal commit.
  */
 export async function submitCommand(
   runner: SubmittingRunner,
   command: Command,
   idempotencyKey?: string | undefined,
+  awaitProjections = true,
 ): Promise<Outcome> {
+  let outcome: Outcome;
   try {
-    return (await runner.submit(command, idempotencyKey === undefined ? {} : { idempotencyKey })) as Outcome;
+    outcome = (await runner.submit(
+      command,
+      idempotencyKey === undefined ? {} : { idempotencyKey },
+    )) as Outcome;
+    if (awaitProjections) await awaitOwnWrites();
   } catch (error) {
     if (error instanceof RunnerOverloadedError) throw new AppError('error.rate_limited');
     if (error instanceof RunnerUnavailableError || error instanceof CommitFailedError)
       throw new AppError('error.unavailable');
     throw error;
   }
+  return outcome;
 }
 
 export interface SubmitOrRefuseOptions {
   idempotencyKey?: string | undefined;
   /** The area's messages for engine refusals (default: engineRefused). */
   refusal?: Refusal;
+  /** Wait for the command's projections before returning (default true; see submitCommand). */
+  awaitProjections?: boolean;
 }
 
 /** Submits and insists on success: an engine refusal becomes the area's translated message. */
@@ -51,7 +66,12 @@ export async function submitOrRefuse<R>(
   command: Command,
   options: SubmitOrRefuseOptions = {},
 ): Promise<{ reply: R; seq: number; duplicate: boolean; events: readonly EngineEvent[] }> {
-  const outcome = await submitCommand(runner, command, options.idempotencyKey);
+  const outcome = await submitCommand(
+    runner,
+    command,
+    options.idempotencyKey,
+    options.awaitProjections ?? true,
+  );
   if (outcome.code !== 0) {
     const { key, params } = (options.refusal ?? engineRefused)(outcome.code);
     throw new AppError(key, params ?? {});

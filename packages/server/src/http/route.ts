@@ -16,8 +16,8 @@ import type { AuthUser } from '../auth/sessions.ts';
  */
 export type AuthMode = 'none' | 'optional' | 'required' | 'verified';
 
-type UserFor<A extends AuthMode> = A extends 'required' | 'verified' ? AuthUser : AuthUser | null;
-type InputOf<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+export type UserFor<A extends AuthMode> = A extends 'required' | 'verified' ? AuthUser : AuthUser | null;
+export type InputOf<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
 export interface RouteContext<I, U> {
   input: I;

@@ -112,12 +112,16 @@ export type ProofResult =
   | { kind: 'unknownSample' }
   | { kind: 'notCovered' };
 
-/** The chain from sample `seq` up to and including the first published head at or after it. */
+/**
+ * The chain from sample `seq` up to and including the first published head at or after it; with `fromSeq`
+ * (an earlier sample of the market), the chain starts there instead, still ending at that head.
+ */
 export async function proofOf(
   db: Queryable,
   engine: Engine,
   market: MarketInfo,
   seq: number,
+  fromSeq: number = seq,
 ): Promise<ProofResult> {
   const head = await db.query<{ seq: bigint | number; time_ms: bigint | number; hash: string }>(
     'select seq, time_ms, hash from price_heads where market_id = $1 and seq >= $2 order by seq limit 1',
@@ -131,7 +135,7 @@ export async function proofOf(
   const headSeq = Number(row.seq);
   const { rows } = await db.query<SampleRow>(
     `select ${SAMPLE_COLUMNS} from price_samples where market_id = $1 and seq >= $2 and seq <= $3 order by seq`,
-    [market.marketId, seq, headSeq],
+    [market.marketId, Math.min(fromSeq, seq), headSeq],
   );
   const tickSize = tickSizeOf(engine, market);
   return {

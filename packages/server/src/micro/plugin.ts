@@ -66,6 +66,7 @@ async function microPlugin(app: FastifyInstance): Promise<void> {
     realtime: app.realtime,
     symbolOf,
     onCommitted: (listener) => app.runner.onCommitted(listener),
+    acknowledge: (userId, seq) => app.runner.noteAcknowledged(userId, seq),
   });
   app.addHook('onClose', async () => stopPushes());
 }

@@ -14,13 +14,12 @@ import type {
   MicroProof,
   MicroSecondsReply,
   MicroStatsDay,
-  PriceSample,
 } from '@fairex/shared';
 import { MICRO_LIST_LIMIT, formatDecimal, paged, tryParseDecimal } from '@fairex/shared';
 import type { EngineRunner } from '../engine-runner/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { MarketInfo } from '../market/market-catalog.ts';
-import { proofOf, samplesInRange } from '../market/price-record.ts';
+import { proofOf } from '../market/price-record.ts';
 import type { Queryable } from '../store/index.ts';
 import { submitOrRefuse } from '../engine-runner/submit.ts';
 import { MICRO_ORDER_COLUMNS, MICRO_ORDER_FROM, orderView, percentText, proofSample } from './views.ts';
@@ -265,22 +264,10 @@ export async function microProof(
   let proof: MicroProof['proof'] = null;
   const last = end ?? open;
   if (info !== undefined && last !== null) {
-    const covering = await proofOf(db, engine, info, last.seq);
-    if (covering.kind === 'proof') {
-      const samples: PriceSample[] = [];
-      if (open !== null && open.seq < last.seq) {
-        // The samples from the open sample up to (not including) the end sample, in pages by time.
-        let fromMs = open.time;
-        while (samples.length === 0 || (samples[samples.length - 1] as PriceSample).seq < last.seq - 1) {
-          const page = await samplesInRange(db, engine, info, fromMs, last.time, 600);
-          const fresh = page.filter((sample) => sample.seq >= open.seq && sample.seq < last.seq);
-          if (fresh.length === 0) break;
-          samples.push(...fresh);
-          fromMs = (fresh[fresh.length - 1] as PriceSample).time + 1;
-        }
-      }
-      proof = { head: covering.head, samples: [...samples, ...covering.samples] };
-    }
+    // One read: the market's samples from the open sample through the end sample to the first head at or
+    // after it.
+    const covering = await proofOf(db, engine, info, last.seq, open?.seq ?? last.seq);
+    if (covering.kind === 'proof') proof = { head: covering.head, samples: covering.samples };
   }
   return {
     id: view.id,

@@ -39,11 +39,18 @@ export interface MicroOrderRow {
 export const MICRO_ORDER_COLUMNS = `o.order_id, o.user_id, o.market_id, o.currency_id, o.direction, o.seconds,
   o.profit_ratio_bp, o.stake::text as stake, o.fee::text as fee, o.accepted_ms, o.expiry_ms,
   case when r.order_id is null then 1 else 3 end as status, r.outcome, r.void_reason, r.max_sample_age_ms,
-  r.payout::text as payout, r.fee_refund::text as fee_refund, r.rule_version, r.open_seq, r.open_time_ms,
-  r.open_mark_ticks, r.open_stale, r.open_hash, r.end_seq, r.end_time_ms, r.end_mark_ticks, r.end_stale, r.end_hash`;
+  r.payout::text as payout, r.fee_refund::text as fee_refund, r.rule_version, r.open_seq,
+  os.time_ms as open_time_ms, os.mark_ticks as open_mark_ticks, os.stale as open_stale, os.hash as open_hash,
+  r.end_seq, es.time_ms as end_time_ms, es.mark_ticks as end_mark_ticks, es.stale as end_stale,
+  es.hash as end_hash`;
 
-/** The orders with their results (none while running). */
-export const MICRO_ORDER_FROM = 'micro_orders o left join micro_results r on r.order_id = o.order_id';
+/**
+ * The orders with their results (none while running) and the results' two samples, read from the price
+ * record by (market, seq) (migration 0071: micro_results keeps only the seqs).
+ */
+export const MICRO_ORDER_FROM = `micro_orders o left join micro_results r on r.order_id = o.order_id
+  left join price_samples os on os.market_id = o.market_id and os.seq = r.open_seq
+  left join price_samples es on es.market_id = o.market_id and es.seq = r.end_seq`;
 
 /** The order view with what the screen and the proof need beyond the template's fields. */
 export type MicroOrderListItem = MicroOrderView & {
@@ -68,6 +75,23 @@ export interface ViewContext {
   engine: Engine;
   symbolOf(marketId: number): string;
   nowMs: number;
+  /**
+   * Texts already made for this context (prices of a sample, ratios, currency names and scales): a push of
+   * a settling second builds tens of thousands of views that share a handful of them. Only for a context
+   * used within one turn, while the engine's configuration cannot change.
+   */
+  memo?: Map<string, string>;
+}
+
+function memoized(context: ViewContext, key: string, make: () => string): string {
+  const memo = context.memo;
+  if (memo === undefined) return make();
+  let text = memo.get(key);
+  if (text === undefined) {
+    text = make();
+    memo.set(key, text);
+  }
+  return text;
 }
 
 function priceText(engine: Engine, marketId: number, ticks: number | null): string {
@@ -91,22 +115,31 @@ export function orderView(context: ViewContext, row: MicroOrderRow): MicroOrderL
   const openTicks = closed
     ? nullableNumber(row.open_mark_ticks)
     : (engine.micro.order(Number(row.order_id))?.open?.markTicks ?? nullableNumber(row.open_mark_ticks));
+  const endTicks = closed ? nullableNumber(row.end_mark_ticks) : null;
+  const { market_id: marketId, currency_id: currencyId } = row;
+  const price = (ticks: number | null) =>
+    ticks === null
+      ? ''
+      : memoized(context, `p${marketId}:${ticks}`, () => priceText(engine, marketId, ticks));
+  const scale = Number(
+    memoized(context, `s${currencyId}`, () => String(engine.ledger.currency(currencyId)?.scale ?? 0)),
+  );
   return {
     id: Number(row.order_id),
-    match_id: row.market_id,
-    symbol_name: context.symbolOf(row.market_id),
+    match_id: marketId,
+    symbol_name: memoized(context, `m${marketId}`, () => context.symbolOf(marketId)),
     seconds: row.seconds,
-    number: amountText(engine, row.currency_id, stake),
-    currency_name: engine.ledger.currency(row.currency_id)?.code ?? '',
-    open_price: priceText(engine, row.market_id, openTicks),
-    end_price: closed ? priceText(engine, row.market_id, nullableNumber(row.end_mark_ticks)) : '',
+    number: formatDecimal(stake, scale),
+    currency_name: memoized(context, `c${currencyId}`, () => engine.ledger.currency(currencyId)?.code ?? ''),
+    open_price: price(openTicks),
+    end_price: closed ? price(endTicks) : '',
     type: row.direction === 2 ? 2 : 1,
     status: closed ? 3 : 1,
-    profit_ratio: percentText(row.profit_ratio_bp),
+    profit_ratio: memoized(context, `r${row.profit_ratio_bp}`, () => percentText(row.profit_ratio_bp)),
     remain_milli_seconds: closed ? 0 : Math.max(0, expiryMs - context.nowMs),
     // The user's result besides the fee: the profit on a win, minus the stake on a loss, 0 on a draw or void.
-    fact_profits: closed ? amountText(engine, row.currency_id, payout - stake) : '0',
-    fee: amountText(engine, row.currency_id, fee),
+    fact_profits: closed ? formatDecimal(payout - stake, scale) : '0',
+    fee: formatDecimal(fee, scale),
     outcome: row.outcome,
     void_reason: row.void_reason,
     created_time: Number(row.accepted_ms),

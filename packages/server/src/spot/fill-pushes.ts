@@ -15,13 +15,18 @@ export interface FillPushesOptions {
   realtime: Pick<Realtime, 'toUser' | 'mayReachUser'>;
   markets: Pick<SpotMarkets, 'cachedById'>;
   onCommitted(listener: (batch: CommittedBatch<Command, EngineEvent>) => void): () => void;
+  /**
+   * Remembers that the user was told of what the batch up to `seq` did (the runner's noteAcknowledged), so
+   * that their next read waits until the projections hold the fill and the order it may have closed.
+   */
+  acknowledge?(userId: number, seq: number): void;
 }
 
 type Trade = Extract<EngineEvent, { type: 'trade' }>;
 
 export function startFillPushes(options: FillPushesOptions): () => void {
   const { engine, realtime } = options;
-  const push = (trade: Trade, timeMs: number, role: 'maker' | 'taker') => {
+  const push = (trade: Trade, timeMs: number, role: 'maker' | 'taker', seq: number) => {
     const owner: AccountOwner = role === 'maker' ? trade.makerOwner : trade.takerOwner;
     if (typeof owner !== 'number' || !realtime.mayReachUser(owner)) return;
     const market = options.markets.cachedById(trade.marketId);
@@ -46,14 +51,15 @@ export function startFillPushes(options: FillPushesOptions): () => void {
       fee_currency: feeCurrency?.code ?? '',
       time: timeMs,
     };
+    options.acknowledge?.(owner, seq);
     realtime.toUser(owner, 'my_fill', payload);
   };
   return options.onCommitted((batch) => {
     for (const { envelope, outcome } of batch.entries) {
       for (const event of outcome.events) {
         if (event.type !== 'trade') continue;
-        push(event, envelope.timeMs, 'maker');
-        push(event, envelope.timeMs, 'taker');
+        push(event, envelope.timeMs, 'maker', batch.lastSeq);
+        push(event, envelope.timeMs, 'taker', batch.lastSeq);
       }
     }
   });

@@ -12,6 +12,16 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; key: MessageKey; p
 /** Which input a refusal is about; the caller turns it into the translated field name. */
 export type OrderField = 'price' | 'num' | 'stop_price';
 
+/**
+ * The translated field name a refusal names: the text, or a function giving it, called only when there is
+ * a refusal to word (an accepted order never needs it).
+ */
+export type FieldText = string | (() => string);
+
+function nameOf(field: FieldText): string {
+  return typeof field === 'string' ? field : field();
+}
+
 function refuse(
   key: MessageKey,
   params: MessageParams = {},
@@ -23,11 +33,12 @@ function refuse(
  * A decimal text at `scale`, as a positive integer count of 10^-scale units, with the catalogue message for
  * each way it can be wrong. `field` is the already translated field name.
  */
-function parsePositive(text: string, scale: number, field: string): Parsed<bigint> {
+function parsePositive(text: string, scale: number, fieldText: FieldText): Parsed<bigint> {
   const result = tryParseDecimal(text.trim(), scale);
   if (result.ok) {
-    return result.value > 0n ? result : refuse('validation.decimal_positive', { field });
+    return result.value > 0n ? result : refuse('validation.decimal_positive', { field: nameOf(fieldText) });
   }
+  const field = nameOf(fieldText);
   switch (result.code) {
     case 'sign':
       return refuse(text.trim().startsWith('-') ? 'validation.decimal_negative' : 'validation.decimal', {
@@ -43,14 +54,17 @@ function parsePositive(text: string, scale: number, field: string): Parsed<bigin
 }
 
 /** A limit price as whole ticks of the market: positive, at most the price scale's decimals, on the tick. */
-export function parsePriceTicks(market: SpotMarket, text: string, field: string): Parsed<number> {
+export function parsePriceTicks(market: SpotMarket, text: string, field: FieldText): Parsed<number> {
   const units = parsePositive(text, market.priceScale, field);
   if (!units.ok) return units;
   if (units.value % market.tickUnits !== 0n) {
-    return refuse('spot.price_tick', { field, tick: formatDecimal(market.tickUnits, market.priceScale) });
+    return refuse('spot.price_tick', {
+      field: nameOf(field),
+      tick: formatDecimal(market.tickUnits, market.priceScale),
+    });
   }
   const ticks = units.value / market.tickUnits;
-  if (ticks > BigInt(MAX_PRICE_TICKS)) return refuse('validation.decimal_range', { field });
+  if (ticks > BigInt(MAX_PRICE_TICKS)) return refuse('validation.decimal_range', { field: nameOf(field) });
   return { ok: true, value: Number(ticks) };
 }
 
@@ -58,20 +72,30 @@ export function parsePriceTicks(market: SpotMarket, text: string, field: string)
  * A positive quantity below the market's minimum (the minimum lots times the lot), however many decimals it
  * has: 0.00001 on a market whose minimum is 0.0001 is "below the minimum 0.0001", not a decimals error.
  */
-function belowMinimum(market: SpotMarket, text: string, field: string) {
+function belowMinimum(market: SpotMarket, text: string, field: FieldText) {
   const fine = tryParseDecimal(text.trim(), MAX_SCALE, { max: 10n ** 80n });
   if (!fine.ok || fine.value <= 0n) return undefined;
   const minimumMinor = BigInt(market.minimumLots) * market.lotBaseMinor;
   if (fine.value >= minimumMinor * 10n ** BigInt(MAX_SCALE - market.baseScale)) return undefined;
   return refuse('spot.number_below_minimum_of', {
-    field,
+    field: nameOf(field),
     minimum: formatLots(market, market.minimumLots),
     currency: market.baseCode,
   });
 }
 
 /** A quantity as whole lots of the market: positive, within the base scale, on the lot, at least the minimum. */
-export function parseQuantityLots(market: SpotMarket, text: string, field: string): Parsed<number> {
+export function parseQuantityLots(market: SpotMarket, text: string, fieldText: FieldText): Parsed<number> {
+  // The usual order, answered by one parse: a positive quantity on the lot, from the minimum to the range's
+  // end. Anything else takes the checks below, in their order, for the message that names what is wrong.
+  const usual = tryParseDecimal(text.trim(), market.baseScale);
+  if (usual.ok && usual.value > 0n && usual.value % market.lotBaseMinor === 0n) {
+    const lots = usual.value / market.lotBaseMinor;
+    if (lots >= BigInt(market.minimumLots) && lots <= BigInt(MAX_QUANTITY_LOTS)) {
+      return { ok: true, value: Number(lots) };
+    }
+  }
+  const field = nameOf(fieldText);
   const below = belowMinimum(market, text, field);
   if (below !== undefined) return below;
   const minor = parsePositive(text, market.baseScale, field);

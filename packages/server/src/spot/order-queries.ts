@@ -1,7 +1,8 @@
 // The orders page across all pairs: the user's open orders (live, from the engine) and order history with
 // every ending (filled; partly filled, then cancelled; cancelled unfilled), from the `spot_orders`
-// projection, with filters by pair, side, status and time. Money stays exact: amounts are numeric text from
-// the store and bigint here, decimal text in the answer.
+// projection (one row per closed order, integer codes: order-codes.ts), with filters by pair, side, status
+// and time. Money stays exact: amounts are numeric text from the store and bigint here, decimal text in the
+// answer.
 import type { Engine, OrderView } from '@fairex/engine';
 import { formatDecimal } from '@fairex/shared';
 import type { AuthUser } from '../auth/sessions.ts';
@@ -12,6 +13,7 @@ import { formatLots, formatPrice, formatQuoteMinor } from './markets.ts';
 import type { PublicCancelReason } from './order-views.ts';
 import { publicCancelReason } from './order-views.ts';
 import type { CancelReason } from '@fairex/engine';
+import { cancelReasonOf, kindOf, sideOf, SIDE_CODE, STATUS_CODE, statusOf } from './order-codes.ts';
 import { formatTime } from './time-format.ts';
 
 export type OrderSide = 'buy' | 'sell';
@@ -27,6 +29,24 @@ export interface OrderFilter {
   endMs?: number | undefined;
 }
 
+/** A spot_orders row as read, codes still numbers. */
+interface StoredRow {
+  order_id: bigint;
+  market_id: number;
+  side: number;
+  kind: number;
+  price_ticks: bigint;
+  quantity_lots: bigint;
+  filled_lots: bigint;
+  quote_filled: string;
+  fee_paid: string;
+  status: number;
+  cancel_reason: number | null;
+  client_order_id: string | null;
+  created_time_ms: bigint;
+  closed_time_ms: bigint;
+}
+
 interface HistoryRow {
   order_id: bigint;
   market_id: number;
@@ -35,14 +55,23 @@ interface HistoryRow {
   price_ticks: bigint;
   quantity_lots: bigint;
   filled_lots: bigint;
-  base_filled: string;
   quote_filled: string;
   fee_paid: string;
   status: 'filled' | 'cancelled';
   cancel_reason: CancelReason | null;
   client_order_id: string | null;
   created_time_ms: bigint;
-  updated_time_ms: bigint;
+  closed_time_ms: bigint;
+}
+
+function historyRowOf(row: StoredRow): HistoryRow {
+  return {
+    ...row,
+    side: sideOf(row.side),
+    kind: kindOf(row.kind),
+    status: statusOf(row.status),
+    cancel_reason: cancelReasonOf(row.cancel_reason),
+  };
 }
 
 function paged<T>(list: T[], page: number, perPage: number, total: number) {
@@ -110,7 +139,8 @@ export class OrderQueries {
     perPage: number,
     timeZone: string,
   ) {
-    const conditions = [`owner_key = $1`, `status in ('filled', 'cancelled')`];
+    // Every row is a closed order: filled or cancelled.
+    const conditions = [`owner_key = $1`];
     const params: unknown[] = [user.id];
     const add = (condition: string, value: unknown) => {
       params.push(value);
@@ -121,19 +151,19 @@ export class OrderQueries {
         'market_id = any(?::int[])',
         filter.markets.map((market) => market.marketId),
       );
-    if (filter.side !== undefined) add('side = ?', filter.side);
+    if (filter.side !== undefined) add('side = ?', SIDE_CODE[filter.side]);
     if (filter.startMs !== undefined) add('created_time_ms >= ?', filter.startMs);
     if (filter.endMs !== undefined) add('created_time_ms <= ?', filter.endMs);
-    if (filter.status === 'filled') conditions.push(`status = 'filled'`);
+    if (filter.status === 'filled') conditions.push(`status = ${STATUS_CODE.filled}`);
     if (filter.status === 'partially_filled_cancelled')
-      conditions.push(`status = 'cancelled' and filled_lots > 0`);
-    if (filter.status === 'cancelled') conditions.push(`status = 'cancelled' and filled_lots = 0`);
+      conditions.push(`status = ${STATUS_CODE.cancelled} and filled_lots > 0`);
+    if (filter.status === 'cancelled')
+      conditions.push(`status = ${STATUS_CODE.cancelled} and filled_lots = 0`);
     const where = conditions.join(' and ');
     const [{ rows }, count] = await Promise.all([
-      this.#db.query<HistoryRow>(
-        `select order_id, market_id, side, kind, price_ticks, quantity_lots, filled_lots, base_filled::text,
-                quote_filled::text, fee_paid::text, status, cancel_reason, client_order_id, created_time_ms,
-                updated_time_ms
+      this.#db.query<StoredRow>(
+        `select order_id, market_id, side, kind, price_ticks, quantity_lots, filled_lots, quote_filled::text,
+                fee_paid::text, status, cancel_reason, client_order_id, created_time_ms, closed_time_ms
            from spot_orders where ${where}
           order by order_id desc limit ${perPage} offset ${(page - 1) * perPage}`,
         params,
@@ -146,7 +176,7 @@ export class OrderQueries {
     const list = [];
     for (const row of rows) {
       const market = await this.#markets.byId(row.market_id);
-      if (market !== undefined) list.push(historyRow(market, row, timeZone));
+      if (market !== undefined) list.push(historyRow(market, historyRowOf(row), timeZone));
     }
     return paged(list, page, perPage, count.rows[0]?.total ?? 0);
   }
@@ -184,7 +214,7 @@ function historyRow(market: SpotMarket, row: HistoryRow, timeZone: string) {
   const filledLots = BigInt(row.filled_lots);
   const quoteFilled = BigInt(row.quote_filled);
   const createdMs = Number(row.created_time_ms);
-  const updatedMs = Number(row.updated_time_ms);
+  const updatedMs = Number(row.closed_time_ms);
   const reason: PublicCancelReason | null =
     row.status === 'cancelled' && row.cancel_reason !== null ? publicCancelReason(row.cancel_reason) : null;
   return {

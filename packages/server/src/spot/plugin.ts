@@ -23,7 +23,7 @@ declare module 'fastify' {
 }
 
 async function spotPlugin(app: FastifyInstance): Promise<void> {
-  const spot = new SpotService(app.runner, app.store);
+  const spot = new SpotService(app.runner, app.store, () => app.awaitAcknowledged());
   const pushes = startSpotPushes({
     engine: app.engine,
     realtime: app.realtime,
@@ -39,6 +39,7 @@ async function spotPlugin(app: FastifyInstance): Promise<void> {
     realtime: app.realtime,
     markets: spot.markets,
     onCommitted: (listener) => app.runner.onCommitted(listener),
+    acknowledge: (userId, seq) => app.runner.noteAcknowledged(userId, seq),
   });
   app.decorate('spot', spot);
   app.decorate('spotOrders', new OrderQueries(() => app.engine, app.store, spot.markets));

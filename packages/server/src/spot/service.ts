@@ -42,6 +42,7 @@ import type { PublicCancelReason } from './order-views.ts';
 import { publicCancelReason, publicTimeInForce } from './order-views.ts';
 import type { OrderField } from './order-input.ts';
 import { checkMinimumValue, parsePriceTicks, parseQuantityLots } from './order-input.ts';
+import { cancelReasonOf, kindOf, sideOf, statusOf } from './order-codes.ts';
 import { spotRefusal } from './refusals.ts';
 import { formatTime } from './time-format.ts';
 
@@ -80,9 +81,11 @@ function refuse(key: MessageKey, params: MessageParams = {}): never {
 
 /** Submits through the one submit-or-refuse helper with the spot area's messages for refusals. */
 async function submitted<R>(runner: SpotRunner, command: Command, idempotencyKey: string | undefined) {
+  // The replies are built from the outcome and the live engine: no wait for the projections.
   const { reply, duplicate, events } = await submitOrRefuse<R>(runner, command, {
     idempotencyKey,
     refusal: spotRefusal,
+    awaitProjections: false,
   });
   return { reply, duplicate, events };
 }
@@ -97,8 +100,12 @@ export class SpotService {
   readonly #runner: SpotRunner;
   readonly #db: Queryable;
 
-  constructor(runner: SpotRunner, db: Queryable) {
+  /** Waits until the projections hold every acknowledged command (bounded; refuses "try again"). */
+  readonly #awaitProjected: () => Promise<void>;
+
+  constructor(runner: SpotRunner, db: Queryable, awaitProjected: () => Promise<void> = async () => {}) {
     this.#runner = runner;
+    this.#awaitProjected = awaitProjected;
     this.#db = db;
     this.markets = new SpotMarkets(runner.engine, db);
     this.lastPrices = new LastPrices(db);
@@ -117,7 +124,7 @@ export class SpotService {
   async placeOrder(user: AuthUser, input: PlaceOrderInput, lang: Language): Promise<PlacedOrderAnswer> {
     const market = await this.market(input.legalId, input.currencyId);
     const field = (name: OrderField) => fieldName(lang, name);
-    const lots = parseQuantityLots(market, input.num, field('num'));
+    const lots = parseQuantityLots(market, input.num, () => field('num'));
     if (!lots.ok) refuse(lots.key, lots.params);
     let command: Command;
     let priceTicks = 0;
@@ -127,7 +134,7 @@ export class SpotService {
       refuse('spot.stop_price_invalid');
     if (input.mode === 2) {
       if (input.price === undefined) refuse('validation.required', { field: field('price') });
-      const price = parsePriceTicks(market, input.price, field('price'));
+      const price = parsePriceTicks(market, input.price, () => field('price'));
       if (!price.ok) refuse(price.key, price.params);
       const value = checkMinimumValue(market, price.value, lots.value);
       if (!value.ok) refuse(value.key, value.params);
@@ -145,7 +152,7 @@ export class SpotService {
         command.timeInForce = input.timeInForce;
       }
       if (input.stopPrice !== undefined) {
-        const stop = parsePriceTicks(market, input.stopPrice, field('stop_price'));
+        const stop = parsePriceTicks(market, input.stopPrice, () => field('stop_price'));
         if (!stop.ok) refuse(stop.key, stop.params);
         command.stopTicks = stop.value;
       }
@@ -284,24 +291,16 @@ export class SpotService {
     market: SpotMarket,
     reply: PlaceOrderReply,
   ): Promise<PlacedOrderAnswer> {
-    const { rows } = await this.#db.query<PlacedOrderRow>(
-      `select side, kind, price_ticks, quantity_lots, filled_lots, quote_filled, status, cancel_reason
-         from spot_orders where order_id = $1 and owner_key = $2`,
-      [reply.orderId, user.id],
-    );
-    const row = rows[0];
-    if (row === undefined) throw new Error(`order ${reply.orderId} of a repeated key has no projection row`);
-    const resting = row.status === 'resting' || row.status === 'accepted';
-    const remainingLots = resting ? BigInt(row.quantity_lots) - BigInt(row.filled_lots) : 0n;
-    const stopTicks =
-      row.status === 'accepted' ? this.#engine.spot.order(reply.orderId)?.stopTicks : undefined;
+    const row = await this.#placedOrderNow(user, reply.orderId);
+    const open = row.status === 'resting' || row.status === 'pending';
+    const remainingLots = open ? row.quantity_lots - row.filled_lots : 0n;
+    const stopTicks = row.stopTicks;
     const current: PlaceOrderReply = {
       ...reply,
-      // Accepted and not yet in the book: a stop-limit order still waiting for its trigger.
-      status: row.status === 'accepted' ? (stopTicks === undefined ? 'resting' : 'pending') : row.status,
+      status: row.status,
       filledLots: Number(row.filled_lots),
       remainingLots: Number(remainingLots),
-      quoteFilled: BigInt(row.quote_filled),
+      quoteFilled: row.quote_filled,
     };
     const order: PlacedOrder = {
       id: reply.orderId,
@@ -310,9 +309,9 @@ export class SpotService {
       way: row.side === 'buy' ? 2 : 1,
       mode: row.kind === 'limit' ? 2 : 1,
       status: current.status,
-      price: row.kind === 'limit' ? formatPrice(market, BigInt(row.price_ticks)) : null,
-      total_number: formatLots(market, BigInt(row.quantity_lots)),
-      complete_number: formatLots(market, BigInt(row.filled_lots)),
+      price: row.kind === 'limit' ? formatPrice(market, row.price_ticks) : null,
+      total_number: formatLots(market, row.quantity_lots),
+      complete_number: formatLots(market, row.filled_lots),
       number: formatLots(market, remainingLots),
       deal_money: formatQuoteMinor(market, current.quoteFilled),
       // The trades the order took when it was placed, as the first answer said.
@@ -332,6 +331,55 @@ export class SpotService {
         ? { key: 'spot.order_cancelled' }
         : placedMessage(current);
     return { text, order };
+  }
+
+  /** A placed order as it stands: open in the engine, else its closed row in the spot_orders projection. */
+  async #placedOrderNow(user: AuthUser, orderId: number): Promise<PlacedOrderRow> {
+    const view = this.#engine.spot.order(orderId);
+    if (view !== undefined && view.owner === user.id) {
+      return {
+        side: view.side,
+        kind: view.kind,
+        price_ticks: BigInt(view.priceTicks),
+        quantity_lots: BigInt(view.quantityLots),
+        filled_lots: BigInt(view.filledLots),
+        quote_filled: view.quoteFilled,
+        // A stop-limit order still waiting for its trigger is pending; any other open order rests.
+        status: view.stopTicks === undefined ? 'resting' : 'pending',
+        cancel_reason: null,
+        stopTicks: view.stopTicks,
+      };
+    }
+    // The order closed: its one row is written by the projector, behind the journal, and whatever closed it
+    // (another user's fill, say) need not be this user's own write, so wait for everything acknowledged.
+    await this.#awaitProjected();
+    const { rows } = await this.#db.query<{
+      side: number;
+      kind: number;
+      price_ticks: bigint;
+      quantity_lots: bigint;
+      filled_lots: bigint;
+      quote_filled: string;
+      status: number;
+      cancel_reason: number | null;
+    }>(
+      `select side, kind, price_ticks, quantity_lots, filled_lots, quote_filled::text, status, cancel_reason
+         from spot_orders where owner_key = $1 and order_id = $2`,
+      [user.id, orderId],
+    );
+    const row = rows[0];
+    if (row === undefined) throw new Error(`order ${orderId} of a repeated key has no projection row`);
+    return {
+      side: sideOf(row.side),
+      kind: kindOf(row.kind),
+      price_ticks: BigInt(row.price_ticks),
+      quantity_lots: BigInt(row.quantity_lots),
+      filled_lots: BigInt(row.filled_lots),
+      quote_filled: BigInt(row.quote_filled),
+      status: statusOf(row.status),
+      cancel_reason: cancelReasonOf(row.cancel_reason),
+      stopTicks: undefined,
+    };
   }
 
   async cancelOrder(user: AuthUser, orderId: number, side: SpotSide | undefined): Promise<RevokedOrder> {
@@ -607,15 +655,18 @@ function openOrderRow(market: SpotMarket, order: OrderView, timeZone: string): O
 const TRADE_COLUMNS = `trade_id, market_id, price_ticks, quantity_lots, base_amount, quote_amount, maker_owner_key,
   taker_owner_key, maker_side, maker_fee, taker_fee, time_ms`;
 
+/** A placed order as it stands now (open in the engine, or closed in the projection). */
 interface PlacedOrderRow {
   side: SpotSide;
   kind: 'limit' | 'market';
   price_ticks: bigint;
   quantity_lots: bigint;
   filled_lots: bigint;
-  quote_filled: string;
-  status: 'accepted' | 'resting' | 'filled' | 'cancelled';
+  quote_filled: bigint;
+  status: 'resting' | 'pending' | 'filled' | 'cancelled';
   cancel_reason: CancelReason | null;
+  /** A waiting stop-limit order's stop price. */
+  stopTicks: number | undefined;
 }
 
 interface TradeRow {

@@ -56,7 +56,8 @@ async function statsPlugin(app: FastifyInstance): Promise<void> {
   const activity = cached<ActivityReply>(ACTIVITY_CACHE_MS, () => countActivity(app.store, Date.now()));
   // Deposits, withdrawals and trades arrive as committed engine batches (when the app runs the engine).
   if (app.hasDecorator('runner')) {
-    const stop = app.runner.onCommitted(() => activity.invalidate(ACTIVITY_MIN_AGE_MS));
+    // On projected batches: the counts are read from the projection tables, written behind the journal.
+    const stop = app.runner.onProjected(() => activity.invalidate(ACTIVITY_MIN_AGE_MS));
     app.addHook('onClose', async () => {
       stop();
     });

@@ -11,6 +11,12 @@ export interface BalancePushesOptions {
   engine: Pick<Engine, 'ledger'>;
   realtime: Pick<Realtime, 'toUser' | 'mayReachUser'>;
   onCommitted(listener: (batch: CommittedBatch<Command, EngineEvent>) => void): () => void;
+  /**
+   * Remembers that the user was told of what the batch up to `seq` did (the runner's noteAcknowledged), so
+   * that their next read (records, history) waits until the projections hold it: whichever area moved the
+   * money (a fill, a liquidation, a settlement, a release), the balance push is what tells them.
+   */
+  acknowledge?(userId: number, seq: number): void;
 }
 
 export interface BalancePushes {
@@ -27,16 +33,17 @@ export function startBalancePushes(options: BalancePushesOptions): BalancePushes
           balances.set(`${event.owner}:${event.wallet}:${event.currencyId}`, event);
       }
     }
-    for (const event of balances.values()) pushBalance(options, event);
+    for (const event of balances.values()) pushBalance(options, event, batch.lastSeq);
   };
   const stop = options.onCommitted(onBatch);
   return { stop };
 }
 
-function pushBalance(options: BalancePushesOptions, event: BalanceChangedEvent): void {
+function pushBalance(options: BalancePushesOptions, event: BalanceChangedEvent, seq: number): void {
   if (typeof event.owner !== 'number' || !options.realtime.mayReachUser(event.owner)) return;
   const currency = options.engine.ledger.currency(event.currencyId);
   if (currency === undefined) return;
+  options.acknowledge?.(event.owner, seq);
   options.realtime.toUser(event.owner, 'update_balance', {
     type: 'update_balance',
     currency_id: event.currencyId,

@@ -42,6 +42,7 @@ async function walletsPlugin(app: FastifyInstance, options: WalletsPluginOptions
     engine: app.engine,
     realtime: app.realtime,
     onCommitted: (listener) => app.runner.onCommitted(listener),
+    acknowledge: (userId, seq) => app.runner.noteAcknowledged(userId, seq),
   });
   app.addHook('onClose', async () => pushes.stop());
 }

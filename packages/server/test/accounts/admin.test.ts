@@ -18,60 +18,65 @@ const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 const CLI = join(ROOT, 'packages/server/src/admin/cli.ts');
 
 describe('the administrator command line', () => {
-  it('creates an administrator with a generated password and prints an operator invite code', async () => {
-    const dataDir = await tempDir('fairex-cli-');
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
-    const first = await run(process.execPath, [CLI, 'create', '--username', 'Root'], { env, cwd: ROOT });
-    expect(first.stdout).toContain('Administrator "root" (admin) created.');
-    const password = /password: (\S+)/.exec(first.stdout)?.[1] ?? '';
-    const code = /operator invite code: ([A-Z0-9]+)/.exec(first.stdout)?.[1] ?? '';
-    expect(password).toHaveLength(20);
-    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+  // Six runs of the command line, each opening the embedded store: on a loaded machine more than a minute.
+  it(
+    'creates an administrator with a generated password and prints an operator invite code',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = await tempDir('fairex-cli-');
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
+      const first = await run(process.execPath, [CLI, 'create', '--username', 'Root'], { env, cwd: ROOT });
+      expect(first.stdout).toContain('Administrator "root" (admin) created.');
+      const password = /password: (\S+)/.exec(first.stdout)?.[1] ?? '';
+      const code = /operator invite code: ([A-Z0-9]+)/.exec(first.stdout)?.[1] ?? '';
+      expect(password).toHaveLength(20);
+      expect(code).toMatch(/^[A-Z2-9]{8}$/);
 
-    // A second administrator, password from standard input; the same invite code is still the active one.
-    const second = await new Promise<string>((resolve, reject) => {
-      const child = execFile(
-        process.execPath,
-        [CLI, 'create', '--username', 'reviewer1', '--role', 'reviewer', '--password-stdin'],
-        { env, cwd: ROOT },
-        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      // A second administrator, password from standard input; the same invite code is still the active one.
+      const second = await new Promise<string>((resolve, reject) => {
+        const child = execFile(
+          process.execPath,
+          [CLI, 'create', '--username', 'reviewer1', '--role', 'reviewer', '--password-stdin'],
+          { env, cwd: ROOT },
+          (error, stdout) => (error ? reject(error) : resolve(stdout)),
+        );
+        child.stdin?.end('reviewer-password-123\n');
+      });
+      expect(second).not.toContain('password:');
+      expect(second).toContain(`operator invite code: ${code}`);
+
+      const refused = await run(process.execPath, [CLI, 'create', '--username', 'root'], {
+        env,
+        cwd: ROOT,
+      }).catch((error: { stderr: string; code: number }) => error);
+      expect(refused).toMatchObject({ code: 1, stderr: 'This username is already taken.\n' });
+      const usage = await run(process.execPath, [CLI, 'launch'], { env, cwd: ROOT }).catch(
+        (error: { stderr: string }) => error,
       );
-      child.stdin?.end('reviewer-password-123\n');
-    });
-    expect(second).not.toContain('password:');
-    expect(second).toContain(`operator invite code: ${code}`);
+      expect((usage as { stderr: string }).stderr).toContain('npm run admin:create');
 
-    const refused = await run(process.execPath, [CLI, 'create', '--username', 'root'], {
-      env,
-      cwd: ROOT,
-    }).catch((error: { stderr: string; code: number }) => error);
-    expect(refused).toMatchObject({ code: 1, stderr: 'This username is already taken.\n' });
-    const usage = await run(process.execPath, [CLI, 'launch'], { env, cwd: ROOT }).catch(
-      (error: { stderr: string }) => error,
-    );
-    expect((usage as { stderr: string }).stderr).toContain('npm run admin:create');
+      const invite = await run(process.execPath, [CLI, 'invite', '--max-uses', '3'], { env, cwd: ROOT });
+      expect(invite.stdout).toMatch(/^operator invite code: [A-Z2-9]{8}\n$/);
 
-    const invite = await run(process.execPath, [CLI, 'invite', '--max-uses', '3'], { env, cwd: ROOT });
-    expect(invite.stdout).toMatch(/^operator invite code: [A-Z2-9]{8}\n$/);
-
-    const store = await openStore({ dataDir });
-    try {
-      const { rows: admins } = await store.query('select username, role from admins order by id');
-      expect(admins).toEqual([
-        { username: 'root', role: 'admin' },
-        { username: 'reviewer1', role: 'reviewer' },
-      ]);
-      const { rows: log } = await store.query('select admin_id, action from audit_log order by id');
-      expect(log).toEqual([
-        { admin_id: null, action: 'admin.create' },
-        { admin_id: null, action: 'invite.create' },
-        { admin_id: null, action: 'admin.create' },
-        { admin_id: null, action: 'invite.create' },
-      ]);
-    } finally {
-      await store.close();
-    }
-  }, 60_000);
+      const store = await openStore({ dataDir });
+      try {
+        const { rows: admins } = await store.query('select username, role from admins order by id');
+        expect(admins).toEqual([
+          { username: 'root', role: 'admin' },
+          { username: 'reviewer1', role: 'reviewer' },
+        ]);
+        const { rows: log } = await store.query('select admin_id, action from audit_log order by id');
+        expect(log).toEqual([
+          { admin_id: null, action: 'admin.create' },
+          { admin_id: null, action: 'invite.create' },
+          { admin_id: null, action: 'admin.create' },
+          { admin_id: null, action: 'invite.create' },
+        ]);
+      } finally {
+        await store.close();
+      }
+    },
+  );
 });
 
 describe('the administrator API', () => {

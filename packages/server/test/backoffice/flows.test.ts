@@ -176,6 +176,7 @@ describe('the dashboard', () => {
         user_trades: number;
         maker_fills: number;
       }[];
+      engine?: { committed_seq: number; projected_seq: number; projector_lag_commands: number };
       solvency: {
         balanced: boolean;
         rows: {
@@ -189,6 +190,12 @@ describe('the dashboard', () => {
       };
     }>('/backoffice/dashboard');
     expect(board.users.total).toBeGreaterThanOrEqual(2);
+    // Where the journal and its projector stand: the volume below was read after the projector caught up.
+    expect(board.engine?.committed_seq).toBeGreaterThan(0);
+    expect(board.engine?.projected_seq).toBeLessThanOrEqual(board.engine?.committed_seq as number);
+    expect(board.engine?.projector_lag_commands).toBe(
+      (board.engine?.committed_seq as number) - (board.engine?.projected_seq as number),
+    );
     expect(board.volume.find((row) => row.symbol === 'BTC/USDT')).toMatchObject({
       trades: 2,
       base_volume: '0.15000000',
@@ -269,6 +276,38 @@ describe('users', () => {
     const logins = await get<{ data: { active: boolean }[] }>('/backoffice/users/logins', { id: user.id });
     expect(logins.data[0]?.active).toBe(true);
     expect(await auditActions(test.store, 'user', user.id)).toContain('user.view');
+  });
+
+  it("lists a user's open orders from the engine and closed ones from the projection, newest first", async () => {
+    const user = await newUser(test.store);
+    await fund(test.app, user.id, USDT, '100');
+    const place = (price: string) =>
+      call(
+        test.app,
+        'POST',
+        '/transaction/in',
+        { legal_id: USDT, currency_id: BTC, price, num: '0.01', mode: 2 },
+        { token: user.token },
+      );
+    expect((await place('1000')).type).toBe('ok');
+    expect((await call(test.app, 'POST', '/orders/cancel_all', {}, { token: user.token })).type).toBe('ok');
+    expect((await place('1001')).type).toBe('ok');
+    const orders = await get<{
+      total: number;
+      data: {
+        order_id: string;
+        price: string;
+        status: string;
+        cancel_reason: string | null;
+        fee_paid: string;
+      }[];
+    }>('/backoffice/users/orders', { id: user.id });
+    expect(orders.total).toBe(2);
+    expect(orders.data.map((row) => [row.price, row.status, row.cancel_reason])).toEqual([
+      ['1001.00', 'resting', null],
+      ['1000.00', 'cancelled', 'user'],
+    ]);
+    expect(Number(orders.data[0]?.order_id)).toBeGreaterThan(Number(orders.data[1]?.order_id));
   });
 
   it('lists each log-in with the address and browser it came from', async () => {

@@ -1,6 +1,6 @@
 // The process the crash test kills. It runs a runner on the store named by its environment and submits
 // deposits and orders without pause, 64 at a time, each with its own idempotency key. It prints
-// "ack <seq> <key> <code>" only after submit() resolved, i.e. after the command's batch committed; stdout is
+// "ack <seq> <key> <code> <projected seq> <snapshots written>" only after submit() resolved, i.e. after the command's batch committed; stdout is
 // a pipe, which Node writes synchronously on Linux, so a printed acknowledgement has left this process
 // before the next command is submitted.
 import type { Command } from '@fairex/engine';
@@ -21,9 +21,17 @@ const store = await openStore({
 // size rule at that many commands, so that every snapshot of a short run is one the size rule took.
 // Otherwise small intervals, so that the kill also lands around snapshots and checkpoints.
 const sizeRule = Number(process.env.CRASH_SNAPSHOT_MAX_COMMANDS ?? 0);
+// CRASH_PROJECTOR_DELAY_MS: the projector stage sleeps that long before each transaction, so that it lags
+// far behind the journal when the process is killed (with back-pressure loosened to let it).
+const projectorDelayMs = Number(process.env.CRASH_PROJECTOR_DELAY_MS ?? 0);
 const runner = await createExchangeRunner({
   store,
   logger: { info() {}, warn() {}, error() {} },
+  // CRASH_ENGINE_REPLICA=1: hashes and snapshots by the replica (on PGlite, snapshot files).
+  engineReplica: process.env.CRASH_ENGINE_REPLICA === '1',
+  ...(projectorDelayMs > 0
+    ? { projectorDelayMs, projectorMaxBatchCommands: 100, projectorMaxLagCommands: 1_000_000 }
+    : {}),
   ...(sizeRule > 0
     ? { ...EXCHANGE_RUNNER_RHYTHM, snapshotMaxCommands: sizeRule }
     : { snapshotEvery: 400, checkpointEvery: 100 }),
@@ -41,7 +49,10 @@ async function submitForever(): Promise<never> {
     const key = `crash-${process.pid}-${counter++}`;
     const command: Command = workload.next(runner.engine);
     const outcome = await runner.submit(command, { idempotencyKey: key });
-    process.stdout.write(`ack ${outcome.seq} ${key} ${outcome.code}\n`);
+    const { snapshotsBySize, snapshotsByTime } = runner.stats();
+    process.stdout.write(
+      `ack ${outcome.seq} ${key} ${outcome.code} ${runner.projectedSeq} ${snapshotsBySize + snapshotsByTime}\n`,
+    );
   }
 }
 

@@ -10,10 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { EngineRunnerOptions, ExchangeRunner } from '../../src/engine-runner/index.ts';
+import { whenCaughtUp } from '../../src/engine-runner/index.ts';
 import { createExchangeRunner, rebuildExchangeProjections } from '../../src/exchange-runner.ts';
 import { DURABLE_LOG_FOLDER } from '../../src/engine-runner/create.ts';
 import { openDurableLog } from '../../src/engine-runner/durable-log.ts';
 import { RecoveryError } from '../../src/engine-runner/errors.ts';
+import type { JournalBatchRow } from '../../src/engine-runner/journal.ts';
+import { journalBatchesAfter } from '../../src/engine-runner/recovery.ts';
 import { setupCommands, Workload } from '../../bench/workload.ts';
 import { memoryLogger, steppingClock } from './test-stores.ts';
 
@@ -69,6 +72,7 @@ describe('the durable log beside the embedded store', () => {
     runner = await start(store, { snapshotOnClose: false });
     await drive(runner, workload, 400);
     const acknowledged = runner.stats().lastCommittedSeq;
+    await whenCaughtUp(runner);
     const liveHash = runner.engine.stateHash();
     const liveProjections = await dumpProjections(store);
     expect(acknowledged).toBeGreaterThan(cleanSeq + 300);
@@ -98,6 +102,62 @@ describe('the durable log beside the embedded store', () => {
     await store.close();
     const segments = await readdir(join(dataDir, DURABLE_LOG_FOLDER));
     expect(segments.length).toBe(1);
+  });
+
+  it('gives a restart the journal from its files and still checks every recorded state hash', async () => {
+    const dataDir = await tempFolder('fairex-durable-read-');
+    const users = 10;
+    const workload = new Workload(13, users);
+    let store = await openStore({ dataDir });
+    // A state hash every 50 commands, no snapshot after genesis: the restart replays all of it.
+    let runner = await start(store, { checkpointEvery: 50, snapshotOnClose: false });
+    for (const command of setupCommands(users)) await runner.submit(command);
+    await drive(runner, workload, 400);
+    await whenCaughtUp(runner);
+    const acknowledged = runner.stats().lastCommittedSeq;
+    const liveHash = runner.engine.stateHash();
+    await runner.close();
+    await store.close();
+    const tampered = await tempFolder('fairex-durable-tampered-');
+    await cp(dataDir, tampered, { recursive: true });
+
+    // The same batches from the files and, past the size cap, from the rows.
+    store = await openStore({ dataDir });
+    const log = await openDurableLog({
+      folder: join(dataDir, DURABLE_LOG_FOLDER),
+      syncStore: async () => {},
+    });
+    expect(log.heldBytes).toBeGreaterThan(0);
+    const seen = (into: string[]) => async (batch: JournalBatchRow) => {
+      into.push(`${batch.firstSeq}-${batch.lastSeq}:${batch.stateHash ?? ''}:${batch.envelopes.join('|')}`);
+    };
+    const fromFiles: string[] = [];
+    const fromRows: string[] = [];
+    expect(await journalBatchesAfter(store, 0, log, seen(fromFiles))).toBe(acknowledged);
+    expect(await journalBatchesAfter(store, 0, log, seen(fromRows), log.heldBytes - 1)).toBe(0);
+    expect(fromFiles).toEqual(fromRows);
+    await log.close();
+    await store.close();
+
+    store = await openStore({ dataDir });
+    runner = await start(store, { snapshotOnClose: false });
+    const { recovery } = runner.stats();
+    expect(recovery.replayedCommands).toBe(acknowledged);
+    expect(recovery.readFromDurableLog).toBe(acknowledged);
+    expect(recovery.verifiedSeq).toBeGreaterThanOrEqual(acknowledged - 50);
+    expect(recovery.verifiedSeq).toBeGreaterThan(0);
+    expect(runner.engine.stateHash()).toBe(liveHash);
+    await runner.close();
+    await store.close();
+
+    // A recorded state hash that the replay does not reach stops the start, read from the log as well.
+    store = await openStore({ dataDir: tampered });
+    await store.query(
+      `update engine_journal set state_hash = repeat('0', 64)
+        where last_seq = (select max(last_seq) from engine_journal where state_hash is not null)`,
+    );
+    await expect(start(store)).rejects.toThrow(RecoveryError);
+    await store.close();
   });
 
   it('writes no log when JOURNAL_FSYNC is off', async () => {
@@ -145,5 +205,55 @@ describe('the durable log beside the embedded store', () => {
     await writeFile(damaged, text);
     await writeFile(join(folder, '00000000000000000006.log'), '');
     await expect(openDurableLog({ folder, syncStore })).rejects.toThrow(RecoveryError);
+  });
+
+  it('keeps a segment on rotation while it holds a batch the store has not written', async () => {
+    const folder = await tempFolder('fairex-durable-rotate-');
+    let log = await openDurableLog({ folder, syncStore: async () => {} });
+    await log.append({ firstSeq: 1, lastSeq: 2, text: '{"seq":1}\n{"seq":2}' });
+    await log.rotate(2);
+    await log.append({ firstSeq: 3, lastSeq: 3, text: '{"seq":3}' });
+    await log.append({ firstSeq: 4, lastSeq: 5, text: '{"seq":4}\n{"seq":5}' });
+    // The store's rows reach seq 4: the segment holding seq 5 stays, batches and all.
+    await log.rotate(4);
+    await log.append({ firstSeq: 6, lastSeq: 6, text: '{"seq":6}' });
+    expect(await readdir(folder)).toEqual(['00000000000000000003.log', '00000000000000000006.log']);
+    expect((await log.batchesAfter(4)).map((batch) => batch.firstSeq)).toEqual([4, 6]);
+    // A later rotation, once the store holds seq 6, drops both.
+    await log.rotate(6);
+    await log.append({ firstSeq: 7, lastSeq: 7, text: '{"seq":7}' });
+    await log.close();
+    expect(await readdir(folder)).toEqual(['00000000000000000007.log']);
+    // Reopened, the kept segments read as one log.
+    log = await openDurableLog({ folder, syncStore: async () => {} });
+    expect(log.lastSeq).toBe(7);
+    await log.close();
+  });
+
+  it('answers a batch before the store holds its journal row, and writes the row with its projections', async () => {
+    const dataDir = await tempFolder('fairex-durable-behind-');
+    const users = 4;
+    const workload = new Workload(17, users);
+    const store = await openStore({ dataDir });
+    // The projector waits before each transaction: the replies cannot have waited for it.
+    const runner = await start(store, { projectorDelayMs: 200 });
+    for (const command of setupCommands(users)) await runner.submit(command);
+    await whenCaughtUp(runner);
+    const rowsEnd = async () =>
+      Number(
+        (
+          await store.query<{ last_seq: bigint }>(
+            'select coalesce(max(last_seq), 0) as last_seq from engine_journal',
+          )
+        ).rows[0]?.last_seq,
+      );
+    const before = await rowsEnd();
+    const outcome = await runner.submit(workload.next(runner.engine));
+    expect(outcome.seq).toBe(before + 1);
+    expect(await rowsEnd()).toBe(before);
+    await whenCaughtUp(runner);
+    expect(await rowsEnd()).toBe(outcome.seq);
+    await runner.close();
+    await store.close();
   });
 });

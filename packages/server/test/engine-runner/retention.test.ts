@@ -184,10 +184,11 @@ for (const target of storeTargets()) {
       const result = await compactJournal(store, { mode: 'delete', vacuum: true });
       expect(result.cutSeq).toBeGreaterThan(100);
       expect(result.removedQuotes).toBe(30);
-      const makerOrders = await store.query<{ status: string; filled_lots: bigint }>(
+      const makerOrders = await store.query<{ status: number; filled_lots: bigint }>(
         'select status, filled_lots from spot_orders where owner_key < 0',
       );
-      expect(makerOrders.rows).toEqual([{ status: 'filled', filled_lots: 3n }]);
+      // status 1: filled (spot/order-codes.ts).
+      expect(makerOrders.rows).toEqual([{ status: 1, filled_lots: 3n }]);
       // Left: the filled quote's hold, and every row that is not a hold or release (funding, trades, fees).
       expect(
         await count(

@@ -68,25 +68,39 @@ for (const target of storeTargets()) {
       expectBalanced(engine);
       await runner.close();
 
-      // Every resting order in the engine is a resting row with the same fill, and no other row rests.
-      const resting = await store.query<{ order_id: bigint; filled_lots: bigint; owner_key: number }>(
-        `select order_id, filled_lots, owner_key from spot_orders where status = 'resting' order by order_id`,
+      // An order has a row once it closed, never while open: the engine's open orders have none, and every
+      // other accepted order has exactly one.
+      const closed = await store.query<{ order_id: bigint }>(
+        'select order_id from spot_orders order by order_id',
       );
-      const openOrders: { orderId: number; filledLots: number; owner: number }[] = [];
+      const closedIds = closed.rows.map((row) => Number(row.order_id));
+      const openIds: number[] = [];
       for (let userId = 1; userId <= 20; userId++) {
-        for (const order of engine.spot.openOrders(userId, BTC_USDT)) {
-          openOrders.push({ orderId: order.orderId, filledLots: order.filledLots, owner: userId });
-        }
+        for (const order of engine.spot.openOrders(userId, BTC_USDT)) openIds.push(order.orderId);
       }
-      openOrders.sort((a, b) => a.orderId - b.orderId);
-      expect(openOrders.length).toBeGreaterThan(0);
-      expect(
-        resting.rows.map((row) => ({
-          orderId: Number(row.order_id),
-          filledLots: Number(row.filled_lots),
-          owner: row.owner_key,
-        })),
-      ).toEqual(openOrders);
+      expect(openIds.length).toBeGreaterThan(0);
+      expect(closedIds.length).toBeGreaterThan(0);
+      expect(closedIds.filter((id) => openIds.includes(id))).toEqual([]);
+      const accepted = await store.query<{ count: bigint }>(
+        `select count(distinct reference_id) as count from account_log where reason = ${ReasonCode.orderHold}`,
+      );
+      expect(closedIds.length + openIds.length).toBe(Number(accepted.rows[0]?.count));
+      // Each closed row's totals are the sums over its fills, however many batches they spanned.
+      const wrong = await store.query(
+        `select o.order_id from spot_orders o
+           cross join lateral (
+             select coalesce(sum(t.quantity_lots), 0) as lots, coalesce(sum(t.quote_amount), 0) as quote,
+                    coalesce(sum(case when t.maker_order_id = o.order_id then t.maker_fee else t.taker_fee end), 0)
+                      as fee
+               from spot_trades t where t.maker_order_id = o.order_id or t.taker_order_id = o.order_id) f
+          where f.lots <> o.filled_lots or f.quote <> o.quote_filled or f.fee <> o.fee_paid`,
+      );
+      expect(wrong.rows).toEqual([]);
+      const spanning = await store.query<{ count: bigint }>(
+        `select count(*) as count from spot_orders o
+          where exists (select 1 from spot_trades t where t.maker_order_id = o.order_id and t.seq < o.closed_seq)`,
+      );
+      expect(Number(spanning.rows[0]?.count)).toBeGreaterThan(0);
 
       // The last account-log entry of every account shows its balance in the engine.
       const latest = await store.query<{
@@ -198,6 +212,9 @@ for (const target of storeTargets()) {
         clientOrderId,
       });
       expect([deposit.code, order.code]).toEqual([0, 0]);
+      // The order's row is written when it closes.
+      const orderId = (order.reply as { orderId: number }).orderId;
+      expect((await runner.submit({ type: 'cancelOrder', owner: 1, orderId })).code).toBe(0);
       await runner.close();
       const log = await store.query<{ memo: string | null }>(
         'select memo from account_log where available_after - available_before = 9 and owner_key = 1',

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildExchangeProjections } from '../../src/exchange-runner.ts';
 import { LEVER_TABLES } from '../../src/lever/projection.ts';
 import type { Store } from '../../src/store/index.ts';
-import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
+import { buildTestApp, createUser, loginAs, openTestStore, projected, removeTempDirs } from '../helper.ts';
+import { until } from '../market/helpers.ts';
 
 const BTC_USDT = 1;
 const USDT = 3;
@@ -42,6 +43,8 @@ async function mark(priceTicks: number, marketId = BTC_USDT): Promise<void> {
 }
 
 async function call(method: 'GET' | 'POST', url: string, body?: Record<string, unknown>, auth = token) {
+  // A mark move the test submits is projected behind the journal: wait, as a user's push would tell them.
+  await projected(app);
   const response = await app.inject({
     method,
     url,
@@ -175,10 +178,15 @@ describe('a long with stops', () => {
     const after = leverBalance(userId);
     expect(before.available - after.available).toBe(67_033_500n + 670_335n);
     expect(after.locked - before.locked).toBe(67_033_500n);
-    const push = pushes.findLast((entry) => entry.userId === userId && entry.event === 'lever_trade');
-    expect(push).toBeDefined();
-    const payload = push?.payload as { trades_all: string; hazard_rate: string };
-    expect(JSON.parse(payload.trades_all).map((row: { id: number }) => row.id)).toContain(id);
+    // The push leaves after the reply (once the batch is committed): wait for the one that lists the position.
+    const listed = (entry: (typeof pushes)[number]) =>
+      entry.userId === userId &&
+      entry.event === 'lever_trade' &&
+      (JSON.parse((entry.payload as { trades_all: string }).trades_all) as { id: number }[]).some(
+        (row) => row.id === id,
+      );
+    await until(() => pushes.some(listed));
+    const payload = pushes.findLast(listed)?.payload as { trades_all: string; hazard_rate: string };
     expect(Number(payload.hazard_rate)).toBeGreaterThan(100);
   });
 

@@ -357,7 +357,10 @@ describe('planCycle on random situations', () => {
               entry.side === 'buy'
                 ? BigInt(entry.priceTicks * entry.remainingLots)
                 : BigInt(entry.remainingLots) * 10_000n,
+            quoteFilled: 0n,
+            feePaid: 0n,
             acceptedTimeMs: 0,
+            updatedTimeMs: 0,
           }),
         );
         const view: MakerView = {

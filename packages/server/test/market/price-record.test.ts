@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sample } from '../../../../scripts/verify-prices.ts';
 import { VerificationError, verifyChain, verifyExchange } from '../../../../scripts/verify-prices.ts';
 import type { Store } from '../../src/store/index.ts';
-import { buildTestApp, openTestStore, removeTempDirs } from '../helper.ts';
+import { buildTestApp, openTestStore, projected, removeTempDirs } from '../helper.ts';
 import { BTC_USDT, fundTraders, restingBid, until } from './helpers.ts';
 
 const HEAD_MS = 40;
@@ -53,6 +53,8 @@ beforeAll(async () => {
     await sample(btc, [['simulated', 348_000 + step, now]]);
     await new Promise((resolve) => setTimeout(resolve, step % 3 === 0 ? HEAD_MS : 5));
   }
+  // The public reads below come from the projections, written behind the journal.
+  await projected(app);
 }, 60_000);
 
 afterAll(async () => {

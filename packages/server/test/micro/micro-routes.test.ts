@@ -9,7 +9,7 @@ import { GENESIS, VerificationError, verifyChain } from '../../../../scripts/ver
 import { verifyMicroOrder } from '../../../../scripts/verify-micro.ts';
 import type { Sample } from '../../../../scripts/verify-prices.ts';
 import type { Store } from '../../src/store/index.ts';
-import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
+import { buildTestApp, createUser, loginAs, openTestStore, projected, removeTempDirs } from '../helper.ts';
 
 const USDT = 3;
 const UNIT = 1_000_000n;
@@ -20,9 +20,11 @@ let userId: number;
 let otherToken: string;
 const pushes: { userId: number; event: string; payload: unknown }[] = [];
 
+/** Submits as the scheduler would, and waits for its projections (settlements are read from them). */
 async function submit(command: Command): Promise<void> {
   const outcome = await app.runner.submit(command);
   if (outcome.code !== 0) throw new Error(`${command.type} refused with ${outcome.code}`);
+  await projected(app);
 }
 
 async function sample(priceTicks: number, stale = false): Promise<void> {
@@ -182,10 +184,11 @@ describe('orders', () => {
       locked: 0n,
     });
     const pushed = pushes.filter((p) => p.event === 'closed_microorder');
-    expect(pushed.map((p) => p.userId)).toEqual([userId, userId]);
-    expect(pushed.map((p) => (p.payload as { order: { id: number } }).order.id).sort()).toEqual(
-      [upId, downId].sort(),
-    );
+    // Both settled in one command: one message to the owner lists them, `order` is the last of them.
+    expect(pushed.map((p) => p.userId)).toEqual([userId]);
+    const payload = pushed[0]?.payload as { order: { id: number }; orders: { id: number }[] };
+    expect(payload.orders.map((o) => o.id).sort()).toEqual([upId, downId].sort());
+    expect(payload.order.id).toBe(payload.orders[1]?.id);
   }, 20_000);
 
   it('serves the proof: rule, the two samples and their chain to a published head', async () => {

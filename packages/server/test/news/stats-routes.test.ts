@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDecimal } from '@fairex/shared';
 import { countActivity, countHomeFigures } from '../../src/stats/service.ts';
 import type { Store } from '../../src/store/index.ts';
-import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
+import { buildTestApp, createUser, loginAs, openTestStore, projected, removeTempDirs } from '../helper.ts';
 
 const BTC = 1;
 const USDT = 3;
@@ -94,6 +94,8 @@ describe('home figures and activity', () => {
       return { outcome: await submit({ type: 'completeWithdrawal', withdrawalId }) };
     })();
     expect(outcome.code).toBe(0);
+    // The figures are counted from the projections, written behind the journal.
+    await projected(app);
 
     const figures = await countHomeFigures(store, Date.now());
     expect(figures).toMatchObject({ users: 3, trades_24h: 1, traders_24h: 2, markets: 7 });

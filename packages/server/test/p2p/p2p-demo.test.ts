@@ -55,7 +55,7 @@ describe('the demo merchant', () => {
       `select id, user_id from p2p_payment_methods where method = 'bank' order by id limit 1`,
     );
     const method = rows[0] as { id: number; user_id: number };
-    const ad = await app.p2p.createAd(method.user_id, {
+    const ad = await app.p2p.ads.createAd(method.user_id, {
       side: 'buy',
       currency_id: 3,
       fiat: 'CNY',

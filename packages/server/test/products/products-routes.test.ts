@@ -9,7 +9,7 @@ import { DAY_MS, defiDaily } from '@fairex/engine/calc';
 import { formatDecimal, translate } from '@fairex/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
-import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
+import { buildTestApp, createUser, loginAs, openTestStore, projected, removeTempDirs } from '../helper.ts';
 
 const USDT = 3;
 const BTC = 1;
@@ -35,6 +35,8 @@ async function call(
   auth = token,
   lang = 'en',
 ) {
+  // Accruals and ends the test submits are projected behind the journal: wait before reading.
+  await projected(app);
   const response = await app.inject({
     method,
     url: `${url}?lang=${lang}`,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet } from '@fairex/engine';
 import { formatDecimal, parseDecimal, tryParseDecimal } from '@fairex/shared';
 import type { Store } from '../../src/store/index.ts';
-import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
+import { buildTestApp, createUser, loginAs, openTestStore, projected, removeTempDirs } from '../helper.ts';
 import { expectLedgerBalanced } from '../wallets/wallet-helper.ts';
 
 // BTC/USDT of the demo catalogue: market 1, price scale 2, lot 0.0001 BTC, minimum value 5 USDT.
@@ -73,6 +73,8 @@ const fills = new Map<number, number>();
 type Reply = { type: string; message: unknown };
 
 async function call(url: string, token: string, payload: Record<string, unknown> = {}): Promise<Reply> {
+  // Another user's trade is projected behind the journal: wait for it, as a push would tell its user.
+  await projected(app);
   const response = await app.inject({
     method: 'POST',
     url: `/api${url}?lang=en`,

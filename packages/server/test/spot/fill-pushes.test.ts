@@ -58,6 +58,12 @@ describe('my_fill', () => {
     const sellerSide = await signedInSocket(seller);
     const buyerSide = await signedInSocket(buyer);
     const strangerSide = await signedInSocket(stranger);
+    const acknowledged: [number | string, number][] = [];
+    const noteAcknowledged = app.runner.noteAcknowledged.bind(app.runner);
+    app.runner.noteAcknowledged = (key, seq) => {
+      acknowledged.push([key, seq]);
+      noteAcknowledged(key, seq);
+    };
 
     // ETH/USDT: nobody subscribed to its channel; the seller rests, the buyer meets it for part of it.
     const rest = await spot.call(
@@ -103,6 +109,13 @@ describe('my_fill', () => {
     expect(sold.trade_id).toBe(bought.trade_id);
     expect(sold.order_id).not.toBe(bought.order_id);
     expect(sold.time).toBeGreaterThan(0);
+
+    // Told of the fill, the seller's next read waits for the projections to hold it (read-your-writes): the
+    // seller counts as acknowledged up to the buyer's command that filled the order, not only up to their own.
+    const seqsOf = (id: number) => acknowledged.filter(([key]) => key === id).map(([, seq]) => seq);
+    const takenAt = Math.max(...seqsOf(buyer.id));
+    expect(takenAt).toBeGreaterThan(0);
+    expect(Math.max(...seqsOf(seller.id))).toBeGreaterThanOrEqual(takenAt);
 
     // A moment more: the stranger heard nothing, and nobody heard twice.
     await new Promise((resolve) => setTimeout(resolve, 200));

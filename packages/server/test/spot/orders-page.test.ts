@@ -336,3 +336,75 @@ describe('the orders page across all pairs', () => {
     expect(unknown).toEqual({ type: 'error', message: 'There is no such trading pair.' });
   });
 });
+
+describe('the orders page’s date range', () => {
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('lists only the orders created inside the range, both ends inclusive, in open orders and history', async () => {
+    const ranger = await trader();
+    await deposit(ranger.id, BTC, '1', 8);
+    const times: number[] = [];
+    const ids: number[] = [];
+    // Three sells a few milliseconds apart; the first and the last are cancelled into history.
+    for (const price of ['50000', '50100', '50200']) {
+      await pause(5);
+      const placed = await sell(PAIR, price, '0.01', ranger.token);
+      expect(placed.type).toBe('ok');
+      const id = Number(placed.order?.id);
+      ids.push(id);
+      const open = await ok<Paged>('/orders/open', {}, ranger.token);
+      times.push(Number(open.list.find((row) => row.id === id)?.time));
+    }
+    const [first, second, third] = times as [number, number, number];
+    expect(first).toBeLessThan(second);
+    expect(second).toBeLessThan(third);
+    const listed = async (url: string, range: Record<string, number>) =>
+      (await ok<Paged>(url, range, ranger.token)).list.map((row) => Number(row.id));
+
+    expect(await listed('/orders/open', { start_time: second, end_time: second })).toEqual([ids[1]]);
+    expect(await listed('/orders/open', { start_time: first + 1, end_time: third })).toEqual([
+      ids[2],
+      ids[1],
+    ]);
+    expect(await listed('/orders/open', { start_time: second + 1 })).toEqual([ids[2]]);
+    expect(await listed('/orders/open', { end_time: second - 1 })).toEqual([ids[0]]);
+
+    for (const id of [ids[0], ids[2]]) {
+      expect((await call('/transaction_del', { id, type: 'out' }, ranger.token)).type).toBe('ok');
+    }
+    expect(await listed('/orders/history', { start_time: first, end_time: third })).toEqual([ids[2], ids[0]]);
+    expect(await listed('/orders/history', { start_time: first, end_time: third - 1 })).toEqual([ids[0]]);
+    expect(await listed('/orders/history', { start_time: first + 1, end_time: third - 1 })).toEqual([]);
+    expect(await listed('/orders/open', { start_time: first, end_time: third })).toEqual([ids[1]]);
+  });
+
+  it('refuses a range whose start is after its end, or a bad bound, in the caller’s language', async () => {
+    const caller = await trader();
+    for (const url of ['/orders/open', '/orders/history']) {
+      expect(await call(url, { start_time: 2_000, end_time: 1_999 }, caller.token)).toEqual({
+        type: 'error',
+        message: translate('en', 'market.range_order'),
+      });
+      expect(
+        await spot.call(url, { start_time: 2_000, end_time: 1_999 }, caller.token, { lang: 'zh' }),
+      ).toEqual({
+        type: 'error',
+        message: translate('zh', 'market.range_order'),
+      });
+      expect(await call(url, { start_time: 'yesterday' }, caller.token)).toEqual({
+        type: 'error',
+        message: 'Start time must be a whole number.',
+      });
+      expect(await spot.call(url, { end_time: -1 }, caller.token, { lang: 'zh' })).toEqual({
+        type: 'error',
+        message: translate('zh', 'validation.integer_range', {
+          field: '结束时间',
+          min: 0,
+          max: 8_640_000_000_000_000,
+        }),
+      });
+      // One instant is a valid range.
+      expect((await call(url, { start_time: 2_000, end_time: 2_000 }, caller.token)).type).toBe('ok');
+    }
+  });
+});

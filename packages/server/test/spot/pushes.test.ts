@@ -63,7 +63,14 @@ function setup(options: { tick?: boolean } = {}) {
     return () => void listeners.delete(next);
   };
   // update_balance is the wallets area's push; it listens first, as the wallets plugin registers first.
-  startBalancePushes({ engine: engine as unknown as Engine, realtime: realtime as never, onCommitted });
+  /** The users each balance push counted as told, with the batch's last seq (read-your-writes). */
+  const acknowledged: [number, number][] = [];
+  startBalancePushes({
+    engine: engine as unknown as Engine,
+    realtime: realtime as never,
+    onCommitted,
+    acknowledge: (userId, seq) => void acknowledged.push([userId, seq]),
+  });
   const pushes = startSpotPushes({
     engine: engine as unknown as Engine,
     realtime: realtime as never,
@@ -90,7 +97,7 @@ function setup(options: { tick?: boolean } = {}) {
         ],
       });
   };
-  return { engine, published, toUser, offline, pushes, commit, tick };
+  return { engine, published, toUser, offline, pushes, commit, tick, acknowledged };
 }
 
 const balance = (
@@ -156,6 +163,14 @@ describe('spot pushes', () => {
     engine.lastSeq = 1;
     commit(1, [balance(7, 1, 90_000_000n, 10_000_000n), balance(8, 1, 1n, 0n)]);
     expect(toUser.map((push) => push.userId)).toEqual([8]);
+  });
+
+  it('counts each user told of a balance as acknowledged up to the batch, so their next read waits for it', () => {
+    const { commit, engine, offline, acknowledged } = setup();
+    offline.add(9);
+    engine.lastSeq = 4;
+    commit(4, [balance(7, 1, 1n, 0n), balance(9, 1, 1n, 0n), balance('fees', 3, 5n, 0n)]);
+    expect(acknowledged).toEqual([[7, 4]]);
   });
 
   it('pushes the book at once from a committed head, then at most every interval', () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { parseDecimal } from '@fairex/shared';
 import type { Store } from '../../src/store/index.ts';
-import { buildTestApp, createUser, loginAs, openTestStore, removeTempDirs } from '../helper.ts';
+import { buildTestApp, createUser, loginAs, openTestStore, projected, removeTempDirs } from '../helper.ts';
 
 // The demo catalogue: BTC/USDT is market 1 and ETH/USDT market 2 (price scale 2, lot 0.0001, fees 0.1 %).
 export const BTC = 1;
@@ -51,6 +51,9 @@ export async function startSpotTestApp(): Promise<SpotTestApp> {
     store,
     app,
     async call(url, payload, token, headers = {}) {
+      // What another user's command changed (a fill, a triggered stop) is projected behind the journal; the
+      // caller's own writes are waited for by the app (read-your-writes), the rest here.
+      await projected(app);
       const response = await app.inject({
         method: 'POST',
         url: `/api${url}`,

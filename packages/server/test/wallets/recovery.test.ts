@@ -2,7 +2,7 @@
 // credited, one whose credit ran is only marked (never credited twice), a withdrawal request the engine
 // never held is dropped, one it held is attached, and a flash exchange that never ran is marked failed.
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, openTestStore, removeTempDirs, tempDir } from '../helper.ts';
+import { buildTestApp, createUser, openTestStore, projected, removeTempDirs, tempDir } from '../helper.ts';
 import { CUSTODY_KEY, USDT, expectLedgerBalanced } from './wallet-helper.ts';
 
 afterAll(async () => {
@@ -77,6 +77,8 @@ describe('recovery at start', () => {
         [[notCredited, credited]],
       );
       expect(deposits.rows.map((row) => row.status)).toEqual(['credited', 'credited']);
+      // The account log is a projection, written behind the journal.
+      await projected(second);
       const credits = await store.query(`select 1 from account_log where owner_key = $1 and reason = 100`, [
         userId,
       ]);

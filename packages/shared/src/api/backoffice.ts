@@ -612,6 +612,16 @@ export interface Dashboard {
     callbacks_refused_24h: number;
   };
   solvency: SolvencyReport;
+  /**
+   * The journal and the projector behind it (absent where the process runs no engine): history, records and
+   * the volume above are read from projections, which are this many commands (and milliseconds) behind.
+   */
+  engine?: {
+    committed_seq: number;
+    projected_seq: number;
+    projector_lag_commands: number;
+    projector_lag_ms: number;
+  };
   generated_at: string;
 }
 

@@ -56,20 +56,39 @@ const pairFilter = {
   symbol: optional(text({ max: 40 })),
 };
 
-/** /orders/open (open orders across pairs): a pair, a side, a time range and a page. */
-export const spotOrderListInput = z.object({
+/** The fields of the order lists: a pair, a side, a creation-time range and a page. */
+const orderListFields = {
   ...pairFilter,
   side: optional(oneOf(['buy', 'sell'])),
+  // Milliseconds since the epoch, both inclusive; either may be absent (open-ended). No limit on the span:
+  // both lists are read per owner (the engine's open orders, the history by its owner index), so a wider
+  // range costs no more than no range.
   start_time: optional(integer({ min: 0, max: MAX_TIME_MS })),
   end_time: optional(integer({ min: 0, max: MAX_TIME_MS })),
   page: page(),
   per_page: optional(integer({ min: 1, max: 100 })),
-});
+};
+
+/** Refuses a range whose start is after its end, on the end field, with a translated message. */
+function orderedTimeRange(
+  input: { start_time?: number | undefined; end_time?: number | undefined },
+  context: z.RefinementCtx,
+) {
+  if (input.start_time !== undefined && input.end_time !== undefined && input.start_time > input.end_time) {
+    context.addIssue({ code: 'custom', message: 'market.range_order', path: ['end_time'] });
+  }
+}
+
+/** /orders/open (open orders across pairs): a pair, a side, a time range and a page. */
+export const spotOrderListInput = z.object(orderListFields).superRefine(orderedTimeRange);
 
 /** /orders/history: as the open orders, and a final state. */
-export const spotOrderHistoryInput = spotOrderListInput.extend({
-  status: optional(oneOf(['filled', 'partially_filled_cancelled', 'cancelled'])),
-});
+export const spotOrderHistoryInput = z
+  .object({
+    ...orderListFields,
+    status: optional(oneOf(['filled', 'partially_filled_cancelled', 'cancelled'])),
+  })
+  .superRefine(orderedTimeRange);
 
 /** /orders/cancel_all: the open orders of one pair, or of every pair. */
 export const spotCancelAllInput = z.object(pairFilter);

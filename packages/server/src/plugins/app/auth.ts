@@ -15,6 +15,11 @@ declare module 'fastify' {
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
     /** Set by the API key plugin (api-keys/plugin.ts): resolves a request signed with an API key. */
     apiKeyAuthentication: { authenticate: ((request: FastifyRequest) => Promise<AuthUser>) | null };
+    /**
+     * Set by the engine runner plugin (engine-runner/read-your-writes.ts): once a request's user is known,
+     * waits until the projections hold that user's last acknowledged write (or refuses).
+     */
+    readYourWrites: { wait: ((user: AuthUser) => Promise<void>) | null };
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -22,17 +27,25 @@ declare module 'fastify' {
 }
 
 export interface AuthPluginOptions {
-  /** How long a token's answer may be reused without asking the store (default 2000 ms; 0 disables). */
+  /**
+   * How long a token's answer may be reused without news from the store (default 2000 ms; 0 disables): the
+   * bound on how late a revocation made by another process is seen.
+   */
   sessionCacheMs?: number;
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
   const sessions = new SessionAuthenticator(app.store, { cacheMs: options.sessionCacheMs });
+  // Cached answers stay confirmed by one poll of the session changes a second (auth/sessions.ts).
+  const stopWatching = sessions.watchChanges();
+  app.addHook('onClose', async () => stopWatching());
   const resolved = new WeakSet<FastifyRequest>();
   app.decorate('sessions', sessions);
   app.decorateRequest('user', null);
   const apiKeyAuthentication: FastifyInstance['apiKeyAuthentication'] = { authenticate: null };
   app.decorate('apiKeyAuthentication', apiKeyAuthentication);
+  const readYourWrites: FastifyInstance['readYourWrites'] = { wait: null };
+  app.decorate('readYourWrites', readYourWrites);
   app.decorate('authenticateRequest', async (request: FastifyRequest) => {
     if (!resolved.has(request)) {
       // A request carrying an API key is that key's alone (signed, scoped; it may throw a refusal).
@@ -42,6 +55,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
           ? await byKey(request)
           : await sessions.authenticate(tokenFromHeader(request.headers.authorization));
       resolved.add(request);
+      if (request.user && readYourWrites.wait !== null) await readYourWrites.wait(request.user);
     }
     return request.user;
   });

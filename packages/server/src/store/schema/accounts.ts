@@ -1,7 +1,7 @@
 // Drizzle mirror of the users and sessions tables (see migrations/0001_core.sql; 0003_accounts.sql adds the
-// password, invite and two-factor columns of users).
+// password, invite and two-factor columns of users; 0130_session_changes.sql the session changes).
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { boolean, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -36,6 +36,15 @@ export const sessions = pgTable('sessions', {
   // migrations/0010_session_origin.sql: where the session began.
   ip: text('ip'),
   userAgent: text('user_agent'),
+});
+
+// migrations/0130_session_changes.sql: what ended or altered a session's answer, written by triggers and
+// polled by every process's session cache (auth/sessions.ts).
+export const sessionChanges = pgTable('session_changes', {
+  seq: bigserial('seq', { mode: 'bigint' }).primaryKey(),
+  tokenHash: text('token_hash'),
+  userId: integer('user_id').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export type User = typeof users.$inferSelect;

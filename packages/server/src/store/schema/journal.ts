@@ -1,7 +1,6 @@
 // Drizzle mirror of the engine journal, snapshots and event projections (see migrations/0002_journal.sql).
 // The engine runner writes these tables with raw SQL on its hot path; routes read the projections through
 // Drizzle. Amounts are numeric(40,0) and arrive as decimal strings: parse them with BigInt, never Number.
-import type { CancelReason } from '@fairex/engine';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const amount = (name: string) => numeric(name, { precision: 40, scale: 0 });
@@ -35,6 +35,8 @@ export const engineSnapshots = pgTable('engine_snapshots', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Parts in engine_snapshot_parts holding the body (0: the body is in this row). Migration 0022. */
   parts: integer('parts').notNull().default(0),
+  /** The snapshot file holding the body, in the snapshot folder (snapshot-files.ts). Migration 0090. */
+  file: text('file'),
 });
 
 /** A snapshot's text in order of `part`, when written in parts (migration 0022). */
@@ -48,31 +50,32 @@ export const engineSnapshotParts = pgTable(
   (table) => [primaryKey({ columns: [table.seq, table.part] })],
 );
 
+/** One row per closed spot order, written once when it closes (migration 0060; codes: spot/order-codes.ts). */
 export const spotOrders = pgTable(
   'spot_orders',
   {
-    orderId: bigint('order_id', { mode: 'number' }).primaryKey(),
     ownerKey: integer('owner_key').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
     marketId: integer('market_id').notNull(),
-    side: text('side').$type<'buy' | 'sell'>().notNull(),
-    kind: text('kind').$type<'limit' | 'market'>().notNull(),
+    /** 1 buy, 2 sell. */
+    side: smallint('side').notNull(),
+    /** 1 limit, 2 market. */
+    kind: smallint('kind').notNull(),
+    /** 1 filled, 2 cancelled. */
+    status: smallint('status').notNull(),
+    /** CANCEL_REASON_CODE; null when filled. */
+    cancelReason: smallint('cancel_reason'),
     priceTicks: bigint('price_ticks', { mode: 'number' }).notNull(),
     quantityLots: bigint('quantity_lots', { mode: 'number' }).notNull(),
-    filledLots: bigint('filled_lots', { mode: 'number' }).notNull().default(0),
-    holdAmount: amount('hold_amount').notNull(),
-    baseFilled: amount('base_filled').notNull().default('0'),
-    quoteFilled: amount('quote_filled').notNull().default('0'),
-    feePaid: amount('fee_paid').notNull().default('0'),
-    releasedAmount: amount('released_amount').notNull().default('0'),
-    status: text('status').$type<'accepted' | 'resting' | 'filled' | 'cancelled'>().notNull(),
-    cancelReason: text('cancel_reason').$type<CancelReason>(),
+    filledLots: bigint('filled_lots', { mode: 'number' }).notNull(),
+    quoteFilled: amount('quote_filled').notNull(),
+    feePaid: amount('fee_paid').notNull(),
     clientOrderId: text('client_order_id'),
-    createdSeq: bigint('created_seq', { mode: 'number' }).notNull(),
     createdTimeMs: bigint('created_time_ms', { mode: 'number' }).notNull(),
-    updatedSeq: bigint('updated_seq', { mode: 'number' }).notNull(),
-    updatedTimeMs: bigint('updated_time_ms', { mode: 'number' }).notNull(),
+    closedSeq: bigint('closed_seq', { mode: 'number' }).notNull(),
+    closedTimeMs: bigint('closed_time_ms', { mode: 'number' }).notNull(),
   },
-  (table) => [index('spot_orders_owner_idx').on(table.ownerKey, table.orderId)],
+  (table) => [uniqueIndex('spot_orders_owner_idx').on(table.ownerKey, table.orderId)],
 );
 
 export const spotTrades = pgTable(
@@ -101,7 +104,6 @@ export const spotTrades = pgTable(
       .generatedAlwaysAs(sql`maker_owner_key > 0 or taker_owner_key > 0`),
   },
   (table) => [
-    index('spot_trades_market_idx').on(table.marketId, table.tradeId),
     index('spot_trades_market_with_user_idx')
       .on(table.marketId, table.tradeId)
       .where(sql`with_user`),

@@ -13,6 +13,7 @@ export const en = {
   'error.not_found': 'This address does not exist.',
   'error.internal': 'Something went wrong on our side. Please try again later.',
   'error.unavailable': 'The service is temporarily unavailable. Please try again later.',
+  'error.catching_up': 'Your latest changes are still being recorded. Please try again in a moment.',
   'error.rate_limited': 'Too many requests. Please wait a moment and try again.',
 
   'auth.login_required': 'You are not logged in or your login has expired. Please log in again.',
@@ -105,6 +106,8 @@ export const en = {
   'field.total': 'Total',
   'field.time_in_force': 'Time in force',
   'field.per_page': 'Page size',
+  'field.start_time': 'Start time',
+  'field.end_time': 'End time',
 
   'account.account_required': 'Please enter your e-mail address or mobile number.',
   'account.email_invalid': 'Please enter a valid e-mail address.',

@@ -14,6 +14,7 @@ export const hk: Messages = {
   'error.not_found': '該地址不存在。',
   'error.internal': '伺服器出現問題，請稍後再試。',
   'error.unavailable': '服務暫時無法使用，請稍後再試。',
+  'error.catching_up': '您的最新操作仍在記錄中，請稍後再試。',
   'error.rate_limited': '請求過於頻繁，請稍後再試。',
 
   'auth.login_required': '您尚未登入或登入已過期，請重新登入。',
@@ -99,6 +100,8 @@ export const hk: Messages = {
   'field.total': '交易額',
   'field.time_in_force': '有效方式',
   'field.per_page': '每頁條數',
+  'field.start_time': '開始時間',
+  'field.end_time': '結束時間',
 
   'account.account_required': '請輸入電郵地址或手機號碼。',
   'account.email_invalid': '請輸入有效的電郵地址。',

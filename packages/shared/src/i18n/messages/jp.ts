@@ -14,6 +14,7 @@ export const jp: Messages = {
   'error.not_found': 'このアドレスは存在しません。',
   'error.internal': 'サーバー側で問題が発生しました。しばらくしてから再度お試しください。',
   'error.unavailable': 'サービスは一時的に利用できません。しばらくしてから再度お試しください。',
+  'error.catching_up': '最新の操作を記録しています。しばらくしてから再度お試しください。',
   'error.rate_limited': 'リクエストが多すぎます。しばらく待ってから再度お試しください。',
 
   'auth.login_required':
@@ -105,6 +106,8 @@ export const jp: Messages = {
   'field.total': '約定総額',
   'field.time_in_force': '有効期間',
   'field.per_page': '1 ページの件数',
+  'field.start_time': '開始時刻',
+  'field.end_time': '終了時刻',
 
   'account.account_required': 'メールアドレスまたは携帯電話番号を入力してください。',
   'account.email_invalid': '有効なメールアドレスを入力してください。',

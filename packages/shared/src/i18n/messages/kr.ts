@@ -14,6 +14,7 @@ export const kr: Messages = {
   'error.not_found': '존재하지 않는 주소입니다.',
   'error.internal': '서버에 문제가 발생했습니다. 잠시 후 다시 시도해 주세요.',
   'error.unavailable': '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  'error.catching_up': '최근 변경 사항을 아직 기록하는 중입니다. 잠시 후 다시 시도해 주세요.',
   'error.rate_limited': '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
 
   'auth.login_required': '로그인하지 않았거나 로그인이 만료되었습니다. 다시 로그인해 주세요.',
@@ -105,6 +106,8 @@ export const kr: Messages = {
   'field.total': '거래 금액',
   'field.time_in_force': '유효 조건',
   'field.per_page': '페이지 크기',
+  'field.start_time': '시작 시간',
+  'field.end_time': '종료 시간',
 
   'account.account_required': '이메일 주소 또는 휴대폰 번호를 입력하세요.',
   'account.email_invalid': '올바른 이메일 주소를 입력하세요.',

@@ -14,6 +14,7 @@ export const zh: Messages = {
   'error.not_found': '该地址不存在。',
   'error.internal': '服务器出现问题，请稍后再试。',
   'error.unavailable': '服务暂时不可用，请稍后再试。',
+  'error.catching_up': '您的最新操作仍在记录中，请稍后再试。',
   'error.rate_limited': '请求过于频繁，请稍后再试。',
 
   'auth.login_required': '您尚未登录或登录已过期，请重新登录。',
@@ -99,6 +100,8 @@ export const zh: Messages = {
   'field.total': '交易额',
   'field.time_in_force': '有效方式',
   'field.per_page': '每页条数',
+  'field.start_time': '开始时间',
+  'field.end_time': '结束时间',
 
   'account.account_required': '请输入邮箱或手机号。',
   'account.email_invalid': '请输入有效的邮箱地址。',

@@ -67,6 +67,8 @@ export async function admitAdministrator(
       };
     }
   }
+  // The back office reads every user's projection rows: it sees everything acknowledged before it asked.
+  if (app.hasDecorator('awaitAcknowledged')) await app.awaitAcknowledged();
   return { admin };
 }
 

@@ -1,4 +1,4 @@
-// The back office of P2P trade (docs/p2p.md, "Calls"; services in p2p/service.ts):
+// The back office of P2P trade (docs/p2p.md, "Calls"; the service's parts in p2p/):
 //   GET  /api/backoffice/p2p/applications          merchant applications with the thresholds met
 //   POST /api/backoffice/p2p/applications/review   approve (is_seller 1, `seller` push) or reject
 //   POST /api/backoffice/p2p/merchants/revoke      is_seller 0, the merchant's ads paused
@@ -37,7 +37,7 @@ export function p2pAdminRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
     url: '/backoffice/p2p/applications',
     access: 'funding.read',
     input: p2pAdminApplicationsInput,
-    handler: async ({ input }) => ok(await p2p.applications(input)),
+    handler: async ({ input }) => ok(await p2p.backOffice.applications(input)),
   });
   adminRoute({
     method: 'POST',
@@ -45,7 +45,7 @@ export function p2pAdminRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
     access: 'users.manage',
     input: p2pAdminReviewInput,
     handler: async ({ input, actor, t }) => {
-      await p2p.review(actor, input);
+      await p2p.backOffice.review(actor, input);
       return ok(t('backoffice.saved'));
     },
   });
@@ -55,7 +55,7 @@ export function p2pAdminRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
     access: 'users.manage',
     input: p2pAdminRevokeInput,
     handler: async ({ input, actor, t }) => {
-      await p2p.revoke(actor, input);
+      await p2p.backOffice.revoke(actor, input);
       return ok(t('backoffice.saved'));
     },
   });
@@ -64,28 +64,28 @@ export function p2pAdminRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
     url: '/backoffice/p2p/ads',
     access: 'funding.read',
     input: p2pAdminAdsInput,
-    handler: async ({ input }) => ok(await p2p.adminAds(input)),
+    handler: async ({ input }) => ok(await p2p.backOffice.adminAds(input)),
   });
   adminRoute({
     method: 'POST',
     url: '/backoffice/p2p/ads/pause',
     access: 'funding.manage',
     input: p2pAdminAdPauseInput,
-    handler: async ({ input, actor }) => ok(await p2p.adminPauseAd(actor, input)),
+    handler: async ({ input, actor }) => ok(await p2p.backOffice.adminPauseAd(actor, input)),
   });
   adminRoute({
     method: 'GET',
     url: '/backoffice/p2p/orders',
     access: 'funding.read',
     input: p2pAdminOrdersInput,
-    handler: async ({ input }) => ok(await p2p.adminOrders(input)),
+    handler: async ({ input }) => ok(await p2p.backOffice.adminOrders(input)),
   });
   adminRoute({
     method: 'GET',
     url: '/backoffice/p2p/orders/detail',
     access: 'funding.read',
     input: p2pAdminOrderInput,
-    handler: async ({ input }) => ok(await p2p.adminOrder(input.id)),
+    handler: async ({ input }) => ok(await p2p.backOffice.adminOrder(input.id)),
   });
   adminRoute({
     method: 'GET',
@@ -93,7 +93,7 @@ export function p2pAdminRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
     access: 'funding.read',
     input: p2pImageInput,
     handler: async ({ input, reply }) => {
-      const { upload, data } = await p2p.adminImage(input.id);
+      const { upload, data } = await p2p.backOffice.adminImage(input.id);
       return reply
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
@@ -111,14 +111,14 @@ export function p2pAdminRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
         adminId: actor.adminId,
         code: input.totp_code,
       });
-      return ok(await p2p.decide(actor, input));
+      return ok(await p2p.backOffice.decide(actor, input));
     },
   });
   adminRoute({
     method: 'GET',
     url: '/backoffice/p2p/config',
     access: 'funding.read',
-    handler: () => ok(p2p.config()),
+    handler: () => ok(p2p.settings.config()),
   });
   adminRoute({
     method: 'POST',
@@ -126,7 +126,7 @@ export function p2pAdminRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
     access: 'catalog.manage',
     input: p2pAdminConfigInput,
     handler: async ({ input, actor, t }) => {
-      await p2p.configure(actor, input);
+      await p2p.settings.configure(actor, input);
       return ok(t('backoffice.saved'));
     },
   });
@@ -136,7 +136,7 @@ export function p2pAdminRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
     access: 'catalog.manage',
     input: p2pAdminReferenceInput,
     handler: async ({ input, actor, t }) => {
-      await p2p.setReference(actor, input);
+      await p2p.settings.setReference(actor, input);
       return ok(t('backoffice.saved'));
     },
   });

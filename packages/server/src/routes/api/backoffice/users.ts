@@ -38,7 +38,15 @@ export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
     method: 'GET',
     url: '/backoffice/dashboard',
     access: 'dashboard',
-    handler: async () => ok(await dashboard(app.store, app.engine)),
+    handler: async () =>
+      ok(
+        await dashboard(
+          app.store,
+          app.engine,
+          Date.now(),
+          app.hasDecorator('runner') ? app.runner.stats() : undefined,
+        ),
+      ),
   });
 
   adminRoute({

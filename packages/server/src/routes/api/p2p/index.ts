@@ -45,27 +45,27 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
   });
 
-  route(app, { method: 'GET', url: '/p2p/config', handler: () => ok(p2p.config()) });
+  route(app, { method: 'GET', url: '/p2p/config', handler: () => ok(p2p.settings.config()) });
 
   // ---------------------------------------------------------------------------------- merchants
   route(app, {
     method: 'GET',
     url: '/p2p/merchant/status',
     auth: 'required',
-    handler: async ({ user }) => ok(await p2p.merchantStatus(user.id)),
+    handler: async ({ user }) => ok(await p2p.merchants.merchantStatus(user.id)),
   });
   route(app, {
     method: 'POST',
     url: '/p2p/merchant/apply',
     auth: 'verified',
     input: p2pMerchantApplyInput,
-    handler: async ({ input, user }) => ok(await p2p.apply(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.merchants.apply(user.id, input)),
   });
   route(app, {
     method: 'GET',
     url: '/p2p/merchant/stats',
     input: statsInput,
-    handler: async ({ input }) => ok(await p2p.merchantStats(input.user_id)),
+    handler: async ({ input }) => ok(await p2p.merchants.merchantStats(input.user_id)),
   });
 
   // ---------------------------------------------------------------------------- payment methods
@@ -73,21 +73,21 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET',
     url: '/p2p/methods',
     auth: 'required',
-    handler: async ({ user }) => ok(await p2p.methods(user.id)),
+    handler: async ({ user }) => ok(await p2p.paymentMethods.methods(user.id)),
   });
   route(app, {
     method: 'POST',
     url: '/p2p/methods/add',
     auth: 'verified',
     input: p2pMethodAddInput,
-    handler: async ({ input, user }) => ok(await p2p.addMethod(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.paymentMethods.addMethod(user.id, input)),
   });
   route(app, {
     method: 'POST',
     url: '/p2p/methods/edit',
     auth: 'verified',
     input: p2pMethodEditInput,
-    handler: async ({ input, user }) => ok(await p2p.editMethod(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.paymentMethods.editMethod(user.id, input)),
   });
   route(app, {
     method: 'POST',
@@ -95,7 +95,7 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     input: p2pMethodIdInput,
     handler: async ({ input, user, t }) => {
-      await p2p.deleteMethod(user.id, input.id);
+      await p2p.paymentMethods.deleteMethod(user.id, input.id);
       return ok(t('p2p.method_deleted'));
     },
   });
@@ -105,34 +105,34 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET',
     url: '/p2p/ads',
     input: p2pAdListInput,
-    handler: async ({ input }) => ok(await p2p.adBook(input)),
+    handler: async ({ input }) => ok(await p2p.ads.adBook(input)),
   });
   route(app, {
     method: 'GET',
     url: '/p2p/ads/detail',
     input: p2pAdIdInput,
-    handler: async ({ input }) => ok(await p2p.adDetail(input.id)),
+    handler: async ({ input }) => ok(await p2p.ads.adDetail(input.id)),
   });
   route(app, {
     method: 'GET',
     url: '/p2p/my_ads',
     auth: 'required',
     input: p2pMyAdsInput,
-    handler: async ({ input, user }) => ok(await p2p.myAds(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.ads.myAds(user.id, input)),
   });
   route(app, {
     method: 'POST',
     url: '/p2p/ads/create',
     auth: 'verified',
     input: p2pAdCreateInput,
-    handler: async ({ input, user }) => ok(await p2p.createAd(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.ads.createAd(user.id, input)),
   });
   route(app, {
     method: 'POST',
     url: '/p2p/ads/edit',
     auth: 'verified',
     input: p2pAdEditInput,
-    handler: async ({ input, user }) => ok(await p2p.editAd(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.ads.editAd(user.id, input)),
   });
   for (const [path, status] of [
     ['pause', 'paused'],
@@ -144,7 +144,7 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
       url: `/p2p/ads/${path}`,
       auth: 'required',
       input: p2pAdIdInput,
-      handler: async ({ input, user }) => ok(await p2p.setAdStatus(user.id, input.id, status)),
+      handler: async ({ input, user }) => ok(await p2p.ads.setAdStatus(user.id, input.id, status)),
     });
 
   // ------------------------------------------------------------------------------------- orders
@@ -153,28 +153,28 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     url: '/p2p/orders/create',
     auth: 'verified',
     input: p2pOrderCreateInput,
-    handler: async ({ input, user }) => ok(await p2p.createOrder(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.orders.createOrder(user.id, input)),
   });
   route(app, {
     method: 'GET',
     url: '/p2p/orders',
     auth: 'required',
     input: p2pOrderListInput,
-    handler: async ({ input, user }) => ok(await p2p.orders(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.orders.orders(user.id, input)),
   });
   route(app, {
     method: 'GET',
     url: '/p2p/orders/detail',
     auth: 'required',
     input: p2pOrderIdInput,
-    handler: async ({ input, user }) => ok(await p2p.order(user.id, input.id)),
+    handler: async ({ input, user }) => ok(await p2p.orders.order(user.id, input.id)),
   });
   route(app, {
     method: 'POST',
     url: '/p2p/orders/paid',
     auth: 'required',
     input: p2pOrderPaidInput,
-    handler: async ({ input, user }) => ok(await p2p.markPaid(user.id, input.id)),
+    handler: async ({ input, user }) => ok(await p2p.orders.markPaid(user.id, input.id)),
   });
   route(app, {
     method: 'POST',
@@ -182,7 +182,7 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     input: p2pSecurityCodeInput,
     handler: async ({ user, t, lang, request }) => {
-      const sent = await p2p.sendReleaseCode(user.id, request.ip, lang);
+      const sent = await p2p.orders.sendReleaseCode(user.id, request.ip, lang);
       return { type: 'ok', message: t('wallet.code_sent', { destination: sent.destination }), ...sent };
     },
   });
@@ -193,7 +193,11 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     input: p2pOrderReleaseInput,
     handler: async ({ input, user, request }) =>
       ok(
-        await p2p.release(user.id, input.id, { totpCode: input.totp_code, code: input.code, ip: request.ip }),
+        await p2p.orders.release(user.id, input.id, {
+          totpCode: input.totp_code,
+          code: input.code,
+          ip: request.ip,
+        }),
       ),
   });
   route(app, {
@@ -201,35 +205,35 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     url: '/p2p/orders/cancel',
     auth: 'required',
     input: p2pOrderCancelInput,
-    handler: async ({ input, user }) => ok(await p2p.cancel(user.id, input.id)),
+    handler: async ({ input, user }) => ok(await p2p.orders.cancel(user.id, input.id)),
   });
   route(app, {
     method: 'POST',
     url: '/p2p/orders/appeal',
     auth: 'required',
     input: p2pAppealInput,
-    handler: async ({ input, user }) => ok(await p2p.appeal(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.orders.appeal(user.id, input)),
   });
   route(app, {
     method: 'GET',
     url: '/p2p/orders/messages',
     auth: 'required',
     input: p2pMessagesInput,
-    handler: async ({ input, user }) => ok(await p2p.messages(user.id, input.id, input.after ?? 0)),
+    handler: async ({ input, user }) => ok(await p2p.room.messages(user.id, input.id, input.after ?? 0)),
   });
   route(app, {
     method: 'POST',
     url: '/p2p/orders/message',
     auth: 'required',
     input: p2pMessageSendInput,
-    handler: async ({ input, user }) => ok(await p2p.sendMessage(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.room.sendMessage(user.id, input)),
   });
   route(app, {
     method: 'GET',
     url: '/p2p/counters',
     auth: 'required',
     input: noInput,
-    handler: ({ user }) => ok(p2p.counters(user.id)),
+    handler: ({ user }) => ok(p2p.orders.counters(user.id)),
   });
 
   // ----------------------------------------------------------------------------- private images
@@ -250,7 +254,7 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('upload.too_large', { megabytes: 4 });
         throw new AppError('upload.not_multipart');
       }
-      return ok(await p2p.upload(user.id, data));
+      return ok(await p2p.room.upload(user.id, data));
     },
   });
   route(app, {
@@ -259,7 +263,7 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     input: p2pImageInput,
     handler: async ({ input, user, reply }) => {
-      const { upload, data } = await p2p.image(user.id, input.id);
+      const { upload, data } = await p2p.room.image(user.id, input.id);
       return reply
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
@@ -274,14 +278,14 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     url: '/acceptor/my_deal',
     auth: 'required',
     input: acceptorMyDealInput,
-    handler: async ({ input, user }) => ok(await p2p.myDeals(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.deals.myDeals(user.id, input)),
   });
   route(app, {
     method: 'POST',
     url: '/p2p/acceptor/deal',
     auth: 'verified',
     input: acceptorDealCreateInput,
-    handler: async ({ input, user }) => ok(await p2p.createDeal(user.id, input)),
+    handler: async ({ input, user }) => ok(await p2p.deals.createDeal(user.id, input)),
   });
   for (const [path, accept] of [
     ['confirm', true],
@@ -294,7 +298,7 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
       input: acceptorAnswerInput,
       handler: async ({ input, user, request }) =>
         ok(
-          await p2p.answerDeal(user.id, input.id, accept, {
+          await p2p.deals.answerDeal(user.id, input.id, accept, {
             totpCode: input.totp_code,
             code: input.code,
             ip: request.ip,

@@ -20,6 +20,7 @@
 // - POST /defi/buy               id, number: whole coins
 // - POST /defi/exit              id (a stake): leave early where its policy allows
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
   defiBalanceInput,
   defiBuyInput,
@@ -37,138 +38,80 @@ import {
   noInput,
   ok,
 } from '@fairex/shared';
-import { route } from '../../../http/route.ts';
+import { route, type InputOf, type RouteContext, type UserFor } from '../../../http/route.ts';
+
+type Answer<S extends z.ZodType, A extends 'required' | 'optional'> = (
+  context: RouteContext<InputOf<S>, UserFor<A>>,
+) => unknown;
+
+/**
+ * The area's calls all answer `ok(...)` with what the service returns: `signedIn` ones need a login,
+ * `anyone` ones take it when it comes (a visitor sees the public lists).
+ */
+function productCalls(app: FastifyInstance) {
+  const declare =
+    <A extends 'required' | 'optional'>(auth: A) =>
+    <S extends z.ZodType>(url: string, input: S, answer: Answer<S, A>, method: 'GET' | 'POST' = 'POST') =>
+      route(app, { method, url, auth, input, handler: async (context) => ok(await answer(context)) });
+  return { signedIn: declare('required'), anyone: declare('optional') };
+}
 
 export default async function productsRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasDecorator('products')) return;
   const products = app.products.service;
+  const { signedIn, anyone } = productCalls(app);
 
-  route(app, { method: 'GET', url: '/iepn', auth: 'optional', handler: () => ok(products.iepn()) });
+  anyone('/iepn', noInput, () => products.iepn(), 'GET');
 
-  route(app, {
-    method: 'POST',
-    url: '/ico/balance',
-    auth: 'required',
-    input: icoBalanceInput,
-    handler: ({ input, user }) => ok(products.icoBalance(user.id, input.currency)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/ico/list',
-    auth: 'optional',
-    input: icoListInput,
-    handler: ({ input, user, lang }) => ok(products.icoList(user?.id ?? null, input.status ?? -1, lang)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/ico/buy',
-    auth: 'required',
-    input: icoBuyInput,
-    handler: async ({ input, user, lang }) =>
-      ok(await products.icoBuy(user.id, input.id, input.number, lang)),
-  });
+  signedIn('/ico/balance', icoBalanceInput, ({ input, user }) =>
+    products.icoBalance(user.id, input.currency),
+  );
+  anyone('/ico/list', icoListInput, ({ input, user, lang }) =>
+    products.icoList(user?.id ?? null, input.status ?? -1, lang),
+  );
+  signedIn('/ico/buy', icoBuyInput, ({ input, user, lang }) =>
+    products.icoBuy(user.id, input.id, input.number, lang),
+  );
 
-  route(app, {
-    method: 'POST',
-    url: '/miner/balance',
-    auth: 'required',
-    input: minerBalanceInput,
-    handler: ({ input, user }) => ok(products.minerBalance(user.id, input.currency)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/miner/list',
-    auth: 'optional',
-    input: minerListInput,
-    handler: ({ input, user, lang }) => ok(products.minerList(user?.id ?? null, input.status ?? -1, lang)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/miner/record',
-    auth: 'required',
-    input: minerListInput,
-    handler: ({ input, user, lang }) => ok(products.minerRecord(user.id, input.status ?? 1, lang)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/miner/buy',
-    auth: 'required',
-    input: minerBuyInput,
-    handler: async ({ input, user, lang }) =>
-      ok(await products.minerBuy(user.id, input.id, input.number, lang)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/miner/info',
-    auth: 'required',
-    input: minerHoldingInput,
-    handler: ({ input, user, lang }) => ok(products.minerInfo(user.id, input.id, lang)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/miner/earnings',
-    auth: 'required',
-    input: minerHoldingInput,
-    handler: async ({ input, user }) => ok(await products.minerEarnings(user.id, input.id)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/miner/extract',
-    auth: 'required',
-    input: minerExtractInput,
-    handler: async ({ input, user, lang }) =>
-      ok(await products.minerExtract(user.id, input.id, input.number, lang)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/miner/extract_record',
-    auth: 'required',
-    input: minerHoldingInput,
-    handler: async ({ input, user }) => ok(await products.minerExtractRecord(user.id, input.id)),
-  });
+  signedIn('/miner/balance', minerBalanceInput, ({ input, user }) =>
+    products.minerBalance(user.id, input.currency),
+  );
+  anyone('/miner/list', minerListInput, ({ input, user, lang }) =>
+    products.minerList(user?.id ?? null, input.status ?? -1, lang),
+  );
+  signedIn('/miner/record', minerListInput, ({ input, user, lang }) =>
+    products.minerRecord(user.id, input.status ?? 1, lang),
+  );
+  signedIn('/miner/buy', minerBuyInput, ({ input, user, lang }) =>
+    products.minerBuy(user.id, input.id, input.number, lang),
+  );
+  signedIn('/miner/info', minerHoldingInput, ({ input, user, lang }) =>
+    products.minerInfo(user.id, input.id, lang),
+  );
+  signedIn('/miner/earnings', minerHoldingInput, ({ input, user }) =>
+    products.minerEarnings(user.id, input.id),
+  );
+  signedIn('/miner/extract', minerExtractInput, ({ input, user, lang }) =>
+    products.minerExtract(user.id, input.id, input.number, lang),
+  );
+  signedIn('/miner/extract_record', minerHoldingInput, ({ input, user }) =>
+    products.minerExtractRecord(user.id, input.id),
+  );
 
-  route(app, {
-    method: 'GET',
-    url: '/defi/total',
-    auth: 'required',
-    input: noInput,
-    handler: ({ user }) => ok(products.defiTotal(user.id)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/defi/balance',
-    auth: 'required',
-    input: defiBalanceInput,
-    handler: ({ input, user }) => ok(products.defiBalance(user.id, input.currency)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/defi/list',
-    auth: 'optional',
-    input: defiListInput,
-    handler: async ({ input, user, lang }) =>
-      ok(await products.defiList(user?.id ?? null, input.status ?? -1, lang)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/defi/record',
-    auth: 'required',
-    input: defiRecordInput,
-    handler: async ({ input, user, lang }) => ok(await products.defiRecord(user.id, input.status ?? 1, lang)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/defi/buy',
-    auth: 'required',
-    input: defiBuyInput,
-    handler: async ({ input, user, lang }) =>
-      ok(await products.defiBuy(user.id, input.id, input.number, lang)),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/defi/exit',
-    auth: 'required',
-    input: defiExitInput,
-    handler: async ({ input, user, lang }) => ok(await products.defiExit(user.id, input.id, lang)),
-  });
+  signedIn('/defi/total', noInput, ({ user }) => products.defiTotal(user.id), 'GET');
+  signedIn('/defi/balance', defiBalanceInput, ({ input, user }) =>
+    products.defiBalance(user.id, input.currency),
+  );
+  anyone('/defi/list', defiListInput, ({ input, user, lang }) =>
+    products.defiList(user?.id ?? null, input.status ?? -1, lang),
+  );
+  signedIn('/defi/record', defiRecordInput, ({ input, user, lang }) =>
+    products.defiRecord(user.id, input.status ?? 1, lang),
+  );
+  signedIn('/defi/buy', defiBuyInput, ({ input, user, lang }) =>
+    products.defiBuy(user.id, input.id, input.number, lang),
+  );
+  signedIn('/defi/exit', defiExitInput, ({ input, user, lang }) =>
+    products.defiExit(user.id, input.id, lang),
+  );
 }

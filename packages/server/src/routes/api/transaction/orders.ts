@@ -7,8 +7,8 @@
 //                                      average price, fee, the price-protection limit, why it would stop
 // Filters: legal_id, currency_id (one pair, or all pairs of one currency), symbol ("BTC/USDT"), side
 // (buy/sell), status (history: filled, partially_filled_cancelled, cancelled), start_time and end_time
-// (milliseconds since the epoch, inclusive, on the creation time), page, per_page; `timezone` in the query
-// for the formatted times (as the other spot lists).
+// (milliseconds since the epoch, inclusive, on the creation time; a start after the end is refused), page,
+// per_page; `timezone` in the query for the formatted times (as the other spot lists).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   spotCancelAllInput,
