@@ -5,7 +5,13 @@ import { usePreferences } from '../app/preferences/preferences.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { LANGUAGE_INFO } from '../i18n/languages.ts';
 import { startChartFeed, type ChartStatus } from './chart-feed.ts';
-import { ChartModel, type ChartFactory, type LegendLabels } from './chart-model.ts';
+import {
+  ChartModel,
+  type ChartFactory,
+  type ChartLevel,
+  type ChartMoment,
+  type LegendLabels,
+} from './chart-model.ts';
 import { readChartTheme } from './chart-theme.ts';
 import { IndicatorBar, useChartIndicators } from './IndicatorBar.tsx';
 import { IntervalBar } from './IntervalBar.tsx';
@@ -27,9 +33,16 @@ export interface PriceChartProps {
   /** The indicator toggles (MA, EMA, BOLL, VOL, MACD) under the interval bar; shown with the interval bar by default. */
   showIndicatorBar?: boolean;
   className?: string;
+  /** Moments marked on the bars that hold them (series markers), e.g. a contract's open and expiry. */
+  moments?: readonly ChartMoment[];
+  /** Price levels drawn as labelled price lines, e.g. a running contract's open price. */
+  levels?: readonly ChartLevel[];
   /** Replaces lightweight-charts' createChart; for tests. */
   chartFactory?: ChartFactory;
 }
+
+const NO_MOMENTS: readonly ChartMoment[] = [];
+const NO_LEVELS: readonly ChartLevel[] = [];
 
 export const DEFAULT_CHART_HEIGHT = 420;
 
@@ -52,6 +65,8 @@ export function PriceChart({
   showIntervalBar = true,
   showIndicatorBar = showIntervalBar,
   className,
+  moments = NO_MOMENTS,
+  levels = NO_LEVELS,
   chartFactory,
 }: PriceChartProps) {
   const { t } = useTranslation();
@@ -143,6 +158,12 @@ export function PriceChart({
       onStatus: (status, message) => setState(message === undefined ? { status } : { status, message }),
     });
   }, [symbol, period, attempt, chartFactory]);
+
+  const marksKey = JSON.stringify([moments, levels]);
+  useEffect(() => {
+    const [nextMoments, nextLevels] = JSON.parse(marksKey) as [ChartMoment[], ChartLevel[]];
+    modelRef.current?.setMarks(nextMoments, nextLevels);
+  }, [marksKey, chartFactory]);
 
   const choosePeriod = (next: ChartPeriod): void => {
     if (controlledPeriod === undefined) setOwnPeriod(next);

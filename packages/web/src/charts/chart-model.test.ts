@@ -383,3 +383,66 @@ describe('ChartModel indicators (display only)', () => {
     expect(ma7.setDataCalls).toBe(drawn);
   });
 });
+
+describe('ChartModel marks', () => {
+  const moment = (key: string, minute: number, second = 0) => ({
+    key,
+    timeMs: T0 + minute * MINUTE + second * 1000,
+    shape: 'circle' as const,
+    position: 'aboveBar' as const,
+    tone: 'up' as const,
+    text: key,
+  });
+
+  it('puts a moment on the bar that holds it and one still to come on its bar once that arrives', () => {
+    const { model, chart, candles, line } = makeModel();
+    model.setHistory([bar(0, '100.00'), bar(1, '101.00'), bar(2, '102.00')]);
+    model.setMarks([moment('7-open', 1, 30), moment('7-expiry', 3, 5)], []);
+    expect(chart.container.dataset.marks).toBe('7-open');
+    // One markers primitive on the candles and one on the realtime line.
+    expect(candles.primitives).toHaveLength(1);
+    expect(line.primitives).toHaveLength(1);
+    model.pushBar(bar(3, '103.00'));
+    expect(chart.container.dataset.marks).toBe('7-open 7-expiry');
+    model.setMarks([], []);
+    expect(chart.container.dataset.marks).toBe('');
+  });
+
+  it('puts a moment after the last trade bar on the mark price bar that holds it', () => {
+    const { model, chart, candles, mark } = makeModel();
+    model.setHistory([bar(0, '100.00')]);
+    model.setMarkHistory([
+      { time: T0, open: '100.00', high: '100.00', low: '100.00', close: '100.00' },
+      { time: T0 + 4 * MINUTE, open: '100.50', high: '100.50', low: '100.50', close: '100.50' },
+    ]);
+    model.setMarks([moment('9-open', 4, 10), moment('9-expiry', 5, 10)], []);
+    expect(chart.container.dataset.marks).toBe('9-open');
+    expect(mark.primitives).toHaveLength(1);
+    expect(candles.primitives).toHaveLength(1);
+    model.pushMark({ time: T0 + 5 * MINUTE, open: '100.75', high: '100.75', low: '100.75', close: '100.75' });
+    expect(chart.container.dataset.marks).toBe('9-open 9-expiry');
+  });
+
+  it('leaves out a moment before the first bar and clears the marks with a new interval', () => {
+    const { model, chart } = makeModel();
+    model.setHistory([bar(5, '100.00'), bar(6, '101.00')]);
+    model.setMarks([moment('1-open', 1), moment('1-expiry', 6, 59)], []);
+    expect(chart.container.dataset.marks).toBe('1-expiry');
+    model.reset('5min');
+    expect(chart.container.dataset.marks).toBe('');
+  });
+
+  it('draws a level as a titled dashed price line on the candles and the line, and replaces it', () => {
+    const { model, chart, candles, line } = makeModel();
+    model.setHistory([bar(0, '100.00')]);
+    model.setMarks([], [{ key: '3-open-price', price: '100.25', tone: 'down', title: '#3 Down' }]);
+    expect(candles.priceLines).toEqual([
+      expect.objectContaining({ price: 100.25, title: '#3 Down', axisLabelVisible: true }),
+    ]);
+    expect(line.priceLines).toHaveLength(1);
+    expect(chart.container.dataset.levels).toBe('3-open-price');
+    model.setMarks([], []);
+    expect(candles.priceLines).toEqual([]);
+    expect(line.priceLines).toEqual([]);
+  });
+});

@@ -6,7 +6,11 @@ import {
   LineSeries,
   LineStyle,
   createChart,
+  createSeriesMarkers,
   type CandlestickData,
+  type IPriceLine,
+  type ISeriesMarkersPluginApi,
+  type SeriesMarker,
   type ChartOptions,
   type DeepPartial,
   type HistogramData,
@@ -40,7 +44,7 @@ import {
   type IndicatorLine,
 } from './indicators.ts';
 import { withAlpha, type ChartTheme } from './chart-theme.ts';
-import { isIntraday, type ChartPeriod } from './periods.ts';
+import { BAR_LENGTH_MS, barPeriodOf, isIntraday, type ChartPeriod } from './periods.ts';
 
 // The chart lives outside React. React creates one ChartModel when the chart's element mounts and
 // removes it when the element unmounts; everything else (theme, language, interval, data) is applied
@@ -94,6 +98,32 @@ export interface MarkCandle {
   high: string;
   low: string;
   close: string;
+}
+
+/**
+ * A moment marked on the price chart (a seconds contract's open or expiry, say): drawn as a series marker
+ * on the bar that holds it, or left out while no bar holds it yet (a moment still to come).
+ */
+export interface ChartMoment {
+  /** Stable key: "12-open". */
+  key: string;
+  /** Epoch milliseconds. */
+  timeMs: number;
+  shape: 'arrowUp' | 'arrowDown' | 'circle';
+  position: 'aboveBar' | 'belowBar';
+  /** The reader's rising or falling colour, or the chart's neutral line colour. */
+  tone: 'up' | 'down' | 'neutral';
+  /** Translated label drawn beside the marker. */
+  text: string;
+}
+
+/** A horizontal price line with a translated title (a running contract's open price, say). */
+export interface ChartLevel {
+  key: string;
+  /** Decimal text as the server sent it; drawn only, never computed with. */
+  price: string;
+  tone: 'up' | 'down' | 'neutral';
+  title: string;
 }
 
 export interface ChartModelOptions {
@@ -209,8 +239,14 @@ export class ChartModel {
   private hoveredTime: number | null = null;
   private formatTime: (chartTime: number) => string;
   private removed = false;
+  private moments: readonly ChartMoment[] = [];
+  private levels: readonly ChartLevel[] = [];
+  private momentPlugins: ISeriesMarkersPluginApi<Time>[] | null = null;
+  private readonly container: HTMLElement;
+  private levelLines: { series: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'>; line: IPriceLine }[] = [];
 
   constructor(container: HTMLElement, options: ChartModelOptions, factory: ChartFactory = createChart) {
+    this.container = container;
     this.period = options.period;
     this.locale = options.locale;
     this.language = options.language;
@@ -276,6 +312,7 @@ export class ChartModel {
     this.theme = theme;
     this.chart.applyOptions(this.themeOptions());
     this.applySeriesTheme();
+    this.drawMarks();
   }
 
   /** Language of dates and volume units; zoom, scroll and data stay. */
@@ -307,6 +344,7 @@ export class ChartModel {
     this.lastMarkTime = null;
     this.hoveredTime = null;
     for (const series of this.allSeries()) series.setData([]);
+    this.drawMarks();
     this.applyPeriodVisibility();
     this.chart.applyOptions(this.timeOptions());
     this.renderLegend();
@@ -327,6 +365,7 @@ export class ChartModel {
     this.volumeUp.setData(bars.map((bar) => volumeData(bar, true)));
     this.volumeDown.setData(bars.map((bar) => volumeData(bar, false)));
     this.drawIndicators(false);
+    this.drawMarks();
     this.chart.timeScale().resetTimeScale();
     this.renderLegend();
   }
@@ -339,6 +378,7 @@ export class ChartModel {
     if (this.removed || !isPlottable(candle)) return false;
     const time = toChartTime(candle.time);
     if (this.lastTime !== null && time < this.lastTime) return false;
+    const newBar = this.lastTime !== time;
     this.lastTime = time;
     this.shown.set(time, candle);
     const decimals = Math.max(decimalsOf(candle.close), decimalsOf(candle.open));
@@ -348,8 +388,97 @@ export class ChartModel {
     this.volumeUp.update(volumeData(candle, true));
     this.volumeDown.update(volumeData(candle, false));
     this.drawIndicators(true);
+    // A new bar may hold a marked moment that no bar held before.
+    if (newBar && this.moments.length > 0) this.drawMarks();
     if (this.hoveredTime === null) this.renderLegend();
     return true;
+  }
+
+  /**
+   * Marks moments (series markers) and price levels (price lines) on the candles and on the realtime line,
+   * whichever the interval shows. A moment sits on the bar that holds it; one that no bar holds yet is drawn
+   * once its bar arrives.
+   */
+  setMarks(moments: readonly ChartMoment[], levels: readonly ChartLevel[]): void {
+    if (this.removed) return;
+    this.moments = moments;
+    this.levels = levels;
+    this.drawMarks();
+  }
+
+  /**
+   * Where each moment is drawn: on the trade bar that holds it (candles and the realtime line), else on the
+   * mark price bar that holds it (the mark line moves with the price record even while nobody trades), else
+   * nowhere yet.
+   */
+  private placedMoments(): { onBars: SeriesMarker<Time>[]; onMarks: SeriesMarker<Time>[] } {
+    const onBars: SeriesMarker<Time>[] = [];
+    const onMarks: SeriesMarker<Time>[] = [];
+    if (this.moments.length === 0) return { onBars, onMarks };
+    const barSeconds = BAR_LENGTH_MS[barPeriodOf(this.period)] / 1000;
+    const barTimes = [...this.shown.keys()];
+    const markTimes = [...this.marks.keys()];
+    for (const moment of this.moments) {
+      const at = toChartTime(moment.timeMs);
+      const marker = (time: number): SeriesMarker<Time> => ({
+        time: time as UTCTimestamp,
+        position: moment.position,
+        shape: moment.shape,
+        color: this.toneColour(moment.tone),
+        text: moment.text,
+        id: moment.key,
+      });
+      const onBar = holdingTime(barTimes, at, barSeconds);
+      if (onBar !== null) onBars.push(marker(onBar));
+      else {
+        const onMark = holdingTime(markTimes, at, barSeconds);
+        if (onMark !== null) onMarks.push(marker(onMark));
+      }
+    }
+    const byTime = (a: SeriesMarker<Time>, b: SeriesMarker<Time>) => (a.time as number) - (b.time as number);
+    return { onBars: onBars.sort(byTime), onMarks: onMarks.sort(byTime) };
+  }
+
+  private toneColour(tone: ChartMoment['tone']): string {
+    return tone === 'up' ? this.theme.up : tone === 'down' ? this.theme.down : this.theme.line;
+  }
+
+  private drawMarks(): void {
+    if (this.removed) return;
+    const { onBars, onMarks } = this.placedMoments();
+    if (this.momentPlugins === null && onBars.length + onMarks.length > 0)
+      this.momentPlugins = [
+        createSeriesMarkers(this.candleSeries, []),
+        createSeriesMarkers(this.lineSeries, []),
+        createSeriesMarkers(this.markSeries, []),
+      ];
+    if (this.momentPlugins !== null) {
+      const [candles, line, mark] = this.momentPlugins;
+      candles?.setMarkers(onBars);
+      line?.setMarkers(onBars);
+      mark?.setMarkers(onMarks);
+    }
+    // What is drawn, readable without the canvas (end-to-end checks, assistive text).
+    this.container.dataset.marks = [...onBars, ...onMarks].map((marker) => marker.id).join(' ');
+    for (const { series, line } of this.levelLines) series.removePriceLine(line);
+    this.levelLines = [];
+    for (const level of this.levels) {
+      const price = Number(level.price);
+      if (!Number.isFinite(price) || price <= 0) continue;
+      for (const series of [this.candleSeries, this.lineSeries])
+        this.levelLines.push({
+          series,
+          line: series.createPriceLine({
+            price,
+            color: this.toneColour(level.tone),
+            lineWidth: 1,
+            lineStyle: LineStyle.Dashed,
+            axisLabelVisible: true,
+            title: level.title,
+          }),
+        });
+    }
+    this.container.dataset.levels = this.levels.map((level) => level.key).join(' ');
   }
 
   /**
@@ -413,6 +542,7 @@ export class ChartModel {
       sorted.map(([time, bar]) => ({ time: time as UTCTimestamp, value: plotNumber(bar.close) })),
     );
     if (this.lastTime === null) this.chart.timeScale().resetTimeScale();
+    this.drawMarks();
     this.renderLegend();
   }
 
@@ -421,8 +551,10 @@ export class ChartModel {
     if (this.removed || readDecimal(bar.close) === null) return false;
     const time = toChartTime(bar.time);
     if (this.lastMarkTime !== null && time < this.lastMarkTime) return false;
+    const newBar = this.lastMarkTime !== time;
     this.lastMarkTime = time;
     this.marks.set(time, bar);
+    if (newBar && this.moments.length > 0) this.drawMarks();
     if (decimalsOf(bar.close) > this.precision) this.setPrecision(decimalsOf(bar.close));
     this.markSeries.update({ time, value: plotNumber(bar.close) });
     if (this.hoveredTime === null) this.renderLegend();
@@ -778,4 +910,25 @@ function changePercent(bar: Candle): { text: string; direction: Direction } {
   // (close - open) / open x 100, to four places, then rounded to two by the percent formatter.
   const percent = formatDecimal(divideRounded((closeAt - openAt) * 1_000_000n, openAt, 'halfUp'), 4);
   return { text: formatPercent(percent), direction: directionOf(percent) };
+}
+
+/**
+ * The start of the bar (chart time, ascending `times`) that holds the moment `at`, or null when it lies
+ * before the first bar or after the end of the last one.
+ */
+function holdingTime(times: readonly number[], at: number, barSeconds: number): number | null {
+  if (
+    times.length === 0 ||
+    at < (times[0] as number) ||
+    at >= (times[times.length - 1] as number) + barSeconds
+  )
+    return null;
+  let low = 0;
+  let high = times.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((times[middle] as number) <= at) low = middle;
+    else high = middle - 1;
+  }
+  return times[low] as number;
 }

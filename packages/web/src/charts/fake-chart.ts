@@ -12,6 +12,10 @@ export interface FakeSeries {
   data: Array<Record<string, unknown>>;
   setDataCalls: number;
   updates: Array<Record<string, unknown>>;
+  /** Primitives attached (series markers are one). */
+  primitives: unknown[];
+  /** Price lines open now, by their options. */
+  priceLines: Array<Record<string, unknown>>;
   applyOptions(options: Record<string, unknown>): void;
   setData(data: Array<Record<string, unknown>>): void;
   update(item: Record<string, unknown>): void;
@@ -34,6 +38,8 @@ function fakeSeries(type: string, options: Record<string, unknown>, pane: number
     data: [],
     setDataCalls: 0,
     updates: [],
+    primitives: [],
+    priceLines: [],
     applyOptions(next) {
       Object.assign(series.options, next);
     },
@@ -52,6 +58,22 @@ function fakeSeries(type: string, options: Record<string, unknown>, pane: number
       else series.data.push(item);
     },
   };
+  Object.assign(series, {
+    attachPrimitive(primitive: unknown) {
+      series.primitives.push(primitive);
+    },
+    detachPrimitive(primitive: unknown) {
+      series.primitives = series.primitives.filter((item) => item !== primitive);
+    },
+    createPriceLine(options: Record<string, unknown>) {
+      const line = { ...options };
+      series.priceLines.push(line);
+      return line;
+    },
+    removePriceLine(line: Record<string, unknown>) {
+      series.priceLines = series.priceLines.filter((item) => item !== line);
+    },
+  });
   return series;
 }
 

@@ -18,7 +18,9 @@ export {
   ChartModel,
   type Candle,
   type ChartFactory,
+  type ChartLevel,
   type ChartModelOptions,
+  type ChartMoment,
   type LegendLabels,
 } from './chart-model.ts';
 export { startChartFeed, HISTORY_BARS, PULSE_MS, type ChartStatus } from './chart-feed.ts';

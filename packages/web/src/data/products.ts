@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DefiBalanceReply,
   DefiBuyReply,
@@ -49,6 +49,9 @@ export function useProductsRefresh(): () => Promise<void> {
   };
 }
 
+// The tab is part of each list's key and the tabs' rows differ in meaning (a product, a user's purchase), so a
+// list never shows the previous key's rows while the next loads.
+
 // ---------------------------------------------------------------------------------------------------------
 // ICO
 
@@ -59,7 +62,6 @@ export function useIcoList(tab: ProductTab) {
     queryFn: ({ signal }) => api.post<IcoListReply>('/ico/list', { status: tab }, { signal }),
     enabled: tab === -1 || token !== null,
     refetchInterval: PRODUCT_POLL_MS,
-    placeholderData: keepPreviousData,
   });
 }
 
@@ -97,7 +99,6 @@ export function useMinerList(tab: ProductTab) {
       api.post<MinerListReply>(tab === -1 ? '/miner/list' : '/miner/record', { status: tab }, { signal }),
     enabled: tab === -1 || token !== null,
     refetchInterval: PRODUCT_POLL_MS,
-    placeholderData: keepPreviousData,
   });
 }
 
@@ -169,7 +170,6 @@ export function useDefiList(tab: ProductTab) {
         ? api.post<DefiListReply>('/defi/list', { status: tab }, { signal })
         : api.post<DefiListReply>('/defi/record', { status: tab }, { signal }),
     enabled: tab === -1 || token !== null,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -102,3 +102,27 @@ export function clockIn(zone: string, timeMs: number): string {
   const text = dateTimeIn(zone, timeMs);
   return text.slice(text.indexOf(' ') + 1);
 }
+
+/** "YYYY-MM-DD": the calendar day in `zone` at the instant `timeMs`. */
+export function dateIn(zone: string, timeMs: number): string {
+  return dateTimeIn(zone, timeMs).slice(0, 10);
+}
+
+/**
+ * The instant a calendar day ("YYYY-MM-DD") starts in `zone`, in epoch milliseconds. The offset is read
+ * twice, the second time at the first guess, so a day that starts next to a daylight-saving change lands
+ * on the zone's own midnight.
+ */
+export function startOfDayIn(zone: string, date: string): number {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  const wallClock = Date.UTC(year, month - 1, day);
+  const guess = wallClock - offsetMinutes(zone, wallClock) * 60_000;
+  return wallClock - offsetMinutes(zone, guess) * 60_000;
+}
+
+/** The creation-time bounds of whole calendar days `from` to `to` in `zone`: both inclusive, in ms. */
+export function dayRangeIn(zone: string, from: string, to: string): { startMs: number; endMs: number } {
+  const [year = 1970, month = 1, day = 1] = to.split('-').map(Number);
+  const dayAfter = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  return { startMs: startOfDayIn(zone, from), endMs: startOfDayIn(zone, dayAfter) - 1 };
+}

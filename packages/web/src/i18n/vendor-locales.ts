@@ -3,7 +3,8 @@ import type { Language } from './languages.ts';
 
 // antd's own strings (pagination, empty states, dialogs) follow the language too, loaded on demand like the
 // product's own messages. No screen writes a date with dayjs in words (relative times use the platform's
-// Intl.RelativeTimeFormat), so dayjs needs no locale and is not loaded by pages that do not use it.
+// Intl.RelativeTimeFormat); only antd's date pickers take their week days and month names from dayjs, so a
+// screen with a date picker loads dayjs's locale of the language (loadDayjsLocale), and no other page does.
 
 const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
   en: () => import('antd/es/locale/en_US.js'),
@@ -15,4 +16,17 @@ const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
 
 export async function loadAntdLocale(language: Language): Promise<Locale> {
   return (await antdLocales[language]()).default;
+}
+
+// dayjs's locale files register themselves on the dayjs instance antd's pickers use.
+const dayjsLocales: Record<Exclude<Language, 'en'>, () => Promise<unknown>> = {
+  zh: () => import('dayjs/locale/zh-cn.js'),
+  hk: () => import('dayjs/locale/zh-hk.js'),
+  kr: () => import('dayjs/locale/ko.js'),
+  jp: () => import('dayjs/locale/ja.js'),
+};
+
+/** Makes antd's date pickers write week days and months in `language` (English is built into dayjs). */
+export async function loadDayjsLocale(language: Language): Promise<void> {
+  if (language !== 'en') await dayjsLocales[language]();
 }

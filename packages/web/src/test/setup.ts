@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import en from '../i18n/locales/en.json';
 import { initI18n } from '../i18n/index.ts';
 
@@ -25,6 +25,10 @@ if (typeof window !== 'undefined') {
 }
 
 await initI18n('en', en);
+
+// findBy* and waitFor wait for what a test waits for; on a loaded machine the first render of a whole page
+// in jsdom can take longer than the library's one-second default, which would fail a test that is right.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

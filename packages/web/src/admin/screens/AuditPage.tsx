@@ -1,10 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT } from '../i18n.ts';
-import { adminApi, type Paged } from '../../data/admin-api.ts';
+import type { Paged } from '../../data/admin-api.ts';
 import { PageHeader, Time } from '../components/common.tsx';
+import { useAdminPage } from '../components/table.tsx';
 import type { AuditLine as Entry } from '@fairex/shared/api/backoffice.ts';
 
 const AREAS = [
@@ -28,23 +28,20 @@ export default function AuditPage() {
   const [action, setAction] = useState<string | undefined>(undefined);
   const [admin, setAdmin] = useState('');
   const [target, setTarget] = useState('');
-  const [page, setPage] = useState(1);
   const [targetType, targetId] = target.includes(':')
     ? target.split(':', 2)
     : [target || undefined, undefined];
-  const list = useQuery({
-    queryKey: ['admin', 'audit', action, admin, target, page],
-    queryFn: () =>
-      adminApi.get<Paged<Entry>>('/backoffice/audit', {
-        action,
-        admin: admin || undefined,
-        target_type: targetType || undefined,
-        target_id: targetId || undefined,
-        page,
-      }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-  });
+  const { list, setPage, pagination } = useAdminPage<Paged<Entry>>(
+    ['audit', action, admin, target],
+    '/backoffice/audit',
+    {
+      action,
+      admin: admin || undefined,
+      target_type: targetType || undefined,
+      target_id: targetId || undefined,
+    },
+    { pageSize: 30, showTotal: true, refetchInterval: 30_000 },
+  );
   const columns: ColumnsType<Entry> = [
     {
       title: t('common.time'),
@@ -132,14 +129,7 @@ export default function AuditPage() {
           loading={list.isFetching}
           data-testid="audit-table"
           scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page,
-            pageSize: list.data?.per_page ?? 30,
-            total: list.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            showTotal: (total) => t('common.total', { total }),
-          }}
+          pagination={pagination}
         />
       </Card>
     </div>

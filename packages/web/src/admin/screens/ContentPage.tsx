@@ -5,7 +5,7 @@ import {
   EyeOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -31,7 +31,8 @@ import { Link, useNavigate } from 'react-router';
 import { currentLanguage } from '../../i18n/index.ts';
 import { LANGUAGE_INFO, LANGUAGES } from '../../i18n/languages.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
-import { PageHeader, Time, useAdminMutation } from '../components/common.tsx';
+import { PageHeader, useAdminMutation } from '../components/common.tsx';
+import { editColumn, LanguageTags, OnOffTag, timeColumn, useAdminPage } from '../components/table.tsx';
 import type {
   NewsCategoriesReply,
   NewsCategoryLine as Category,
@@ -80,17 +81,12 @@ function Items({ categories }: { categories: Category[] }) {
   const navigate = useNavigate();
   const [category, setCategory] = useState<number | undefined>(undefined);
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['admin', 'news-items', category, query, page],
-    queryFn: () =>
-      adminApi.get<Paged<Item>>('/backoffice/news/items', {
-        category_id: category,
-        q: query || undefined,
-        page,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const { list, setPage, pagination } = useAdminPage<Paged<Item>>(
+    ['news-items', category, query],
+    '/backoffice/news/items',
+    { category_id: category, q: query || undefined },
+    { showTotal: true },
+  );
   const invalidate = [['news-items'], ['categories']];
   const publish = useAdminMutation(
     ({ id, published }: { id: number; published: boolean }) =>
@@ -126,15 +122,7 @@ function Items({ categories }: { categories: Category[] }) {
     {
       title: t('markets.languages'),
       dataIndex: 'languages',
-      render: (languages: string[]) => (
-        <span className="fx-admin-langs">
-          {LANGUAGES.map((lang) => (
-            <Tag key={lang} color={languages.includes(lang) ? 'blue' : undefined}>
-              {lang}
-            </Tag>
-          ))}
-        </span>
-      ),
+      render: (languages: string[]) => <LanguageTags written={languages} />,
     },
     {
       title: t('common.status'),
@@ -150,11 +138,7 @@ function Items({ categories }: { categories: Category[] }) {
         </Space>
       ),
     },
-    {
-      title: t('content.updated'),
-      dataIndex: 'updated_at',
-      render: (value: string) => <Time value={value} />,
-    },
+    timeColumn(t('content.updated'), 'updated_at'),
     {
       key: 'actions',
       align: 'right',
@@ -224,14 +208,7 @@ function Items({ categories }: { categories: Category[] }) {
         dataSource={list.data?.data}
         loading={list.isFetching}
         data-testid="content-items"
-        pagination={{
-          current: page,
-          pageSize: 20,
-          total: list.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          showTotal: (total) => t('common.total', { total }),
-        }}
+        pagination={pagination}
       />
     </Space>
   );
@@ -255,15 +232,7 @@ function Categories({ list, loading }: { list: Category[]; loading: boolean }) {
     {
       title: t('markets.languages'),
       dataIndex: 'names',
-      render: (names: Record<string, string>) => (
-        <span className="fx-admin-langs">
-          {LANGUAGES.map((lang) => (
-            <Tag key={lang} color={names[lang] ? 'blue' : undefined}>
-              {lang}
-            </Tag>
-          ))}
-        </span>
-      ),
+      render: (names: Record<string, string>) => <LanguageTags written={names} />,
     },
     {
       title: t('content.itemsCount'),
@@ -275,18 +244,9 @@ function Categories({ list, loading }: { list: Category[]; loading: boolean }) {
     {
       title: t('content.visible'),
       dataIndex: 'is_visible',
-      render: (on: boolean) =>
-        on ? <Tag color="green">{t('common.on')}</Tag> : <Tag>{t('common.off')}</Tag>,
+      render: (on: boolean) => <OnOffTag on={on} />,
     },
-    {
-      key: 'edit',
-      align: 'right',
-      render: (_: unknown, row) => (
-        <Button type="link" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-          {t('common.edit')}
-        </Button>
-      ),
-    },
+    editColumn<Category>(t('common.edit'), setEditing),
   ];
   return (
     <>
@@ -304,11 +264,14 @@ function Categories({ list, loading }: { list: Category[]; loading: boolean }) {
   );
 }
 
+/** The category form: what `/news/categories/update` takes besides the category's id. */
+type CategoryValues = { names: Record<string, string>; sort_order: number; is_visible: boolean };
+
 function CategoryEditor({ category, onClose }: { category: Category; onClose: () => void }) {
   const t = useAdminT();
-  const [form] = Form.useForm<{ names: Record<string, string>; sort_order: number; is_visible: boolean }>();
+  const [form] = Form.useForm<CategoryValues>();
   const save = useAdminMutation(
-    (values: { names: Record<string, string>; sort_order: number; is_visible: boolean }) =>
+    (values: CategoryValues) =>
       adminApi.post<string>('/backoffice/news/categories/update', { id: category.id, ...values }),
     { invalidate: [['categories']], onSuccess: onClose },
   );

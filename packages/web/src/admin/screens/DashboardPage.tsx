@@ -109,6 +109,17 @@ export default function DashboardPage() {
           </Card>
         </Col>
       </Row>
+      {data?.engine && (
+        <Typography.Paragraph type="secondary" data-testid="admin-journal">
+          <Badge status={data.engine.projector_lag_commands > 1_000 ? 'warning' : 'success'} />{' '}
+          {t('dashboard.journal', {
+            committed: data.engine.committed_seq,
+            projected: data.engine.projected_seq,
+            commands: data.engine.projector_lag_commands,
+            ms: data.engine.projector_lag_ms,
+          })}
+        </Typography.Paragraph>
+      )}
       <Solvency data={data} loading={query.isPending} />
       <Volume rows={data?.volume} loading={query.isPending} />
     </div>

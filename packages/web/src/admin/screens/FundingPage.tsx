@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined, ExperimentOutlined, SendOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -28,6 +28,16 @@ import { useAdminT, type AdminKey } from '../i18n.ts';
 import { Link } from 'react-router';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { Amount, PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
+import { useDecimalRules } from '../components/form.tsx';
+import {
+  accountColumn,
+  amountCodeColumn,
+  amountColumn,
+  OnOffTag,
+  statusColumn,
+  timeColumn,
+  useAdminPage,
+} from '../components/table.tsx';
 import { can, useAdminSession } from '../session.ts';
 import type {
   CallbackLine as Callback,
@@ -70,43 +80,17 @@ const STATUSES = ['pending', 'approved', 'completed', 'rejected', 'failed'] as c
 export function WithdrawalsTable({ userId }: { userId?: number }) {
   const t = useAdminT();
   const [status, setStatus] = useState<string>(userId === undefined ? 'pending' : 'all');
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  const list = useQuery({
-    queryKey: ['admin', 'withdrawals', status, userId, page],
-    queryFn: () =>
-      adminApi.get<WithdrawalPage>('/backoffice/withdrawals', {
-        status: status === 'all' ? undefined : status,
-        user_id: userId,
-        page,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const { list, setPage, pagination } = useAdminPage<WithdrawalPage>(
+    ['withdrawals', status, userId],
+    '/backoffice/withdrawals',
+    { status: status === 'all' ? undefined : status, user_id: userId },
+  );
   const columns: ColumnsType<Withdrawal> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
-    ...(userId === undefined
-      ? [
-          {
-            title: t('users.account'),
-            dataIndex: 'account',
-            render: (account: string, row: Withdrawal) => (
-              <Link to={`/admin/users/${row.user_id}`}>{account}</Link>
-            ),
-          },
-        ]
-      : []),
-    {
-      title: t('funding.amount'),
-      key: 'amount',
-      align: 'right',
-      render: (_: unknown, row) => <Amount value={row.amount} code={row.currency} />,
-    },
-    {
-      title: t('funding.fee'),
-      dataIndex: 'fee',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
+    ...(userId === undefined ? [accountColumn<Withdrawal>(t('users.account'))] : []),
+    amountCodeColumn(t('funding.amount')),
+    amountColumn(t('funding.fee'), 'fee'),
     { title: t('funding.chain'), dataIndex: 'chain', render: (chain: string) => <Tag>{chain}</Tag> },
     {
       title: t('funding.address'),
@@ -117,12 +101,8 @@ export function WithdrawalsTable({ userId }: { userId?: number }) {
         </Typography.Text>
       ),
     },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      render: (value: string) => <StatusTag status={value} />,
-    },
-    { title: t('common.time'), dataIndex: 'created_at', render: (value: string) => <Time value={value} /> },
+    statusColumn(t('common.status'), 'status'),
+    timeColumn(t('common.time'), 'created_at'),
     {
       key: 'open',
       align: 'right',
@@ -157,13 +137,7 @@ export function WithdrawalsTable({ userId }: { userId?: number }) {
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         data-testid="withdrawals-table"
-        pagination={{
-          current: page,
-          pageSize: 20,
-          total: list.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
+        pagination={pagination}
       />
       {open !== null && <WithdrawalDrawer id={open} onClose={() => setOpen(null)} />}
     </Space>
@@ -207,32 +181,18 @@ function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => void }) 
   const manage = can(permissions, 'funding.manage');
   const otherColumns: ColumnsType<Withdrawal> = [
     { title: 'ID', dataIndex: 'id' },
-    {
-      title: t('funding.amount'),
-      key: 'amount',
-      align: 'right',
-      render: (_: unknown, row) => <Amount value={row.amount} code={row.currency} />,
-    },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      render: (value: string) => <StatusTag status={value} />,
-    },
-    { title: t('common.time'), dataIndex: 'created_at', render: (value: string) => <Time value={value} /> },
+    amountCodeColumn(t('funding.amount')),
+    statusColumn(t('common.status'), 'status'),
+    timeColumn(t('common.time'), 'created_at'),
   ];
   const depositColumns: ColumnsType<Deposit> = [
-    {
-      title: t('funding.amount'),
-      key: 'amount',
-      align: 'right',
-      render: (_: unknown, row) => <Amount value={row.amount} code={row.currency} />,
-    },
+    amountCodeColumn(t('funding.amount')),
     {
       title: t('funding.source'),
       dataIndex: 'source',
       render: (source: string) => t(`funding.source_${source}` as AdminKey),
     },
-    { title: t('common.time'), dataIndex: 'created_at', render: (value: string) => <Time value={value} /> },
+    timeColumn(t('common.time'), 'created_at'),
   ];
   return (
     <Drawer
@@ -434,31 +394,13 @@ function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => void }) 
 
 export function DepositsTable({ userId }: { userId?: number }) {
   const t = useAdminT();
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['admin', 'deposits', userId, page],
-    queryFn: () => adminApi.get<DepositPage>('/backoffice/deposits', { user_id: userId, page }),
-    placeholderData: keepPreviousData,
+  const { list, pagination } = useAdminPage<DepositPage>(['deposits', userId], '/backoffice/deposits', {
+    user_id: userId,
   });
   const columns: ColumnsType<Deposit> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
-    ...(userId === undefined
-      ? [
-          {
-            title: t('users.account'),
-            dataIndex: 'account',
-            render: (account: string, row: Deposit) => (
-              <Link to={`/admin/users/${row.user_id}`}>{account}</Link>
-            ),
-          },
-        ]
-      : []),
-    {
-      title: t('funding.amount'),
-      key: 'amount',
-      align: 'right',
-      render: (_: unknown, row) => <Amount value={row.amount} code={row.currency} />,
-    },
+    ...(userId === undefined ? [accountColumn<Deposit>(t('users.account'))] : []),
+    amountCodeColumn(t('funding.amount')),
     {
       title: t('funding.chain'),
       dataIndex: 'chain',
@@ -486,12 +428,8 @@ export function DepositsTable({ userId }: { userId?: number }) {
       ),
     },
     { title: t('funding.note'), dataIndex: 'note', render: (note: string | null) => note ?? '' },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      render: (value: string) => <StatusTag status={value} />,
-    },
-    { title: t('common.time'), dataIndex: 'created_at', render: (value: string) => <Time value={value} /> },
+    statusColumn(t('common.status'), 'status'),
+    timeColumn(t('common.time'), 'created_at'),
   ];
   return (
     <Table<Deposit>
@@ -502,31 +440,16 @@ export function DepositsTable({ userId }: { userId?: number }) {
       dataSource={list.data?.data}
       loading={list.isFetching}
       scroll={{ x: 'max-content' }}
-      pagination={{
-        current: page,
-        pageSize: 20,
-        total: list.data?.total ?? 0,
-        onChange: setPage,
-        showSizeChanger: false,
-      }}
+      pagination={pagination}
     />
   );
 }
 
 function Callbacks() {
   const t = useAdminT();
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['admin', 'callbacks', page],
-    queryFn: () => adminApi.get<Paged<Callback>>('/backoffice/callbacks', { page }),
-    placeholderData: keepPreviousData,
-  });
+  const { list, pagination } = useAdminPage<Paged<Callback>>(['callbacks'], '/backoffice/callbacks');
   const columns: ColumnsType<Callback> = [
-    {
-      title: t('funding.received'),
-      dataIndex: 'received_at',
-      render: (value: string) => <Time value={value} />,
-    },
+    timeColumn(t('funding.received'), 'received_at'),
     { title: 'IP', dataIndex: 'ip' },
     {
       title: t('funding.signature'),
@@ -538,11 +461,7 @@ function Callbacks() {
           <Tag color="red">{t('funding.signatureBad')}</Tag>
         ),
     },
-    {
-      title: t('funding.outcome'),
-      dataIndex: 'outcome',
-      render: (value: string) => <StatusTag status={value} />,
-    },
+    statusColumn(t('funding.outcome'), 'outcome'),
     {
       title: t('funding.txId'),
       dataIndex: 'tx_id',
@@ -562,20 +481,17 @@ function Callbacks() {
         rowExpandable: (row) => Boolean(row.body),
       }}
       locale={{ emptyText: t('funding.noCallbacks') }}
-      pagination={{
-        current: page,
-        pageSize: 20,
-        total: list.data?.total ?? 0,
-        onChange: setPage,
-        showSizeChanger: false,
-      }}
+      pagination={pagination}
     />
   );
 }
 
+/** What `/deposits/manual` takes. */
+type ManualCreditValues = { user_id: number; currency_id: number; amount: string; note: string };
+
 function ManualCredit() {
   const t = useAdminT();
-  const [form] = Form.useForm<{ user_id: number; currency_id: number; amount: string; note: string }>();
+  const [form] = Form.useForm<ManualCreditValues>();
   const chains = useQuery({
     queryKey: ['admin', 'chains'],
     queryFn: () => adminApi.get<ChainsReply>('/backoffice/chains'),
@@ -585,11 +501,11 @@ function ManualCredit() {
     queryFn: () => adminApi.get<CurrenciesReply>('/backoffice/currencies'),
   });
   const credit = useAdminMutation(
-    (values: { user_id: number; currency_id: number; amount: string; note: string }) =>
-      adminApi.post('/backoffice/deposits/manual', values),
+    (values: ManualCreditValues) => adminApi.post('/backoffice/deposits/manual', values),
     { invalidate: [['deposits'], ['dashboard']], onSuccess: () => form.resetFields() },
   );
   const currencyId = Form.useWatch('currency_id', form);
+  const decimal = useDecimalRules();
   if (chains.data && !chains.data.sandbox)
     return <Alert type="info" showIcon message={t('funding.manualOff')} />;
   const scale = currencies.data?.list.find((currency) => currency.id === currencyId)?.scale;
@@ -618,7 +534,7 @@ function ManualCredit() {
             name="amount"
             label={t('funding.amount')}
             extra={scale === undefined ? undefined : t('common.decimals', { scale })}
-            rules={[{ required: true, pattern: /^\d+(\.\d+)?$/, message: t('common.decimalFormat') }]}
+            rules={decimal}
           >
             <Input inputMode="decimal" />
           </Form.Item>
@@ -679,8 +595,7 @@ function Chains() {
     {
       title: t('common.enabled'),
       dataIndex: 'is_enabled',
-      render: (on: boolean, row) =>
-        on && row.udun_id >= 0 ? <Tag color="green">{t('common.on')}</Tag> : <Tag>{t('common.off')}</Tag>,
+      render: (on: boolean, row) => <OnOffTag on={on && row.udun_id >= 0} />,
     },
     ...(can(permissions, 'funding.manage')
       ? [

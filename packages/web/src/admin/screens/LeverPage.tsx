@@ -6,7 +6,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Select,
   Space,
   Switch,
   Table,
@@ -25,6 +24,7 @@ import type {
 import { useAdminT, type AdminKey } from '../i18n.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { Amount, PageHeader, useAdminMutation } from '../components/common.tsx';
+import { HouseFundForm } from '../components/HouseFundForm.tsx';
 import { can, useAdminSession } from '../session.ts';
 
 // useAdminMutation reads again the lists it is given under the console's 'admin' prefix.
@@ -239,12 +239,6 @@ function InsuranceCard({ editable }: { editable: boolean }) {
     queryKey: INSURANCE_KEY,
     queryFn: () => adminApi.get<LeverInsuranceReply>('/backoffice/lever/insurance'),
   });
-  const [form] = Form.useForm<{ currency_id: number; amount: string; note?: string }>();
-  const fund = useAdminMutation(
-    (values: { currency_id: number; amount: string; note?: string }) =>
-      adminApi.post('/backoffice/lever/insurance/fund', values),
-    { invalidate: [INSURANCE], onSuccess: () => form.resetFields(['amount', 'note']) },
-  );
   const funds = insurance.data?.funds ?? [];
   return (
     <Card
@@ -272,43 +266,14 @@ function InsuranceCard({ editable }: { editable: boolean }) {
         ]}
       />
       {editable && (
-        <Form
-          // Mounted again once the funds are read, so that the first currency is chosen.
-          key={funds[0]?.currency_id ?? 'none'}
-          form={form}
-          layout="inline"
-          className="fx-admin-full"
-          style={{ marginTop: 12 }}
-          initialValues={{ currency_id: funds[0]?.currency_id }}
-          onFinish={(values) =>
-            Modal.confirm({
-              title: t('lever.insurance.confirmTitle'),
-              content: t('lever.insurance.confirm', {
-                amount: values.amount,
-                code: funds.find((line) => line.currency_id === values.currency_id)?.currency_name ?? '',
-              }),
-              okText: t('lever.insurance.fund'),
-              okButtonProps: { 'data-testid': 'lever-fund-confirm' } as Record<string, string>,
-              onOk: () => fund.mutateAsync(values).catch(() => undefined),
-            })
-          }
-        >
-          <Form.Item name="currency_id" label={t('lever.currency')} rules={[{ required: true }]}>
-            <Select
-              style={{ minWidth: 100 }}
-              options={funds.map((line) => ({ value: line.currency_id, label: line.currency_name }))}
-            />
-          </Form.Item>
-          <Form.Item name="amount" label={t('lever.insurance.amount')} rules={[{ required: true }]}>
-            <Input inputMode="decimal" data-testid="lever-fund-amount" />
-          </Form.Item>
-          <Form.Item name="note" label={t('lever.insurance.noteField')}>
-            <Input maxLength={200} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={fund.isPending} data-testid="lever-fund">
-            {t('lever.insurance.fund')}
-          </Button>
-        </Form>
+        <HouseFundForm
+          currencies={funds.map((line) => ({ id: line.currency_id, code: line.currency_name }))}
+          url="/backoffice/lever/insurance/fund"
+          invalidate={[INSURANCE]}
+          section="lever.insurance"
+          currencyLabel="lever.currency"
+          testId="lever"
+        />
       )}
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('lever.insurance.movements')}

@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -27,6 +27,8 @@ import { useAdminT } from '../i18n.ts';
 import { LANGUAGE_INFO, LANGUAGES } from '../../i18n/languages.ts';
 import { adminApi } from '../../data/admin-api.ts';
 import { Amount, PageHeader, Time, useAdminMutation } from '../components/common.tsx';
+import { DecimalField, useDecimalRules } from '../components/form.tsx';
+import { amountColumn, editColumn, LanguageTags, OnOffTag } from '../components/table.tsx';
 import { can, useAdminSession } from '../session.ts';
 import type {
   CurrenciesReply,
@@ -36,8 +38,6 @@ import type {
 } from '@fairex/shared/api/backoffice.ts';
 
 export type { CurrencyLine, MarketLine } from '@fairex/shared/api/backoffice.ts';
-
-const DECIMAL = /^\d+(\.\d+)?$/;
 
 /** Pairs and currencies: what trades, at which steps and fees, and what users may deposit and withdraw. */
 export default function MarketsPage() {
@@ -74,30 +74,10 @@ function Pairs() {
       dataIndex: 'symbol',
       render: (symbol: string) => <span className="fx-admin-strong">{symbol}</span>,
     },
-    {
-      title: t('markets.tick'),
-      dataIndex: 'tick_size',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
-    {
-      title: t('markets.lot'),
-      dataIndex: 'lot_size',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
-    {
-      title: t('markets.minSize'),
-      dataIndex: 'min_size',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
-    {
-      title: t('markets.minNotional'),
-      dataIndex: 'min_notional',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
+    amountColumn(t('markets.tick'), 'tick_size'),
+    amountColumn(t('markets.lot'), 'lot_size'),
+    amountColumn(t('markets.minSize'), 'min_size'),
+    amountColumn(t('markets.minNotional'), 'min_notional'),
     {
       title: t('markets.fees'),
       key: 'fees',
@@ -119,8 +99,7 @@ function Pairs() {
     {
       title: t('markets.shown'),
       dataIndex: 'is_display',
-      render: (shown: boolean) =>
-        shown ? <Tag color="green">{t('common.on')}</Tag> : <Tag>{t('common.off')}</Tag>,
+      render: (shown: boolean) => <OnOffTag on={shown} />,
     },
     {
       title: t('markets.index'),
@@ -146,22 +125,7 @@ function Pairs() {
         ),
     },
     ...(manage
-      ? [
-          {
-            key: 'edit',
-            align: 'right' as const,
-            render: (_: unknown, row: MarketLine) => (
-              <Button
-                type="link"
-                icon={<EditOutlined />}
-                onClick={() => setEditing(row)}
-                data-testid={`market-edit-${row.id}`}
-              >
-                {t('common.edit')}
-              </Button>
-            ),
-          },
-        ]
+      ? [editColumn<MarketLine>(t('common.edit'), setEditing, (row) => `market-edit-${row.id}`)]
       : []),
   ];
   return (
@@ -241,6 +205,7 @@ interface PairForm {
 function EditPair({ market, onClose }: { market: MarketLine; onClose: () => void }) {
   const t = useAdminT();
   const [form] = Form.useForm<PairForm>();
+  const decimal = useDecimalRules();
   const save = useAdminMutation(
     (values: PairForm) => adminApi.post('/backoffice/markets/update', { id: market.id, ...values }),
     {
@@ -271,30 +236,22 @@ function EditPair({ market, onClose }: { market: MarketLine; onClose: () => void
         }}
       >
         <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="maker_fee"
-              label={t('markets.makerFee')}
-              rules={[{ required: true, pattern: DECIMAL, message: t('common.decimalFormat') }]}
-            >
-              <Input suffix="%" inputMode="decimal" data-testid="market-maker-fee" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="taker_fee"
-              label={t('markets.takerFee')}
-              rules={[{ required: true, pattern: DECIMAL, message: t('common.decimalFormat') }]}
-            >
-              <Input suffix="%" inputMode="decimal" data-testid="market-taker-fee" />
-            </Form.Item>
-          </Col>
+          <DecimalField
+            name="maker_fee"
+            label={t('markets.makerFee')}
+            span={12}
+            suffix="%"
+            testId="market-maker-fee"
+          />
+          <DecimalField
+            name="taker_fee"
+            label={t('markets.takerFee')}
+            span={12}
+            suffix="%"
+            testId="market-taker-fee"
+          />
         </Row>
-        <Form.Item
-          name="min_notional"
-          label={t('markets.minNotional')}
-          rules={[{ required: true, pattern: DECIMAL, message: t('common.decimalFormat') }]}
-        >
+        <Form.Item name="min_notional" label={t('markets.minNotional')} rules={decimal}>
           <Input inputMode="decimal" />
         </Form.Item>
         <Row gutter={16}>
@@ -348,7 +305,6 @@ function AddPair({ onClose }: { onClose: () => void }) {
       onSuccess: onClose,
     },
   );
-  const decimal = [{ required: true, pattern: DECIMAL, message: t('common.decimalFormat') }];
   return (
     <Modal
       open
@@ -386,41 +342,17 @@ function AddPair({ onClose }: { onClose: () => void }) {
               <InputNumber min={0} max={12} precision={0} className="fx-admin-full" />
             </Form.Item>
           </Col>
-          <Col span={8}>
-            <Form.Item name="tick_size" label={t('markets.tick')} rules={decimal}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="lot_size" label={t('markets.lot')} rules={decimal}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="min_size" label={t('markets.minSize')} rules={decimal}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="min_notional" label={t('markets.minNotional')} rules={decimal}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-          </Col>
+          <DecimalField name="tick_size" label={t('markets.tick')} span={8} />
+          <DecimalField name="lot_size" label={t('markets.lot')} span={8} />
+          <DecimalField name="min_size" label={t('markets.minSize')} span={8} />
+          <DecimalField name="min_notional" label={t('markets.minNotional')} span={8} />
           <Col span={8}>
             <Form.Item name="is_display" label={t('markets.shown')} valuePropName="checked">
               <Switch />
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item name="maker_fee" label={t('markets.makerFee')} rules={decimal}>
-              <Input suffix="%" inputMode="decimal" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="taker_fee" label={t('markets.takerFee')} rules={decimal}>
-              <Input suffix="%" inputMode="decimal" />
-            </Form.Item>
-          </Col>
+          <DecimalField name="maker_fee" label={t('markets.makerFee')} span={12} suffix="%" />
+          <DecimalField name="taker_fee" label={t('markets.takerFee')} span={12} suffix="%" />
         </Row>
       </Form>
     </Modal>
@@ -451,54 +383,24 @@ function Currencies() {
       dataIndex: 'chains',
       render: (chains: string[]) => chains.map((chain) => <Tag key={chain}>{chain}</Tag>),
     },
-    {
-      title: t('markets.withdrawMin'),
-      dataIndex: 'withdraw_min',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
-    {
-      title: t('markets.withdrawFee'),
-      dataIndex: 'withdraw_fee',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
+    amountColumn(t('markets.withdrawMin'), 'withdraw_min'),
+    amountColumn(t('markets.withdrawFee'), 'withdraw_fee'),
     {
       title: t('markets.languages'),
       dataIndex: 'descriptions',
-      render: (descriptions: Record<string, string>) => (
-        <span className="fx-admin-langs">
-          {LANGUAGES.map((lang) => (
-            <Tag key={lang} color={descriptions[lang] ? 'blue' : undefined}>
-              {lang}
-            </Tag>
-          ))}
-        </span>
-      ),
+      render: (descriptions: Record<string, string>) => <LanguageTags written={descriptions} />,
     },
     {
       title: t('common.status'),
       key: 'state',
       render: (_: unknown, row) => (
         <Space size={4}>
-          {row.is_enabled ? <Tag color="green">{t('common.on')}</Tag> : <Tag>{t('common.off')}</Tag>}
+          <OnOffTag on={row.is_enabled} />
           {!row.in_engine && <Tag color="red">{t('markets.notInEngine')}</Tag>}
         </Space>
       ),
     },
-    ...(manage
-      ? [
-          {
-            key: 'edit',
-            align: 'right' as const,
-            render: (_: unknown, row: CurrencyLine) => (
-              <Button type="link" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-                {t('common.edit')}
-              </Button>
-            ),
-          },
-        ]
-      : []),
+    ...(manage ? [editColumn<CurrencyLine>(t('common.edit'), setEditing)] : []),
   ];
   return (
     <Space direction="vertical" size="large" className="fx-admin-full">
@@ -558,7 +460,6 @@ function CurrencyEditor({ currency, onClose }: { currency: CurrencyLine | null; 
           }),
     { invalidate: [['currencies'], ['markets'], ['settings'], ['chains']], onSuccess: onClose },
   );
-  const decimal = [{ required: true, pattern: DECIMAL, message: t('common.decimalFormat') }];
   return (
     <Modal
       open
@@ -631,16 +532,8 @@ function CurrencyEditor({ currency, onClose }: { currency: CurrencyLine | null; 
               <InputNumber min={-1} precision={0} className="fx-admin-full" />
             </Form.Item>
           </Col>
-          <Col span={6}>
-            <Form.Item name="withdraw_min" label={t('markets.withdrawMin')} rules={decimal}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name="withdraw_fee" label={t('markets.withdrawFee')} rules={decimal}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-          </Col>
+          <DecimalField name="withdraw_min" label={t('markets.withdrawMin')} span={6} />
+          <DecimalField name="withdraw_fee" label={t('markets.withdrawFee')} span={6} />
           <Col span={6}>
             <Form.Item name="display_order" label={t('markets.order')}>
               <InputNumber precision={0} className="fx-admin-full" />

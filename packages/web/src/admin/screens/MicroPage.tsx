@@ -19,6 +19,7 @@ import type { MicroAdminConfig, MicroAdminOrder, MicroProof, MicroReserveReply }
 import { useAdminT } from '../i18n.ts';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { Amount, PageHeader, Time, useAdminMutation } from '../components/common.tsx';
+import { HouseFundForm } from '../components/HouseFundForm.tsx';
 import { can, useAdminSession } from '../session.ts';
 import {
   addableCurrencies,
@@ -374,25 +375,8 @@ function ReserveCard({ editable }: { editable: boolean }) {
     queryKey: RESERVE_KEY,
     queryFn: () => adminApi.get<MicroReserveReply>('/backoffice/micro/reserve'),
   });
-  const [form] = Form.useForm<{ currency_id: number; amount: string; note?: string }>();
-  const fund = useAdminMutation(
-    (values: { currency_id: number; amount: string; note?: string }) =>
-      adminApi.post('/backoffice/micro/reserve/fund', values),
-    { invalidate: [MICRO_RESERVE], onSuccess: () => form.resetFields(['amount', 'note']) },
-  );
   const lines = reserve.data?.list ?? [];
   const fundings = reserve.data?.fundings ?? [];
-  const confirm = (values: { currency_id: number; amount: string; note?: string }) => {
-    const code = lines.find((line) => line.currency_id === values.currency_id)?.code ?? '';
-    Modal.confirm({
-      title: t('micro.reserve.confirmTitle'),
-      content: t('micro.reserve.confirm', { amount: values.amount, code }),
-      okText: t('micro.reserve.fund'),
-      okButtonProps: { 'data-testid': 'micro-fund-confirm' } as Record<string, string>,
-      // The mutation shows the server's refusal itself; the dialog just closes.
-      onOk: () => fund.mutateAsync(values).catch(() => undefined),
-    });
-  };
   return (
     <Card title={t('micro.reserve.title')} loading={reserve.isPending} data-testid="micro-reserve">
       <Typography.Paragraph type="secondary">{t('micro.reserve.note')}</Typography.Paragraph>
@@ -448,28 +432,14 @@ function ReserveCard({ editable }: { editable: boolean }) {
         ]}
       />
       {editable && lines.length > 0 && (
-        <Form
-          form={form}
-          layout="inline"
-          initialValues={{ currency_id: lines[0]?.currency_id }}
-          onFinish={confirm}
-        >
-          <Form.Item name="currency_id" label={t('micro.currency')} rules={[{ required: true }]}>
-            <Select
-              style={{ minWidth: 100 }}
-              options={lines.map((line) => ({ value: line.currency_id, label: line.code }))}
-            />
-          </Form.Item>
-          <Form.Item name="amount" label={t('micro.reserve.amount')} rules={[{ required: true }]}>
-            <Input inputMode="decimal" data-testid="micro-fund-amount" />
-          </Form.Item>
-          <Form.Item name="note" label={t('micro.reserve.noteField')}>
-            <Input maxLength={200} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="micro-fund">
-            {t('micro.reserve.fund')}
-          </Button>
-        </Form>
+        <HouseFundForm
+          currencies={lines.map((line) => ({ id: line.currency_id, code: line.code }))}
+          url="/backoffice/micro/reserve/fund"
+          invalidate={[MICRO_RESERVE]}
+          section="micro.reserve"
+          currencyLabel="micro.currency"
+          testId="micro"
+        />
       )}
     </Card>
   );

@@ -1,25 +1,25 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT, type AdminKey } from '../i18n.ts';
-import { adminApi, type Paged } from '../../data/admin-api.ts';
-import { PageHeader, StatusTag, Time } from '../components/common.tsx';
+import type { Paged } from '../../data/admin-api.ts';
+import { PageHeader } from '../components/common.tsx';
+import { statusColumn, timeColumn, useAdminPage } from '../components/table.tsx';
 import type { OutboxLine as Message } from '@fairex/shared/api/backoffice.ts';
 
 /** Mail and text messages the exchange sent, and in development the ones no transport took (with bodies). */
 export default function OutboxPage() {
   const t = useAdminT();
   const [recipient, setRecipient] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['admin', 'outbox', recipient, page],
-    queryFn: () =>
-      adminApi.get<Paged<Message>>('/backoffice/outbox', { recipient: recipient || undefined, page }),
-    placeholderData: keepPreviousData,
-  });
+  const { list, setPage, pagination } = useAdminPage<Paged<Message>>(
+    ['outbox', recipient],
+    '/backoffice/outbox',
+    {
+      recipient: recipient || undefined,
+    },
+  );
   const columns: ColumnsType<Message> = [
-    { title: t('common.time'), dataIndex: 'created_at', render: (value: string) => <Time value={value} /> },
+    timeColumn(t('common.time'), 'created_at'),
     {
       title: t('outbox.channel'),
       dataIndex: 'channel',
@@ -34,11 +34,7 @@ export default function OutboxPage() {
     },
     { title: t('outbox.subject'), dataIndex: 'subject', render: (value: string | null) => value ?? '—' },
     { title: t('outbox.purpose'), dataIndex: 'purpose' },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      render: (value: string) => <StatusTag status={value} />,
-    },
+    statusColumn(t('common.status'), 'status'),
   ];
   return (
     <div>
@@ -69,13 +65,7 @@ export default function OutboxPage() {
                   <Typography.Text type="secondary">{row.error ?? t('outbox.noBody')}</Typography.Text>
                 ),
             }}
-            pagination={{
-              current: page,
-              pageSize: 20,
-              total: list.data?.total ?? 0,
-              onChange: setPage,
-              showSizeChanger: false,
-            }}
+            pagination={pagination}
           />
         </Space>
       </Card>

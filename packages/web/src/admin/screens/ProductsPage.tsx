@@ -29,6 +29,7 @@ import type {
 import { useAdminT } from '../i18n.ts';
 import { adminApi } from '../../data/admin-api.ts';
 import { Amount, PageHeader, useAdminMutation } from '../components/common.tsx';
+import { useDecimalRules } from '../components/form.tsx';
 import { can, useAdminSession } from '../session.ts';
 import { bpPercent } from './micro-data.ts';
 import { dayDate, dayNumber, nextDay, termsBody, termsValues, type TermsValues } from './products-data.ts';
@@ -261,6 +262,7 @@ function TermsDialog({
   onClose: () => void;
 }) {
   const t = useAdminT();
+  const decimal = useDecimalRules();
   const [form] = Form.useForm<FormShape>();
   const save = useAdminMutation(
     (body: Record<string, unknown>) =>
@@ -345,11 +347,7 @@ function TermsDialog({
         </Form.Item>
         {kind !== 'defi' && (
           <Space wrap align="start">
-            <Form.Item
-              name="price"
-              label={t('products.price')}
-              rules={[{ required: true, pattern: /^\d+(\.\d+)?$/, message: t('common.decimalFormat') }]}
-            >
+            <Form.Item name="price" label={t('products.price')} rules={decimal}>
               <Input inputMode="decimal" data-testid="products-field-price" />
             </Form.Item>
             {kind === 'miner' && (
@@ -378,16 +376,12 @@ function TermsDialog({
             <Form.Item
               name="earnings_min"
               label={rateKind === 'recorded' ? t('products.earningsMin') : t('products.earningsFixed')}
-              rules={[{ required: true, pattern: /^\d+(\.\d+)?$/, message: t('common.decimalFormat') }]}
+              rules={decimal}
             >
               <Input inputMode="decimal" data-testid="products-field-earnings-min" />
             </Form.Item>
             {rateKind === 'recorded' && (
-              <Form.Item
-                name="earnings_max"
-                label={t('products.earningsMax')}
-                rules={[{ required: true, pattern: /^\d+(\.\d+)?$/, message: t('common.decimalFormat') }]}
-              >
+              <Form.Item name="earnings_max" label={t('products.earningsMax')} rules={decimal}>
                 <Input inputMode="decimal" />
               </Form.Item>
             )}
@@ -497,6 +491,7 @@ function ProductDetail({
  */
 function FundForm({ line }: { line: AdminProductLine }) {
   const t = useAdminT();
+  const decimal = useDecimalRules();
   const [form] = Form.useForm<{ amount: string; note?: string }>();
   const fund = useAdminMutation(
     (values: { amount: string; note?: string }) =>
@@ -526,11 +521,7 @@ function FundForm({ line }: { line: AdminProductLine }) {
         })
       }
     >
-      <Form.Item
-        name="amount"
-        label={t('products.fundAmount', { code })}
-        rules={[{ required: true, pattern: /^\d+(\.\d+)?$/, message: t('common.decimalFormat') }]}
-      >
+      <Form.Item name="amount" label={t('products.fundAmount', { code })} rules={decimal}>
         <Input inputMode="decimal" data-testid="products-fund-amount" />
       </Form.Item>
       <Form.Item name="note" label={t('products.fundNote')}>
@@ -609,6 +600,7 @@ function PagedTable<T extends object>({
 
 function RatesPanel({ line, editable }: { line: AdminProductLine; editable: boolean }) {
   const t = useAdminT();
+  const decimal = useDecimalRules();
   const [form] = Form.useForm<{ day: Dayjs; amount: string }>();
   const record = useAdminMutation(
     (values: { day: number; amount: string }) =>
@@ -639,11 +631,7 @@ function RatesPanel({ line, editable }: { line: AdminProductLine; editable: bool
               data-testid="products-rate-day"
             />
           </Form.Item>
-          <Form.Item
-            name="amount"
-            label={t('products.perUnit')}
-            rules={[{ required: true, pattern: /^\d+(\.\d+)?$/, message: t('common.decimalFormat') }]}
-          >
+          <Form.Item name="amount" label={t('products.perUnit')} rules={decimal}>
             <Input inputMode="decimal" data-testid="products-rate-amount" />
           </Form.Item>
           <Button

@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -17,10 +17,10 @@ import {
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT } from '../i18n.ts';
-import { Link } from 'react-router';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
 import { PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
 import { PrivatePhoto } from '../components/PrivatePhoto.tsx';
+import { accountColumn, statusColumn, timeColumn, useAdminPage } from '../components/table.tsx';
 import type {
   RealNameStatus as Status,
   RealNameSubmission as Submission,
@@ -31,36 +31,20 @@ import type {
 export default function RealNamePage() {
   const t = useAdminT();
   const [status, setStatus] = useState<Status>('pending');
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  const list = useQuery({
-    queryKey: ['admin', 'real-name', status, page],
-    queryFn: () => adminApi.get<Paged<Submission>>('/backoffice/real_name', { status, page }),
-    placeholderData: keepPreviousData,
-  });
+  const { list, setPage, pagination } = useAdminPage<Paged<Submission>>(
+    ['real-name', status],
+    '/backoffice/real_name',
+    { status },
+    { showTotal: true },
+  );
   const columns: ColumnsType<Submission> = [
     { title: 'ID', dataIndex: 'id', width: 80 },
-    {
-      title: t('users.account'),
-      dataIndex: 'account',
-      render: (account: string, row) => <Link to={`/admin/users/${row.user_id}`}>{account}</Link>,
-    },
+    accountColumn(t('users.account')),
     { title: t('realName.name'), dataIndex: 'name' },
-    {
-      title: t('realName.submitted'),
-      dataIndex: 'created_at',
-      render: (value: string) => <Time value={value} />,
-    },
-    {
-      title: t('realName.reviewed'),
-      dataIndex: 'reviewed_at',
-      render: (value: string | null) => <Time value={value} />,
-    },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      render: (value: string) => <StatusTag status={value} />,
-    },
+    timeColumn(t('realName.submitted'), 'created_at'),
+    timeColumn(t('realName.reviewed'), 'reviewed_at'),
+    statusColumn(t('common.status'), 'status'),
     {
       key: 'open',
       align: 'right',
@@ -92,14 +76,7 @@ export default function RealNamePage() {
           dataSource={list.data?.data}
           loading={list.isFetching}
           data-testid="realname-table"
-          pagination={{
-            current: page,
-            pageSize: list.data?.per_page ?? 20,
-            total: list.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            showTotal: (total) => t('common.total', { total }),
-          }}
+          pagination={pagination}
           locale={{ emptyText: status === 'pending' ? t('realName.empty') : undefined }}
         />
       </Card>

@@ -20,6 +20,7 @@ import type { SettingLine, SettingRow, SettingsReply, SettingValue } from '@fair
 import { useAdminT, type AdminKey, type AdminT } from '../i18n.ts';
 import { adminApi } from '../../data/admin-api.ts';
 import { Amount, PageHeader, useAdminMutation } from '../components/common.tsx';
+import { useDecimalRules } from '../components/form.tsx';
 import { can, useAdminSession } from '../session.ts';
 
 type Value = SettingValue;
@@ -171,6 +172,7 @@ function SettingCard({ setting }: { setting: Setting }) {
 
 function SettingEditor({ setting, row, onClose }: { setting: Setting; row: Row; onClose: () => void }) {
   const t = useAdminT();
+  const decimal = useDecimalRules();
   const [form] = Form.useForm<Record<string, Value>>();
   const save = useAdminMutation(
     (values: Record<string, Value>) => {
@@ -256,7 +258,7 @@ function SettingEditor({ setting, row, onClose }: { setting: Setting; row: Row; 
                     ? undefined
                     : t('common.decimals', { scale })
               }
-              rules={[{ required: true, pattern: /^\d+(\.\d+)?$/, message: t('common.decimalFormat') }]}
+              rules={decimal}
             >
               <Input inputMode="decimal" suffix={field.type === 'percent' ? '%' : undefined} />
             </Form.Item>

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, LockOutlined, SafetyOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import {
   Alert,
@@ -22,9 +22,11 @@ import { useState } from 'react';
 import { useAdminT, type AdminKey } from '../i18n.ts';
 import { Link, useParams } from 'react-router';
 import { adminApi, type Paged } from '../../data/admin-api.ts';
-import { Amount, PageHeader, StatusTag, Time, useAdminMutation } from '../components/common.tsx';
+import { Amount, PageHeader, Time, useAdminMutation } from '../components/common.tsx';
+import { amountColumn, OnOffTag, statusColumn, timeColumn, useAdminPage } from '../components/table.tsx';
 import { can, useAdminSession } from '../session.ts';
 import type {
+  BalanceLine,
   LedgerLine,
   LoginLine,
   UserDetail as Detail,
@@ -87,7 +89,7 @@ export default function UserDetailPage() {
               <ReviewTag status={user.review_status} />
             </Descriptions.Item>
             <Descriptions.Item label={t('users.secondFactor')}>
-              {user.totp_enabled ? <Tag color="blue">{t('common.on')}</Tag> : <Tag>{t('common.off')}</Tag>}
+              <OnOffTag on={user.totp_enabled} colour="blue" />
             </Descriptions.Item>
             <Descriptions.Item label={t('users.inviteCode')}>
               <Typography.Text code>{user.extension_code}</Typography.Text>
@@ -144,9 +146,9 @@ export default function UserDetailPage() {
   );
 }
 
-function Balances({ lines }: { lines: Detail['balances'] }) {
+function Balances({ lines }: { lines: BalanceLine[] }) {
   const t = useAdminT();
-  const columns: ColumnsType<Detail['balances'][number]> = [
+  const columns: ColumnsType<BalanceLine> = [
     {
       title: t('solvency.currency'),
       dataIndex: 'code',
@@ -157,7 +159,7 @@ function Balances({ lines }: { lines: Detail['balances'] }) {
       title: t(`wallets.${wallet}`),
       key: wallet,
       align: 'right' as const,
-      render: (_: unknown, line: Detail['balances'][number]) => (
+      render: (_: unknown, line: BalanceLine) => (
         <div className="fx-admin-balance">
           <Amount value={line.wallets[wallet]?.available} />
           {line.wallets[wallet]?.locked !== undefined &&
@@ -184,28 +186,13 @@ function Balances({ lines }: { lines: Detail['balances'] }) {
   );
 }
 
-function usePaged<T>(key: unknown[], path: string, query: Record<string, string | number | undefined>) {
-  const [page, setPage] = useState(1);
-  const result = useQuery({
-    queryKey: ['admin', ...key, page],
-    queryFn: () => adminApi.get<Paged<T>>(path, { ...query, page }),
-    placeholderData: keepPreviousData,
-  });
-  const pagination = {
-    current: page,
-    pageSize: result.data?.per_page ?? 20,
-    total: result.data?.total ?? 0,
-    onChange: setPage,
-    showSizeChanger: false,
-  };
-  return { result, pagination };
-}
-
 function Orders({ userId }: { userId: number }) {
   const t = useAdminT();
-  const { result, pagination } = usePaged<OrderLine>(['user-orders', userId], '/backoffice/users/orders', {
-    id: userId,
-  });
+  const { list, pagination } = useAdminPage<Paged<OrderLine>>(
+    ['user-orders', userId],
+    '/backoffice/users/orders',
+    { id: userId },
+  );
   const columns: ColumnsType<OrderLine> = [
     { title: t('orders.id'), dataIndex: 'order_id' },
     { title: t('volume.market'), dataIndex: 'symbol' },
@@ -219,63 +206,41 @@ function Orders({ userId }: { userId: number }) {
       ),
     },
     { title: t('orders.kind'), dataIndex: 'kind', render: (kind: string) => t(`orders.${kind}` as AdminKey) },
-    {
-      title: t('orders.price'),
-      dataIndex: 'price',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
-    {
-      title: t('orders.quantity'),
-      dataIndex: 'quantity',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
-    {
-      title: t('orders.filled'),
-      dataIndex: 'filled',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
+    amountColumn(t('orders.price'), 'price'),
+    amountColumn(t('orders.quantity'), 'quantity'),
+    amountColumn(t('orders.filled'), 'filled'),
     {
       title: t('orders.fee'),
       key: 'fee',
       align: 'right',
       render: (_: unknown, row) => <Amount value={row.fee_paid} code={row.fee_currency} />,
     },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      render: (status: string) => <StatusTag status={status} />,
-    },
-    { title: t('common.time'), dataIndex: 'created_at', render: (value: string) => <Time value={value} /> },
+    statusColumn(t('common.status'), 'status'),
+    timeColumn(t('common.time'), 'created_at'),
   ];
   return (
     <Table
       size="small"
       rowKey="order_id"
       columns={columns}
-      dataSource={result.data?.data}
-      loading={result.isFetching}
+      dataSource={list.data?.data}
+      loading={list.isFetching}
       pagination={pagination}
       scroll={{ x: 'max-content' }}
     />
   );
 }
 
-function Ledger({ userId, balances }: { userId: number; balances: Detail['balances'] }) {
+function Ledger({ userId, balances }: { userId: number; balances: BalanceLine[] }) {
   const t = useAdminT();
   const [currency, setCurrency] = useState<number | undefined>(undefined);
-  const { result, pagination } = usePaged<LedgerLine>(
+  const { list, pagination } = useAdminPage<Paged<LedgerLine>>(
     ['user-ledger', userId, currency],
     '/backoffice/users/ledger',
-    {
-      id: userId,
-      currency_id: currency,
-    },
+    { id: userId, currency_id: currency },
   );
   const columns: ColumnsType<LedgerLine> = [
-    { title: t('common.time'), dataIndex: 'time', render: (value: string) => <Time value={value} /> },
+    timeColumn(t('common.time'), 'time'),
     {
       title: t('ledger.reason'),
       dataIndex: 'reason',
@@ -287,30 +252,10 @@ function Ledger({ userId, balances }: { userId: number; balances: Detail['balanc
       render: (wallet: string) => t(`wallets.${wallet}` as AdminKey),
     },
     { title: t('solvency.currency'), dataIndex: 'currency' },
-    {
-      title: t('ledger.change'),
-      dataIndex: 'change',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
-    {
-      title: t('ledger.available'),
-      dataIndex: 'available_after',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
-    {
-      title: t('ledger.lockedChange'),
-      dataIndex: 'locked_change',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
-    {
-      title: t('ledger.locked'),
-      dataIndex: 'locked_after',
-      align: 'right',
-      render: (value: string) => <Amount value={value} />,
-    },
+    amountColumn(t('ledger.change'), 'change'),
+    amountColumn(t('ledger.available'), 'available_after'),
+    amountColumn(t('ledger.lockedChange'), 'locked_change'),
+    amountColumn(t('ledger.locked'), 'locked_after'),
     { title: t('ledger.reference'), dataIndex: 'reference_id' },
     { title: t('ledger.memo'), dataIndex: 'memo', render: (memo: string | null) => memo ?? '' },
   ];
@@ -328,8 +273,8 @@ function Ledger({ userId, balances }: { userId: number; balances: Detail['balanc
         size="small"
         rowKey={(row) => `${row.seq}:${row.wallet}:${row.currency}:${row.reference_id}:${row.change}`}
         columns={columns}
-        dataSource={result.data?.data}
-        loading={result.isFetching}
+        dataSource={list.data?.data}
+        loading={list.isFetching}
         pagination={pagination}
         scroll={{ x: 'max-content' }}
       />
@@ -339,21 +284,15 @@ function Ledger({ userId, balances }: { userId: number; balances: Detail['balanc
 
 function Logins({ userId }: { userId: number }) {
   const t = useAdminT();
-  const { result, pagination } = usePaged<LoginLine>(['user-logins', userId], '/backoffice/users/logins', {
-    id: userId,
-  });
+  const { list, pagination } = useAdminPage<Paged<LoginLine>>(
+    ['user-logins', userId],
+    '/backoffice/users/logins',
+    { id: userId },
+  );
   const columns: ColumnsType<LoginLine> = [
-    { title: t('logins.start'), dataIndex: 'created_at', render: (value: string) => <Time value={value} /> },
-    {
-      title: t('logins.expires'),
-      dataIndex: 'expires_at',
-      render: (value: string) => <Time value={value} />,
-    },
-    {
-      title: t('logins.ended'),
-      dataIndex: 'revoked_at',
-      render: (value: string | null) => <Time value={value} />,
-    },
+    timeColumn(t('logins.start'), 'created_at'),
+    timeColumn(t('logins.expires'), 'expires_at'),
+    timeColumn(t('logins.ended'), 'revoked_at'),
     {
       title: t('common.status'),
       dataIndex: 'active',
@@ -379,21 +318,23 @@ function Logins({ userId }: { userId: number }) {
         size="small"
         rowKey="created_at"
         columns={columns}
-        dataSource={result.data?.data}
-        loading={result.isFetching}
+        dataSource={list.data?.data}
+        loading={list.isFetching}
         pagination={pagination}
       />
     </>
   );
 }
 
+/** The freeze form: what `/users/freeze` takes besides the user's id. */
+type FreezeValues = { trading: boolean; withdrawals: boolean; reason: string };
+
 function FreezeButton({ user }: { user: Detail }) {
   const t = useAdminT();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ trading: boolean; withdrawals: boolean; reason: string }>();
+  const [form] = Form.useForm<FreezeValues>();
   const save = useAdminMutation(
-    (values: { trading: boolean; withdrawals: boolean; reason: string }) =>
-      adminApi.post<string>('/backoffice/users/freeze', { id: user.id, ...values }),
+    (values: FreezeValues) => adminApi.post<string>('/backoffice/users/freeze', { id: user.id, ...values }),
     { invalidate: [['user', String(user.id)], ['user'], ['users']], onSuccess: () => setOpen(false) },
   );
   return (

@@ -1,12 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Checkbox, Input, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { useState } from 'react';
 import { useAdminT, type AdminKey } from '../i18n.ts';
 import { Link } from 'react-router';
-import { adminApi, type Paged } from '../../data/admin-api.ts';
+import type { Paged } from '../../data/admin-api.ts';
 import { PageHeader, Time } from '../components/common.tsx';
+import { useAdminPage } from '../components/table.tsx';
 import type { UserSummary } from '@fairex/shared/api/backoffice.ts';
 
 export type { UserSummary } from '@fairex/shared/api/backoffice.ts';
@@ -32,17 +32,12 @@ export default function UsersPage() {
   const t = useAdminT();
   const [query, setQuery] = useState('');
   const [frozen, setFrozen] = useState(false);
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['admin', 'users', query, frozen, page],
-    queryFn: () =>
-      adminApi.get<Paged<UserSummary>>('/backoffice/users', {
-        q: query || undefined,
-        frozen: frozen ? 1 : undefined,
-        page,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const { list, setPage, pagination } = useAdminPage<Paged<UserSummary>>(
+    ['users', query, frozen],
+    '/backoffice/users',
+    { q: query || undefined, frozen: frozen ? 1 : undefined },
+    { showTotal: true },
+  );
   const columns: ColumnsType<UserSummary> = [
     { title: 'ID', dataIndex: 'id', width: 80 },
     {
@@ -118,14 +113,7 @@ export default function UsersPage() {
           columns={columns}
           dataSource={list.data?.data}
           loading={list.isFetching}
-          pagination={{
-            current: page,
-            pageSize: list.data?.per_page ?? 20,
-            total: list.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            showTotal: (total) => t('common.total', { total }),
-          }}
+          pagination={pagination}
         />
       </Card>
     </div>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
-import { Alert, Empty, Segmented, Select, Skeleton, Table, Tag } from 'antd';
+import { Alert, Segmented, Select, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { CopyButton } from '../account/CopyButton.tsx';
 import {
@@ -13,8 +13,8 @@ import {
   useWalletOverview,
 } from '../../data/wallet.ts';
 import type { DepositRecord } from '../../data/wallet.ts';
-import { amountText, timeText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
+import { WalletTable, walletAmountColumn, walletTimeColumn } from '../assets/WalletTable.tsx';
 
 /** Default deposit currency: USDT, id 3 (spec 01 section 9). */
 const DEFAULT_CURRENCY = 3;
@@ -109,14 +109,9 @@ export default function DepositPage() {
 
 export function depositColumns(t: TFunction): ColumnsType<DepositRecord> {
   return [
-    { title: t('wallet.time'), dataIndex: 'created_time', render: (value: string) => timeText(value) },
+    walletTimeColumn(t('wallet.time'), 'created_time'),
     { title: t('wallet.currency'), dataIndex: 'currency_name' },
-    {
-      title: t('wallet.amount'),
-      dataIndex: 'value',
-      align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
-    },
+    walletAmountColumn(t('wallet.amount'), 'value'),
     {
       title: t('wallet.source'),
       dataIndex: 'info',
@@ -140,14 +135,10 @@ function DepositRecords({ currency }: { currency: number }) {
   const records = usePagedRecords<DepositRecord>('/wallet/in_list', 1, { currency });
   return (
     <WalletPanel title={t('wallet.recentDeposits')}>
-      <Table<DepositRecord>
-        rowKey="id"
-        size="small"
+      <WalletTable<DepositRecord>
         columns={depositColumns(t).filter((_, index) => index !== 1 && index !== 3)}
         dataSource={records.data?.data ?? []}
-        pagination={false}
         loading={records.isLoading}
-        locale={{ emptyText: <Empty description={t('wallet.noData')} /> }}
         data-testid="deposit-records"
       />
     </WalletPanel>

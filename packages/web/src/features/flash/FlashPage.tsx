@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Empty, Input, Pagination, Segmented, Select, Skeleton, Table } from 'antd';
+import { Alert, Button, Input, Segmented, Select, Skeleton } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import {
   flashExchange,
@@ -11,8 +11,9 @@ import {
   useWalletDetail,
 } from '../../data/wallet.ts';
 import type { FlashCoin, FlashList, FlashRecord } from '../../data/wallet.ts';
-import { amountText, timeText } from '../assets/wallet-format.ts';
+import { amountText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
+import { WalletPager, WalletTable, walletAmountColumn, walletTimeColumn } from '../assets/WalletTable.tsx';
 import { meetsMinimum, paymentFor, receivedFor } from './flash-math.ts';
 import type { FlashTerms } from './flash-math.ts';
 import { useMessage } from '../../app/message.tsx';
@@ -232,7 +233,7 @@ function FlashRecords() {
   const [page, setPage] = useState(1);
   const records = usePagedRecords<FlashRecord>('/wallet/myFlashAgainstList', page);
   const columns: ColumnsType<FlashRecord> = [
-    { title: t('wallet.time'), dataIndex: 'create_time', render: (value: string) => timeText(value) },
+    walletTimeColumn(t('wallet.time'), 'create_time'),
     {
       title: t('wallet.flashPair'),
       render: (_, record) => `${record.l_currency} → ${record.r_currency}`,
@@ -245,12 +246,7 @@ function FlashRecords() {
         <span className="fx-wallet-num">{`${amountText(value)} ${record.l_currency}`}</span>
       ),
     },
-    {
-      title: t('wallet.flashPrice'),
-      dataIndex: 'price',
-      align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
-    },
+    walletAmountColumn(t('wallet.flashPrice'), 'price'),
     {
       title: t('wallet.flashReceived'),
       dataIndex: 'absolute_quantity',
@@ -270,27 +266,14 @@ function FlashRecords() {
   ];
   return (
     <WalletPanel title={t('wallet.flashRecords')}>
-      <Table<FlashRecord>
-        rowKey="id"
-        size="small"
+      <WalletTable<FlashRecord>
         columns={columns}
         dataSource={records.data?.data ?? []}
-        pagination={false}
         loading={records.isLoading}
         scroll={{ x: 720 }}
-        locale={{ emptyText: <Empty description={t('wallet.noData')} /> }}
         data-testid="flash-records"
       />
-      {records.data && records.data.last_page > 1 ? (
-        <Pagination
-          style={{ marginTop: 12, textAlign: 'right' }}
-          current={page}
-          pageSize={records.data.per_page}
-          total={records.data.total}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      ) : null}
+      <WalletPager list={records.data} page={page} onChange={setPage} />
     </WalletPanel>
   );
 }

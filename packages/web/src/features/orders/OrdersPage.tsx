@@ -1,13 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Pagination, Popconfirm, Select } from 'antd';
+import { Alert, Button, DatePicker, Pagination, Popconfirm, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
 import { groupThousands, NO_VALUE } from '../../format/index.ts';
 import { CompactTabs } from '../../components/trading/CompactTabs.tsx';
 import { CompactTable, type CompactColumn } from '../../components/trading/CompactTable.tsx';
 import { EmptyNote } from '../../components/trading/PanelStates.tsx';
 import { dateTimeOf, withZone } from '../../components/trading/display.ts';
+import { displayTimeZone, displayZoneLabel } from '../../app/preferences/preferences.ts';
+import { dateIn, dayRangeIn } from '../../format/time-zone.ts';
+import { currentLanguage } from '../../i18n/index.ts';
+import { loadDayjsLocale } from '../../i18n/vendor-locales.ts';
 import { useMessage } from '../../app/message.tsx';
 import { useSocketEvent } from '../../data/feeds.ts';
 import { revokeOrder } from '../../data/spot.ts';
@@ -35,20 +40,36 @@ export const OPEN_POLL_MS = 5_000;
 export const TIME_RANGES = { all: 0, day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 } as const;
 type TimeRange = keyof typeof TIME_RANGES;
 
+/** The time filter: a preset back from now, or whole calendar days ("YYYY-MM-DD") of the display zone. */
+type TimeFilter = { range: TimeRange } | { from: string; to: string };
+
 interface Filters {
   symbol: string | undefined;
   side: 'buy' | 'sell' | undefined;
-  range: TimeRange;
+  time: TimeFilter;
 }
 
-function startOf(range: TimeRange): number | undefined {
-  return range === 'all' ? undefined : Date.now() - TIME_RANGES[range];
+const DATE_FORMAT = 'YYYY-MM-DD';
+
+/** The creation-time bounds the server filters on; a picked range covers its days in the display zone. */
+function boundsOf(time: TimeFilter): { startMs?: number; endMs?: number } {
+  if ('from' in time) return dayRangeIn(displayTimeZone(), time.from, time.to);
+  return time.range === 'all' ? {} : { startMs: Date.now() - TIME_RANGES[time.range] };
+}
+
+/** A stable query key part for the time filter. */
+function timeKey(time: TimeFilter): string {
+  return 'from' in time ? `${time.from}..${time.to}` : time.range;
 }
 
 export default function OrdersPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState('open');
-  const [filters, setFilters] = useState<Filters>({ symbol: undefined, side: undefined, range: 'all' });
+  const [filters, setFilters] = useState<Filters>({
+    symbol: undefined,
+    side: undefined,
+    time: { range: 'all' },
+  });
   return (
     <RequireLogin>
       <main className="fx-orders-page" data-testid="orders-page">
@@ -112,19 +133,62 @@ function FilterBar({ filters, onChange }: { filters: Filters; onChange: (next: F
           ]}
         />
       </label>
+      <TimeFilterControls time={filters.time} onChange={(time) => onChange({ ...filters, time })} />
+    </div>
+  );
+}
+
+/**
+ * The presets and, beside them, a date range picker. The picker's days are calendar days of the display
+ * zone (Asia/Shanghai unless the reader chose another), labelled with its offset; days after today there
+ * cannot be picked. Picking a preset clears the dates, clearing the dates returns to all time.
+ */
+function TimeFilterControls({ time, onChange }: { time: TimeFilter; onChange: (next: TimeFilter) => void }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  useEffect(() => void loadDayjsLocale(language), [language]);
+  const zone = displayTimeZone();
+  const today = dateIn(zone, Date.now());
+  const custom = 'from' in time;
+  const presets = (Object.keys(TIME_RANGES) as TimeRange[]).map((range) => ({
+    value: range as string,
+    label: t(`orders.range.${range}`),
+  }));
+  return (
+    <>
       <label className="fx-orders-filter">
         <span>{t('orders.time')}</span>
         <Select
           data-testid="orders-filter-time"
-          value={filters.range}
-          onChange={(value: TimeRange) => onChange({ ...filters, range: value })}
-          options={(Object.keys(TIME_RANGES) as TimeRange[]).map((range) => ({
-            value: range,
-            label: t(`orders.range.${range}`),
-          }))}
+          value={custom ? 'custom' : time.range}
+          onChange={(value: string) => {
+            if (value in TIME_RANGES) onChange({ range: value as TimeRange });
+          }}
+          options={
+            custom
+              ? [...presets, { value: 'custom', label: t('orders.range.custom'), disabled: true }]
+              : presets
+          }
+          popupMatchSelectWidth={false}
         />
       </label>
-    </div>
+      <label className="fx-orders-filter fx-orders-dates" data-testid="orders-filter-dates">
+        <span>{t('orders.dates', { zone: displayZoneLabel() })}</span>
+        <DatePicker.RangePicker
+          size="middle"
+          format={DATE_FORMAT}
+          classNames={{ popup: { root: 'fx-orders-dates-popup' } }}
+          value={custom ? [dayjs(time.from, DATE_FORMAT), dayjs(time.to, DATE_FORMAT)] : null}
+          placeholder={[t('orders.dateFrom'), t('orders.dateTo')]}
+          disabledDate={(day: Dayjs) => day.format(DATE_FORMAT) > today}
+          onChange={(days) => {
+            const [from, to] = days ?? [];
+            if (from && to) onChange({ from: from.format(DATE_FORMAT), to: to.format(DATE_FORMAT) });
+            else onChange({ range: 'all' });
+          }}
+        />
+      </label>
+    </>
   );
 }
 
@@ -171,14 +235,14 @@ function OpenOrders({ filters }: { filters: Filters }) {
   const query = {
     symbol: filters.symbol,
     side: filters.side,
-    startMs: startOf(filters.range),
+    ...boundsOf(filters.time),
     page,
     perPage: ORDERS_PAGE_SIZE,
   };
   // A fill of one's own order, on any pair, changes the lists at once (the poll is the fallback).
   useSocketEvent('my_fill', () => void queryClient.invalidateQueries({ queryKey: ['orders'] }));
   const orders = useQuery({
-    queryKey: ['orders', 'open', filters.symbol, filters.side, filters.range, page],
+    queryKey: ['orders', 'open', filters.symbol, filters.side, timeKey(filters.time), page],
     queryFn: ({ signal }) => fetchAllOpenOrders(query, signal),
     refetchInterval: OPEN_POLL_MS,
   });
@@ -284,13 +348,13 @@ function History({ filters }: { filters: Filters }) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<HistoryStatusFilter | undefined>(undefined);
   const history = useQuery({
-    queryKey: ['orders', 'history', filters.symbol, filters.side, filters.range, status, page],
+    queryKey: ['orders', 'history', filters.symbol, filters.side, timeKey(filters.time), status, page],
     queryFn: ({ signal }) =>
       fetchOrderHistory(
         {
           symbol: filters.symbol,
           side: filters.side,
-          startMs: startOf(filters.range),
+          ...boundsOf(filters.time),
           status,
           page,
           perPage: ORDERS_PAGE_SIZE,

@@ -1,65 +1,25 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Input, Modal, Progress, Spin } from 'antd';
+import { Alert, Button, Input, Modal, Progress } from 'antd';
 import type { IcoItem } from '@fairex/shared';
-import { useSession } from '../../data/session.ts';
-import { buyIco, useIcoBalance, useIcoList, type ProductTab } from '../../data/products.ts';
-import { openLoginDialog } from '../auth/auth-dialogs.ts';
-import {
-  EmptyList,
-  Figure,
-  LoginPrompt,
-  ProductFrame,
-  ProductLogo,
-  ProductTabs,
-  RiskNote,
-  StatusTag,
-  Whitepaper,
-  num,
-  when,
-} from './ProductParts.tsx';
+import { buyIco, useIcoBalance, useIcoList } from '../../data/products.ts';
+import { Figure, ProductLogo, RiskNote, StatusTag, Whitepaper, num, when } from './ProductParts.tsx';
 import { exceeds, minus, timesQuantity } from './product-math.ts';
 import { useBuyDialog } from './buy-dialog.ts';
+import { ProductListPage } from './ProductListPage.tsx';
 
 // Token sales, /ico (spec 02 section 2.6): tabs -1 all, 1 mine (visitors are asked to log in), 2 ended. Each
 // sale shows its price, total, sold and remaining (ledger sums, polled every 2 s), its progress, its end and the
 // user's holding, with the rule and risk note; the buy dialog asks for whole tokens and shows the exact cost.
 
 export default function IcoPage() {
-  const { t } = useTranslation();
-  const loggedIn = useSession((state) => state.token !== null);
-  const [tab, setTab] = useState<ProductTab>(-1);
-  const [buying, setBuying] = useState<IcoItem | null>(null);
-  const list = useIcoList(tab);
-  const shown = tab === -1 || loggedIn;
-  const items = list.data?.data ?? [];
   return (
-    <ProductFrame title={t('products.ico.title')} lead={t('products.ico.lead')} testId="ico-page">
-      <ProductTabs value={tab} onChange={setTab} loggedIn={loggedIn} gated={[1]} testId="ico" />
-      {!shown ? (
-        <LoginPrompt testId="ico-login" />
-      ) : list.error ? (
-        <Alert type="error" showIcon message={list.error.message} />
-      ) : (
-        <Spin spinning={list.isLoading}>
-          {items.length === 0 && !list.isLoading ? (
-            <EmptyList testId="ico-empty" />
-          ) : (
-            <div className="fx-products-cards" data-testid="ico-list">
-              {items.map((item) => (
-                <IcoCard
-                  key={item.id}
-                  item={item}
-                  canBuy={tab !== 2}
-                  onBuy={() => (loggedIn ? setBuying(item) : openLoginDialog())}
-                />
-              ))}
-            </div>
-          )}
-        </Spin>
-      )}
-      {buying ? <IcoBuyDialog item={buying} onClose={() => setBuying(null)} /> : null}
-    </ProductFrame>
+    <ProductListPage<IcoItem>
+      kind="ico"
+      gated={[1]}
+      useList={useIcoList}
+      card={(item, tab, onBuy) => <IcoCard item={item} canBuy={tab !== 2} onBuy={onBuy} />}
+      buyDialog={(item, onClose) => <IcoBuyDialog item={item} onClose={onClose} />}
+    />
   );
 }
 

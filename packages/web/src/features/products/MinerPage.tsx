@@ -1,25 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, Button, Input, Modal, Progress, Spin } from 'antd';
+import { Alert, Button, Input, Modal, Progress } from 'antd';
 import type { MinerItem } from '@fairex/shared';
-import { useSession } from '../../data/session.ts';
 import { buyMiner, useMinerBalance, useMinerList, type ProductTab } from '../../data/products.ts';
-import { openLoginDialog } from '../auth/auth-dialogs.ts';
-import {
-  EmptyList,
-  Figure,
-  LoginPrompt,
-  ProductFrame,
-  ProductLogo,
-  ProductTabs,
-  RiskNote,
-  Whitepaper,
-  num,
-  when,
-} from './ProductParts.tsx';
+import { Figure, ProductLogo, RiskNote, Whitepaper, num, when } from './ProductParts.tsx';
 import { exceeds, minerCost } from './product-math.ts';
 import { useBuyDialog } from './buy-dialog.ts';
+import { ProductListPage } from './ProductListPage.tsx';
 
 // Cloud mining, /miner (spec 02 section 2.7): tabs -1 the miners on sale, 1 the user's running rents, 2 the
 // ended ones (both ask a visitor to log in). A miner shows its hashrate, price, fee, its daily amount rule
@@ -27,40 +14,14 @@ import { useBuyDialog } from './buy-dialog.ts';
 // earnings and extract screens. The buy dialog shows rent, fee and payment exactly.
 
 export default function MinerPage() {
-  const { t } = useTranslation();
-  const loggedIn = useSession((state) => state.token !== null);
-  const [tab, setTab] = useState<ProductTab>(-1);
-  const [buying, setBuying] = useState<MinerItem | null>(null);
-  const list = useMinerList(tab);
-  const shown = tab === -1 || loggedIn;
-  const items = list.data?.data ?? [];
   return (
-    <ProductFrame title={t('products.miner.title')} lead={t('products.miner.lead')} testId="miner-page">
-      <ProductTabs value={tab} onChange={setTab} loggedIn={loggedIn} gated={[1, 2]} testId="miner" />
-      {!shown ? (
-        <LoginPrompt testId="miner-login" />
-      ) : list.error ? (
-        <Alert type="error" showIcon message={list.error.message} />
-      ) : (
-        <Spin spinning={list.isLoading}>
-          {items.length === 0 && !list.isLoading ? (
-            <EmptyList testId="miner-empty" />
-          ) : (
-            <div className="fx-products-cards" data-testid="miner-list">
-              {items.map((item) => (
-                <MinerCard
-                  key={item.id}
-                  item={item}
-                  tab={tab}
-                  onBuy={() => (loggedIn ? setBuying(item) : openLoginDialog())}
-                />
-              ))}
-            </div>
-          )}
-        </Spin>
-      )}
-      {buying ? <MinerBuyDialog item={buying} onClose={() => setBuying(null)} /> : null}
-    </ProductFrame>
+    <ProductListPage<MinerItem>
+      kind="miner"
+      gated={[1, 2]}
+      useList={useMinerList}
+      card={(item, tab, onBuy) => <MinerCard item={item} tab={tab} onBuy={onBuy} />}
+      buyDialog={(item, onClose) => <MinerBuyDialog item={item} onClose={onClose} />}
+    />
   );
 }
 

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, Empty, Pagination, Select, Table } from 'antd';
+import { Alert, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { useCurrencyList, useWalletLog } from '../../data/wallet.ts';
 import type { LedgerEntry } from '../../data/wallet.ts';
-import { amountText, signedText, timeText } from '../assets/wallet-format.ts';
+import { signedText } from '../assets/wallet-format.ts';
+import { WalletPager, WalletTable, walletAmountColumn, walletTimeColumn } from '../assets/WalletTable.tsx';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
 
 const DEFAULT_CURRENCY = 3;
@@ -19,7 +20,7 @@ export default function LeverLogPage() {
   const currencies = useCurrencyList();
   const log = useWalletLog('lever', currency, page);
   const columns: ColumnsType<LedgerEntry> = [
-    { title: t('wallet.time'), dataIndex: 'created_time', render: (value: string) => timeText(value) },
+    walletTimeColumn(t('wallet.time'), 'created_time'),
     { title: t('wallet.info'), dataIndex: 'info' },
     {
       title: t('wallet.change'),
@@ -27,12 +28,7 @@ export default function LeverLogPage() {
       align: 'right',
       render: (value: string) => <span className="fx-wallet-num">{signedText(value)}</span>,
     },
-    {
-      title: t('wallet.balanceAfter'),
-      dataIndex: 'balance',
-      align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
-    },
+    walletAmountColumn(t('wallet.balanceAfter'), 'balance'),
   ];
   return (
     <WalletFrame title={t('wallet.leverLogTitle')} testId="lever-log-page">
@@ -50,25 +46,12 @@ export default function LeverLogPage() {
           />
         </div>
         {log.error ? <Alert type="error" showIcon message={log.error.message} /> : null}
-        <Table<LedgerEntry>
-          rowKey="id"
-          size="small"
+        <WalletTable<LedgerEntry>
           columns={columns}
           dataSource={log.data?.list ?? []}
-          pagination={false}
           loading={log.isLoading}
-          locale={{ emptyText: <Empty description={t('wallet.noData')} /> }}
         />
-        {log.data && log.data.last_page > 1 ? (
-          <Pagination
-            style={{ marginTop: 12, textAlign: 'right' }}
-            current={page}
-            pageSize={log.data.per_page}
-            total={log.data.total}
-            onChange={setPage}
-            showSizeChanger={false}
-          />
-        ) : null}
+        <WalletPager list={log.data} page={page} onChange={setPage} />
       </WalletPanel>
     </WalletFrame>
   );

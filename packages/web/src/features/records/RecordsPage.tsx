@@ -2,22 +2,17 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Empty, Pagination, Table, Tabs } from 'antd';
+import { Alert, Button, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { AccountLayout } from '../account/AccountLayout.tsx';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
 import { useLedger, usePagedRecords } from '../../data/wallet.ts';
-import type {
-  DepositRecord,
-  FlashRecord,
-  LedgerEntry,
-  TransferRecord,
-  WalletType,
-  WithdrawalRecord,
-} from '../../data/wallet.ts';
-import { amountText, signedText, timeText } from '../assets/wallet-format.ts';
+import type { FlashRecord, LedgerEntry } from '../../data/wallet.ts';
+import { signedText } from '../assets/wallet-format.ts';
+import { WalletPager, WalletTable, walletAmountColumn, walletTimeColumn } from '../assets/WalletTable.tsx';
 import '../assets/wallet.css';
 import { depositColumns } from '../deposit/DepositPage.tsx';
+import { transferColumns } from '../transfer/TransferPage.tsx';
 import { withdrawalColumns } from '../withdrawal/WithdrawalPage.tsx';
 import { LEDGER_PAGE_SIZE, ledgerEnd } from './ledger-pages.ts';
 
@@ -53,97 +48,39 @@ export default function RecordsPage() {
 
 function RecordTabBody({ tab }: { tab: RecordTab }) {
   const { t } = useTranslation();
+  // Every tab but the ledger is a paged list of the server's, in a block named `records-<tab>`.
+  const list = <R extends { id: number | string }>(path: string, columns: ColumnsType<R>) => (
+    <PagedTable<R> path={path} columns={columns} testId={`records-${tab}`} />
+  );
   switch (tab) {
     case 'ledger':
       return <Ledger />;
     case 'transfers':
-      return (
-        <PagedTable<TransferRecord>
-          path="/wallet/hzhistory"
-          columns={transferColumns(t)}
-          testId="records-transfers"
-        />
-      );
+      return list('/wallet/hzhistory', transferColumns(t));
     case 'deposits':
-      return (
-        <PagedTable<DepositRecord>
-          path="/wallet/in_list"
-          columns={depositColumns(t)}
-          testId="records-deposits"
-        />
-      );
+      return list('/wallet/in_list', depositColumns(t));
     case 'withdrawals':
-      return (
-        <PagedTable<WithdrawalRecord>
-          path="/wallet/out_list"
-          columns={withdrawalColumns(t)}
-          testId="records-withdrawals"
-        />
-      );
+      return list('/wallet/out_list', withdrawalColumns(t));
     case 'flash':
-      return (
-        <PagedTable<FlashRecord>
-          path="/wallet/myFlashAgainstList"
-          columns={flashColumns(t)}
-          testId="records-flash"
-        />
-      );
+      return list('/wallet/myFlashAgainstList', flashColumns(t));
   }
 }
 
 type T = TFunction;
 
-export function transferColumns(t: T): ColumnsType<TransferRecord> {
-  return [
-    { title: t('wallet.time'), dataIndex: 'create_time', render: (value: string) => timeText(value) },
-    { title: t('wallet.currency'), dataIndex: 'currency_name' },
-    {
-      title: t('wallet.fromWallet'),
-      dataIndex: 'from_account',
-      render: (value: WalletType) => t(`wallet.names.${value}`),
-    },
-    {
-      title: t('wallet.toWallet'),
-      dataIndex: 'to_account',
-      render: (value: WalletType) => t(`wallet.names.${value}`),
-    },
-    {
-      title: t('wallet.amount'),
-      dataIndex: 'number',
-      align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
-    },
-  ];
-}
-
 function flashColumns(t: T): ColumnsType<FlashRecord> {
   return [
-    { title: t('wallet.time'), dataIndex: 'create_time', render: (value: string) => timeText(value) },
+    walletTimeColumn(t('wallet.time'), 'create_time'),
     { title: t('wallet.flashPair'), render: (_, record) => `${record.l_currency} → ${record.r_currency}` },
-    {
-      title: t('wallet.flashPaid'),
-      dataIndex: 'num',
-      align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
-    },
-    {
-      title: t('wallet.flashPrice'),
-      dataIndex: 'price',
-      align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
-    },
-    {
-      title: t('wallet.flashReceived'),
-      dataIndex: 'absolute_quantity',
-      align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
-    },
+    walletAmountColumn(t('wallet.flashPaid'), 'num'),
+    walletAmountColumn(t('wallet.flashPrice'), 'price'),
+    walletAmountColumn(t('wallet.flashReceived'), 'absolute_quantity'),
   ];
 }
 
 function ledgerColumns(t: T): ColumnsType<LedgerEntry> {
   return [
-    { title: t('wallet.time'), dataIndex: 'created_time', render: (value: string) => timeText(value) },
+    walletTimeColumn(t('wallet.time'), 'created_time'),
     { title: t('wallet.account'), dataIndex: 'account' },
     { title: t('wallet.info'), dataIndex: 'info' },
     {
@@ -164,12 +101,7 @@ function ledgerColumns(t: T): ColumnsType<LedgerEntry> {
       align: 'right',
       render: (value: string) => <span className="fx-wallet-num fx-wallet-muted">{signedText(value)}</span>,
     },
-    {
-      title: t('wallet.balanceAfter'),
-      dataIndex: 'balance',
-      align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
-    },
+    walletAmountColumn(t('wallet.balanceAfter'), 'balance'),
   ];
 }
 
@@ -192,15 +124,11 @@ export function Ledger() {
   if (query.error) return <Alert type="error" showIcon message={query.error.message} />;
   return (
     <div data-testid="records-ledger">
-      <Table<LedgerEntry>
-        rowKey="id"
-        size="small"
+      <WalletTable<LedgerEntry>
         columns={ledgerColumns(t)}
         dataSource={entries}
-        pagination={false}
         loading={query.isFetching && entries.length === 0}
         scroll={{ x: 760 }}
-        locale={{ emptyText: <Empty description={t('wallet.noData')} /> }}
       />
       {query.data && end === 'more' ? (
         <div className="fx-wallet-list-end">
@@ -229,32 +157,18 @@ function PagedTable<R extends { id: number | string }>({
   testId: string;
   body?: Record<string, string | number>;
 }) {
-  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const records = usePagedRecords<R>(path, page, body);
   if (records.error) return <Alert type="error" showIcon message={records.error.message} />;
   return (
     <div data-testid={testId}>
-      <Table<R>
-        rowKey="id"
-        size="small"
+      <WalletTable<R>
         columns={columns}
         dataSource={records.data?.data ?? []}
-        pagination={false}
         loading={records.isLoading}
         scroll={{ x: 720 }}
-        locale={{ emptyText: <Empty description={t('wallet.noData')} /> }}
       />
-      {records.data && records.data.last_page > 1 ? (
-        <Pagination
-          style={{ marginTop: 12, textAlign: 'right' }}
-          current={page}
-          pageSize={records.data.per_page}
-          total={records.data.total}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      ) : null}
+      <WalletPager list={records.data} page={page} onChange={setPage} />
     </div>
   );
 }

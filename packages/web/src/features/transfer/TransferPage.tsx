@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Input, Select, Table } from 'antd';
+import type { TFunction } from 'i18next';
+import { Button, Input, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { SwapOutlined } from '@ant-design/icons';
 import {
@@ -14,7 +15,8 @@ import {
   useWalletDetail,
 } from '../../data/wallet.ts';
 import type { TransferRecord, WalletType } from '../../data/wallet.ts';
-import { amountText, timeText } from '../assets/wallet-format.ts';
+import { amountText } from '../assets/wallet-format.ts';
+import { WalletTable, walletAmountColumn, walletTimeColumn } from '../assets/WalletTable.tsx';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
 import { DEFAULT_SIDES, chooseWallet, swapSides } from './transfer-sides.ts';
 import type { TransferSides } from './transfer-sides.ts';
@@ -57,27 +59,6 @@ export default function TransferPage() {
       setBusy(false);
     }
   };
-
-  const columns: ColumnsType<TransferRecord> = [
-    { title: t('wallet.time'), dataIndex: 'create_time', render: (value: string) => timeText(value) },
-    { title: t('wallet.currency'), dataIndex: 'currency_name' },
-    {
-      title: t('wallet.fromWallet'),
-      dataIndex: 'from_account',
-      render: (value: WalletType) => t(`wallet.names.${value}`),
-    },
-    {
-      title: t('wallet.toWallet'),
-      dataIndex: 'to_account',
-      render: (value: WalletType) => t(`wallet.names.${value}`),
-    },
-    {
-      title: t('wallet.amount'),
-      dataIndex: 'number',
-      align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
-    },
-  ];
 
   return (
     <WalletFrame title={t('wallet.transferTitle')} testId="transfer-page">
@@ -160,18 +141,33 @@ export default function TransferPage() {
           </Button>
         </WalletPanel>
         <WalletPanel title={t('wallet.recentTransfers')}>
-          <Table<TransferRecord>
-            rowKey="id"
-            size="small"
-            columns={columns}
+          <WalletTable<TransferRecord>
+            columns={transferColumns(t)}
             dataSource={records.data?.list ?? []}
-            pagination={false}
             loading={records.isLoading}
-            locale={{ emptyText: <Empty description={t('wallet.noData')} /> }}
             data-testid="transfer-records"
           />
         </WalletPanel>
       </div>
     </WalletFrame>
   );
+}
+
+/** A transfer between two of the user's wallets: when, which currency, from and to, how much. */
+export function transferColumns(t: TFunction): ColumnsType<TransferRecord> {
+  return [
+    walletTimeColumn(t('wallet.time'), 'create_time'),
+    { title: t('wallet.currency'), dataIndex: 'currency_name' },
+    {
+      title: t('wallet.fromWallet'),
+      dataIndex: 'from_account',
+      render: (value: WalletType) => t(`wallet.names.${value}`),
+    },
+    {
+      title: t('wallet.toWallet'),
+      dataIndex: 'to_account',
+      render: (value: WalletType) => t(`wallet.names.${value}`),
+    },
+    walletAmountColumn(t('wallet.amount'), 'number'),
+  ];
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Alert, AutoComplete, Button, Empty, Input, Segmented, Select, Skeleton, Table, Tag } from 'antd';
+import { Alert, AutoComplete, Button, Input, Segmented, Select, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { ApiError } from '../../data/api.ts';
 import {
@@ -15,8 +15,9 @@ import {
   withdraw,
 } from '../../data/wallet.ts';
 import type { WithdrawInfo, WithdrawalRecord, WithdrawalStatus } from '../../data/wallet.ts';
-import { amountText, timeText } from '../assets/wallet-format.ts';
+import { amountText } from '../assets/wallet-format.ts';
 import { WalletFrame, WalletPanel } from '../assets/WalletFrame.tsx';
+import { WalletTable, walletAmountColumn, walletTimeColumn } from '../assets/WalletTable.tsx';
 import { SecondFactorField, secondFactorCodes } from './SecondFactorField.tsx';
 import { receiveAfterFee } from './withdraw-amounts.ts';
 import { useMessage } from '../../app/message.tsx';
@@ -213,20 +214,10 @@ const STATUS_COLOURS: Record<ListedStatus, string> = {
 
 export function withdrawalColumns(t: TFunction): ColumnsType<WithdrawalRecord> {
   return [
-    { title: t('wallet.time'), dataIndex: 'create_time', render: (value: string) => timeText(value) },
+    walletTimeColumn(t('wallet.time'), 'create_time'),
     { title: t('wallet.currency'), dataIndex: 'currency_name' },
-    {
-      title: t('wallet.amount'),
-      dataIndex: 'number',
-      align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
-    },
-    {
-      title: t('wallet.withdrawFee'),
-      dataIndex: 'fee',
-      align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{amountText(value)}</span>,
-    },
+    walletAmountColumn(t('wallet.amount'), 'number'),
+    walletAmountColumn(t('wallet.withdrawFee'), 'fee'),
     {
       title: t('wallet.address'),
       dataIndex: 'address',
@@ -263,14 +254,10 @@ function WithdrawalRecords({ currency }: { currency: number }) {
   const records = usePagedRecords<WithdrawalRecord>('/wallet/out_list', 1, { currency });
   return (
     <WalletPanel title={t('wallet.recentWithdrawals')}>
-      <Table<WithdrawalRecord>
-        rowKey="id"
-        size="small"
+      <WalletTable<WithdrawalRecord>
         columns={compactColumns(t)}
         dataSource={records.data?.data ?? []}
-        pagination={false}
         loading={records.isLoading}
-        locale={{ emptyText: <Empty description={t('wallet.noData')} /> }}
         data-testid="withdrawal-records"
       />
     </WalletPanel>
