@@ -24,6 +24,8 @@ export default defineConfig({
           include: ['packages/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['packages/web/src/test/setup.ts'],
+          // Above the setup's wait for an element (10 s), so a missing element fails as such.
+          testTimeout: 30_000,
         },
       },
       {
@@ -32,9 +34,10 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
-          // One real server and one browser serve every file in turn; pages load in a real browser.
+          // One real server and one browser serve every file in turn; pages load in a real browser. A test
+          // that walks many screens in several themes and languages takes minutes on a loaded machine.
           fileParallelism: false,
-          testTimeout: 60_000,
+          testTimeout: 180_000,
           hookTimeout: 120_000,
         },
       },

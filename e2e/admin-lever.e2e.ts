@@ -2,50 +2,34 @@
 // (password, then an authenticator enrolled on the spot), opens the leverage screen, changes BTC/USDT's
 // liquidation threshold (the public /lever/deal then answers the new rule), funds the insurance fund and
 // sees the balance and the movement; screenshots in day and night.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startAdminScenario, type AdminScenario } from './admin-seed.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
+import type { AdminScenario } from './admin-seed.ts';
+import {
+  signInEnrollingAuthenticator,
+  startAdminConsole,
+  type AdminConsole,
+} from './support/admin-console.ts';
 import { SCREENSHOT_DIR } from './support/paths.ts';
 
 describe("leverage's back office", () => {
+  let adminConsole: AdminConsole;
   let scenario: AdminScenario;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[];
 
   beforeAll(async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'fairex-admin-lever-e2e-'));
-    scenario = await startAdminScenario(dataDir);
-    browser = await launchBrowser();
-    context = await newContext(browser, { width: 1440, height: 900 });
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    adminConsole = await startAdminConsole('admin-lever');
+    ({ scenario, page, problems } = adminConsole);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await scenario?.server.stop();
+    await adminConsole?.close();
   });
 
   it('changes a threshold for new positions and funds the insurance fund', async () => {
-    await page.goto(`${scenario.server.baseURL}/admin`);
-    await page.waitForURL('**/admin/login');
-    await page.getByTestId('admin-login-username').fill(ADMIN_USERNAME);
-    await page.getByTestId('admin-login-password').fill(ADMIN_PASSWORD);
-    await page.getByTestId('admin-login-submit').click();
-    const secretText = page.getByTestId('admin-enrol-secret');
-    await secretText.waitFor();
-    const secret = ((await secretText.textContent()) ?? '').trim();
-    const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-    await page.getByTestId('admin-code-input').fill(code.generate());
-    await page.getByTestId('admin-code-submit').click();
-    await page.waitForURL('**/admin/dashboard');
+    await signInEnrollingAuthenticator(page, scenario.server.baseURL);
 
     await page.getByTestId('admin-nav-lever').click();
     await page.waitForURL('**/admin/lever');

@@ -5,49 +5,32 @@
 // server's translated message and the reserve is unchanged; then a user's one-second order settles on the
 // recorded samples and shows in the settled orders with its proof. Not covered here: a successful funding
 // (the house's change wallet is empty in this scenario; the server route tests cover it).
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startAdminScenario, type AdminScenario } from './admin-seed.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
+import type { AdminScenario } from './admin-seed.ts';
+import {
+  signInEnrollingAuthenticator,
+  startAdminConsole,
+  type AdminConsole,
+} from './support/admin-console.ts';
 
 describe("the seconds contracts' back office", () => {
+  let adminConsole: AdminConsole;
   let scenario: AdminScenario;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[];
 
   beforeAll(async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'fairex-admin-micro-e2e-'));
-    scenario = await startAdminScenario(dataDir, { MICRO_RESERVE: '1000000' });
-    browser = await launchBrowser();
-    context = await newContext(browser, { width: 1440, height: 900 });
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    adminConsole = await startAdminConsole('admin-micro', { MICRO_RESERVE: '1000000' });
+    ({ scenario, page, problems } = adminConsole);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await scenario?.server.stop();
+    await adminConsole?.close();
   });
 
   it('changes a ratio, and refuses a funding the house cannot pay with nothing changed', async () => {
-    await page.goto(`${scenario.server.baseURL}/admin`);
-    await page.waitForURL('**/admin/login');
-    await page.getByTestId('admin-login-username').fill(ADMIN_USERNAME);
-    await page.getByTestId('admin-login-password').fill(ADMIN_PASSWORD);
-    await page.getByTestId('admin-login-submit').click();
-    const secretText = page.getByTestId('admin-enrol-secret');
-    await secretText.waitFor();
-    const secret = ((await secretText.textContent()) ?? '').trim();
-    const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-    await page.getByTestId('admin-code-input').fill(code.generate());
-    await page.getByTestId('admin-code-submit').click();
-    await page.waitForURL('**/admin/dashboard');
+    await signInEnrollingAuthenticator(page, scenario.server.baseURL);
 
     await page.getByTestId('admin-nav-micro').click();
     await page.waitForURL('**/admin/micro');
@@ -117,5 +100,5 @@ describe("the seconds contracts' back office", () => {
     await proof.click();
     await page.getByTestId('micro-proof-body').filter({ hasText: 'fairex-micro-v1' }).waitFor();
     expect(problems).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });

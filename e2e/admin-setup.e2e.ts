@@ -2,9 +2,9 @@
 // one-time set-up link to the log; the link's page takes a username and a password, shows the operator
 // invite code, and hands over to the authenticator enrolment; the same link then no longer works.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Secret, TOTP } from 'otpauth';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrolAuthenticator } from './support/admin-console.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
 import { newDataDir, startServer, type ServerProcess } from './support/server-process.ts';
 
@@ -54,13 +54,7 @@ describe('the set-up link of a fresh exchange', () => {
     expect(page.url()).toBe(`${server.baseURL}/admin/setup`);
 
     await page.getByTestId('admin-setup-next').click();
-    const secretText = page.getByTestId('admin-enrol-secret');
-    await secretText.waitFor();
-    const secret = ((await secretText.textContent()) ?? '').trim();
-    const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-    await page.getByTestId('admin-code-input').fill(code.generate());
-    await page.getByTestId('admin-code-submit').click();
-    await page.waitForURL('**/admin/dashboard');
+    await enrolAuthenticator(page);
     await context.close();
   });
 

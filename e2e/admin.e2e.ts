@@ -120,6 +120,10 @@ describe('the back office', () => {
     await page.getByTestId('solvency-state').waitFor();
     expect(await page.getByTestId('solvency-alarm').count()).toBe(0);
     expect(await page.getByTestId('solvency-sum-USDT').textContent()).toBe('0.000000');
+    // Where the journal and the projections behind it stand.
+    expect(await page.getByTestId('admin-journal').textContent()).toMatch(
+      /Journal at command \d+ · history and records projected to \d+ · \d+ commands \(\d+ ms\) behind/,
+    );
     await shot('admin-dashboard-en-day');
   });
 
@@ -294,6 +298,7 @@ describe('the back office', () => {
     await nav('dashboard');
     await page.getByTestId('solvency-table').waitFor();
     await page.getByText('偿付能力').first().waitFor();
+    expect(await page.getByTestId('admin-journal').textContent()).toMatch(/日志已到第 \d+ 条命令/);
     await shot('admin-dashboard-zh-night');
     await page.getByTestId('admin-night-toggle').click();
     await shot('admin-dashboard-zh-day');

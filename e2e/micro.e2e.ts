@@ -2,7 +2,8 @@
 // source records a mark sample every second; heads every second so a proof is ready at once). A user funded
 // through the deposit path moves USDT to the micro wallet, places an up and a down order through the confirm
 // dialog, watches the countdown, receives both results as pushes, and opens the proof: the two recorded
-// samples, the chain verified in the browser, and the result recomputed there. Screenshots in day and night,
+// samples, the chain verified in the browser, and the result recomputed there. Both orders' open and expiry
+// are marked on the candle chart itself while they run and once they settled. Screenshots in day and night,
 // English and Chinese, go to artifacts/screenshots.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
+import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
 import { launchBrowser, newContext } from './support/browser.ts';
 import { FairexPage } from './support/fairex-page.ts';
 import { startServer } from './support/server-process.ts';
@@ -94,7 +96,31 @@ describe('seconds contracts', () => {
     const later = Number.parseFloat(await countdown.innerText());
     expect(first).toBeGreaterThan(later);
     expect(later).toBeGreaterThan(0);
+    // Both orders are marked on the candle chart: the open of each drawn as a marker on its bar, and the
+    // open and expiry of each listed beside the chart in words.
+    const ids = await running
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => row.getAttribute('data-testid')?.replace('micro-running-', '')),
+      );
+    expect(ids).toHaveLength(2);
+    const chartHost = page.getByTestId('price-chart').locator('.fx-chart-host');
+    await expect
+      .poll(async () => ((await chartHost.getAttribute('data-marks')) ?? '').split(' ').sort(), {
+        timeout: 20_000,
+      })
+      .toEqual(expect.arrayContaining(ids.map((id) => `${id}-open`)));
+    const marks = page.getByTestId('micro-chart-marks');
+    for (const id of ids) {
+      await expect(marks.locator(`li[data-key="${id}-open"]`).innerText()).resolves.toContain(`#${id}`);
+      await expect(marks.locator(`li[data-key="${id}-expiry"]`).innerText()).resolves.toContain(
+        en.micro.chartMark.expiry.replace('#{{id}}', `#${id}`),
+      );
+    }
     await fairex.screenshot('micro-en-day-running', false);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await fairex.screenshot('micro-en-day-chart-marks-1440', false);
+    await page.setViewportSize({ width: 1600, height: 1000 });
 
     // Both settle about 30 s after acceptance, on the first command after expiry; each result is pushed.
     const toast = page.getByText(/Order \d+ settled/);
@@ -105,6 +131,14 @@ describe('seconds contracts', () => {
     await expect.poll(async () => await closed.locator('tbody tr').count(), { timeout: 20_000 }).toBe(2);
     const outcomes = await closed.locator('tbody tr td:nth-child(6)').allInnerTexts();
     for (const outcome of outcomes) expect(Object.values(en.micro.outcome)).toContain(outcome);
+    // A settled order stays marked, its expiry now naming the outcome.
+    await expect
+      .poll(async () => await marks.locator('li[data-key$="-expiry"]').allInnerTexts(), { timeout: 20_000 })
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`(${Object.values(en.micro.outcome).join('|')})$`)),
+        ]),
+      );
 
     await closed.getByRole('button', { name: en.micro.verify }).first().click();
     const proof = page.getByTestId('micro-proof');
@@ -127,13 +161,37 @@ describe('seconds contracts', () => {
   it('looks right at night and in Chinese, and shows login for a visitor', async () => {
     await page.getByTestId('night-toggle').click();
     await fairex.screenshot('micro-en-night', false);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await fairex.screenshot('micro-en-night-chart-marks-1440', false);
     await fairex.chooseLanguage('zh');
     await page.getByTestId('micro-panel').waitFor();
     await fairex.screenshot('micro-zh-night', false);
+    // An order placed in Chinese is marked on the chart with Chinese labels.
+    await page.getByTestId('micro-seconds-30').click();
+    await page.getByTestId('micro-number').fill('10');
+    await page.getByTestId('micro-up').click();
+    await page.getByTestId('micro-confirm').waitFor();
+    await page.getByRole('button', { name: zh.micro.confirm }).click();
+    const marks = page.getByTestId('micro-chart-marks');
+    await expect
+      .poll(async () => (await marks.locator('li[data-key$="-expiry"]').allInnerTexts()).join(' '), {
+        timeout: 20_000,
+      })
+      .toContain(zh.micro.chartMark.expiry.replace('#{{id}} · ', ''));
+    await expect
+      .poll(async () => (await page.locator('.fx-chart-host').getAttribute('data-marks')) ?? '', {
+        timeout: 20_000,
+      })
+      .toMatch(/\d+-open/);
+    await fairex.screenshot('micro-zh-night-chart-marks-1440', false);
+    await page.getByTestId('night-toggle').click();
+    await fairex.screenshot('micro-zh-day-chart-marks-1440', false);
+    await page.getByTestId('night-toggle').click();
+    await page.setViewportSize({ width: 1600, height: 1000 });
     const visitorContext = await newContext(browser, { width: 1400, height: 900 });
     const visitor = await FairexPage.open(visitorContext, server.baseURL, '/secondDealCenter');
     await visitor.page.getByTestId('micro-login').waitFor();
     await visitor.screenshot('micro-en-day-visitor', false);
     await visitorContext.close();
-  }, 60_000);
+  }, 180_000);
 });

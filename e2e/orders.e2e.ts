@@ -1,13 +1,22 @@
 // The orders page across all pairs (issue 21), in real Chromium against a real server of this file's own
 // (market maker off): a post-only order and a stop-limit order placed from the trading page's form are listed
 // on the orders page (the stop-limit one waiting for its stop), cancel all after its confirmation ends both,
-// and the history shows them cancelled, by the user. Screenshots in day and night, English and Chinese, at
-// 1440 and 390 px.
+// and the history shows them cancelled, by the user; with the server's clock moved on a few days between
+// orders, a date range picked in the display zone lists only the orders of its days. Screenshots in day and
+// night, English and Chinese, at 1440 and 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
+import type { Locator, Page } from 'playwright-core';
 import type { ContextOptions } from './support/browser.ts';
-import { openSignedIn, startSpotFlow, type SignedInPage, type SpotFlow } from './support/spot-flow.ts';
+import { dateIn } from '../packages/web/src/format/time-zone.ts';
+import {
+  openSignedIn,
+  placeLimitOrder,
+  startSpotFlow,
+  type SignedInPage,
+  type SpotFlow,
+} from './support/spot-flow.ts';
 import { USDT_TRC20_DEPOSIT, type SeededUser } from './spot-seed.ts';
 
 describe('the orders page', () => {
@@ -18,13 +27,26 @@ describe('the orders page', () => {
     openSignedIn(flow, alice, path, settings, options);
 
   beforeAll(async () => {
-    flow = await startSpotFlow('orders', [{ ...USDT_TRC20_DEPOSIT, amount: '10000000000' }]);
+    flow = await startSpotFlow('orders', [{ ...USDT_TRC20_DEPOSIT, amount: '10000000000' }], {
+      clock: true,
+    });
     [alice] = flow.users as [SeededUser];
   });
 
   afterAll(async () => {
     await flow?.close();
   });
+
+  /** Cancel all (confirmed), then the history tab: its rows once `ended` are listed. */
+  async function cancelAllIntoHistory(page: Page, ended: number): Promise<Locator> {
+    await page.getByTestId('orders-cancel-all').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: en.spot.orders.yes }).click();
+    await expect.poll(() => page.getByTestId('orders-open-row').count(), { timeout: 10_000 }).toBe(0);
+    await page.getByTestId('orders-tab-history').click();
+    const history = page.getByTestId('orders-history-row');
+    await expect.poll(() => history.count(), { timeout: 10_000 }).toBe(ended);
+    return history;
+  }
 
   it('lists a post-only and a stop-limit order, cancels all, and shows both cancelled in history', async () => {
     const { page, fairex, context } = await open('/dealCenter');
@@ -65,13 +87,7 @@ describe('the orders page', () => {
     await page.getByText(en.orders.cancelAllConfirm).waitFor();
     await page.locator('.ant-popconfirm').getByRole('button', { name: en.spot.orders.no }).click();
     expect(await rows.count()).toBe(2);
-    await page.getByTestId('orders-cancel-all').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: en.spot.orders.yes }).click();
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(0);
-
-    await page.getByTestId('orders-tab-history').click();
-    const history = page.getByTestId('orders-history-row');
-    await expect.poll(() => history.count(), { timeout: 10_000 }).toBe(2);
+    await cancelAllIntoHistory(page, 2);
     const cancelled = `${en.orders.status.cancelled} · ${en.orders.reason.user}`;
     expect(await page.getByTestId('history-order-status').allInnerTexts()).toEqual([cancelled, cancelled]);
     expect(fairex.problems).toEqual([]);
@@ -98,10 +114,85 @@ describe('the orders page', () => {
         await page.getByTestId('orders-tab-history').click();
         await expect.poll(() => page.getByTestId('orders-history-row').count(), { timeout: 10_000 }).toBe(2);
         await fairex.screenshot(`orders-history-${language}-${night === '1' ? 'night' : 'day'}-${width}`);
+        // The date range picker's calendar, in the page's language.
+        await page.getByTestId('orders-filter-dates').locator('input').first().click();
+        await page.locator('.ant-picker-dropdown').waitFor();
+        await fairex.screenshot(
+          `orders-dates-${language}-${night === '1' ? 'night' : 'day'}-${width}`,
+          false,
+        );
+        await page.keyboard.press('Escape');
         expect(await fairex.scrollWidth()).toBeLessThanOrEqual(width);
         expect(fairex.problems).toEqual([]);
         await visit.context.close();
       }
     }
+  });
+
+  it('lists only the orders of the days picked in the date range, on the display zone’s calendar', async () => {
+    const clock = flow.clock;
+    if (clock === undefined) throw new Error('this flow runs a clock');
+    const DAY_MS = 86_400_000;
+    // Three bids three days apart on the server's clock: day 0, day 3, day 6 (Asia/Shanghai).
+    const placed: { price: string; day: string }[] = [];
+    for (const price of ['28100', '28200', '28300']) {
+      if (placed.length > 0) await clock.advance(3 * DAY_MS, []);
+      await placeLimitOrder(flow, alice, 'in', price, '0.01');
+      placed.push({
+        price: Number(price).toLocaleString('en-US'),
+        day: dateIn('Asia/Shanghai', clock.now()),
+      });
+    }
+    const [first, second, third] = placed as [(typeof placed)[0], (typeof placed)[0], (typeof placed)[0]];
+    const dayOf = (date: string, shift: number) =>
+      new Date(Date.parse(`${date}T00:00:00Z`) + shift * DAY_MS).toISOString().slice(0, 10);
+
+    const { page, fairex, context } = await open('/orders');
+    await page.getByTestId('orders-page').waitFor();
+    const rows = page.getByTestId('orders-open-row');
+    const listedPrices = () =>
+      rows.evaluateAll((list) =>
+        list.map((row) =>
+          (row.querySelectorAll('td')[4] as unknown as { innerText: string } | undefined)?.innerText.trim(),
+        ),
+      );
+    await expect
+      .poll(listedPrices, { timeout: 10_000 })
+      .toEqual([`${third.price}.00`, `${second.price}.00`, `${first.price}.00`]);
+    expect(await page.getByTestId('orders-filter-dates').innerText()).toContain('UTC+8');
+
+    // The days around the middle order: only it.
+    const pick = async (from: string, to: string) => {
+      const inputs = page.getByTestId('orders-filter-dates').locator('input');
+      await inputs.first().click();
+      await inputs.first().fill(from);
+      await inputs.first().press('Enter');
+      await inputs.last().fill(to);
+      await inputs.last().press('Enter');
+    };
+    await pick(dayOf(second.day, -1), dayOf(second.day, 1));
+    await expect.poll(listedPrices, { timeout: 10_000 }).toEqual([`${second.price}.00`]);
+    expect(await page.getByTestId('orders-filter-time').innerText()).toBe(en.orders.range.custom);
+    await fairex.screenshot('orders-date-range-en-day-1440');
+
+    // From the middle order's day to the last one's, both days whole.
+    await page.getByTestId('orders-filter-dates').locator('.ant-picker-clear').click({ force: true });
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(3);
+    await pick(second.day, third.day);
+    await expect.poll(listedPrices, { timeout: 10_000 }).toEqual([`${third.price}.00`, `${second.price}.00`]);
+
+    // The history of the same days: cancel all, then the range keeps only those two.
+    const history = await cancelAllIntoHistory(page, 2);
+
+    // A preset clears the dates: the last 24 hours hold the last order only.
+    await page.getByTestId('orders-filter-time').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: en.orders.range.day }).click();
+    expect(await page.getByTestId('orders-filter-dates').locator('input').first().inputValue()).toBe('');
+    await expect.poll(() => history.count(), { timeout: 10_000 }).toBe(1);
+    await page.getByTestId('orders-filter-time').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: en.orders.range.all }).click();
+    await expect.poll(() => history.count(), { timeout: 10_000 }).toBe(5);
+    expect(fairex.problems).toEqual([]);
+    await context.close();
   });
 });

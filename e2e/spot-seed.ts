@@ -26,8 +26,15 @@ export interface SeededUser {
   token: string;
 }
 
+/** How long the seeded users' sessions last unless a flow asks for longer (one that moves the clock on). */
+export const SEEDED_SESSION_HOURS = 6;
+
 /** Writes `count` users with sessions into a fresh folder, after its migrations and demo catalogue. */
-export async function seedSpotUsers(dataDir: string, count: number): Promise<SeededUser[]> {
+export async function seedSpotUsers(
+  dataDir: string,
+  count: number,
+  sessionHours: number = SEEDED_SESSION_HOURS,
+): Promise<SeededUser[]> {
   const store = await openStore({ dataDir });
   try {
     await seedDemoData(store);
@@ -42,7 +49,7 @@ export async function seedSpotUsers(dataDir: string, count: number): Promise<See
       );
       const id = rows[0]?.id;
       if (id === undefined) throw new Error('the user insert returned nothing');
-      const { token } = await createSession(store, { userId: id, ttlMs: 6 * 3_600_000 });
+      const { token } = await createSession(store, { userId: id, ttlMs: sessionHours * 3_600_000 });
       seeded.push({ id, account, token });
     }
     return seeded;

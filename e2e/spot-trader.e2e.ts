@@ -1,9 +1,12 @@
 // The trading page as a trader meets it, in real Chromium against a real server of this file's own
 // (market maker off): one display time zone on every part of the page whatever the browser's zone, the
 // market's own minimum when an amount is too small, the phone layout at 390 px with its cancel buttons in
-// reach, and the connection state when the server goes away and comes back. Screenshots in day and
-// night, English and Chinese, at 1440 and 390 px.
+// reach, the connection state when the server goes away and comes back, and a market order's estimate
+// against a book another user rests (the index steered to 30,000, so the 5 % band lies near 31,500), with the
+// reply's reason when it stops short for funds, the band or the book. Screenshots in day and night, English
+// and Chinese, at 1440 and 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '@fairex/shared';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
 import type { ContextOptions } from './support/browser.ts';
@@ -16,12 +19,15 @@ import {
   type SignedInPage,
   type SpotFlow,
 } from './support/spot-flow.ts';
+import { startPriceControl, type PriceControl } from './support/price-control.ts';
 import { BTC_DEPOSIT, USDT_TRC20_DEPOSIT, type SeededUser } from './spot-seed.ts';
 
 describe('the trading page for a trader', () => {
   let flow: SpotFlow;
   let alice: SeededUser;
   let bob: SeededUser;
+  let carol: SeededUser;
+  let prices: PriceControl;
 
   async function open(
     user: SeededUser,
@@ -37,11 +43,20 @@ describe('the trading page for a trader', () => {
     placeLimitOrder(flow, user, side, price, num);
 
   beforeAll(async () => {
-    flow = await startSpotFlow('spot-trader', [
-      { ...USDT_TRC20_DEPOSIT, amount: '10000000000' },
-      { ...BTC_DEPOSIT, amount: '100000000' },
-    ]);
-    [alice, bob] = flow.users as [SeededUser, SeededUser];
+    // The index (and so the mark) of BTC/USDT held at 30,000 by a feed the test steers.
+    prices = await startPriceControl({ BTCUSDT: '30000.00', ETHUSDT: '2000.00' });
+    flow = await startSpotFlow(
+      'spot-trader',
+      [
+        { ...USDT_TRC20_DEPOSIT, amount: '20000000000' },
+        { ...BTC_DEPOSIT, amount: '100000000' },
+        { ...USDT_TRC20_DEPOSIT, amount: '1000000000' },
+      ],
+      {
+        env: { PRICE_SOURCE: 'binance', PRICE_FEED_URL: prices.streamUrl, PRICE_HISTORY_URL: prices.restUrl },
+      },
+    );
+    [alice, bob, carol] = flow.users as [SeededUser, SeededUser, SeededUser];
     // One fill between the two (Bob's rest stays open), and a book a few levels deep.
     await order(bob, 'out', '30000', '0.25');
     await order(alice, 'in', '30000', '0.1');
@@ -55,6 +70,7 @@ describe('the trading page for a trader', () => {
 
   afterAll(async () => {
     await flow?.close();
+    await prices?.close();
   });
 
   it('writes every time on the page on one clock, Asia/Shanghai by default, whatever the browser’s', async () => {
@@ -290,5 +306,131 @@ describe('the trading page for a trader', () => {
       .toContainEqual(expect.stringMatching(/^30777\.00\s+0\.0100$/));
     // Problems logged while the server was down (failed requests) are expected here.
     await trader.context.close();
+  });
+
+  it('estimates a market order from the book another user rests, and says why one stops short', async () => {
+    const post = async (url: string, user: SeededUser, body: Record<string, unknown>) =>
+      (await fetch(`${flow.server.baseURL}/api${url}`, {
+        method: 'POST',
+        headers: { authorization: user.token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((response) => response.json())) as { type: string; message: unknown };
+    const pair = { legal_id: USDT, currency_id: BTC };
+    // The band follows the mark, which follows the index (30,000) and, slowly, the book's middle, so it lies
+    // near 31,500 for a buy and 28,500 for a sell; the test reads it as the form writes it.
+    const BAND = {
+      buy: /^31,[0-9]{3}\.[0-9]{2} USDT \(±5%\)$/,
+      sell: /^28,[0-9]{3}\.[0-9]{2} USDT \(±5%\)$/,
+    };
+    const banded = (side: 'buy' | 'sell', details: string[]) =>
+      details.map((text, index) => (index === 3 && BAND[side].test(text) ? 'band' : text));
+    // A clean book: Bob rests four asks, the last past the band.
+    for (const user of [alice, bob]) expect((await post('/orders/cancel_all', user, {})).type).toBe('ok');
+    for (const [price, num] of [
+      ['30000', '0.05'],
+      ['30100', '0.05'],
+      ['30200', '0.1'],
+      ['32000', '0.1'],
+    ] as const) {
+      await order(bob, 'out', price, num);
+    }
+    await expect
+      .poll(
+        async () => {
+          const reply = await post('/transaction/estimate', alice, { ...pair, side: 'buy', num: '0.01' });
+          return (reply.message as { band_price?: string }).band_price;
+        },
+        { timeout: 20_000 },
+      )
+      .toMatch(/^31[0-9]{3}\.[0-9]{2}$/);
+
+    const trader = await open(alice);
+    const { page } = trader;
+    await page.getByTestId('mode-market').click();
+    const estimateOf = async (side: 'buy' | 'sell') => {
+      const details = page.getByTestId(`${side}-estimate`).locator('dd');
+      return {
+        total: await page.getByTestId(`${side}-total`).innerText(),
+        details: banded(side, await details.allInnerTexts()),
+        note: await page.getByTestId(`${side}-estimate-note`).innerText(),
+      };
+    };
+
+    // 0.08 BTC: 0.05 at 30,000 and 0.03 at 30,100 = 1,500 + 903 = 2,403 USDT, on average 30,037.50; the fee
+    // is 0.1 % of the 0.08 BTC bought.
+    await page.getByTestId('buy-amount').fill('0.08');
+    await expect
+      .poll(() => estimateOf('buy'), { timeout: 10_000 })
+      .toEqual({
+        total: '2,403.000000 USDT',
+        details: ['0.0800 BTC', '30,037.50 USDT', '30,100.00 USDT', 'band', '0.00008000 BTC'],
+        note: en.spot.form.estimate.complete,
+      });
+    await trader.fairex.screenshot('spot-trader-estimate-en-day');
+
+    // 0.25 BTC: the three levels within the band give 0.2 (1,500 + 1,505 + 3,020 = 6,025 USDT); 32,000 is
+    // past the band. The form says so, and so does the reply once placed.
+    await page.getByTestId('buy-amount').fill('0.25');
+    await expect
+      .poll(() => estimateOf('buy'), { timeout: 10_000 })
+      .toEqual({
+        total: '6,025.000000 USDT',
+        details: ['0.2000 BTC', '30,125.00 USDT', '30,200.00 USDT', 'band', '0.00020000 BTC'],
+        note: en.spot.form.estimate.stop_band,
+      });
+    await page.getByTestId('buy-submit').click();
+    const [before, after] = translate('en', 'spot.market_rest_band', {
+      filled: '0.2000',
+      total: '0.2500',
+      band: '5%',
+      limit: '\u0000',
+    }).split('\u0000') as [string, string];
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await page
+      .getByText(new RegExp(`^${escape(before)}31[0-9]{3}\\.[0-9]{2}${escape(after)}$`))
+      .waitFor({ timeout: 10_000 });
+    await trader.context.close();
+
+    // Carol's 1,000 USDT buy 0.0333 at 30,000 (333 lots of 3 USDT): her funds run out first.
+    await order(bob, 'out', '30000', '0.05');
+    const buyer = await open(carol, { lang: 'zh', night_mode: '1' });
+    await buyer.page.getByTestId('mode-market').click();
+    await buyer.page.getByTestId('buy-amount').fill('0.1');
+    const carolEstimate = buyer.page.getByTestId('buy-estimate').locator('dd');
+    await expect
+      .poll(async () => banded('buy', await carolEstimate.allInnerTexts()), { timeout: 10_000 })
+      .toEqual(['0.0333 BTC', '30,000.00 USDT', '30,000.00 USDT', 'band', '0.00003330 BTC']);
+    expect(await buyer.page.getByTestId('buy-total').innerText()).toBe('999.000000 USDT');
+    expect(await buyer.page.getByTestId('buy-estimate-note').innerText()).toBe(
+      zh.spot.form.estimate.stop_funds,
+    );
+    await buyer.fairex.screenshot('spot-trader-estimate-funds-zh-night');
+    await buyer.page.getByTestId('buy-submit').click();
+    await buyer.page
+      .getByText(translate('zh', 'spot.market_rest_funds', { filled: '0.0333', total: '0.1000' }))
+      .waitFor({ timeout: 10_000 });
+    await buyer.context.close();
+
+    // Bob sells 0.1 into Alice's two bids (0.05 in all): 897 + 596 = 1,493 USDT, on average 29,860; the book
+    // runs out. The fee of a sell is 0.1 % of the USDT received.
+    await order(alice, 'in', '29900', '0.03');
+    await order(alice, 'in', '29800', '0.02');
+    const seller = await open(bob);
+    await seller.page.getByTestId('mode-market').click();
+    await seller.page.getByTestId('sell-amount').fill('0.1');
+    const sellDetails = seller.page.getByTestId('sell-estimate').locator('dd');
+    await expect
+      .poll(async () => banded('sell', await sellDetails.allInnerTexts()), { timeout: 10_000 })
+      .toEqual(['0.0500 BTC', '29,860.00 USDT', '29,800.00 USDT', 'band', '1.493000 USDT']);
+    expect(await seller.page.getByTestId('sell-total').innerText()).toBe('1,493.000000 USDT');
+    expect(await seller.page.getByTestId('sell-estimate-note').innerText()).toBe(
+      en.spot.form.estimate.stop_book,
+    );
+    await seller.page.getByTestId('sell-submit').click();
+    await seller.page
+      .getByText(translate('en', 'spot.market_rest_book', { filled: '0.0500', total: '0.1000' }))
+      .waitFor({ timeout: 10_000 });
+    expect(seller.fairex.problems).toEqual([]);
+    await seller.context.close();
   });
 });

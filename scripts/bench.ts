@@ -2,11 +2,17 @@
 // run on this machine and printed as one table. Each section is a module exporting a function that
 // returns its figures; a section that fails is reported as failed, never silently skipped.
 //
-// `npm run bench -- startup storage` runs only the sections named (by their key below).
+// `npm run bench -- startup storage` runs only the sections named (by their key below). At the end, the
+// targets of journal-first commits and stall-free state (issue #24) are listed with a met / not met line
+// each, from the http, stall, fanout and startup sections of the same run (`npm run bench -- http stall
+// fanout startup` runs just those). Figures taken on a machine busy with other work are noisy: the load
+// average is printed at the start and the end.
 import { runEngineBench } from '../packages/engine/bench/engine-bench.ts';
 import { runJournalBench } from '../packages/server/bench/journal-bench.ts';
 import { runHttpOrdersBench } from '../packages/server/bench/http-orders-bench.ts';
-import { runFanoutBench } from '../packages/server/bench/fanout-bench.ts';
+import { runFanoutWithFloorBench } from '../packages/server/bench/fanout-bench.ts';
+import { reportLines, targetLines } from '../packages/server/bench/targets.ts';
+import { loadavg } from 'node:os';
 import { runStartupBench } from '../packages/server/bench/startup-bench.ts';
 import { runStorageBench } from '../packages/server/bench/storage-bench.ts';
 import { runWebPerfBench } from '../packages/web/bench/web-perf-bench.ts';
@@ -38,7 +44,11 @@ const sections: Section[] = [
     name: 'event-loop stalls: state hashes and a snapshot of a 1,000,000-order book (replica vs event loop)',
     run: () => runStallBench(),
   },
-  { key: 'fanout', name: 'socket fan-out (10,000 clients on one market, 10 updates/s)', run: runFanoutBench },
+  {
+    key: 'fanout',
+    name: 'socket fan-out (10,000 clients on one market, 10 updates/s), beside a bare ws broadcast, and at 5,000',
+    run: () => runFanoutWithFloorBench(),
+  },
   { key: 'startup', name: 'start-up of the embedded server (PGlite, live market)', run: runStartupBench },
   {
     key: 'storage',
@@ -97,11 +107,17 @@ function formatFigure(value: number | string): string {
   return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(3);
 }
 
+const loadAverage = () => (loadavg()[0] ?? 0).toFixed(2);
+const startedMs = performance.now();
+console.log(`npm run bench ${wanted.join(' ')}: load average (1 min) at start ${loadAverage()}`);
+const results = new Map<string, Figures>();
 let failed = 0;
 for (const section of selected) {
   console.log(`\n## ${section.name}`);
+  const sectionStartedMs = performance.now();
   try {
     const figures = await section.run();
+    results.set(section.key, figures);
     const width = Math.max(...Object.keys(figures).map((key) => key.length));
     for (const [key, value] of Object.entries(figures))
       console.log(`  ${key.padEnd(width)}  ${formatFigure(value)}`);
@@ -109,5 +125,19 @@ for (const section of selected) {
     failed += 1;
     console.log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
   }
+  console.log(`  (section time ${Math.round((performance.now() - sectionStartedMs) / 1000)} s)`);
 }
+
+if (['http', 'stall', 'fanout', 'startup'].some((key) => selected.some((section) => section.key === key))) {
+  console.log('\n## Targets: journal-first commits and stall-free state (issue #24)');
+  for (const line of targetLines(results)) {
+    console.log(`  ${line.verdict.padEnd(12)}  ${line.name}`);
+    console.log(`  ${''.padEnd(12)}  ${line.measured}`);
+  }
+  for (const [key, value] of reportLines(results)) console.log(`  ${'figure'.padEnd(12)}  ${key}: ${value}`);
+}
+console.log(
+  `\nTotal time ${Math.round((performance.now() - startedMs) / 1000)} s; load average (1 min) at the end ${loadAverage()}` +
+    ' (on a machine shared with other work, every figure above is noisy).',
+);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -14,6 +14,7 @@ import {
   type SeededUser,
 } from '../spot-seed.ts';
 import { launchBrowser, newContext, type ContextOptions } from './browser.ts';
+import { ServerClock } from './clock.ts';
 import { FairexPage } from './fairex-page.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
@@ -35,19 +36,34 @@ export interface SpotFlow {
   server: ServerProcess;
   browser: Browser;
   users: SeededUser[];
+  /** The server's clock, when the flow asked for one it can move forward. */
+  clock: ServerClock | undefined;
   /** Starts the server again on the same folder and port after `server.stop({ keepData: true })`. */
   restart(): Promise<ServerProcess>;
   close(): Promise<void>;
+}
+
+export interface SpotFlowOptions {
+  /** A server clock the test can move forward (its pages follow it); the sessions then last 30 days. */
+  clock?: boolean;
+  /** More server settings (a steered price feed, for example). */
+  env?: Record<string, string>;
 }
 
 /**
  * Seeds one user per entry of `deposits` into a fresh folder, starts the server, funds each user with their
  * deposit through a signed custody callback, and launches the browser.
  */
-export async function startSpotFlow(name: string, deposits: ChainDeposit[]): Promise<SpotFlow> {
+export async function startSpotFlow(
+  name: string,
+  deposits: ChainDeposit[],
+  options: SpotFlowOptions = {},
+): Promise<SpotFlow> {
   const dataDir = await mkdtemp(join(tmpdir(), `fairex-${name}-e2e-`));
-  const users = await seedSpotUsers(dataDir, deposits.length);
-  let server = await startServer(dataDir, SPOT_SERVER_ENV);
+  const clock = options.clock === true ? new ServerClock(dataDir) : undefined;
+  const users = await seedSpotUsers(dataDir, deposits.length, clock === undefined ? undefined : 30 * 24);
+  const env = { ...SPOT_SERVER_ENV, ...options.env, ...clock?.env };
+  let server = await startServer(dataDir, env);
   for (const [index, deposit] of deposits.entries()) {
     await depositThroughCustody(server.baseURL, users[index] as SeededUser, deposit);
   }
@@ -57,9 +73,10 @@ export async function startSpotFlow(name: string, deposits: ChainDeposit[]): Pro
     server,
     browser,
     users,
+    clock,
     async restart() {
       const port = Number(new URL(server.baseURL).port);
-      server = await startServer(dataDir, SPOT_SERVER_ENV, { port });
+      server = await startServer(dataDir, env, { port });
       flow.server = server;
       return server;
     },
@@ -84,6 +101,14 @@ export async function openSignedIn(
   options: ContextOptions = {},
 ): Promise<SignedInPage> {
   const context = await newContext(flow.browser, { width: 1440, height: 900, ...options });
+  if (flow.clock !== undefined) {
+    // The page's clock runs as far ahead as the server's, from its first script on.
+    await context.addInitScript(
+      (offset) => localStorage.setItem('e2e_clock_offset', String(offset)),
+      flow.clock.offsetMs,
+    );
+    await ServerClock.follow(context);
+  }
   await context.addInitScript(
     ({ token, account, id, extra }) => {
       localStorage.setItem('token', token);
