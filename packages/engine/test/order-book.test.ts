@@ -26,7 +26,6 @@ describe.each(implementations)('the %s order book', (_name, createBook) => {
     new Order(
       nextId++,
       new Trader(ownerKey),
-      ownerKey,
       1,
       side,
       kind,

@@ -50,7 +50,6 @@ export function placeOrder(ctx: CommandContext, state: SpotState, command: Place
   const order = new Order(
     state.orderIds.next(),
     trader,
-    command.owner,
     market.marketId,
     command.side,
     command.kind,

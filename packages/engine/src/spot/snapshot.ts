@@ -151,7 +151,6 @@ function restoreMarket(state: SpotState, row: MarketRow, orders: Order[]): void 
       const order = new Order(
         orderId,
         trader,
-        owner,
         market.marketId,
         side,
         'limit',

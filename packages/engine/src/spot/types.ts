@@ -34,33 +34,26 @@ export const TIMES_IN_FORCE: readonly TimeInForce[] = ['gtc', 'ioc', 'fok', 'pos
  * compiler checks their names and types through `implements`).
  */
 export class Order implements Hold {
-  // The hold's fields (ledger/holds.ts), in its order.
-  readonly area: string = 'spot';
-  readonly ref: number;
+  // The hold's fields (ledger/holds.ts) that vary. The constant ones (area, ref, reason, no expiry, and the
+  // registry's links, which an order never uses: see `listedByArea`) and the owner (its account's) are
+  // getters below: with hundreds of thousands of orders created and promoted to the old generation, every
+  // field less is less for the garbage collector to copy.
   readonly account: Account;
   amount: bigint;
-  readonly reason: number = SpotReasonCode.orderHold;
-  readonly expiresAtMs: number | undefined = undefined;
-  registryPrevious: Hold | null = null;
-  registryNext: Hold | null = null;
   open = false;
 
   readonly orderId: number;
   readonly trader: Trader;
-  readonly ownerKey: number;
-  readonly owner: AccountOwner;
   readonly marketId: number;
   readonly side: Side;
   readonly kind: OrderKind;
   /** The limit price; 0 for a market order. */
   readonly priceTicks: number;
-  /** A market order's price-protection limit (the worst price it may fill at); 0 when it has none. */
-  bandTicks = 0;
   /**
-   * A stop-limit order's stop price while it waits for its trigger (in its market's `stops`, holding its
-   * funds, not in the book); 0 for any other order and once triggered.
+   * A market order's band limit or a stop-limit order's stop (see `bandTicks`, `stopTicks`): only market
+   * orders have a band and only limit orders a stop, so one field serves both.
    */
-  stopTicks = 0;
+  private conditionTicks = 0;
   readonly quantityLots: number;
   remainingLots: number;
   filledLots = 0;
@@ -68,8 +61,11 @@ export class Order implements Hold {
   quoteFilled = 0n;
   /** Fees paid over all fills so far, in the currency it receives (base for a buy, quote for a sell). */
   feePaid = 0n;
-  /** Command time of its latest fill; its acceptance time until it fills. */
-  updatedTimeMs: number;
+  /**
+   * Command time of its latest fill less its acceptance time (see `updatedTimeMs`): a small integer, where
+   * a second time field would cost each order a boxed number of its own.
+   */
+  private updatedAfterMs = 0;
   readonly clientOrderId: string | undefined;
   readonly acceptedTimeMs: number;
   /** The change-wallet account the order receives into (base for a buy, quote for a sell). */
@@ -84,7 +80,6 @@ export class Order implements Hold {
   constructor(
     orderId: number,
     trader: Trader,
-    owner: AccountOwner,
     marketId: number,
     side: Side,
     kind: OrderKind,
@@ -96,13 +91,10 @@ export class Order implements Hold {
     holdAccount: Account,
     receiveAccount: Account,
   ) {
-    this.ref = orderId;
     this.account = holdAccount;
     this.amount = lockedAmount;
     this.orderId = orderId;
     this.trader = trader;
-    this.ownerKey = trader.ownerKey;
-    this.owner = owner;
     this.marketId = marketId;
     this.side = side;
     this.kind = kind;
@@ -111,7 +103,6 @@ export class Order implements Hold {
     this.remainingLots = quantityLots;
     this.clientOrderId = clientOrderId;
     this.acceptedTimeMs = acceptedTimeMs;
-    this.updatedTimeMs = acceptedTimeMs;
     this.receiveAccount = receiveAccount;
   }
 
@@ -121,6 +112,82 @@ export class Order implements Hold {
    */
   get listedByArea(): boolean {
     return true;
+  }
+
+  /** The owner's key and name, from the hold's account (an order pays from its owner's change wallet). */
+  get ownerKey(): number {
+    return this.account.ownerKey;
+  }
+
+  get owner(): AccountOwner {
+    return this.account.owner;
+  }
+
+  get area(): string {
+    return 'spot';
+  }
+
+  /** The hold's reference: the order id. */
+  get ref(): number {
+    return this.orderId;
+  }
+
+  get reason(): number {
+    return SpotReasonCode.orderHold;
+  }
+
+  /** An order's hold never expires. */
+  get expiresAtMs(): number | undefined {
+    return undefined;
+  }
+
+  /** Never linked into the registry's list (listed by the area): always null, and never set. */
+  get registryPrevious(): Hold | null {
+    return null;
+  }
+
+  set registryPrevious(_hold: Hold | null) {
+    throw new Error('a spot order is not linked into the hold registry');
+  }
+
+  get registryNext(): Hold | null {
+    return null;
+  }
+
+  set registryNext(_hold: Hold | null) {
+    throw new Error('a spot order is not linked into the hold registry');
+  }
+
+  /** A market order's price-protection limit (the worst price it may fill at); 0 when it has none. */
+  get bandTicks(): number {
+    return this.kind === 'market' ? this.conditionTicks : 0;
+  }
+
+  /** Set only on a market order, when it is placed. */
+  set bandTicks(ticks: number) {
+    this.conditionTicks = ticks;
+  }
+
+  /**
+   * A stop-limit order's stop price while it waits for its trigger (in its market's `stops`, holding its
+   * funds, not in the book); 0 for any other order and once triggered.
+   */
+  get stopTicks(): number {
+    return this.kind === 'market' ? 0 : this.conditionTicks;
+  }
+
+  /** Set only on a limit order: when it is placed, and to 0 when it triggers. */
+  set stopTicks(ticks: number) {
+    this.conditionTicks = ticks;
+  }
+
+  /** Command time of its latest fill; its acceptance time until it fills. */
+  get updatedTimeMs(): number {
+    return this.acceptedTimeMs + this.updatedAfterMs;
+  }
+
+  set updatedTimeMs(timeMs: number) {
+    this.updatedAfterMs = timeMs - this.acceptedTimeMs;
   }
 
   /** The order's hold: the order itself. */
