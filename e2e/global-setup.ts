@@ -1,5 +1,7 @@
 // Starts the real Fairex server once for the whole end-to-end run: the built web app, a fresh data
-// folder, a free port. Tests read the address with `inject('baseURL')`.
+// folder, a free port. Tests read the address with `inject('baseURL')`. With DATABASE_URL set (as CI sets
+// it) the server runs on PostgreSQL in a schema of its own, made here and dropped at the end, so that every
+// run starts from a new exchange as it does on the embedded store, not from what an earlier run left.
 //
 // E2E_BASE_URL points the tests at a server that is already running (for example `vite preview`
 // while the server is being built); then nothing is started here.
@@ -8,7 +10,9 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ARTIFACTS_DIR, ROOT } from './support/paths.ts';
 import { freePort, nodeBinary } from './support/server-process.ts';
@@ -53,6 +57,27 @@ async function stop(child: ChildProcess): Promise<void> {
   }
 }
 
+/**
+ * A new, empty schema on the PostgreSQL of `databaseUrl`, and the address that puts the server in it (its
+ * search path), with the schema's removal.
+ */
+async function freshSchema(databaseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `e2e_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => run(`drop schema if exists ${schema} cascade`) };
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const external = process.env.E2E_BASE_URL;
   if (external !== undefined && external !== '') {
@@ -69,9 +94,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseURL = `http://127.0.0.1:${port}`;
   const logFile = createWriteStream(join(ARTIFACTS_DIR, 'e2e-server.log'));
   let recent = '';
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl ? await freshSchema(databaseUrl) : undefined;
   const child = spawn(nodeBinary(), ['packages/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...(schema === undefined ? {} : { DATABASE_URL: schema.url }),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
@@ -86,6 +120,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     await stop(child);
     await rm(dataDir, { recursive: true, force: true });
+    await schema?.drop();
     throw error;
   }
   project.provide('baseURL', baseURL);
@@ -94,5 +129,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stop(child);
     logFile.end();
     await rm(dataDir, { recursive: true, force: true });
+    await schema?.drop();
   };
 }
