@@ -101,7 +101,6 @@ export class FastOrderBook implements OrderBook {
         if (lots === 0) return;
       }
       maker.remainingLots -= lots;
-      maker.filledLots += lots;
       level.totalLots -= lots;
       if (maker.remainingLots === 0) this.unlink(side, level, maker);
       handler.fill(maker, lots, taker);

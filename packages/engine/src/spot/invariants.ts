@@ -53,7 +53,7 @@ function checkRestingOrder(state: SpotState, ledger: Ledger, market: Market, ord
   invariant(id < state.orderIds.value, `order ${id} from the future`);
   invariant(order.marketId === market.marketId && order.kind === 'limit', `order ${id} does not belong here`);
   invariant(
-    order.remainingLots > 0 && order.remainingLots + order.filledLots === order.quantityLots,
+    order.remainingLots > 0 && order.remainingLots <= order.quantityLots,
     `order ${id} lots`,
   );
   const isBuy = order.side === 'buy';

@@ -53,7 +53,6 @@ export class SpotMatcher implements MatchHandler {
     const sellerFee = feeOf(quoteAmount, takerIsBuy ? market.makerFeePpmBig : market.takerFeePpmBig);
     const tradeId = state.tradeIds.next();
     taker.remainingLots -= lots;
-    taker.filledLots += lots;
     (this.ctx as CommandContext).emit({
       type: 'trade',
       tradeId,

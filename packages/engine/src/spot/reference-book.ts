@@ -48,7 +48,6 @@ export class ReferenceOrderBook implements OrderBook {
         if (lots === 0) break;
       }
       maker.remainingLots -= lots;
-      maker.filledLots += lots;
       if (maker.remainingLots === 0) opposite.shift();
       handler.fill(maker, lots, taker);
     }

@@ -163,7 +163,6 @@ function restoreMarket(state: SpotState, row: MarketRow, orders: Order[]): void 
         trader.changeAccount(ledger, isBuy ? market.baseCurrencyId : market.quoteCurrencyId),
       );
       order.remainingLots = remainingLots;
-      order.filledLots = quantityLots - remainingLots;
       // Snapshots written before orders kept these start them at zero (their history row then counts only
       // the fills after the snapshot).
       if (quoteFilled !== undefined) order.quoteFilled = BigInt(quoteFilled);

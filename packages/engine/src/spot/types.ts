@@ -56,7 +56,6 @@ export class Order implements Hold {
   private conditionTicks = 0;
   readonly quantityLots: number;
   remainingLots: number;
-  filledLots = 0;
   /** Quote paid (buy) or received before fees (sell) over all fills so far; its history row's figure. */
   quoteFilled = 0n;
   /** Fees paid over all fills so far, in the currency it receives (base for a buy, quote for a sell). */
@@ -156,6 +155,11 @@ export class Order implements Hold {
 
   set registryNext(_hold: Hold | null) {
     throw new Error('a spot order is not linked into the hold registry');
+  }
+
+  /** Lots filled so far: what is no longer remaining (a cancel leaves `remainingLots` as it was). */
+  get filledLots(): number {
+    return this.quantityLots - this.remainingLots;
   }
 
   /** A market order's price-protection limit (the worst price it may fill at); 0 when it has none. */
