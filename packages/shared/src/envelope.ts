@@ -54,6 +54,20 @@ export function realNameRequired(message: string): ApiRealNameRequired {
   return { type: '998', message };
 }
 
+/**
+ * The rows of page `page` (1-based, `perPage` rows a page) of a list held whole in memory: live engine
+ * state (open orders, positions, advertisements) or live rows merged with stored ones. Past the last page
+ * it is empty. See `pageOfList` for the whole page with its counts.
+ */
+export function pageRows<T>(all: readonly T[], page: number, perPage: number): T[] {
+  return all.slice((page - 1) * perPage, page * perPage);
+}
+
+/** Page `page` of a list held whole in memory, with its counts (total: the whole list's length). */
+export function pageOfList<T>(all: readonly T[], page: number, perPage: number): Paged<T> {
+  return paged(pageRows(all, page, perPage), page, perPage, all.length);
+}
+
 export function paged<T>(data: T[], page: number, perPage: number, total: number): Paged<T> {
   return {
     data,

@@ -11,7 +11,7 @@ import type {
   UserDetail,
   UserOrderLine as OrderLine,
 } from '@fairex/shared';
-import { formatDecimal, paged } from '@fairex/shared';
+import { formatDecimal, pageRows, paged } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import { cancelReasonOf, kindOf, sideOf, statusOf } from '../spot/order-codes.ts';
 import type { Queryable } from '../store/index.ts';
@@ -226,7 +226,7 @@ export async function userOrders(
       updatedMs: Number(row.closed_time_ms),
     })),
   ].sort((a, b) => b.orderId - a.orderId);
-  const lines = merged.slice(offset, offset + USERS_PAGE_SIZE).map((row): OrderLine => {
+  const lines = pageRows(merged, page, USERS_PAGE_SIZE).map((row): OrderLine => {
     const market = engine.spot.market(row.marketId);
     const base = market ? engine.ledger.currency(market.baseCurrencyId) : undefined;
     const quote = market ? engine.ledger.currency(market.quoteCurrencyId) : undefined;

@@ -19,7 +19,7 @@ import type {
   MessageParams,
   Paged,
 } from '@fairex/shared';
-import { LEVER_PAGE_SIZE, formatDecimal, paged, tryParseDecimal } from '@fairex/shared';
+import { LEVER_PAGE_SIZE, formatDecimal, pageRows, paged, tryParseDecimal } from '@fairex/shared';
 import type { EngineRunner } from '../engine-runner/index.ts';
 import { submitOrRefuse } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
@@ -351,7 +351,7 @@ export class LeverService {
         .positions(userId, status)
         .filter((view) => market === undefined || view.marketId === market.marketId)
         .reverse();
-      const slice = views.slice((page - 1) * LEVER_PAGE_SIZE, page * LEVER_PAGE_SIZE);
+      const slice = pageRows(views, page, LEVER_PAGE_SIZE);
       return paged(await this.#liveRows(slice), page, LEVER_PAGE_SIZE, views.length);
     }
     const params: unknown[] = [userId, status];

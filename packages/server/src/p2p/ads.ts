@@ -8,6 +8,8 @@ import {
   P2P_DEFAULT_WINDOW_MINUTES,
   P2P_PAGE_SIZE,
   formatDecimal,
+  pageOfList,
+  pageRows,
   paged,
   tryParseDecimal,
 } from '@fairex/shared';
@@ -126,7 +128,7 @@ export class P2pAds extends P2pListingPart {
       return byPrice < 0n ? -1 : byPrice > 0n ? 1 : a.adId - b.adId;
     });
     const page = input.page ?? 1;
-    const slice = ads.slice((page - 1) * P2P_PAGE_SIZE, page * P2P_PAGE_SIZE);
+    const slice = pageRows(ads, page, P2P_PAGE_SIZE);
     return paged(await this.viewsOfLive(slice), page, P2P_PAGE_SIZE, ads.length);
   }
 
@@ -218,12 +220,7 @@ export class P2pAds extends P2pListingPart {
       input.status === undefined || input.status === 'closed' ? await this.closedAds({ userId }) : [];
     const all = [...live.reverse(), ...closed];
     const page = input.page ?? 1;
-    return paged(
-      all.slice((page - 1) * P2P_PAGE_SIZE, page * P2P_PAGE_SIZE),
-      page,
-      P2P_PAGE_SIZE,
-      all.length,
-    );
+    return pageOfList(all, page, P2P_PAGE_SIZE);
   }
 
   private async adTerms(

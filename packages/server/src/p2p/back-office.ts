@@ -9,7 +9,7 @@ import type {
   P2pOrderStatus,
   Paged,
 } from '@fairex/shared';
-import { P2P_ADMIN_PAGE_SIZE, formatDecimal, paged } from '@fairex/shared';
+import { P2P_ADMIN_PAGE_SIZE, formatDecimal, pageOfList, paged } from '@fairex/shared';
 import { uploadIdFrom } from '../accounts/uploads.ts';
 import type { StoredUpload } from '../accounts/uploads.ts';
 import type { Actor } from '../admin/audit-changes.ts';
@@ -167,12 +167,7 @@ export class P2pBackOffice extends P2pPart {
         : [];
     const all = [...live.reverse(), ...closed];
     const page = input.page ?? 1;
-    return paged(
-      all.slice((page - 1) * P2P_ADMIN_PAGE_SIZE, page * P2P_ADMIN_PAGE_SIZE),
-      page,
-      P2P_ADMIN_PAGE_SIZE,
-      all.length,
-    );
+    return pageOfList(all, page, P2P_ADMIN_PAGE_SIZE);
   }
 
   async adminPauseAd(actor: Actor, input: { id: number; reason: string }): Promise<P2pAd> {

@@ -4,7 +4,7 @@
 // and time. Money stays exact: amounts are numeric text from the store and bigint here, decimal text in the
 // answer.
 import type { Engine, OrderView } from '@fairex/engine';
-import { formatDecimal } from '@fairex/shared';
+import { formatDecimal, pageRows, pagedList } from '@fairex/shared';
 import type { AuthUser } from '../auth/sessions.ts';
 import type { Queryable } from '../store/index.ts';
 import { averagePrice } from './estimate.ts';
@@ -74,17 +74,6 @@ function historyRowOf(row: StoredRow): HistoryRow {
   };
 }
 
-function paged<T>(list: T[], page: number, perPage: number, total: number) {
-  return {
-    list,
-    data: list,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-    per_page: perPage,
-    total,
-  };
-}
-
 function sideFields(side: OrderSide) {
   return { side, type: side === 'buy' ? 'in' : 'out', way: side === 'buy' ? 2 : 1 };
 }
@@ -124,11 +113,11 @@ export class OrderQueries {
       )
       .sort((a, b) => b.orderId - a.orderId);
     const rows = [];
-    for (const order of orders.slice((page - 1) * perPage, page * perPage)) {
+    for (const order of pageRows(orders, page, perPage)) {
       const market = await this.#markets.byId(order.marketId);
       if (market !== undefined) rows.push(openRow(market, order, timeZone));
     }
-    return paged(rows, page, perPage, orders.length);
+    return pagedList(rows, page, perPage, orders.length);
   }
 
   /** Ended orders (filled or cancelled, partly filled or not), newest first, with average price and fees. */
@@ -178,7 +167,7 @@ export class OrderQueries {
       const market = await this.#markets.byId(row.market_id);
       if (market !== undefined) list.push(historyRow(market, historyRowOf(row), timeZone));
     }
-    return paged(list, page, perPage, count.rows[0]?.total ?? 0);
+    return pagedList(list, page, perPage, count.rows[0]?.total ?? 0);
   }
 }
 

@@ -17,7 +17,7 @@ import type {
 } from '@fairex/engine';
 import { feeOf } from '@fairex/engine';
 import type { Language, MessageKey, MessageParams } from '@fairex/shared';
-import { fieldName, formatDecimal, tryParseDecimal } from '@fairex/shared';
+import { fieldName, formatDecimal, pageRows, pagedList, tryParseDecimal } from '@fairex/shared';
 import type {
   CompletedTrade,
   LeverDeal,
@@ -495,7 +495,7 @@ export class SpotService {
           (filter.side === undefined || order.side === filter.side) && (wanted?.has(order.marketId) ?? true),
       )
       .sort((a, b) => b.orderId - a.orderId);
-    const slice = orders.slice((page - 1) * perPage, page * perPage);
+    const slice = pageRows(orders, page, perPage);
     const rows = [];
     for (const order of slice) {
       const market = await this.markets.byId(order.marketId);
@@ -711,14 +711,3 @@ function completedRow(market: SpotMarket, row: TradeRow, userId: number, timeZon
   };
 }
 
-/** A page of a list in both shapes clients read: `list` (spec 01) and `data` with paging (spec 03). */
-function pagedList<T>(list: T[], page: number, perPage: number, total: number): PagedList<T> {
-  return {
-    list,
-    data: list,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-    per_page: perPage,
-    total,
-  };
-}

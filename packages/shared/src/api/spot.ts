@@ -3,6 +3,7 @@
 // text at the market's precision; times are the server's text in the caller's time zone plus milliseconds.
 import { z } from 'zod';
 import { id, integer, oneOf, optional, page, text } from '../schema/fields.ts';
+import { paged } from '../envelope.ts';
 import type { MarkIndexFields } from './price.ts';
 
 const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -237,6 +238,11 @@ export interface PagedList<T> {
   last_page: number;
   per_page: number;
   total: number;
+}
+
+/** A page of a list in both shapes (`list` and `data`, the same rows), with the counts of `total` rows. */
+export function pagedList<T>(list: T[], page: number, perPage: number, total: number): PagedList<T> {
+  return { list, ...paged(list, page, perPage, total) };
 }
 
 /** The order a placement answers with (next to the translated message). */
