@@ -1,6 +1,7 @@
 // `npm run sim` (or `node packages/engine/bench/simulate.ts <count> [seed]`): runs the seeded simulation
 // standalone, checks every invariant every 10,000 commands, then replays all envelopes through the journal
-// codec into a fresh engine and compares state hashes. Prints commands per second and the final hash.
+// codec into a fresh engine without events (Engine.replay, as a restart's recovery does) and compares state
+// hashes. Prints commands per second and the final hash.
 import { Engine, decodeEnvelope, encodeEnvelope } from '../src/index.ts';
 import { SIMULATION_ENGINE_OPTIONS, Simulation } from '../test/simulation.ts';
 
@@ -32,7 +33,7 @@ const hash = engine.stateHash();
 
 const replayStarted = performance.now();
 const replica = Engine.create(SIMULATION_ENGINE_OPTIONS);
-for (const text of journal) replica.apply(decodeEnvelope(text));
+for (const text of journal) replica.replay(decodeEnvelope(text));
 const replayMs = performance.now() - replayStarted;
 const replayHash = replica.stateHash();
 

@@ -162,6 +162,24 @@ class EngineCore {
     return outcome;
   }
 
+  /**
+   * Applies an envelope as `apply` does, to the same state, but builds none of its events, and returns only
+   * its result code: for replaying a journal whose events were delivered when it was first applied (a
+   * restart's recovery of commands already projected, the replica's copy). Skipping the events takes about a
+   * fifth of the instructions of an order's placement and most of its garbage. The one check it loses is
+   * `apply`'s proof that a refused command changed nothing, made by counting events: the envelope passed it
+   * when it was first applied, and applying is deterministic.
+   */
+  replay(envelope: Envelope): number {
+    const ledger = this.kernel.ledger;
+    ledger.recordEvents = false;
+    try {
+      return this.apply(envelope).code;
+    } finally {
+      ledger.recordEvents = true;
+    }
+  }
+
   snapshot(): string {
     return writeSnapshot(this.kernel);
   }

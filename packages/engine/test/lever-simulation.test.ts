@@ -138,6 +138,12 @@ describe('lever simulation', () => {
     expect(replayed).toEqual(d.outcomes);
     expect(replay.stateHash()).toBe(liveHash);
 
+    // The same journal replayed without events (Engine.replay): the same codes and the same hash.
+    const quiet = Engine.create();
+    const quietCodes = d.envelopes.map((envelope: Envelope) => quiet.replay(envelope));
+    expect(quietCodes).toEqual(d.outcomes.map((outcome) => Number(outcome.split(':')[0])));
+    expect(quiet.stateHash()).toBe(liveHash);
+
     // Restore the midway snapshot and replay the rest of the journal.
     const restored = Engine.restore(midSnapshot);
     restored.checkInvariants();

@@ -177,6 +177,14 @@ describe('p2p seeded simulation', () => {
     expect(replica.stateHash()).toBe(finalHash);
   });
 
+  it('replays them without events (Engine.replay) to the same result codes and state hash', () => {
+    const applied = Engine.create();
+    const quiet = Engine.create();
+    const codes = live.envelopes.map((envelope) => applied.apply(envelope).code);
+    expect(live.envelopes.map((envelope) => quiet.replay(envelope))).toEqual(codes);
+    expect(quiet.stateHash()).toBe(finalHash);
+  });
+
   it('continues from the mid-way snapshot to the same hash', () => {
     const restored = Engine.restore(live.snapshot);
     for (const envelope of live.envelopes.slice(COUNT / 2)) restored.apply(envelope);

@@ -156,6 +156,9 @@ describe('a seeded products simulation', () => {
     const replayed = Engine.create();
     for (const envelope of journal) replayed.apply(envelope);
     expect(replayed.stateHash()).toBe(engine.stateHash());
+    const quiet = Engine.create();
+    for (const envelope of journal) quiet.replay(envelope);
+    expect(quiet.stateHash()).toBe(engine.stateHash());
     const restored = Engine.restore(engine.snapshot());
     expect(restored.stateHash()).toBe(engine.stateHash());
     expect({ hash: engine.stateHash(), ...counts }).toEqual({ hash: FINAL_HASH, ...FINAL_COUNTS });

@@ -179,7 +179,7 @@ export class Kernel implements CommandContext {
   }
 
   emit(event: EngineEvent): void {
-    (this.ledger.events as EngineEvent[]).push(event);
+    if (this.ledger.recordEvents) (this.ledger.events as EngineEvent[]).push(event);
   }
 
   reply(value: unknown): void {

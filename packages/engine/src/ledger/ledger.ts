@@ -34,6 +34,11 @@ export class Ledger {
   nextTransferId = 1;
   /** The event list of the envelope being applied (the engine's); the engine swaps it for each envelope. */
   events: { push(event: LedgerEvent): unknown } = [];
+  /**
+   * False while the engine replays an envelope whose events nobody reads (Engine.replay): balance events are
+   * then not built at all. Balances, holds and every other effect are the same either way.
+   */
+  recordEvents = true;
   /** The areas' reserved-funds rules; the engine installs them once. */
   reservedFundsRules: readonly ReservedFundsRule[] = [];
 
@@ -250,6 +255,7 @@ export class Ledger {
     referenceId: number,
     memo: string | undefined,
   ): void {
+    if (!this.recordEvents) return;
     const event: BalanceChangedEvent = {
       type: 'balanceChanged',
       transferId,

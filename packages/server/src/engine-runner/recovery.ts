@@ -17,7 +17,7 @@ import {
 } from './journal.ts';
 import { readProjectedSeq, recordProjectedSeq } from './progress.ts';
 import type { CommittedEntry, EngineKit, RunnerEngine, RunnerEnvelope } from './types.ts';
-import { stateHashOf } from './types.ts';
+import { replayCode, stateHashOf } from './types.ts';
 
 export interface RecoveredEngine<G> {
   engine: G;
@@ -184,9 +184,13 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
     phases.decodeMs += nowMs - markMs;
     const codes: number[] = [];
     for (const envelope of envelopes) {
-      const outcome = engine.apply(envelope);
-      if (reprojection && envelope.seq > projectedSeqAtStart) unprojected.push({ envelope, outcome });
-      codes.push(outcome.code);
+      // Only commands the projector had not reached need their events (for their projections): the others
+      // are replayed without building any.
+      if (reprojection && envelope.seq > projectedSeqAtStart) {
+        const outcome = engine.apply(envelope);
+        unprojected.push({ envelope, outcome });
+        codes.push(outcome.code);
+      } else codes.push(replayCode(engine, envelope));
       lastSeq = envelope.seq;
       lastTimeMs = envelope.timeMs;
       replayedCommands++;

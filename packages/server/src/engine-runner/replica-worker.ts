@@ -30,10 +30,11 @@ port.on('message', (request: ReplicaRequest) => {
           if (envelope.seq !== live.lastSeq + 1) {
             throw new Error(`the replica is at seq ${live.lastSeq} and was fed seq ${envelope.seq}`);
           }
-          const outcome = live.apply(envelope);
+          // The replica's events are never read: replayed without building them.
+          const code = live.replay(envelope);
           const expected = request.codes[index];
-          if (expected !== undefined && outcome.code !== expected) {
-            throw new Error(`seq ${envelope.seq} gave code ${outcome.code} on the replica, ${expected} live`);
+          if (expected !== undefined && code !== expected) {
+            throw new Error(`seq ${envelope.seq} gave code ${code} on the replica, ${expected} live`);
           }
         }
         return;

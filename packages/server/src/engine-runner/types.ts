@@ -22,6 +22,12 @@ export interface RunnerOutcome<E = unknown> {
 
 export interface RunnerEngine<C = unknown, E = unknown> {
   apply(envelope: RunnerEnvelope<C>): RunnerOutcome<E>;
+  /**
+   * Applies an envelope to the same state as `apply` without building its events, and gives its result code:
+   * used where nobody reads the events (recovery of commands already projected, the replica). Without it,
+   * `apply(envelope).code` is used.
+   */
+  replay?(envelope: RunnerEnvelope<C>): number;
   readonly lastSeq: number;
   snapshot(): string;
   stateHash(): string;
@@ -43,6 +49,11 @@ export interface EngineKit<C = unknown, E = unknown, G extends RunnerEngine<C, E
 }
 
 /** The engine's state hash, through the kit's hash of the snapshot text when it has one. */
+/** The result code of an envelope replayed where its events are not needed (RunnerEngine.replay). */
+export function replayCode<C, E>(engine: RunnerEngine<C, E>, envelope: RunnerEnvelope<C>): number {
+  return engine.replay ? engine.replay(envelope) : engine.apply(envelope).code;
+}
+
 export function stateHashOf<C, E, G extends RunnerEngine<C, E>>(kit: EngineKit<C, E, G>, engine: G): string {
   return kit.hashSnapshot ? kit.hashSnapshot(engine.snapshot()) : engine.stateHash();
 }
