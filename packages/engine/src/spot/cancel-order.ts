@@ -88,6 +88,6 @@ export function cancelResting(
     state.ledger.release(order, releasedAmount, SpotReasonCode.orderRelease);
   }
   unregisterOrder(state, order);
-  ctx.emit(orderCancelledEvent(order, reason, releasedAmount));
+  if (ctx.ledger.recordEvents) ctx.emit(orderCancelledEvent(order, reason, releasedAmount));
   return releasedAmount;
 }

@@ -52,10 +52,7 @@ function checkRestingOrder(state: SpotState, ledger: Ledger, market: Market, ord
   invariant(state.orders.get(id) === order, `resting order ${id} is not registered`);
   invariant(id < state.orderIds.value, `order ${id} from the future`);
   invariant(order.marketId === market.marketId && order.kind === 'limit', `order ${id} does not belong here`);
-  invariant(
-    order.remainingLots > 0 && order.remainingLots <= order.quantityLots,
-    `order ${id} lots`,
-  );
+  invariant(order.remainingLots > 0 && order.remainingLots <= order.quantityLots, `order ${id} lots`);
   const isBuy = order.side === 'buy';
   const expectedHold = isBuy
     ? quoteAmountOf(order.priceTicks, order.remainingLots, market.quoteMinorPerTickLot)

@@ -53,24 +53,25 @@ export class SpotMatcher implements MatchHandler {
     const sellerFee = feeOf(quoteAmount, takerIsBuy ? market.makerFeePpmBig : market.takerFeePpmBig);
     const tradeId = state.tradeIds.next();
     taker.remainingLots -= lots;
-    (this.ctx as CommandContext).emit({
-      type: 'trade',
-      tradeId,
-      marketId: market.marketId,
-      priceTicks,
-      quantityLots: lots,
-      baseAmount,
-      quoteAmount,
-      makerOrderId: maker.orderId,
-      makerOwner: maker.owner,
-      takerOrderId: taker.orderId,
-      takerOwner: taker.owner,
-      makerSide: maker.side,
-      makerFee: takerIsBuy ? sellerFee : buyerFee,
-      makerFeeCurrencyId: takerIsBuy ? market.quoteCurrencyId : market.baseCurrencyId,
-      takerFee: takerIsBuy ? buyerFee : sellerFee,
-      takerFeeCurrencyId: takerIsBuy ? market.baseCurrencyId : market.quoteCurrencyId,
-    });
+    if (ledger.recordEvents)
+      (this.ctx as CommandContext).emit({
+        type: 'trade',
+        tradeId,
+        marketId: market.marketId,
+        priceTicks,
+        quantityLots: lots,
+        baseAmount,
+        quoteAmount,
+        makerOrderId: maker.orderId,
+        makerOwner: maker.owner,
+        takerOrderId: taker.orderId,
+        takerOwner: taker.owner,
+        makerSide: maker.side,
+        makerFee: takerIsBuy ? sellerFee : buyerFee,
+        makerFeeCurrencyId: takerIsBuy ? market.quoteCurrencyId : market.baseCurrencyId,
+        takerFee: takerIsBuy ? buyerFee : sellerFee,
+        takerFeeCurrencyId: takerIsBuy ? market.baseCurrencyId : market.quoteCurrencyId,
+      });
     ledger.post(buyer, seller.receiveAccount, quoteAmount, ReasonCode.tradeSettlement, tradeId);
     ledger.post(seller, buyer.receiveAccount, baseAmount, ReasonCode.tradeSettlement, tradeId);
     if (takerIsBuy && taker.kind === 'limit' && taker.priceTicks > priceTicks) {
@@ -103,6 +104,6 @@ export class SpotMatcher implements MatchHandler {
   private makerDone(maker: Order): void {
     if (maker.lockedAmount !== 0n) fail(`filled order ${maker.orderId} still holds ${maker.lockedAmount}`);
     unregisterOrder(this.state, maker);
-    (this.ctx as CommandContext).emit(orderDoneEvent(maker, 0n));
+    if (this.state.ledger.recordEvents) (this.ctx as CommandContext).emit(orderDoneEvent(maker, 0n));
   }
 }

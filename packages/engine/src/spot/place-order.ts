@@ -140,6 +140,8 @@ function triggerStops(ctx: CommandContext, state: SpotState, market: Market, las
 }
 
 function emitAccepted(ctx: CommandContext, order: Order, holdAmount: bigint, timeInForce: TimeInForce): void {
+  // The events of the hot paths are not even built while the engine replays without events (Engine.replay).
+  if (!ctx.ledger.recordEvents) return;
   const event: OrderAcceptedEvent = {
     type: 'orderAccepted',
     orderId: order.orderId,
@@ -208,16 +210,17 @@ function finishTaker(
   if (order.remainingLots > 0 && rests) {
     market.book.rest(order);
     if (!registered) registerOrder(state, order);
-    ctx.emit({
-      type: 'orderRested',
-      orderId: order.orderId,
-      owner: order.owner,
-      marketId: order.marketId,
-      side: order.side,
-      priceTicks: order.priceTicks,
-      remainingLots: order.remainingLots,
-      lockedAmount: order.lockedAmount,
-    });
+    if (ctx.ledger.recordEvents)
+      ctx.emit({
+        type: 'orderRested',
+        orderId: order.orderId,
+        owner: order.owner,
+        marketId: order.marketId,
+        side: order.side,
+        priceTicks: order.priceTicks,
+        remainingLots: order.remainingLots,
+        lockedAmount: order.lockedAmount,
+      });
     return;
   }
   if (registered) unregisterOrder(state, order);
@@ -228,6 +231,7 @@ function finishTaker(
       fail(`filled limit order ${order.orderId} still holds ${releasedAmount}`);
     state.ledger.release(order, releasedAmount, SpotReasonCode.orderRelease);
   }
+  if (!ctx.ledger.recordEvents) return;
   if (order.remainingLots === 0) {
     ctx.emit(orderDoneEvent(order, releasedAmount));
   } else {
