@@ -54,6 +54,7 @@ export interface Config {
   snapshotEveryCommands: number;
   snapshotEveryBytes: number;
   journalFsync: boolean;
+  embeddedStoreThread: boolean;
   engineReplica: boolean;
   snapshotsKept: number;
   projectorMaxLag: number;
@@ -515,6 +516,16 @@ export const settings = [
       'flushes it to the disk (fdatasync) before the reply, so that an operating-system crash or power loss ' +
       'loses nothing acknowledged; off trusts PGlite alone, which never flushes. PostgreSQL flushes its own ' +
       'journal. See "Durability".',
+    schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
+  }),
+  setting({
+    key: 'embeddedStoreThread',
+    name: 'EMBEDDED_STORE_THREAD',
+    default: 'on',
+    meaning:
+      'Embedded store (PGlite) only: on runs PGlite on a worker thread of its own, so that the statements ' +
+      'of the projector and of history reads do not take the event loop serving requests; off runs it on ' +
+      'the event loop. See "Embedded mode".',
     schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
   }),
   setting({

@@ -100,7 +100,11 @@ async function main(): Promise<void> {
   const command = positionals[0];
   if (command !== 'create' && command !== 'invite') throw new UsageError();
   const config = loadConfig();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embeddedThread: config.embeddedStoreThread,
+  });
   try {
     if (command === 'create') await createCommand(store, values);
     else await inviteCommand(store, values);

@@ -24,7 +24,11 @@ async function main(): Promise<void> {
     values['keep-hours'] === undefined ? config.journalRetentionHours : Number(values['keep-hours']);
   if (!Number.isSafeInteger(keepHours) || keepHours < 0)
     throw new Error(`--keep-hours must be a whole number\n${USAGE}`);
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = await openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    embeddedThread: config.embeddedStoreThread,
+  });
   try {
     const result = await compactJournal(store, {
       mode: values.delete ? 'delete' : 'archive',

@@ -164,13 +164,14 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
         core.afterSnapshot ??
         (core.store.kind === 'pglite' ? () => core.store.query('checkpoint') : undefined),
       kit: engineKit(engineOptions),
-      // PGlite runs a projector transaction on the event loop, so its size is a stall; PostgreSQL runs it in
-      // its own process, where fewer, larger transactions cost less.
+      // PGlite runs one transaction at a time (on the event loop, with EMBEDDED_STORE_THREAD=off), so a
+      // long projector transaction holds up every other statement; PostgreSQL runs it in a process of its
+      // own, where fewer, larger transactions cost less.
       projectorMaxBatchEvents:
         core.projectorMaxBatchEvents ??
         (core.store.kind === 'postgres' ? POSTGRES_PROJECTOR_EVENTS : undefined),
-      // PGlite's transactions run on the event loop at a fixed cost each: at most one every 50 ms while the
-      // commands waiting fit one.
+      // PGlite's transactions have a fixed cost each, on its thread or on the event loop: at most one every
+      // 50 ms while the commands waiting fit one.
       projectorPaceMs: core.projectorPaceMs ?? (core.store.kind === 'pglite' ? PGLITE_PROJECTOR_PACE_MS : 0),
       projectors: projections === false ? [] : (core.projectors ?? []),
       durableLog,

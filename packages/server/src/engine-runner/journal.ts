@@ -210,7 +210,7 @@ export const SNAPSHOT_PART_CHARS = 256 * 1024;
 /**
  * Writes a snapshot in parts, one short statement each with a turn of the event loop between them, then the
  * row that makes it a snapshot, in a transaction of its own with the pruning. One INSERT of a 50 MB text took
- * PGlite, whose thread is the event loop, 3.6 s; a part takes a few milliseconds. A write cut short leaves
+ * PGlite, when its thread was the event loop, 3.6 s; a part takes a few milliseconds. A write cut short leaves
  * parts without a row, which the next pruning deletes.
  */
 export async function writeSnapshotInParts(

@@ -1,8 +1,8 @@
 // Snapshot files: the embedded store's snapshots live beside its durable log, one file each, and PGlite keeps
 // only a row describing each (seq, time, state hash, file name; migration 0090).
 //
-// Why: PGlite runs on the event loop, so every byte of snapshot text written into it holds up every request
-// in flight. A snapshot of a million resting orders is about 50 MB of text; written into PGlite in 256 KB
+// Why: PGlite ran on the event loop (it has a thread of its own now: store/pglite-thread.ts), so every byte
+// of snapshot text written into it held up every request in flight, and still holds up every other statement. A snapshot of a million resting orders is about 50 MB of text; written into PGlite in 256 KB
 // parts it still stalled the event loop for hundreds of milliseconds (the parts, then the CHECKPOINT that
 // had to flush them). The replica's worker thread now writes the file itself (replica-worker.ts), flushes it
 // with fdatasync and renames it into place, so the text never reaches the main thread; the main thread only

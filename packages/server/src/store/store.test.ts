@@ -21,14 +21,14 @@ interface Target {
   cleanup(): Promise<void>;
 }
 
-function pgliteTarget(): Target {
+function pgliteTarget(embeddedThread = true): Target {
   const folders: string[] = [];
   return {
     name: 'PGlite',
     async fresh() {
       const dataDir = await mkdtemp(join(tmpdir(), 'fairex-store-'));
       folders.push(dataDir);
-      return { dataDir };
+      return { dataDir, embeddedThread };
     },
     async cleanup() {
       await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
@@ -174,6 +174,34 @@ function storeSuite(target: Target) {
     ).rejects.toThrow();
   });
 
+  it("keeps a PostgreSQL error's code and constraint, and the store goes on", async () => {
+    await store.query(`insert into currencies (id, code, name, scale) values (906, 'TSTF', 'x', 2)`);
+    await expect(
+      store.query(`insert into currencies (id, code, name, scale) values (906, 'TSTG', 'x', 2)`),
+    ).rejects.toMatchObject({ code: '23505', constraint: 'currencies_pkey' });
+    const { rows } = await store.query('select count(*) as n from currencies where id = 906');
+    expect(rows[0]?.n).toBe(1n);
+  });
+
+  it('reports a commit that fails, with nothing of the transaction kept', async () => {
+    await store.query(
+      `create table deferred_check (id int primary key, other int unique deferrable initially deferred)`,
+    );
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.query('insert into deferred_check values (1, 7), (2, 7)');
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const { rows } = await store.query('select count(*) as n from deferred_check');
+    expect(rows[0]?.n).toBe(0n);
+    await store.transaction(async (tx) => {
+      await tx.query('insert into deferred_check values (3, 8)');
+      await tx.copyFrom?.('deferred_check', ['id', 'other'], '4\t9\n5\t10\n');
+    });
+    const after = await store.query<{ id: number }>('select id from deferred_check order by id');
+    expect(after.rows.map((row) => row.id)).toEqual([3, 4, 5]);
+  });
+
   it('gives a dedicated connection that keeps session state', async () => {
     const connection = await store.connect();
     try {
@@ -194,8 +222,50 @@ function storeSuite(target: Target) {
   });
 }
 
-describe('store on PGlite', () => {
+describe('store on PGlite, on its own thread', () => {
   storeSuite(pgliteTarget());
+
+  it('runs a statement sent while a transaction is open after its commit, as on one thread', async () => {
+    const target = pgliteTarget();
+    const store = await openStore(await target.fresh());
+    try {
+      const cpuBefore = store.databaseThreadCpuMicros?.() ?? -1;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const transaction = store.transaction(async (tx) => {
+        await tx.query(`insert into currencies (id, code, name, scale) values (907, 'TSTH', 'x', 2)`);
+        await held;
+      });
+      // Sent while the transaction holds the store: answered once it has committed, so it sees the row.
+      const count = store.query('select count(*) as n from currencies where id = 907');
+      release();
+      await transaction;
+      expect((await count).rows[0]?.n).toBe(1n);
+      expect(store.databaseThreadCpuMicros?.()).toBeGreaterThan(cpuBefore);
+    } finally {
+      await store.close();
+      await target.cleanup();
+    }
+  });
+
+  it('fails every statement after it is closed, and lets the folder be opened again', async () => {
+    const target = pgliteTarget();
+    const options = await target.fresh();
+    try {
+      const store = await openStore(options);
+      await store.close();
+      await expect(store.query('select 1')).rejects.toThrow(/closed/);
+      const again = await openStore(options);
+      expect((await again.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      await again.close();
+    } finally {
+      await target.cleanup();
+    }
+  });
+});
+
+describe('store on PGlite, on the event loop (EMBEDDED_STORE_THREAD=off)', () => {
+  storeSuite(pgliteTarget(false));
 });
 
 describe.runIf(databaseUrl)('store on PostgreSQL', () => {

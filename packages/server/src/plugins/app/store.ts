@@ -25,7 +25,12 @@ export interface StorePluginOptions {
 async function storePlugin(app: FastifyInstance, options: StorePluginOptions): Promise<void> {
   const { config } = options;
   const store =
-    options.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.store ??
+    (await openStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      embeddedThread: config.embeddedStoreThread,
+    }));
   if (!options.store) app.addHook('onClose', () => store.close());
   if (store.appliedMigrations.length > 0) {
     app.log.info({ migrations: store.appliedMigrations, store: store.kind }, 'database migrated');
