@@ -1,7 +1,7 @@
-// Where the CPU time of a measured load goes: the server's main thread (the event loop: HTTP, the engine,
-// and on the embedded store PGlite itself, which runs on that thread), the server process's other threads
-// (the engine replica, the projector's or durable log's thread-pool work, the collector's helpers), and the
-// database's own processes (PostgreSQL's backends serving this server's connections, read from /proc).
+// Where the CPU time of a measured load goes: the server's main thread (the event loop: HTTP, the engine),
+// the server process's other threads (the engine replica, the durable log's thread-pool work, the
+// collector's helpers), and the database: PostgreSQL's backends serving this server's connections, read from
+// /proc, or the embedded store's own thread (PGlite, which reports its thread's CPU time to the main thread).
 //
 // The main thread's clock is process.threadCpuUsage() (microseconds); the process's, process.cpuUsage().
 // PostgreSQL backends are counted from /proc/<pid>/stat in clock ticks (1/100 s on Linux), which over a
@@ -16,7 +16,10 @@ export interface CpuSplit {
   /** Microseconds over the window. */
   mainThread: number;
   otherThreads: number;
-  /** The database's processes (undefined: not measurable, e.g. off Linux; 0 with PGlite, counted in main). */
+  /**
+   * The database's processes or the embedded store's thread (undefined: not measurable, e.g. off Linux; 0
+   * with PGlite run on the main thread, counted in main).
+   */
   database: number | undefined;
 }
 
@@ -48,30 +51,44 @@ function processesCpuMicros(pids: readonly number[]): number | undefined {
 }
 
 /**
- * Starts a window; the returned function ends it. `databasePids` are PostgreSQL backends to count (none:
- * PGlite, whose work is on the main thread).
+ * Starts a window; the returned function ends it. `databasePids` are PostgreSQL backends to count; with none,
+ * the store's own thread is the database when it has one (PGlite on its thread), else the database's work is
+ * on the main thread.
  */
-export function cpuSplitWindow(databasePids: readonly number[] = []): () => CpuSplit {
+export function cpuSplitWindow(
+  databasePids: readonly number[] = [],
+  store?: Pick<Store, 'databaseThreadCpuMicros'>,
+): () => CpuSplit {
   const thread = process.threadCpuUsage();
   const whole = process.cpuUsage();
-  const database = databasePids.length === 0 ? 0 : processesCpuMicros(databasePids);
+  const storeThread = databasePids.length === 0 ? store?.databaseThreadCpuMicros?.bind(store) : undefined;
+  const databaseNow = () =>
+    storeThread !== undefined
+      ? storeThread()
+      : databasePids.length === 0
+        ? 0
+        : processesCpuMicros(databasePids);
+  const database = databaseNow();
   return () => {
     const threadUsed = process.threadCpuUsage(thread);
     const wholeUsed = process.cpuUsage(whole);
     const mainThread = threadUsed.user + threadUsed.system;
-    const databaseEnd = databasePids.length === 0 ? 0 : processesCpuMicros(databasePids);
+    const databaseEnd = databaseNow();
+    const used = database === undefined || databaseEnd === undefined ? undefined : databaseEnd - database;
+    // The store's thread is one of the process's: counted as the database, not among the others.
+    const ownThread = storeThread !== undefined ? (used ?? 0) : 0;
     return {
       mainThread,
-      otherThreads: Math.max(0, wholeUsed.user + wholeUsed.system - mainThread),
-      database: database === undefined || databaseEnd === undefined ? undefined : databaseEnd - database,
+      otherThreads: Math.max(0, wholeUsed.user + wholeUsed.system - mainThread - ownThread),
+      database: used,
     };
   };
 }
 
 /** "main 41.2 / other threads 6.3 / database 18.0" µs per unit, or with the database not measurable. */
-export function describeCpuSplit(split: CpuSplit, units: number, embedded: boolean): string {
+export function describeCpuSplit(split: CpuSplit, units: number, embeddedInMain: boolean): string {
   const per = (micros: number) => (units > 0 ? (micros / units).toFixed(1) : 'n/a');
-  const database = embedded
+  const database = embeddedInMain
     ? 'database in main (PGlite runs on the main thread)'
     : split.database === undefined
       ? 'database n/a (no /proc)'
