@@ -6,27 +6,40 @@ import { enableCompileCache } from 'node:module';
 // load, so they are imported below rather than at the top. NODE_COMPILE_CACHE chooses the folder (default:
 // the system's temporary folder); NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 enableCompileCache();
-const { buildApp } = await import('./app.ts');
 const { ConfigError, loadConfig } = await import('./config.ts');
-const { issueSetupToken, setupLink, SETUP_TOKEN_TTL_MS } = await import('./admin/setup.ts');
+const { openStore } = await import('./store/index.ts');
 
 const CLOSE_TIMEOUT_MS = 10_000;
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
   }
+  throw error;
+}
+// The embedded store opens on a thread of its own (PGlite's start, the redo of its write-ahead log, the
+// migrations) while this thread loads the server's modules: on a restart the two took about as long each.
+const storeOpening = openStore({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  embeddedThread: config.embeddedStoreThread,
+});
+// Awaited in main(), which reports a failure to open.
+storeOpening.catch(() => {});
+const { buildApp } = await import('./app.ts');
+const { issueSetupToken, setupLink, SETUP_TOKEN_TTL_MS } = await import('./admin/setup.ts');
 
+async function main(config: ReturnType<typeof loadConfig>): Promise<void> {
+  const store = await storeOpening;
   // The command-line server runs the whole exchange, live market data included.
   const app = await buildApp({
     config,
+    // Opened above, so closed here after the app (the app closes only a store it opened itself).
+    store,
     liveMarket: true,
     // The in-memory engine is ahead of the journal after a failed commit: exit, and let the restart
     // recover exactly what was committed.
@@ -46,16 +59,19 @@ async function main(): Promise<void> {
       process.exit(1);
     }, CLOSE_TIMEOUT_MS);
     timer.unref();
-    app.close().then(
-      () => {
-        clearTimeout(timer);
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'close failed');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => store.close())
+      .then(
+        () => {
+          clearTimeout(timer);
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'close failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', () => close('SIGINT'));
   process.once('SIGTERM', () => close('SIGTERM'));
@@ -85,7 +101,7 @@ async function announceSetupLink(
   );
 }
 
-main().catch((error: unknown) => {
+main(config).catch((error: unknown) => {
   process.stderr.write(`Fairex could not start: ${(error as Error).message ?? String(error)}\n`);
   process.exit(1);
 });
