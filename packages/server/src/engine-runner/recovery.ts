@@ -158,6 +158,7 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
     phases.reprojectMs += performance.now() - reprojectStartedMs;
     reprojectedCommands += entries.length;
   };
+  const reprojections = writeBehind();
   // Time between visits is time spent reading the journal (the rows of the next page).
   let visitedMs = performance.now();
   const readFromDurableLog = await journalBatchesAfter(db, lastSeq, durableLog, async (batch) => {
@@ -211,10 +212,11 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
       }
       verifiedSeq = batch.lastSeq;
     }
-    if (unprojected.length >= chunkCommands) await reproject();
+    if (unprojected.length >= chunkCommands) await reprojections.next(reproject);
     visitedMs = performance.now();
   });
-  await reproject();
+  await reprojections.next(reproject);
+  await reprojections.drained();
   if (reprojection && projectedSeqAtStart > lastSeq) {
     throw new RecoveryError(
       `projections are recorded up to seq ${projectedSeqAtStart}, past the journal's end ${lastSeq}`,
@@ -305,6 +307,25 @@ export async function journalBatchesAfter(
   return commands;
 }
 
+/**
+ * Writes done in order, one at a time, without the caller waiting for each: `next` starts a write once the
+ * one before it has finished and returns as soon as it has started, so that recovery decodes and applies the
+ * next chunk while the store writes this one (on the embedded store's own thread, or PostgreSQL's process).
+ * A failed write is thrown by the next call or by `drained`.
+ */
+function writeBehind(): { next(write: () => Promise<void>): Promise<void>; drained(): Promise<void> } {
+  let last: Promise<void> = Promise.resolve();
+  return {
+    async next(write) {
+      await last;
+      last = write();
+      // Seen by the next call or drained(); until then not an unhandled rejection.
+      last.catch(() => {});
+    },
+    drained: () => last,
+  };
+}
+
 function restoreSnapshot<C, E, G extends RunnerEngine<C, E>>(
   kit: EngineKit<C, E, G>,
   body: string,
@@ -353,6 +374,7 @@ export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
     );
   }
   const engine = recovered.engine;
+  const writes = writeBehind();
   // Batches applied and not yet written: their journal rows, and the entries their projections come from.
   let rows: JournalBatchRow[] = [];
   let pending: CommittedEntry<C, E>[] = [];
@@ -393,9 +415,10 @@ export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
     const firstSeq = (entries[0] as CommittedEntry<C, E>).envelope.seq;
     rows.push({ firstSeq, lastSeq: recovered.lastSeq, envelopes: texts, stateHash: null });
     for (const entry of entries) pending.push(entry);
-    if (pending.length >= chunkCommands) await write();
+    if (pending.length >= chunkCommands) await writes.next(write);
   }
-  await write();
+  await writes.next(write);
+  await writes.drained();
   engine.checkInvariants();
   recovered.phases.durableLogMs += performance.now() - startedMs;
 }
