@@ -399,7 +399,10 @@ async function pgliteDatabase(): Promise<Database> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fairex-http-bench-'));
   // EMBEDDED_STORE_THREAD=off measures PGlite on the event loop, as it ran before it had a thread.
   const embeddedThread = process.env.EMBEDDED_STORE_THREAD !== 'off';
-  return { options: { dataDir, embeddedThread }, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+  return {
+    options: { dataDir, embeddedThread },
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
 }
 
 async function postgresDatabase(databaseUrl: string): Promise<Database> {

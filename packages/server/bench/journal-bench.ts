@@ -225,7 +225,12 @@ async function replayRun(store: Store, mode: 'replay' | 'apply') {
 
 export async function pgliteDatabase(prefix = 'fairex-journal-bench-') {
   const dataDir = await mkdtemp(join(tmpdir(), prefix));
-  return { options: { dataDir }, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+  // EMBEDDED_STORE_THREAD=off measures PGlite on the event loop, as it ran before it had a thread.
+  const embeddedThread = process.env.EMBEDDED_STORE_THREAD !== 'off';
+  return {
+    options: { dataDir, embeddedThread },
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
 }
 
 /** A fresh PostgreSQL schema (and a scratch folder) that cleanup drops; also used by other bench sections. */

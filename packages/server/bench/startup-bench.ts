@@ -107,6 +107,8 @@ interface Written {
   /** One snapshot of the state written: its size, and how long taking it stalls the event loop. */
   snapshotKb: number;
   snapshotMs: number;
+  /** Submissions refused as busy while writing (the projector too far behind), sent again. */
+  refusedBusy: number;
 }
 
 /**
@@ -130,10 +132,15 @@ async function writeLongJournal(
       });
       child.once('exit', (code) => reject(new Error(`the journal writer exited with ${code}`)));
     });
-    const [lastSeq = 0, snapshotsBySize = 0, snapshotsByTime = 0, lastSnapshotSeq = 0, kb = 0, ms = 0] = line
-      .split(' ')
-      .slice(1)
-      .map(Number);
+    const [
+      lastSeq = 0,
+      snapshotsBySize = 0,
+      snapshotsByTime = 0,
+      lastSnapshotSeq = 0,
+      kb = 0,
+      ms = 0,
+      refusedBusy = 0,
+    ] = line.split(' ').slice(1).map(Number);
     return {
       lastSeq,
       snapshotsBySize,
@@ -141,6 +148,7 @@ async function writeLongJournal(
       lastSnapshotSeq,
       snapshotKb: kb,
       snapshotMs: ms,
+      refusedBusy,
     };
   } finally {
     child.kill('SIGKILL');
@@ -247,6 +255,7 @@ export async function runStartupBench(): Promise<Figures> {
       const label = `SIGKILL after ${rule.commands.toLocaleString('en-US')} commands, ${rule.name}`;
       figures[`${label}: snapshots by size / by time while writing`] =
         `${written.snapshotsBySize} / ${written.snapshotsByTime}`;
+      figures[`${label}: submissions refused as busy while writing, sent again`] = written.refusedBusy;
       figures[`${label}: one snapshot of that state: KB, ms on the event loop`] =
         `${written.snapshotKb}, ${written.snapshotMs}`;
       figures[`${label}: commands replayed, replay ms`] =
