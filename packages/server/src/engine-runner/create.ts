@@ -18,7 +18,7 @@ import { startRunner } from './runner.ts';
 export type ExchangeRunner = EngineRunner<Command, EngineEvent, Engine>;
 
 export type RunnerStore = Pick<Store, 'transaction' | 'query'> &
-  Partial<Pick<Store, 'kind' | 'connect' | 'syncToDisk' | 'dataDir' | 'openedInMs'>>;
+  Partial<Pick<Store, 'kind' | 'offEventLoop' | 'connect' | 'syncToDisk' | 'dataDir' | 'openedInMs'>>;
 
 export interface EngineRunnerOptions extends Omit<
   RunnerCoreOptions<Command, EngineEvent, Engine>,
@@ -121,8 +121,11 @@ export function exchangeRunnerSettings(
   };
 }
 
-/** The events of one projector transaction on PostgreSQL (the embedded store keeps the runner's 1,000). */
-export const POSTGRES_PROJECTOR_EVENTS = 8_000;
+/**
+ * The events of one projector transaction where the database's work runs off the event loop: PostgreSQL,
+ * and PGlite on its own thread (PGlite on the event loop keeps the runner's 1,000).
+ */
+export const OFF_LOOP_PROJECTOR_EVENTS = 8_000;
 
 /** The least milliseconds between two projector transactions' starts on the embedded store. */
 export const PGLITE_PROJECTOR_PACE_MS = 50;
@@ -164,12 +167,12 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
         core.afterSnapshot ??
         (core.store.kind === 'pglite' ? () => core.store.query('checkpoint') : undefined),
       kit: engineKit(engineOptions),
-      // PGlite runs one transaction at a time (on the event loop, with EMBEDDED_STORE_THREAD=off), so a
-      // long projector transaction holds up every other statement; PostgreSQL runs it in a process of its
-      // own, where fewer, larger transactions cost less.
+      // PGlite on the event loop (EMBEDDED_STORE_THREAD=off) runs a projector transaction there, so its size
+      // is a stall. PostgreSQL runs it in a process of its own and threaded PGlite on its thread, where
+      // fewer, larger transactions cost less: each statement's round trip waits for a turn of a busy event
+      // loop, and with 1,000 events a transaction the projector fell behind 10,000 commands a second.
       projectorMaxBatchEvents:
-        core.projectorMaxBatchEvents ??
-        (core.store.kind === 'postgres' ? POSTGRES_PROJECTOR_EVENTS : undefined),
+        core.projectorMaxBatchEvents ?? (core.store.offEventLoop ? OFF_LOOP_PROJECTOR_EVENTS : undefined),
       // PGlite's transactions have a fixed cost each, on its thread or on the event loop: at most one every
       // 50 ms while the commands waiting fit one.
       projectorPaceMs: core.projectorPaceMs ?? (core.store.kind === 'pglite' ? PGLITE_PROJECTOR_PACE_MS : 0),

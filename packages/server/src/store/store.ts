@@ -54,6 +54,11 @@ export interface StoreConnection extends Queryable {
 export interface Store extends Queryable {
   readonly kind: StoreKind;
   /**
+   * Whether the database's work runs off the thread that sends it statements: PostgreSQL (its own
+   * processes) and PGlite on its own thread; not PGlite on the event loop (EMBEDDED_STORE_THREAD=off).
+   */
+  readonly offEventLoop: boolean;
+  /**
    * Typed Drizzle queries over this store. The exchange's own code sends raw SQL; the Drizzle driver
    * adapters are loaded on the first call only, because loading them takes about a third of a second of
    * every start.
@@ -149,6 +154,7 @@ async function openPglite(
   }
   const store: Store = {
     kind: 'pglite',
+    offEventLoop: onThread,
     drizzle: database.drizzle,
     appliedMigrations,
     query: database.session.query,
@@ -343,6 +349,7 @@ function postgresStore(pool: pg.Pool, appliedMigrations: string[]): Store {
   };
   return {
     kind: 'postgres',
+    offEventLoop: true,
     drizzle: once(() => postgresDrizzle(pool)),
     appliedMigrations,
     query: (text, params) => postgresQuery(pool, text, params),
