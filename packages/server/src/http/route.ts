@@ -37,6 +37,13 @@ export interface RouteDefinition<S extends z.ZodType | undefined, A extends Auth
   input?: S;
   /** Overrides the app's body limit for this route. */
   bodyLimit?: number;
+  /**
+   * Read-your-writes (engine-runner/read-your-writes.ts): a signed-in request first waits until the
+   * projections hold its user's last acknowledged write. False for a route whose handler reads no projection
+   * table, its checks and its reply coming from the live engine (placing a spot order): the wait would only
+   * delay it. Default true.
+   */
+  awaitsOwnWrites?: boolean;
   handler(context: RouteContext<InputOf<S>, UserFor<A>>): Promise<R> | R;
 }
 
@@ -47,6 +54,7 @@ export function route<S extends z.ZodType | undefined = undefined, A extends Aut
   definition: RouteDefinition<S, A, R>,
 ): void {
   const auth: AuthMode = definition.auth ?? 'none';
+  const authOptions = { awaitOwnWrites: definition.awaitsOwnWrites ?? true };
   app.route({
     method: definition.method,
     url: definition.url,
@@ -55,7 +63,7 @@ export function route<S extends z.ZodType | undefined = undefined, A extends Aut
       const t = (key: MessageKey, params?: MessageParams) => translate(request.lang, key, params);
       let user: AuthUser | null = null;
       if (auth !== 'none') {
-        user = await request.server.authenticateRequest(request);
+        user = await request.server.authenticateRequest(request, authOptions);
         if (!user && auth !== 'optional') return notLoggedIn(t('auth.login_required'));
         if (user && auth === 'verified' && user.reviewStatus !== REAL_NAME_APPROVED) {
           return realNameRequired(t('auth.real_name_required'));

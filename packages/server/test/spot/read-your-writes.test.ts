@@ -127,6 +127,35 @@ describe('read-your-writes through the HTTP routes', () => {
     }
   });
 
+  it('places the next order without waiting for the last one to be projected, while a read still waits', async () => {
+    const app = await startApp(1_500, 50);
+    try {
+      const trader = await fundedTrader(app);
+      await projected(app);
+      const order = { ...PAIR, price: '20000', num: '0.01' };
+      expect((await call(app, '/transaction/in', order, trader.token)).type).toBe('ok');
+      const firstSeq = app.runner.stats().lastCommittedSeq;
+      // The placement reads the live engine only: answered at once, though the first order is not projected
+      // and a wait of 50 ms would have been refused.
+      const second = await call(app, '/transaction/in', { ...order, price: '19000' }, trader.token);
+      expect(second.type, JSON.stringify(second)).toBe('ok');
+      expect(app.runner.projectedSeq).toBeLessThan(firstSeq);
+      // A read of the history still waits for both, and is refused when the wait runs out.
+      const read = await app.inject({
+        method: 'POST',
+        url: '/api/orders/history',
+        payload: {},
+        headers: { authorization: trader.token, 'accept-language': 'en' },
+      });
+      expect(read.json()).toEqual({ type: 'error', message: translate('en', 'error.catching_up') });
+      await projected(app);
+      const open = await call(app, '/orders/open', {}, trader.token);
+      expect((open.message as { total: number }).total).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("does not hold up a user with no unprojected write, whatever others' lag", async () => {
     const app = await startApp(1_500, 10_000);
     try {

@@ -9,8 +9,15 @@ import { SessionAuthenticator, tokenFromHeader } from '../../auth/sessions.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionAuthenticator;
-    /** Resolves (once per request) and sets request.user; null without a valid token. */
-    authenticateRequest(request: FastifyRequest): Promise<AuthUser | null>;
+    /**
+     * Resolves (once per request) and sets request.user; null without a valid token. Then, unless
+     * `awaitOwnWrites` is false, waits for the user's last acknowledged write to be projected
+     * (readYourWrites).
+     */
+    authenticateRequest(
+      request: FastifyRequest,
+      options?: { awaitOwnWrites?: boolean },
+    ): Promise<AuthUser | null>;
     /** preHandler for hand-written routes: 999 unless logged in. */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
     /** Set by the API key plugin (api-keys/plugin.ts): resolves a request signed with an API key. */
@@ -46,19 +53,26 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   app.decorate('apiKeyAuthentication', apiKeyAuthentication);
   const readYourWrites: FastifyInstance['readYourWrites'] = { wait: null };
   app.decorate('readYourWrites', readYourWrites);
-  app.decorate('authenticateRequest', async (request: FastifyRequest) => {
-    if (!resolved.has(request)) {
-      // A request carrying an API key is that key's alone (signed, scoped; it may throw a refusal).
-      const byKey = apiKeyAuthentication.authenticate;
-      request.user =
-        byKey !== null && request.headers['x-fx-key'] !== undefined
-          ? await byKey(request)
-          : await sessions.authenticate(tokenFromHeader(request.headers.authorization));
-      resolved.add(request);
-      if (request.user && readYourWrites.wait !== null) await readYourWrites.wait(request.user);
-    }
-    return request.user;
-  });
+  app.decorate(
+    'authenticateRequest',
+    async (request: FastifyRequest, options: { awaitOwnWrites?: boolean } = {}) => {
+      if (!resolved.has(request)) {
+        // A request carrying an API key is that key's alone (signed, scoped; it may throw a refusal).
+        const byKey = apiKeyAuthentication.authenticate;
+        request.user =
+          byKey !== null && request.headers['x-fx-key'] !== undefined
+            ? await byKey(request)
+            : await sessions.authenticate(tokenFromHeader(request.headers.authorization));
+        resolved.add(request);
+      }
+      const user = request.user;
+      // Free when the user's writes are projected: a second call in one request costs a map lookup.
+      if (user && options.awaitOwnWrites !== false && readYourWrites.wait !== null) {
+        await readYourWrites.wait(user);
+      }
+      return user;
+    },
+  );
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await app.authenticateRequest(request);
     // Sending from an async preHandler and returning the reply ends the request here.

@@ -68,6 +68,8 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
       url,
       auth: 'required',
       input: spotOrderInput,
+      // Checked against the live engine and answered from its outcome: no projection is read.
+      awaitsOwnWrites: false,
       handler: async ({ input, user, lang, t, request }) => {
         await freezesOf(app).assertAllowed(user.id, 'trading');
         const placed = await spot.placeOrder(
