@@ -127,7 +127,7 @@ describe('read-your-writes through the HTTP routes', () => {
     }
   });
 
-  it('places the next order without waiting for the last one to be projected, while a read still waits', async () => {
+  it('places and cancels without waiting for the last order to be projected, while a read still waits', async () => {
     const app = await startApp(1_500, 50);
     try {
       const trader = await fundedTrader(app);
@@ -139,6 +139,9 @@ describe('read-your-writes through the HTTP routes', () => {
       // and a wait of 50 ms would have been refused.
       const second = await call(app, '/transaction/in', { ...order, price: '19000' }, trader.token);
       expect(second.type, JSON.stringify(second)).toBe('ok');
+      // Nor does cancelling it wait.
+      const id = (second as Reply & { order: { id: number } }).order.id;
+      expect((await call(app, '/transaction_del', { id }, trader.token)).type).toBe('ok');
       expect(app.runner.projectedSeq).toBeLessThan(firstSeq);
       // A read of the history still waits for both, and is refused when the wait runs out.
       const read = await app.inject({
@@ -150,7 +153,9 @@ describe('read-your-writes through the HTTP routes', () => {
       expect(read.json()).toEqual({ type: 'error', message: translate('en', 'error.catching_up') });
       await projected(app);
       const open = await call(app, '/orders/open', {}, trader.token);
-      expect((open.message as { total: number }).total).toBe(2);
+      expect((open.message as { total: number }).total).toBe(1);
+      const history = await call(app, '/orders/history', {}, trader.token);
+      expect((history.message as { total: number }).total).toBe(1);
     } finally {
       await app.close();
     }

@@ -162,6 +162,8 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
     url: '/transaction_del',
     auth: 'required',
     input: spotRevokeInput,
+    // Checked against the live engine and answered from its outcome, like a placement.
+    awaitsOwnWrites: false,
     handler: async ({ input, user, t }) => {
       const side =
         input.type === undefined ? undefined : input.type === 'in' || input.type === 'buy' ? 'buy' : 'sell';
