@@ -13,10 +13,11 @@
 // is missing, cut short or damaged is refused (readSnapshotFile returns why), and recovery falls back to the
 // previous snapshot and the journal after it (journal.ts, latestSnapshot).
 import { createHash } from 'node:crypto';
-import { closeSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { open, readdir, readFile, rename, rm, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Store } from '../store/index.ts';
+import { syncPathSync } from '../store/sync-folder.ts';
 
 /** The folder of the embedded store's snapshot files, inside its data folder (beside `durable-journal`). */
 export const SNAPSHOT_FOLDER = 'snapshots';
@@ -73,7 +74,7 @@ export function writeSnapshotFileSync(
     closeSync(fd);
   }
   renameSync(temporary, join(folder, file));
-  syncFolderSync(folder);
+  syncPathSync(folder);
   return { file, bytes: bytes.length };
 }
 
@@ -103,15 +104,6 @@ export async function writeSnapshotFile(
     await directory.close();
   }
   return { file, bytes: bytes.length };
-}
-
-function syncFolderSync(folder: string): void {
-  const fd = openSync(folder, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 export type SnapshotFileRead = { ok: true; body: string } | { ok: false; reason: string };
