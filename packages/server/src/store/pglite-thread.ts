@@ -8,12 +8,7 @@
 // each of its statements sent with the transaction's id; PGlite's own lock orders transactions and plain
 // statements exactly as it does in one thread.
 import { Worker } from 'node:worker_threads';
-
-/** A statement's rows and count, as the store gives them (store.ts's QueryResult). */
-export interface ThreadQueryResult<T> {
-  rows: T[];
-  rowCount: number;
-}
+import type { QueryResult } from './rows.ts';
 
 export type PgliteRequest =
   | { op: 'open'; id: number }
@@ -43,12 +38,7 @@ export type PgliteReply =
   { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
 
 export interface PgliteThread {
-  query<T>(
-    text: string,
-    params?: readonly unknown[],
-    tx?: number,
-    arrays?: boolean,
-  ): Promise<ThreadQueryResult<T>>;
+  query<T>(text: string, params?: readonly unknown[], tx?: number, arrays?: boolean): Promise<QueryResult<T>>;
   /** A script of several statements (the simple query protocol), outside any transaction. */
   exec(text: string): Promise<void>;
   copy(tx: number, table: string, columns: readonly string[], text: string): Promise<void>;
@@ -105,7 +95,7 @@ export async function openPgliteThread(folder: string): Promise<PgliteThread> {
   }
   return {
     query: async <T>(text: string, params: readonly unknown[] = [], tx?: number, arrays?: boolean) =>
-      (await call({ op: 'query', tx, text, params: [...params], arrays })) as ThreadQueryResult<T>,
+      (await call({ op: 'query', tx, text, params: [...params], arrays })) as QueryResult<T>,
     exec: async (text) => {
       await call({ op: 'exec', text });
     },

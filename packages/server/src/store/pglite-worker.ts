@@ -2,15 +2,15 @@
 // thread sends. PGlite is PostgreSQL compiled to WebAssembly and runs every statement synchronously on the
 // thread that calls it; here that is not the thread serving requests.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { Transaction } from '@electric-sql/pglite';
 import type { PgliteReply, PgliteRequest, SerializedError } from './pglite-thread.ts';
+import { PGLITE_PARSERS } from './rows.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('the embedded store runs as a worker thread');
 
 const { folder, cpu } = workerData as { folder: string; cpu: Float64Array };
-const PARSERS = { [pgliteTypes.INT8]: (value: string) => BigInt(value) };
 
 /** Thrown inside a transaction's callback to have PGlite roll it back; never leaves this thread. */
 const ROLLBACK = Symbol('rollback');
@@ -23,7 +23,7 @@ interface OpenTransaction {
 
 const transactions = new Map<number, OpenTransaction>();
 let client: PGlite | undefined;
-const opening = PGlite.create(folder, { parsers: PARSERS }).then((opened) => {
+const opening = PGlite.create(folder, { parsers: PGLITE_PARSERS }).then((opened) => {
   client = opened;
   return opened;
 });

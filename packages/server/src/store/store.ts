@@ -12,23 +12,15 @@ import { acquireFolderLock } from './folder-lock.ts';
 import type { MigrationSession } from './migrate.ts';
 import { loadMigrations, migrate, MIGRATIONS_URL } from './migrate.ts';
 import { openPgliteThread } from './pglite-thread.ts';
+import type { QueryResult, Row } from './rows.ts';
+import { PGLITE_PARSERS } from './rows.ts';
 import type * as schema from './schema/index.ts';
 import { syncFolder } from './sync-folder.ts';
 
 export type StoreKind = 'pglite' | 'postgres';
 export type StoreSchema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, StoreSchema>;
-export type Row = Record<string, unknown>;
-
-/**
- * Rows as plain objects. Type mapping is the same on both drivers: int8 (bigint) comes back as a JS
- * `bigint`, numeric as a string, int2/int4 as number, timestamptz as Date, json/jsonb parsed.
- */
-export interface QueryResult<T = Row> {
-  rows: T[];
-  /** Rows inserted, updated or deleted by a DML statement; the number of rows returned otherwise. */
-  rowCount: number;
-}
+export type { QueryResult, Row };
 
 export interface Queryable {
   query<T = Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
@@ -203,10 +195,8 @@ async function threadDatabase(folder: string): Promise<EmbeddedDatabase> {
 }
 
 async function inProcessDatabase(folder: string): Promise<EmbeddedDatabase> {
-  const { PGlite, types } = await import('@electric-sql/pglite');
-  const client = await PGlite.create(folder, {
-    parsers: { [types.INT8]: (value: string) => BigInt(value) },
-  });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = await PGlite.create(folder, { parsers: PGLITE_PARSERS });
   const query = <T>(text: string, params?: readonly unknown[]) => pgliteQuery<T>(client, text, params);
   return {
     session: {
