@@ -30,6 +30,10 @@ const storeOpening = openStore({
 });
 // Awaited in main(), which reports a failure to open.
 storeOpening.catch(() => {});
+// Loading the modules below holds this thread for a second or more without a turn of the event loop; the
+// store's first steps (its migrations' files, its folder's lock: synchronous reads) and the start of its
+// thread run first, in this turn's microtasks.
+await new Promise((resolve) => setImmediate(resolve));
 const { buildApp } = await import('./app.ts');
 const { issueSetupToken, setupLink, SETUP_TOKEN_TTL_MS } = await import('./admin/setup.ts');
 

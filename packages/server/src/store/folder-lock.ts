@@ -1,6 +1,7 @@
 // A lock file holding the owner's process id. An embedded database must have one process at a time; a lock
 // left behind by a process that died is recognised (its pid no longer runs) and taken over.
-import { open, readFile, unlink } from 'node:fs/promises';
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 
 /** The folder belongs to another running process (typically the server). */
 export class FolderInUseError extends Error {
@@ -20,12 +21,19 @@ export interface FolderLock {
   release(): Promise<void>;
 }
 
+/**
+ * Takes the lock file at `path`. Synchronously, like reading the migrations (migrate.ts): a starting server
+ * takes it while loading its modules, whose file reads an asynchronous call would wait behind.
+ */
 export async function acquireFolderLock(path: string): Promise<FolderLock> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      const handle = await open(path, 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
+      const fd = openSync(path, 'wx');
+      try {
+        writeSync(fd, String(process.pid));
+      } finally {
+        closeSync(fd);
+      }
       let released = false;
       return {
         release: async () => {
@@ -36,14 +44,26 @@ export async function acquireFolderLock(path: string): Promise<FolderLock> {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
+      const owner = Number.parseInt(readOrEmpty(path), 10);
       if (Number.isInteger(owner) && owner > 0 && processIsRunning(owner)) {
         throw new FolderInUseError(owner, { cause: error });
       }
-      await unlink(path).catch(() => {});
+      try {
+        unlinkSync(path);
+      } catch {
+        // Gone already: the next attempt creates it.
+      }
     }
   }
   throw new Error(`Could not take the lock file ${path}`);
+}
+
+function readOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 function processIsRunning(pid: number): boolean {

@@ -2,7 +2,7 @@
 // them in schema_migrations. A session-level advisory lock makes concurrent starts safe: the second process
 // waits, then finds the files already applied.
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** One database session: statements sent through it run on the same connection, in order. */
 export interface MigrationSession {
@@ -23,15 +23,20 @@ const MIGRATION_NAME = /^\d{4}_[a-z0-9_]+\.sql$/;
 const LOCK_SQL = `select pg_advisory_lock(hashtext('fairex:schema_migrations'))`;
 const UNLOCK_SQL = `select pg_advisory_unlock(hashtext('fairex:schema_migrations'))`;
 
+/**
+ * Reads the migration files. Synchronously: this runs once, as a store opens, and a starting server (main.ts)
+ * opens its store while it loads its modules, whose file reads an asynchronous read would wait behind (the
+ * embedded store's thread then started only once the modules had loaded).
+ */
 export async function loadMigrations(folder: URL = MIGRATIONS_URL): Promise<Migration[]> {
-  const entries = await readdir(folder);
+  const entries = readdirSync(folder);
   const names = entries.filter((name) => name.endsWith('.sql')).sort();
   const migrations: Migration[] = [];
   for (const name of names) {
     if (!MIGRATION_NAME.test(name)) {
       throw new Error(`Migration file name "${name}" must look like 0001_name.sql`);
     }
-    const sql = await readFile(new URL(name, folder), 'utf8');
+    const sql = readFileSync(new URL(name, folder), 'utf8');
     migrations.push({ name, sql, checksum: createHash('sha256').update(sql).digest('hex') });
   }
   return migrations;

@@ -1,6 +1,6 @@
 // The SQL store: PGlite in a data folder by default, PostgreSQL when a database URL is given. Both speak the
 // same dialect, so migrations, Drizzle queries and raw SQL run unchanged on either.
-import { mkdir } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -124,7 +124,8 @@ async function openPglite(
   onThread: boolean,
 ): Promise<Store> {
   const folder = join(dataDir, 'pglite');
-  await mkdir(folder, { recursive: true });
+  // Synchronously, as the lock and the migrations' files: see acquireFolderLock.
+  mkdirSync(folder, { recursive: true });
   // PGlite is one process's embedded database: a second process on the same folder would corrupt it.
   const folderLock = await acquireFolderLock(join(dataDir, 'pglite.lock'));
   const startedMs = performance.now();
