@@ -551,7 +551,7 @@ export const settings = [
   setting({
     key: 'projectorMaxLag',
     name: 'PROJECTOR_MAX_LAG',
-    default: '50000',
+    default: '10000',
     meaning:
       'Journal-first commits: when the projector (which writes order history, trades, the account log... behind the journal) is more than this many commands behind, new commands are refused as busy until it catches up. See "Projector lag".',
     schema: wholeNumber(1, 10_000_000),
