@@ -31,6 +31,7 @@ import { buildApp } from '../src/app.ts';
 import { createSession } from '../src/auth/sessions.ts';
 import { loadConfig } from '../src/config.ts';
 import type { RunnerStats } from '../src/engine-runner/index.ts';
+import { whenCaughtUp } from '../src/engine-runner/index.ts';
 import type { OpenStoreOptions, Store } from '../src/store/index.ts';
 import { openStore } from '../src/store/index.ts';
 import type { CpuSplit } from './cpu-split.ts';
@@ -294,6 +295,8 @@ async function benchOrders(
     await settings.aroundMaxLoad?.('end');
     await settings.aroundLoad?.(`${name}-max-rate`, 'end');
     const statsAfter = app.runner.stats();
+    // Counted from the account log, which the projector writes behind the journal: once it has caught up.
+    await whenCaughtUp(app.runner);
     const journaled = (await orderCount(store)) - before;
     let boundedCpuWindow = cpuSplitWindow(databasePids, store);
     await settings.aroundLoad?.(`${name}-bounded`, 'start');
