@@ -114,8 +114,8 @@ class FileDurableLog implements DurableLog {
     for (const [index, segment] of this.#segments.entries()) {
       const next = this.#segments[index + 1];
       if (next !== undefined && next.firstSeq <= afterSeq + 1) continue;
-      const scan = await scanSegment(segment.path, index === this.#segments.length - 1, true);
-      for (const batch of scan.batches) if (batch.lastSeq > afterSeq) batches.push(batch);
+      const scan = await scanSegment(segment.path, index === this.#segments.length - 1, afterSeq);
+      for (const batch of scan.batches) batches.push(batch);
     }
     return batches;
   }
@@ -191,8 +191,13 @@ interface SegmentScan {
   totalBytes: number;
 }
 
-/** Reads a segment's records; a damaged tail is tolerated only in the newest segment. */
-async function scanSegment(path: string, newest: boolean, keepBatches = false): Promise<SegmentScan> {
+/**
+ * Reads a segment's records; a damaged tail is tolerated only in the newest segment. With `keepAfterSeq`, the
+ * batches after that seq are decoded and returned; the records up to it are passed over by their headers
+ * without their checksums, which the scan at open (openDurableLog) checked: a restart's catch-up wants only
+ * the batches past the store's end, at the end of a log that may hold a million commands.
+ */
+async function scanSegment(path: string, newest: boolean, keepAfterSeq?: number): Promise<SegmentScan> {
   const bytes = await readFile(path);
   const batches: DurableBatch[] = [];
   let offset = 0;
@@ -204,7 +209,8 @@ async function scanSegment(path: string, newest: boolean, keepBatches = false): 
     const payloadEnd = end + 1 + length;
     const complete = header !== null && payloadEnd < bytes.length && bytes[payloadEnd] === 0x0a;
     const payload = complete ? bytes.subarray(end + 1, payloadEnd) : undefined;
-    if (header === null || payload === undefined || crcHex(payload) !== header[4]) {
+    const wanted = keepAfterSeq === undefined || header === null || Number(header[2]) > keepAfterSeq;
+    if (header === null || payload === undefined || (wanted && crcHex(payload) !== header[4])) {
       if (!newest) throw new RecoveryError(`durable log segment ${path} is damaged at byte ${offset}`);
       // Any complete record after the damage would mean the damage is not a torn last write.
       break;
@@ -214,7 +220,7 @@ async function scanSegment(path: string, newest: boolean, keepBatches = false): 
     if (lastSeq !== 0 && firstSeq !== lastSeq + 1) {
       throw new RecoveryError(`durable log segment ${path} jumps from seq ${lastSeq} to ${firstSeq}`);
     }
-    if (keepBatches) {
+    if (keepAfterSeq !== undefined && batchLast > keepAfterSeq) {
       const envelopes = payload.toString('utf8').split(ENVELOPE_SEPARATOR);
       if (envelopes.length !== batchLast - firstSeq + 1) {
         throw new RecoveryError(`durable log batch ${firstSeq} holds ${envelopes.length} envelopes`);
