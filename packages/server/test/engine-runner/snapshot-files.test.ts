@@ -143,7 +143,8 @@ describe('snapshot files on the embedded store', () => {
       const acks = await runAndKill(dataDir, 6_000);
       const store = await openStore({ dataDir });
       const files = (await snapshotRows(store)).filter((row) => row.file !== null);
-      // The child took snapshots every 400 commands; at least one file was recorded before the kill.
+      // The child took snapshots every 400 commands and was killed after asking the replica for its second,
+      // which it asks only once the first is stored: at least one file was recorded before the kill.
       expect(files.length).toBeGreaterThan(0);
       const runner = await start(store, { snapshotOnClose: false });
       const { recovery, lastSeq } = runner.stats();
@@ -164,7 +165,11 @@ describe('snapshot files on the embedded store', () => {
   );
 });
 
-/** Runs the crash test's child with the replica on until it acknowledged `killAfter`, then SIGKILLs it. */
+/**
+ * Runs the crash test's child with the replica on until it acknowledged `killAfter` commands and asked the
+ * replica for a second snapshot (on a loaded machine the replica's start may take longer than the commands),
+ * then SIGKILLs it.
+ */
 async function runAndKill(dataDir: string, killAfter: number): Promise<{ seq: number; key: string }[]> {
   const major = Number(process.versions.node.split('.')[0]);
   const node = major >= 24 || !existsSync(PINNED_NODE) ? process.execPath : PINNED_NODE;
@@ -178,13 +183,18 @@ async function runAndKill(dataDir: string, killAfter: number): Promise<{ seq: nu
     child.on('exit', (_code, signal) => resolve(signal)),
   );
   const acks: { seq: number; key: string }[] = [];
+  let killed = false;
   const lines = createInterface({ input: child.stdout });
   const ended = new Promise<void>((resolve) => lines.on('close', () => resolve()));
   lines.on('line', (line) => {
-    const [word, seq, key] = line.split(' ');
+    const [word, seq, key, , , snapshots] = line.split(' ');
     if (word !== 'ack') return;
+    // Acknowledgements printed after the signal was sent are acknowledgements too.
     acks.push({ seq: Number(seq), key: key as string });
-    if (acks.length === killAfter) child.kill('SIGKILL');
+    if (!killed && acks.length >= killAfter && Number(snapshots) >= 2) {
+      killed = true;
+      child.kill('SIGKILL');
+    }
   });
   const guard = setTimeout(() => child.kill('SIGKILL'), 100_000);
   const signal = await exited;
