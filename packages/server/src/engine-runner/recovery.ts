@@ -8,7 +8,7 @@ import { RecoveryError } from './errors.ts';
 import type { SnapshotReadOptions } from './journal.ts';
 import type { JournalBatchRow } from './journal.ts';
 import {
-  appendBatch,
+  appendBatches,
   forEachBatchAfter,
   genesisSnapshot,
   journalEnd,
@@ -384,7 +384,7 @@ export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
     rows = [];
     pending = [];
     await store.transaction(async (tx) => {
-      for (const row of written) await appendBatch(tx, row);
+      await appendBatches(tx, written);
       for (const projector of projectors) await projector.project(entries, tx);
       await recordProjectedSeq(tx, (written[written.length - 1] as JournalBatchRow).lastSeq);
     });

@@ -27,7 +27,14 @@ import type { Store } from '../store/index.ts';
 import type { DurableLog } from './durable-log.ts';
 import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
 import type { JournalBatchRow, SnapshotRow } from './journal.ts';
-import { appendBatch, ENVELOPE_SEPARATOR, genesisSnapshot, storeSnapshot, writeSnapshot } from './journal.ts';
+import {
+  appendBatch,
+  appendBatches,
+  ENVELOPE_SEPARATOR,
+  genesisSnapshot,
+  storeSnapshot,
+  writeSnapshot,
+} from './journal.ts';
 import type { Projector } from './projector.ts';
 import { recordProjectedSeq } from './progress.ts';
 import { noteRequestWrite } from './read-your-writes.ts';
@@ -807,7 +814,10 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
           const rows = touched.filter((item) => item.journalRow !== null);
           try {
             await this.options.store.transaction(async (tx) => {
-              for (const item of rows) await appendBatch(tx, item.journalRow as JournalBatchRow);
+              await appendBatches(
+                tx,
+                rows.map((item) => item.journalRow as JournalBatchRow),
+              );
               for (const projector of this.projectors) await projector.project(entries, tx);
               await recordProjectedSeq(tx, lastSeq);
               for (const item of items) {
