@@ -54,6 +54,17 @@ async function rowsOf(userId: number): Promise<number> {
   return rows[0]?.count ?? 0;
 }
 
+/** A history read refused in words because the projector did not reach the reader's writes in time. */
+async function expectCatchingUp(app: FastifyInstance, token: string): Promise<void> {
+  const read = await app.inject({
+    method: 'POST',
+    url: '/api/orders/history',
+    payload: {},
+    headers: { authorization: token, 'accept-language': 'en' },
+  });
+  expect(read.json()).toEqual({ type: 'error', message: translate('en', 'error.catching_up') });
+}
+
 beforeAll(async () => {
   store = await openTestStore();
 });
@@ -111,13 +122,7 @@ describe('read-your-writes through the HTTP routes', () => {
         trader.token,
       );
       expect(placed.type).toBe('ok');
-      const read = await app.inject({
-        method: 'POST',
-        url: '/api/orders/history',
-        payload: {},
-        headers: { authorization: trader.token, 'accept-language': 'en' },
-      });
-      expect(read.json()).toEqual({ type: 'error', message: translate('en', 'error.catching_up') });
+      await expectCatchingUp(app, trader.token);
       // Once projected, the same read answers.
       await projected(app);
       const again = await call(app, '/orders/open', {}, trader.token);
@@ -144,13 +149,7 @@ describe('read-your-writes through the HTTP routes', () => {
       expect((await call(app, '/transaction_del', { id }, trader.token)).type).toBe('ok');
       expect(app.runner.projectedSeq).toBeLessThan(firstSeq);
       // A read of the history still waits for both, and is refused when the wait runs out.
-      const read = await app.inject({
-        method: 'POST',
-        url: '/api/orders/history',
-        payload: {},
-        headers: { authorization: trader.token, 'accept-language': 'en' },
-      });
-      expect(read.json()).toEqual({ type: 'error', message: translate('en', 'error.catching_up') });
+      await expectCatchingUp(app, trader.token);
       await projected(app);
       const open = await call(app, '/orders/open', {}, trader.token);
       expect((open.message as { total: number }).total).toBe(1);
