@@ -24,23 +24,37 @@ export interface SnapshotRow {
   body: string;
 }
 
+/** The journal row's columns, in the order both appends give their values. */
+const JOURNAL_INSERT =
+  'insert into engine_journal (first_seq, last_seq, command_count, envelopes, state_hash)';
+
 /**
- * Appends a batch. The INSERT only happens when the journal ends exactly at firstSeq - 1; together with the
- * primary key this makes a second writer on the same database fail loudly instead of interleaving.
+ * The fence of an append: the rows go in only when the journal ends exactly at the seq given as the
+ * parameter numbered `param`. Together with the primary key this makes a second writer on the same database
+ * fail loudly instead of interleaving.
  */
+function journalEndsAt(param: number): string {
+  return `where coalesce((select last_seq from engine_journal order by first_seq desc limit 1), 0) = $${param}`;
+}
+
+function journalConflict(endSeq: number): JournalConflictError {
+  return new JournalConflictError(
+    `the journal does not end at seq ${endSeq}: another engine runner is writing to this database`,
+  );
+}
+
+/** Appends a batch, fenced: only when the journal ends exactly at firstSeq - 1. */
 export async function appendBatch(tx: Queryable, batch: JournalBatchRow): Promise<void> {
   const text = batch.envelopes.join(ENVELOPE_SEPARATOR);
-  const result = await tx.query(
-    `insert into engine_journal (first_seq, last_seq, command_count, envelopes, state_hash)
-     select $1, $2, $3, $4, $5
-     where coalesce((select last_seq from engine_journal order by first_seq desc limit 1), 0) = $6`,
-    [batch.firstSeq, batch.lastSeq, batch.envelopes.length, text, batch.stateHash, batch.firstSeq - 1],
-  );
-  if (result.rowCount !== 1) {
-    throw new JournalConflictError(
-      `the journal does not end at seq ${batch.firstSeq - 1}: another engine runner is writing to this database`,
-    );
-  }
+  const result = await tx.query(`${JOURNAL_INSERT} select $1, $2, $3, $4, $5 ${journalEndsAt(6)}`, [
+    batch.firstSeq,
+    batch.lastSeq,
+    batch.envelopes.length,
+    text,
+    batch.stateHash,
+    batch.firstSeq - 1,
+  ]);
+  if (result.rowCount !== 1) throw journalConflict(batch.firstSeq - 1);
 }
 
 /**
@@ -60,9 +74,8 @@ export async function appendBatches(tx: Queryable, batches: readonly JournalBatc
     }
   }
   const result = await tx.query(
-    `insert into engine_journal (first_seq, last_seq, command_count, envelopes, state_hash)
-     select * from unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[], $5::text[])
-     where coalesce((select last_seq from engine_journal order by first_seq desc limit 1), 0) = $6`,
+    `${JOURNAL_INSERT}
+     select * from unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[], $5::text[]) ${journalEndsAt(6)}`,
     [
       batches.map((batch) => batch.firstSeq),
       batches.map((batch) => batch.lastSeq),
@@ -72,11 +85,7 @@ export async function appendBatches(tx: Queryable, batches: readonly JournalBatc
       first.firstSeq - 1,
     ],
   );
-  if (result.rowCount !== batches.length) {
-    throw new JournalConflictError(
-      `the journal does not end at seq ${first.firstSeq - 1}: another engine runner is writing to this database`,
-    );
-  }
+  if (result.rowCount !== batches.length) throw journalConflict(first.firstSeq - 1);
 }
 
 /** The seq the journal ends at (0 when empty). */
