@@ -98,6 +98,12 @@ function meanOf(after: RunnerStats, before: RunnerStats, stage: 'committed' | 'p
   return batches === 0 ? 0 : Math.round((after[`${stage}Commands`] - before[`${stage}Commands`]) / batches);
 }
 
+/** A commit's mean time between two runner stats, in ms to a tenth. */
+function meanCommitMs(after: RunnerStats, before: RunnerStats): number {
+  const batches = after.committedBatches - before.committedBatches;
+  return batches === 0 ? 0 : Math.round((after.committedMs - before.committedMs) / batches / 0.1) / 10;
+}
+
 export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): Promise<Figures> {
   const settings = {
     seconds: 6,
@@ -166,8 +172,9 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
     figures[`${prefix} max-rate session lookups: cache hits / expired / not cached`] = result.sessionLookups;
     // Requests still in flight when the load stops are journaled but their answers are not counted.
     figures[`${prefix} journaled orders / ok answers`] = `${result.journaled} / ${result.max.ok}`;
-    figures[`${prefix} mean commit batch (commands)`] = result.meanBatch;
-    figures[`${prefix} bounded mean commit batch / projector transaction (commands)`] = result.boundedBatches;
+    figures[`${prefix} mean commit batch (commands) / commit time ms`] = result.meanBatch;
+    figures[`${prefix} bounded mean commit batch / projector transaction (commands) / commit time ms`] =
+      result.boundedBatches;
   }
   if (!url) figures['postgres'] = 'skipped: DATABASE_URL not set';
   const maxOk = Number(figures['pglite: max-rate orders/s (ok answers)']);
@@ -321,13 +328,14 @@ async function benchOrders(
       bounded,
       boundedCpu,
       journaled,
-      meanBatch:
+      meanBatch: `${
         batches === 0
           ? 0
-          : Math.round((statsAfter.committedCommands - statsBefore.committedCommands) / batches),
+          : Math.round((statsAfter.committedCommands - statsBefore.committedCommands) / batches)
+      } / ${meanCommitMs(statsAfter, statsBefore)}`,
       // At 64 connections a batch is small, and what each batch costs (commit, projector transaction,
       // replica message, pushes) is paid by few orders.
-      boundedBatches: `${meanOf(statsBounded, statsAfter, 'committed')} / ${meanOf(statsBounded, statsAfter, 'projected')}`,
+      boundedBatches: `${meanOf(statsBounded, statsAfter, 'committed')} / ${meanOf(statsBounded, statsAfter, 'projected')} / ${meanCommitMs(statsBounded, statsAfter)}`,
     };
   } finally {
     await app?.close();

@@ -3,7 +3,8 @@
 // PGlite folder taken earlier, and checks that the restart takes every acknowledged command back from the
 // log: the same seq, state hash and projections as the process that "crashed". The log's own file format
 // cuts a torn last write and refuses damage elsewhere.
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -205,6 +206,26 @@ describe('the durable log beside the embedded store', () => {
     await writeFile(damaged, text);
     await writeFile(join(folder, '00000000000000000006.log'), '');
     await expect(openDurableLog({ folder, syncStore })).rejects.toThrow(RecoveryError);
+  });
+
+  // Linux shows an open file's flags in /proc: the segment's writes themselves are the flush (one call on the
+  // thread pool per append, not a write and an fdatasync).
+  it.runIf(process.platform === 'linux')('opens its segment for synchronous data writes', async () => {
+    const folder = await tempFolder('fairex-durable-dsync-');
+    const log = await openDurableLog({ folder, syncStore: async () => {} });
+    await log.append({ firstSeq: 1, lastSeq: 1, text: '{"seq":1}' });
+    const segment = join(folder, '00000000000000000001.log');
+    const flags: number[] = [];
+    for (const fd of await readdir('/proc/self/fd')) {
+      const target = await readlink(`/proc/self/fd/${fd}`).catch(() => '');
+      if (target !== segment) continue;
+      const info = await readFile(`/proc/self/fdinfo/${fd}`, 'utf8');
+      flags.push(Number.parseInt(/^flags:\s*([0-7]+)$/m.exec(info)?.[1] ?? '0', 8));
+    }
+    await log.close();
+    expect(flags).toHaveLength(1);
+    expect((flags[0] as number) & constants.O_DSYNC).toBe(constants.O_DSYNC);
+    expect((flags[0] as number) & constants.O_APPEND).toBe(constants.O_APPEND);
   });
 
   it('keeps a segment on rotation while it holds a batch the store has not written', async () => {
