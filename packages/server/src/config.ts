@@ -513,9 +513,9 @@ export const settings = [
     default: 'on',
     meaning:
       'Embedded store (PGlite) only: on appends every committed batch to DATA_DIR/durable-journal and ' +
-      'flushes it to the disk (an O_DSYNC write, or fdatasync) before the reply, so that an operating-system crash or power loss ' +
-      'loses nothing acknowledged; off trusts PGlite alone, which never flushes. PostgreSQL flushes its own ' +
-      'journal. See "Durability".',
+      'flushes it to the disk (an O_DSYNC write, or fdatasync) before the reply, so that an operating-system ' +
+      'crash or power loss loses nothing acknowledged; off trusts PGlite alone, which never flushes. ' +
+      'PostgreSQL flushes its own journal. See "Durability".',
     schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
   }),
   setting({
