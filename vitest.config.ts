@@ -39,6 +39,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          // A page answers a click after a server round trip and a render; on a loaded machine that takes
+          // longer than expect.poll's default second, so a poll waits up to ten before it fails.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],
