@@ -149,7 +149,7 @@ describe('account dialogs', () => {
       email: 'trader@example.com',
       password: 'secret123',
     });
-    await waitFor(() => expect(pageControl.reload).toHaveBeenCalledTimes(1), { timeout: 2000 });
+    await waitFor(() => expect(pageControl.reload).toHaveBeenCalledTimes(1));
   });
 
   it('asks for the authenticator code when two-factor is on, sending the password again with it', async () => {

@@ -95,6 +95,6 @@ describe('flash exchange page', () => {
     fireEvent.click(screen.getByTestId('flash-submit'));
     await waitFor(() => expect(flashCalls()).toEqual(['type=0&coin=1&number=650']));
     expect(await screen.findByText('Exchange complete.')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/new_account'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/new_account'));
   });
 });

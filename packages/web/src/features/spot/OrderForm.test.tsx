@@ -229,7 +229,7 @@ describe('order form', () => {
     renderForm();
     fireEvent.click(screen.getByTestId('mode-market'));
     fireEvent.change(screen.getByTestId('buy-amount'), { target: { value: '0.05' } });
-    const estimate = await screen.findByTestId('buy-estimate', {}, { timeout: 3_000 });
+    const estimate = await screen.findByTestId('buy-estimate');
     const [url] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toMatch(/^\/api\/transaction\/estimate\?/);
     const query = new URL(url, 'http://fairex.test').searchParams;
