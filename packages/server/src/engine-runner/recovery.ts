@@ -2,7 +2,7 @@
 // recorded state hash on the way. Any mismatch stops the start: serving from a state that differs from the
 // journal would answer callers with balances nobody can reproduce.
 import type { Queryable, Store } from '../store/index.ts';
-import type { DurableLog } from './durable-log.ts';
+import type { DurableBatch, DurableLog } from './durable-log.ts';
 import type { Projector } from './projector.ts';
 import { RecoveryError } from './errors.ts';
 import type { SnapshotReadOptions } from './journal.ts';
@@ -43,6 +43,12 @@ export interface RecoveredEngine<G> {
    * (the same batches, written to both; see journalBatchesAfter).
    */
   readFromDurableLog: number;
+  /**
+   * The durable log's batches past the store's journal end when recovery read the log's files (else
+   * undefined): what catchUpFromDurableLog applies, handed over so that it does not read the files again. It
+   * clears this once it has.
+   */
+  durableTail?: DurableBatch[] | undefined;
   /** The seq the projections were written up to when recovery began (projection progress row). */
   projectedSeqAtStart: number;
   /** Journaled commands whose projections recovery wrote (those after projectedSeqAtStart). */
@@ -161,7 +167,7 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
   const reprojections = writeBehind();
   // Time between visits is time spent reading the journal (the rows of the next page).
   let visitedMs = performance.now();
-  const readFromDurableLog = await journalBatchesAfter(db, lastSeq, durableLog, async (batch) => {
+  const fromLog = await journalBatchesAfter(db, lastSeq, durableLog, async (batch) => {
     let markMs = performance.now();
     phases.readMs += markMs - visitedMs;
     // Decoded first, then applied: each part timed once per batch.
@@ -235,7 +241,8 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
     replayedCommands,
     replayedBytes,
     fromDurableLog: 0,
-    readFromDurableLog,
+    readFromDurableLog: fromLog.commands,
+    durableTail: fromLog.pastStoreEnd,
     projectedSeqAtStart: Math.min(projectedSeqAtStart, lastSeq),
     reprojectedCommands,
     durationMs: performance.now() - startedMs,
@@ -249,6 +256,14 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
  */
 export const DURABLE_LOG_READ_MAX_BYTES = 256 * 1024 * 1024;
 
+/** What journalBatchesAfter read from the durable log. */
+export interface DurableLogRead {
+  /** Commands visited from the log's files rather than the store's rows. */
+  commands: number;
+  /** The log's batches past the store's journal end, when the files were read (else undefined). */
+  pastStoreEnd: DurableBatch[] | undefined;
+}
+
 /**
  * Visits the journal's batches after `afterSeq` up to the store's journal end, like forEachBatchAfter, but
  * reads them from the durable log's files where the log holds them: each committed batch is written to both,
@@ -256,9 +271,9 @@ export const DURABLE_LOG_READ_MAX_BYTES = 256 * 1024 * 1024;
  * store (a quarter of a long replay's time). The state hashes recorded in the store's rows are attached to
  * the log's batches, so every one is still verified; when one does not fall on a batch of the log, or the
  * log does not reach back to `afterSeq + 1` or has a gap, the store's rows are read as before. Batches the log
- * holds past the store's end are left to catchUpFromDurableLog. The log is read whole, so a log larger than
- * `maxBytes` (DURABLE_LOG_READ_MAX_BYTES) is not read: the rows are, a page at a time, in bounded memory.
- * Returns the commands taken from the log.
+ * holds past the store's end are not visited: they are returned for catchUpFromDurableLog. The log is read
+ * whole, so a log larger than `maxBytes` (DURABLE_LOG_READ_MAX_BYTES) is not read: the rows are, a page at a
+ * time, in bounded memory.
  */
 export async function journalBatchesAfter(
   db: Queryable,
@@ -266,13 +281,15 @@ export async function journalBatchesAfter(
   log: Pick<DurableLog, 'lastSeq' | 'batchesAfter' | 'heldBytes'> | undefined,
   visit: (batch: JournalBatchRow) => Promise<void>,
   maxBytes = DURABLE_LOG_READ_MAX_BYTES,
-): Promise<number> {
+): Promise<DurableLogRead> {
   if (log === undefined || log.lastSeq <= afterSeq || log.heldBytes > maxBytes) {
     await forEachBatchAfter(db, afterSeq, visit);
-    return 0;
+    return { commands: 0, pastStoreEnd: undefined };
   }
   const storeEnd = await journalEnd(db);
-  const batches = (await log.batchesAfter(afterSeq)).filter((batch) => batch.lastSeq <= storeEnd);
+  const held = await log.batchesAfter(afterSeq);
+  const batches = held.filter((batch) => batch.lastSeq <= storeEnd);
+  const pastStoreEnd = held.filter((batch) => batch.lastSeq > storeEnd);
   const first = batches[0];
   let usable = first !== undefined && first.firstSeq <= afterSeq + 1;
   for (let index = 1; usable && index < batches.length; index++) {
@@ -296,7 +313,7 @@ export async function journalBatchesAfter(
   }
   if (!usable) {
     await forEachBatchAfter(db, afterSeq, visit);
-    return 0;
+    return { commands: 0, pastStoreEnd };
   }
   let commands = 0;
   for (const batch of batches) {
@@ -304,7 +321,7 @@ export async function journalBatchesAfter(
     commands += batch.lastSeq - Math.max(batch.firstSeq - 1, afterSeq);
   }
   if (logEnd < storeEnd) await forEachBatchAfter(db, logEnd, visit);
-  return commands;
+  return { commands, pastStoreEnd };
 }
 
 /**
@@ -352,7 +369,8 @@ function restoreSnapshot<C, E, G extends RunnerEngine<C, E>>(
  * batches after the store's end to the recovered engine and writes them back to the store, journal rows,
  * projections and the projected seq, in transactions of whole batches of about `chunkCommands` commands
  * (default 10,000), before anything is served (recovery has already brought the projections to the store's
- * journal end). Updates `recovered` in place.
+ * journal end). Reads the log's batches after the recovered seq from its files, unless recovery handed them
+ * over (`recovered.durableTail`). Updates `recovered` in place.
  */
 export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
   store: Pick<Store, 'transaction'>,
@@ -363,9 +381,11 @@ export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
   observer?: RecoveryObserver,
   chunkCommands = 10_000,
 ): Promise<void> {
+  const handedOver = recovered.durableTail;
+  recovered.durableTail = undefined;
   if (log.lastSeq <= recovered.lastSeq) return;
   const startedMs = performance.now();
-  const batches = await log.batchesAfter(recovered.lastSeq);
+  const batches = handedOver ?? (await log.batchesAfter(recovered.lastSeq));
   const first = batches[0];
   if (first === undefined || first.firstSeq > recovered.lastSeq + 1) {
     throw new RecoveryError(
