@@ -87,9 +87,11 @@ export async function openDurableLog(options: OpenDurableLogOptions): Promise<Du
     .sort((a, b) => a.firstSeq - b.firstSeq);
   let lastSeq = 0;
   let heldBytes = 0;
+  let opened: Map<string, Buffer> | undefined = new Map();
   for (const [index, segment] of segments.entries()) {
     const newest = index === segments.length - 1;
-    const scan = await scanSegment(segment.path, newest);
+    const bytes = await readFile(segment.path);
+    const scan = scanSegment(bytes, segment.path, newest);
     if (scan.goodBytes < scan.totalBytes) {
       // Only reached for the newest segment: an unacknowledged append cut short by the crash.
       await truncate(segment.path, scan.goodBytes);
@@ -98,9 +100,17 @@ export async function openDurableLog(options: OpenDurableLogOptions): Promise<Du
     if (scan.lastSeq > 0) lastSeq = scan.lastSeq;
     segment.lastSeq = scan.lastSeq;
     heldBytes += scan.goodBytes;
+    if (heldBytes > DURABLE_LOG_KEPT_OPEN_MAX_BYTES) opened = undefined;
+    opened?.set(segment.path, bytes.subarray(0, scan.goodBytes));
   }
-  return new FileDurableLog(options, segments, lastSeq, heldBytes);
+  return new FileDurableLog(options, segments, lastSeq, heldBytes, opened);
 }
+
+/**
+ * The most bytes of segments the log keeps from its opening scan for the restart's first batchesAfter (which
+ * reads the log back whole up to recovery's cap, DURABLE_LOG_READ_MAX_BYTES, the same figure).
+ */
+export const DURABLE_LOG_KEPT_OPEN_MAX_BYTES = 256 * 1024 * 1024;
 
 class FileDurableLog implements DurableLog {
   lastSeq: number;
@@ -112,26 +122,47 @@ class FileDurableLog implements DurableLog {
   #rotation: Promise<void> = Promise.resolve();
   #appends = 0;
   #bytes = 0;
+  /**
+   * The segments' bytes as the opening scan read them and checked every record's checksum, until the first
+   * batchesAfter, append or rotation: a restart reads the log right after opening it, and reading a large
+   * log's files again costs about as much as parsing them. Appends go to a new segment, so these stay exact.
+   */
+  #opened: Map<string, Buffer> | undefined;
 
-  constructor(options: OpenDurableLogOptions, segments: Segment[], lastSeq: number, heldBytes: number) {
+  constructor(
+    options: OpenDurableLogOptions,
+    segments: Segment[],
+    lastSeq: number,
+    heldBytes: number,
+    opened?: Map<string, Buffer>,
+  ) {
     this.#options = options;
     this.#segments = segments;
     this.lastSeq = lastSeq;
     this.heldBytes = heldBytes;
+    this.#opened = opened;
   }
 
   async batchesAfter(afterSeq: number): Promise<DurableBatch[]> {
+    const opened = this.#opened;
+    this.#opened = undefined;
     const batches: DurableBatch[] = [];
     for (const [index, segment] of this.#segments.entries()) {
       const next = this.#segments[index + 1];
       if (next !== undefined && next.firstSeq <= afterSeq + 1) continue;
-      const scan = await scanSegment(segment.path, index === this.#segments.length - 1, afterSeq);
+      const newest = index === this.#segments.length - 1;
+      const kept = opened?.get(segment.path);
+      const scan =
+        kept === undefined
+          ? scanSegment(await readFile(segment.path), segment.path, newest, afterSeq)
+          : scanSegment(kept, segment.path, newest, afterSeq, true);
       for (const batch of scan.batches) batches.push(batch);
     }
     return batches;
   }
 
   async append(batch: { firstSeq: number; lastSeq: number; text: string }): Promise<void> {
+    this.#opened = undefined;
     // A new segment after a rotation may start past the log's end: the store holds the gap durably.
     const newSegment = this.#handle === undefined || this.#rotatePending;
     if (!newSegment && batch.firstSeq !== this.lastSeq + 1) {
@@ -165,6 +196,7 @@ class FileDurableLog implements DurableLog {
   }
 
   rotate(storedThroughSeq = Number.MAX_SAFE_INTEGER): Promise<void> {
+    this.#opened = undefined;
     this.#rotatePending = true;
     // The segments that exist now and whose batches the store holds; the next append opens a new one, which
     // is kept, and so is any segment with a batch the store has not written yet. Called when no append is in
@@ -207,13 +239,19 @@ interface SegmentScan {
 }
 
 /**
- * Reads a segment's records; a damaged tail is tolerated only in the newest segment. With `keepAfterSeq`, the
- * batches after that seq are decoded and returned; the records up to it are passed over by their headers
- * without their checksums, which the scan at open (openDurableLog) checked: a restart's catch-up wants only
- * the batches past the store's end, at the end of a log that may hold a million commands.
+ * Reads a segment's records (`bytes`, read from `path`); a damaged tail is tolerated only in the newest
+ * segment. With `keepAfterSeq`, the batches after that seq are decoded and returned; the records up to it are
+ * passed over by their headers without their checksums, which the scan at open (openDurableLog) checked: a
+ * restart's catch-up wants only the batches past the store's end, at the end of a log that may hold a million
+ * commands. `checked`: the bytes are the opening scan's, every checksum already checked.
  */
-async function scanSegment(path: string, newest: boolean, keepAfterSeq?: number): Promise<SegmentScan> {
-  const bytes = await readFile(path);
+function scanSegment(
+  bytes: Buffer,
+  path: string,
+  newest: boolean,
+  keepAfterSeq?: number,
+  checked = false,
+): SegmentScan {
   const batches: DurableBatch[] = [];
   let offset = 0;
   let lastSeq = 0;
@@ -224,8 +262,9 @@ async function scanSegment(path: string, newest: boolean, keepAfterSeq?: number)
     const payloadEnd = end + 1 + length;
     const complete = header !== null && payloadEnd < bytes.length && bytes[payloadEnd] === 0x0a;
     const payload = complete ? bytes.subarray(end + 1, payloadEnd) : undefined;
-    const wanted = keepAfterSeq === undefined || header === null || Number(header[2]) > keepAfterSeq;
-    if (header === null || payload === undefined || (wanted && crcHex(payload) !== header[4])) {
+    const verify =
+      !checked && (keepAfterSeq === undefined || header === null || Number(header[2]) > keepAfterSeq);
+    if (header === null || payload === undefined || (verify && crcHex(payload) !== header[4])) {
       if (!newest) throw new RecoveryError(`durable log segment ${path} is damaged at byte ${offset}`);
       // Any complete record after the damage would mean the damage is not a torn last write.
       break;

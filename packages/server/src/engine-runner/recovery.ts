@@ -3,6 +3,7 @@
 // journal would answer callers with balances nobody can reproduce.
 import type { Queryable, Store } from '../store/index.ts';
 import type { DurableBatch, DurableLog } from './durable-log.ts';
+import { DURABLE_LOG_KEPT_OPEN_MAX_BYTES } from './durable-log.ts';
 import type { Projector } from './projector.ts';
 import { RecoveryError } from './errors.ts';
 import type { SnapshotReadOptions } from './journal.ts';
@@ -254,7 +255,7 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
  * The largest durable log recovery reads back whole instead of the store's rows (about 1,700,000 commands of
  * the usual size; with the default size rule a log holds about one snapshot interval, 50,000).
  */
-export const DURABLE_LOG_READ_MAX_BYTES = 256 * 1024 * 1024;
+export const DURABLE_LOG_READ_MAX_BYTES = DURABLE_LOG_KEPT_OPEN_MAX_BYTES;
 
 /** What journalBatchesAfter read from the durable log. */
 export interface DurableLogRead {

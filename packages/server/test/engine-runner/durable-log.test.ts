@@ -219,6 +219,30 @@ describe('the durable log beside the embedded store', () => {
     await expect(openDurableLog({ folder, syncStore })).rejects.toThrow(RecoveryError);
   });
 
+  it('gives its first read the bytes its opening scan checked, and reads the files after that', async () => {
+    const folder = await tempFolder('fairex-durable-kept-');
+    const syncStore = async () => {};
+    let log = await openDurableLog({ folder, syncStore });
+    await log.append({ firstSeq: 1, lastSeq: 1, text: '{"seq":1}' });
+    await log.append({ firstSeq: 2, lastSeq: 2, text: '{"seq":2}' });
+    await log.close();
+    log = await openDurableLog({ folder, syncStore });
+    // Changed on the disk after the opening scan: the last record's checksum no longer holds.
+    const path = join(folder, '00000000000000000001.log');
+    const bytes = await readFile(path);
+    bytes[bytes.length - 3] = 0x33;
+    await writeFile(path, bytes);
+    const both = [
+      { firstSeq: 1, lastSeq: 1, envelopes: ['{"seq":1}'] },
+      { firstSeq: 2, lastSeq: 2, envelopes: ['{"seq":2}'] },
+    ];
+    // A restart's read right after opening is the scan's bytes, not a second read of the files...
+    expect(await log.batchesAfter(0)).toEqual(both);
+    // ...and only that one: the next reads the file, whose changed last record does not pass its checksum.
+    expect(await log.batchesAfter(0)).toEqual(both.slice(0, 1));
+    await log.close();
+  });
+
   // Linux shows an open file's flags in /proc: the segment's writes themselves are the flush (one call on the
   // thread pool per append, not a write and an fdatasync).
   it.runIf(process.platform === 'linux')('opens its segment for synchronous data writes', async () => {
