@@ -128,7 +128,7 @@ describe('lever_trade on a mark move', () => {
     const before = app.lever.risk(holderId, USDT).hazard_rate;
     const since = pushes.length;
     await mark(6_600_000);
-    await vi.waitFor(() => expect(pushesTo(holderId, since).length).toBeGreaterThan(0), { timeout: 2_000 });
+    await vi.waitFor(() => expect(pushesTo(holderId, since).length).toBeGreaterThan(0), { timeout: 10_000 });
     const after = app.lever.risk(holderId, USDT).hazard_rate;
     expect(Number(after)).toBeLessThan(Number(before));
     const push = pushesTo(holderId, since)[0] as (typeof pushes)[number];

@@ -79,7 +79,7 @@ describe('count-up', () => {
       asOf: '2026-03-01T08:30:00.000Z',
     };
     renderScreens([{ path: '/', element: <HomeStats figures={figures} /> }], '/');
-    const users = await vi.waitFor(() => screen.getByTestId('stat-users'));
+    const users = await vi.waitFor(() => screen.getByTestId('stat-users'), { timeout: 10_000 });
     act(() => vi.advanceTimersByTime(2_000));
     expect(users.textContent).toBe('0');
     expect(screen.getByTestId('home-stats').dataset.counting).toBe('waiting');
@@ -122,7 +122,7 @@ describe('commitments carousel', () => {
     vi.useFakeTimers();
     const items = [1, 2, 3, 4, 5].map((id) => item(id, `Promise ${id}`));
     renderScreens([{ path: '/', element: <Commitments title="Our commitments" items={items} /> }], '/');
-    const carousel = await vi.waitFor(() => screen.getByTestId('commitments'));
+    const carousel = await vi.waitFor(() => screen.getByTestId('commitments'), { timeout: 10_000 });
     expect(carousel.dataset.start).toBe('0');
     act(() => vi.advanceTimersByTime(CAROUSEL_ADVANCE_MS));
     expect(carousel.dataset.start).toBe('1');
