@@ -13,6 +13,11 @@
 // The replica costs a second copy of the engine's memory and the second core's time to apply each command
 // once more. If it fails (a divergence, an exception, the thread dying), the runner logs it and goes back to
 // hashing and snapshotting on its own thread: slower, never wrong.
+//
+// Batches fed within a few milliseconds of each other travel in one message: each message wakes the thread,
+// and at 64 connections a batch of about twenty commands commits every few milliseconds. A hash or a
+// snapshot asked and a load send what waits first, so the thread still sees every batch in order
+// before the question.
 import { Worker } from 'node:worker_threads';
 import type { EngineCreateOptions } from '@fairex/engine';
 
@@ -43,10 +48,17 @@ export interface EngineReplica {
   snapshot(seq: number, folder?: string): Promise<ReplicaSnapshot>;
   /** Set once the replica failed; it answers nothing more. */
   readonly failure: Error | undefined;
+  /** Messages that carried fed batches to the thread (several batches each, fed close together). */
+  readonly feedMessages: number;
   close(): Promise<void>;
 }
 
 export type ReplicaSnapshot = { hash: string; body: string } | { hash: string; file: string; bytes: number };
+
+/** How long a fed batch may wait for later ones to share its message. */
+export const REPLICA_FEED_COALESCE_MS = 5;
+/** A message is sent at once when this many commands wait (recovery feeds its chunks whole). */
+export const REPLICA_FEED_MESSAGE_COMMANDS = 4_000;
 
 interface Waiting {
   resolve(value: ReplicaReply): void;
@@ -80,9 +92,26 @@ export function startReplica(engineOptions: EngineCreateOptions = {}): EngineRep
   });
   worker.on('error', (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))));
   worker.on('exit', (code) => fail(new Error(`the engine replica exited with code ${code}`)));
+  let feedMessages = 0;
+  let waitingTexts: string[] = [];
+  let waitingCodes: number[] = [];
+  let feedTimer: NodeJS.Timeout | undefined;
+  const sendFed = () => {
+    if (feedTimer !== undefined) clearTimeout(feedTimer);
+    feedTimer = undefined;
+    if (waitingTexts.length === 0) return;
+    const texts = waitingTexts;
+    const codes = waitingCodes;
+    waitingTexts = [];
+    waitingCodes = [];
+    if (failure) return;
+    feedMessages++;
+    worker.postMessage({ type: 'feed', texts, codes } satisfies ReplicaRequest);
+  };
   const ask = (request: { type: 'hash' | 'snapshot'; seq: number; folder?: string | undefined }) =>
     new Promise<ReplicaReply>((resolve, reject) => {
       if (failure) return reject(failure);
+      sendFed();
       const id = nextId++;
       waiting.set(id, { resolve, reject });
       worker.postMessage({ ...request, id } satisfies ReplicaRequest);
@@ -91,11 +120,29 @@ export function startReplica(engineOptions: EngineCreateOptions = {}): EngineRep
     get failure() {
       return failure;
     },
+    get feedMessages() {
+      return feedMessages;
+    },
     load(body) {
+      sendFed();
       if (!failure) worker.postMessage({ type: 'load', body } satisfies ReplicaRequest);
     },
     feed(texts, codes) {
-      if (!failure) worker.postMessage({ type: 'feed', texts, codes } satisfies ReplicaRequest);
+      if (failure) return;
+      if (waitingTexts.length === 0 && texts.length >= REPLICA_FEED_MESSAGE_COMMANDS) {
+        feedMessages++;
+        worker.postMessage({ type: 'feed', texts, codes } satisfies ReplicaRequest);
+        return;
+      }
+      for (let index = 0; index < texts.length; index++) {
+        waitingTexts.push(texts[index] as string);
+        waitingCodes.push(codes[index] as number);
+      }
+      if (waitingTexts.length >= REPLICA_FEED_MESSAGE_COMMANDS) sendFed();
+      else if (feedTimer === undefined) {
+        feedTimer = setTimeout(sendFed, REPLICA_FEED_COALESCE_MS);
+        feedTimer.unref();
+      }
     },
     hash: async (seq) => {
       const answer = await ask({ type: 'hash', seq });

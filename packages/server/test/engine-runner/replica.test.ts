@@ -4,16 +4,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { EngineRunnerOptions, ExchangeRunner } from '../../src/engine-runner/index.ts';
-import { createEngineRunner } from '../../src/engine-runner/index.ts';
+import { createEngineRunner, engineKit } from '../../src/engine-runner/index.ts';
 import { latestSnapshot, writeSnapshot, writeSnapshotInParts } from '../../src/engine-runner/journal.ts';
 import { startReplica } from '../../src/engine-runner/replica.ts';
 import { setupCommands, Workload } from '../../bench/workload.ts';
 import { memoryLogger, steppingClock } from './test-stores.ts';
 
+const START_MS = 1_700_000_000_000;
 const folders: string[] = [];
 afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
 
@@ -128,6 +129,41 @@ describe('the engine replica', () => {
     expect(restarted.stats().recovery.verifiedSeq).toBe(Number(hashes[hashes.length - 1]?.last_seq));
     await restarted.close();
     await reopened.close();
+  });
+
+  it('carries batches fed close together in one message, and answers a hash asked right after them', async () => {
+    const kit = engineKit();
+    const live = kit.create();
+    const workload = new Workload(3, 8);
+    const batches: { texts: string[]; codes: number[] }[] = [];
+    const commands = [...setupCommands(8)];
+    for (let index = 0; index < 300; index++) commands.push(workload.next(live));
+    for (let start = 0; start < commands.length; start += 20) {
+      const batch: { texts: string[]; codes: number[] } = { texts: [], codes: [] };
+      for (const command of commands.slice(start, start + 20)) {
+        const text = kit.encodeEnvelope({ seq: live.lastSeq + 1, timeMs: START_MS, command });
+        batch.texts.push(text);
+        batch.codes.push(live.apply(kit.decodeEnvelope(text)).code);
+      }
+      batches.push(batch);
+    }
+    const replica = startReplica();
+    try {
+      replica.load(null);
+      for (const batch of batches) replica.feed(batch.texts, batch.codes);
+      // Asked in the same turn as the feeds: the question follows them to the thread.
+      await expect(replica.hash(live.lastSeq)).resolves.toBe(live.stateHash());
+      expect(replica.feedMessages).toBe(1);
+      // Fed and left alone, a batch still travels within a few milliseconds.
+      const more = workload.next(live);
+      const text = kit.encodeEnvelope({ seq: live.lastSeq + 1, timeMs: START_MS, command: more });
+      replica.feed([text], [live.apply(kit.decodeEnvelope(text)).code]);
+      await vi.waitFor(() => expect(replica.feedMessages).toBe(2));
+      await expect(replica.hash(live.lastSeq)).resolves.toBe(live.stateHash());
+      expect(replica.failure).toBeUndefined();
+    } finally {
+      await replica.close();
+    }
   });
 
   it('writes a snapshot in parts that read back as the same text, and prunes parts with their snapshot', async () => {
