@@ -124,13 +124,23 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
   }
   const bare = settings.skipBare
     ? { requestsPerSecond: Number.NaN, p99Ms: Number.NaN }
-    : await benchBareRoute(settings);
+    : await benchBareRoute(settings, settings.connections, settings.pipelining);
   figures['bare fastify route requests/s'] = Math.round(bare.requestsPerSecond);
   figures['bare fastify route latency p99 ms'] = bare.p99Ms;
   if ('cpuPercent' in bare) {
     figures['bare fastify route load generator CPU (% of a core)'] = bare.cpuPercent;
     figures['bare fastify route machine CPU'] = describeMachineCpu(bare.machine);
   }
+  // The same route under the bounded load (one request in flight per connection): that load's floor on this
+  // machine. The target's ratio is to the route above; this one says how much of the gap is the load's own.
+  const bareBounded = settings.skipBare
+    ? { requestsPerSecond: Number.NaN, p50Ms: Number.NaN, p99Ms: Number.NaN }
+    : await benchBareRoute(settings, settings.boundedConnections, 1);
+  figures[`bare fastify route at ${settings.boundedConnections} conns requests/s`] = Math.round(
+    bareBounded.requestsPerSecond,
+  );
+  figures[`bare fastify route at ${settings.boundedConnections} conns latency p50 / p99 ms`] =
+    `${bareBounded.p50Ms} / ${bareBounded.p99Ms}`;
 
   const targets: { name: string; open: () => Promise<Database> }[] = [
     { name: 'pglite', open: pgliteDatabase },
@@ -164,6 +174,9 @@ export async function runHttpOrdersBench(options: HttpOrdersBenchOptions = {}): 
       `${result.bounded.p50Ms} / ${result.bounded.p99Ms} / ${result.bounded.maxMs}`;
     figures[`${prefix} bounded ratio to the bare route`] = round3(
       result.bounded.ok / settings.seconds / bare.requestsPerSecond,
+    );
+    figures[`${prefix} bounded ratio to the bare route at ${settings.boundedConnections} conns`] = round3(
+      result.bounded.ok / settings.seconds / bareBounded.requestsPerSecond,
     );
     figures[`${prefix} bounded CPU µs per order`] = describeCpuSplit(
       result.boundedCpu,
@@ -215,6 +228,8 @@ function round3(value: number): number {
 
 async function benchBareRoute(
   settings: Required<Omit<HttpOrdersBenchOptions, Hooks>>,
+  connections: number,
+  pipelining: number,
 ): Promise<LoadResult & { machine: MachineCpu | null }> {
   const app = Fastify({ logger: false });
   app.post('/bare', async () => ({ type: 'ok', message: 'ok' }));
@@ -225,8 +240,8 @@ async function benchBareRoute(
       {
         url: baseUrl(app),
         path: '/bare',
-        connections: settings.connections,
-        pipelining: settings.pipelining,
+        connections,
+        pipelining,
         seconds: settings.seconds,
         tokens: [],
       },

@@ -30,6 +30,7 @@ export function targetLines(results: ReadonlyMap<string, Figures>): TargetLine[]
   const lines: TargetLine[] = [];
   const http = results.get('http');
   const bare = figure(http, 'bare fastify route requests/s');
+  const bareBounded = figure(http, 'bare fastify route at 64 conns requests/s');
   for (const store of ['pglite', 'postgres']) {
     const rate = figure(http, `${store}: bounded (64 conns) orders/s`);
     const latency = figure(http, `${store}: bounded latency p50 / p99 / max ms`);
@@ -39,7 +40,8 @@ export function targetLines(results: ReadonlyMap<string, Figures>): TargetLine[]
     lines.push({
       name: `durable orders at 64 connections on ${store === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ratio >= 0.4 with p99 < 20 ms`,
       measured: measured
-        ? `${rate} orders/s (bare route ${bare}/s), ratio ${ratio}, p50 ${nth(latency, 0)} ms, p99 ${p99} ms`
+        ? `${rate} orders/s (bare route ${bare}/s), ratio ${ratio}, p50 ${nth(latency, 0)} ms, p99 ${p99} ms; ` +
+          `the bare route at 64 conns ${bareBounded}/s, ratio to it ${figure(http, `${store}: bounded ratio to the bare route at 64 conns`)}`
         : store === 'postgres' && figure(http, 'postgres') !== undefined
           ? String(figure(http, 'postgres'))
           : 'the http section did not run',
