@@ -220,9 +220,24 @@ export class MarketData {
       [sinceMs],
     );
     for (const row of bars.rows) this.tickers.addMinuteBar(barFromRow(row));
+    // Each traded market's last trade with a user, found through the partial index on (market_id, trade_id):
+    // the markets one after the other (the next market id above the last), then each one's newest trade. A
+    // `distinct on (market_id)` over the table read and sorted every trade: 0.7 to 1 s of the store's thread
+    // at 500,000 trades, on every start, with the start-up's other queries waiting behind it.
     const last = await this.#options.store.query<{ market_id: number; price_ticks: bigint; time_ms: bigint }>(
-      `select distinct on (market_id) market_id, price_ticks, time_ms
-         from spot_trades where with_user order by market_id, trade_id desc`,
+      `with recursive traded (market_id) as (
+           select min(market_id) from spot_trades where with_user
+           union all
+           select (select min(market_id) from spot_trades where with_user and market_id > traded.market_id)
+             from traded where traded.market_id is not null
+         )
+       select traded.market_id, newest.price_ticks, newest.time_ms
+         from traded
+         cross join lateral (
+           select price_ticks, time_ms from spot_trades
+            where with_user and market_id = traded.market_id
+            order by trade_id desc limit 1
+         ) newest`,
     );
     for (const row of last.rows)
       this.tickers.setLast(row.market_id, Number(row.price_ticks), Number(row.time_ms));
