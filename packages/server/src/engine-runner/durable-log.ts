@@ -28,8 +28,21 @@ import { ENVELOPE_SEPARATOR } from './journal.ts';
 export interface DurableBatch {
   firstSeq: number;
   lastSeq: number;
-  /** Encoded envelopes in seq order. */
-  envelopes: string[];
+  /**
+   * The record's payload: the encoded envelopes in seq order, UTF-8, one per line (durableBatchEnvelopes).
+   * Kept as bytes until the batch is visited: a restart reading a million commands back made all their
+   * strings at once, and the collector marked them again and again while they waited to be replayed.
+   */
+  payload: Buffer;
+}
+
+/** A durable batch's encoded envelopes, in seq order; a count that does not match its seqs is damage. */
+export function durableBatchEnvelopes(batch: DurableBatch): string[] {
+  const envelopes = batch.payload.toString('utf8').split(ENVELOPE_SEPARATOR);
+  if (envelopes.length !== batch.lastSeq - batch.firstSeq + 1) {
+    throw new RecoveryError(`durable log batch ${batch.firstSeq} holds ${envelopes.length} envelopes`);
+  }
+  return envelopes;
 }
 
 export interface DurableLog {
@@ -275,11 +288,7 @@ function scanSegment(
       throw new RecoveryError(`durable log segment ${path} jumps from seq ${lastSeq} to ${firstSeq}`);
     }
     if (keepAfterSeq !== undefined && batchLast > keepAfterSeq) {
-      const envelopes = payload.toString('utf8').split(ENVELOPE_SEPARATOR);
-      if (envelopes.length !== batchLast - firstSeq + 1) {
-        throw new RecoveryError(`durable log batch ${firstSeq} holds ${envelopes.length} envelopes`);
-      }
-      batches.push({ firstSeq, lastSeq: batchLast, envelopes });
+      batches.push({ firstSeq, lastSeq: batchLast, payload });
     }
     lastSeq = batchLast;
     offset = payloadEnd + 1;

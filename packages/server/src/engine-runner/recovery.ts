@@ -3,7 +3,7 @@
 // journal would answer callers with balances nobody can reproduce.
 import type { Queryable, Store } from '../store/index.ts';
 import type { DurableBatch, DurableLog } from './durable-log.ts';
-import { DURABLE_LOG_KEPT_OPEN_MAX_BYTES } from './durable-log.ts';
+import { DURABLE_LOG_KEPT_OPEN_MAX_BYTES, durableBatchEnvelopes } from './durable-log.ts';
 import type { Projector } from './projector.ts';
 import { RecoveryError } from './errors.ts';
 import type { SnapshotReadOptions } from './journal.ts';
@@ -295,7 +295,7 @@ export async function journalBatchesAfter(
   let usable = first !== undefined && first.firstSeq <= afterSeq + 1;
   for (let index = 1; usable && index < batches.length; index++) {
     usable =
-      (batches[index] as JournalBatchRow).firstSeq === (batches[index - 1] as JournalBatchRow).lastSeq + 1;
+      (batches[index] as DurableBatch).firstSeq === (batches[index - 1] as DurableBatch).lastSeq + 1;
   }
   const logEnd = batches[batches.length - 1]?.lastSeq ?? afterSeq;
   const hashes = new Map<number, string>();
@@ -318,7 +318,13 @@ export async function journalBatchesAfter(
   }
   let commands = 0;
   for (const batch of batches) {
-    await visit({ ...batch, stateHash: hashes.get(batch.lastSeq) ?? null });
+    const { firstSeq, lastSeq } = batch;
+    await visit({
+      firstSeq,
+      lastSeq,
+      envelopes: durableBatchEnvelopes(batch),
+      stateHash: hashes.get(lastSeq) ?? null,
+    });
     commands += batch.lastSeq - Math.max(batch.firstSeq - 1, afterSeq);
   }
   if (logEnd < storeEnd) await forEachBatchAfter(db, logEnd, visit);
@@ -413,10 +419,11 @@ export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
   for (const batch of batches) {
     const entries: CommittedEntry<C, E>[] = [];
     const texts: string[] = [];
-    for (let index = 0; index < batch.envelopes.length; index++) {
+    const envelopes = durableBatchEnvelopes(batch);
+    for (let index = 0; index < envelopes.length; index++) {
       const seq = batch.firstSeq + index;
       if (seq <= recovered.lastSeq) continue;
-      const text = batch.envelopes[index] as string;
+      const text = envelopes[index] as string;
       const envelope = kit.decodeEnvelope(text);
       if (envelope.seq !== seq)
         throw new RecoveryError(`durable log line for seq ${seq} holds seq ${envelope.seq}`);

@@ -14,7 +14,8 @@ import type { EngineRunnerOptions, ExchangeRunner } from '../../src/engine-runne
 import { whenCaughtUp } from '../../src/engine-runner/index.ts';
 import { createExchangeRunner, rebuildExchangeProjections } from '../../src/exchange-runner.ts';
 import { DURABLE_LOG_FOLDER } from '../../src/engine-runner/create.ts';
-import { openDurableLog } from '../../src/engine-runner/durable-log.ts';
+import type { DurableLog } from '../../src/engine-runner/durable-log.ts';
+import { durableBatchEnvelopes, openDurableLog } from '../../src/engine-runner/durable-log.ts';
 import { RecoveryError } from '../../src/engine-runner/errors.ts';
 import type { JournalBatchRow } from '../../src/engine-runner/journal.ts';
 import { journalBatchesAfter } from '../../src/engine-runner/recovery.ts';
@@ -28,6 +29,15 @@ async function tempFolder(prefix: string): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), prefix));
   folders.push(folder);
   return folder;
+}
+
+/** The batches after `afterSeq`, each with its envelopes. */
+async function readBack(log: DurableLog, afterSeq: number) {
+  return (await log.batchesAfter(afterSeq)).map((batch) => ({
+    firstSeq: batch.firstSeq,
+    lastSeq: batch.lastSeq,
+    envelopes: durableBatchEnvelopes(batch),
+  }));
 }
 
 function start(store: Store, options: Partial<EngineRunnerOptions> = {}): Promise<ExchangeRunner> {
@@ -198,7 +208,7 @@ describe('the durable log beside the embedded store', () => {
     await writeFile(path, Buffer.concat([await readFile(path), Buffer.from('B 4 4 10 00000000\n{"se')]));
     log = await openDurableLog({ folder, syncStore });
     expect(log.lastSeq).toBe(3);
-    expect(await log.batchesAfter(0)).toEqual([
+    expect(await readBack(log, 0)).toEqual([
       { firstSeq: 1, lastSeq: 2, envelopes: ['{"seq":1}', '{"seq":2}'] },
       { firstSeq: 3, lastSeq: 3, envelopes: ['{"seq":3,"memo":"ünïcode"}'] },
     ]);
@@ -237,9 +247,9 @@ describe('the durable log beside the embedded store', () => {
       { firstSeq: 2, lastSeq: 2, envelopes: ['{"seq":2}'] },
     ];
     // A restart's read right after opening is the scan's bytes, not a second read of the files...
-    expect(await log.batchesAfter(0)).toEqual(both);
+    expect(await readBack(log, 0)).toEqual(both);
     // ...and only that one: the next reads the file, whose changed last record does not pass its checksum.
-    expect(await log.batchesAfter(0)).toEqual(both.slice(0, 1));
+    expect(await readBack(log, 0)).toEqual(both.slice(0, 1));
     await log.close();
   });
 
