@@ -37,6 +37,7 @@ import { leverAreaPlugin } from './lever/plugin.ts';
 import { statsAreaPlugin } from './stats/plugin.ts';
 import { walletsAreaPlugin } from './wallets/plugin.ts';
 import type { Store } from './store/index.ts';
+import type { DurableLogReadAhead } from './engine-runner/durable-log-files.ts';
 
 export interface AppOptions {
   config: Config;
@@ -70,6 +71,11 @@ export interface AppOptions {
   clock?: () => number;
   /** Test knob: the projector stage waits this long before each transaction, so that it lags (default 0). */
   projectorDelayMs?: number;
+  /**
+   * The embedded store's durable log, read while the store opened (main.ts starts it once the data folder's
+   * lock is held); the runner opens the log from it instead of reading the files again.
+   */
+  durableLogReadAhead?: DurableLogReadAhead;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -89,6 +95,9 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
       onFatal: options.onEngineFatal,
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       ...(options.projectorDelayMs === undefined ? {} : { projectorDelayMs: options.projectorDelayMs }),
+      ...(options.durableLogReadAhead === undefined
+        ? {}
+        : { durableLogReadAhead: options.durableLogReadAhead }),
     });
     // The engine learns the catalogue's currencies and markets through journaled commands before serving.
     instance.addHook('onReady', async () => {

@@ -8,6 +8,7 @@ import { enableCompileCache } from 'node:module';
 enableCompileCache();
 const { ConfigError, loadConfig } = await import('./config.ts');
 const { openStore } = await import('./store/index.ts');
+const { DurableLogReadAhead, durableLogFolder } = await import('./engine-runner/durable-log-files.ts');
 
 const CLOSE_TIMEOUT_MS = 10_000;
 
@@ -23,10 +24,19 @@ try {
 }
 // The embedded store opens on a thread of its own (PGlite's start, the redo of its write-ahead log, the
 // migrations) while this thread loads the server's modules: on a restart the two took about as long each.
+// Once the data folder's lock is held, the durable log's files are read and checked meanwhile too (the
+// runner opens the log from them), instead of after the store has opened.
+let durableLogReadAhead: InstanceType<typeof DurableLogReadAhead> | undefined;
 const storeOpening = openStore({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   embeddedThread: config.embeddedStoreThread,
+  ...(config.journalFsync
+    ? {
+        onFolderLocked: () =>
+          (durableLogReadAhead = new DurableLogReadAhead(durableLogFolder(config.dataDir))),
+      }
+    : {}),
 });
 // Awaited in main(), which reports a failure to open.
 storeOpening.catch(() => {});
@@ -45,6 +55,7 @@ async function main(config: ReturnType<typeof loadConfig>): Promise<void> {
     // Opened above, so closed here after the app (the app closes only a store it opened itself).
     store,
     liveMarket: true,
+    ...(durableLogReadAhead === undefined ? {} : { durableLogReadAhead }),
     // The in-memory engine is ahead of the journal after a failed commit: exit, and let the restart
     // recover exactly what was committed.
     onEngineFatal: (error) => {

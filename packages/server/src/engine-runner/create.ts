@@ -3,10 +3,11 @@
 // exchange runs is decided outside this folder (exchange-runner.ts): the runner imports no area.
 import type { Command, Engine, EngineCreateOptions, EngineEvent } from '@fairex/engine';
 import type { Config } from '../config.ts';
-import { join } from 'node:path';
 import type { Store, StoreConnection } from '../store/index.ts';
 import type { DurableLog } from './durable-log.ts';
 import { openDurableLog } from './durable-log.ts';
+import type { DurableLogReadAhead } from './durable-log-files.ts';
+import { durableLogFolder } from './durable-log-files.ts';
 import { engineKit } from './engine-kit.ts';
 import type { EngineReplica } from './replica.ts';
 import { startReplica } from './replica.ts';
@@ -50,6 +51,8 @@ export interface EngineRunnerOptions extends Omit<
    * (replica.ts; default false here, true for the exchange through ENGINE_REPLICA). `replica` gives one.
    */
   engineReplica?: boolean;
+  /** The durable log's files, read while the store opened (DurableLogReadAhead); else read when opened. */
+  durableLogReadAhead?: DurableLogReadAhead;
 }
 
 /**
@@ -64,8 +67,7 @@ export const WAL_CHECKPOINT_BYTES = 64 * 1024 * 1024;
 /** How often the write-ahead log's position is looked at (one short query). */
 export const WAL_CHECKPOINT_POLL_MS = 1_000;
 
-/** The folder of the embedded store's durable log, inside its data folder. */
-export const DURABLE_LOG_FOLDER = 'durable-journal';
+export { DURABLE_LOG_FOLDER } from './durable-log-files.ts';
 
 // Advisory locks are per database; the schema is part of the key so that installations (or test runs) in
 // separate schemas of one database each have their own leader.
@@ -144,6 +146,7 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
     journalFsync,
     engineReplica,
     walCheckpointBytes,
+    durableLogReadAhead,
     ...core
   } = options;
   if (core.store.openedInMs !== undefined) {
@@ -157,7 +160,7 @@ export async function createEngineRunner(options: EngineRunnerOptions): Promise<
   let durableLog: DurableLog | undefined;
   let replica: EngineReplica | undefined;
   try {
-    durableLog = await embeddedDurableLog(core.store, journalFsync ?? true);
+    durableLog = await embeddedDurableLog(core.store, journalFsync ?? true, durableLogReadAhead);
     replica = core.replica ?? (engineReplica === true ? startReplica(engineOptions) : undefined);
     const runner = await startRunner({
       ...core,
@@ -236,11 +239,21 @@ export function walCheckpointRhythm(
   };
 }
 
-async function embeddedDurableLog(store: RunnerStore, wanted: boolean): Promise<DurableLog | undefined> {
+async function embeddedDurableLog(
+  store: RunnerStore,
+  wanted: boolean,
+  readAhead: DurableLogReadAhead | undefined,
+): Promise<DurableLog | undefined> {
   const { syncToDisk, dataDir } = store;
+  // Taken whether or not it is used, so that its bytes are not kept for the process's life.
+  const files = dataDir === undefined ? undefined : readAhead?.take(durableLogFolder(dataDir));
   if (!wanted || store.kind !== 'pglite' || syncToDisk === undefined || dataDir === undefined)
     return undefined;
-  return openDurableLog({ folder: join(dataDir, DURABLE_LOG_FOLDER), syncStore: () => syncToDisk() });
+  return openDurableLog({
+    folder: durableLogFolder(dataDir),
+    syncStore: () => syncToDisk(),
+    ...(files === undefined ? {} : { files }),
+  });
 }
 
 async function takeLeaderLock(store: RunnerStore, waitMs: number): Promise<StoreConnection | undefined> {

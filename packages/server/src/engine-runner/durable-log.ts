@@ -18,23 +18,21 @@
 // rotation). At start the same happens once recovery has put the store level with the log.
 import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { mkdir, open, readdir, readFile, rm, truncate } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import { syncPath } from '../store/sync-folder.ts';
+import type { DurableBatch, DurableLogFiles } from './durable-log-files.ts';
+import {
+  crcHex,
+  DURABLE_LOG_KEPT_OPEN_MAX_BYTES,
+  readDurableLogFiles,
+  scanSegment,
+} from './durable-log-files.ts';
 import { RecoveryError } from './errors.ts';
 import { ENVELOPE_SEPARATOR } from './journal.ts';
 
-export interface DurableBatch {
-  firstSeq: number;
-  lastSeq: number;
-  /**
-   * The record's payload: the encoded envelopes in seq order, UTF-8, one per line (durableBatchEnvelopes).
-   * Kept as bytes until the batch is visited: a restart reading a million commands back made all their
-   * strings at once, and the collector marked them again and again while they waited to be replayed.
-   */
-  payload: Buffer;
-}
+export type { DurableBatch } from './durable-log-files.ts';
+export { DURABLE_LOG_KEPT_OPEN_MAX_BYTES } from './durable-log-files.ts';
 
 /** A durable batch's encoded envelopes, in seq order; a count that does not match its seqs is damage. */
 export function durableBatchEnvelopes(batch: DurableBatch): string[] {
@@ -69,10 +67,12 @@ export interface OpenDurableLogOptions {
   folder: string;
   /** Makes everything the store wrote so far durable (the embedded store fsyncs its folder). */
   syncStore: () => Promise<void>;
+  /**
+   * The folder's files as already read and checked while the caller held the data folder's lock
+   * (DurableLogReadAhead, started as the store opened); default: read now.
+   */
+  files?: Promise<DurableLogFiles>;
 }
-
-const SEGMENT = /^(\d{20})\.log$/;
-const HEADER = /^B (\d+) (\d+) (\d+) ([0-9a-f]{8})$/;
 
 /**
  * A segment is opened for appending with O_DSYNC where the system has it (Linux, macOS): each write then
@@ -93,37 +93,28 @@ interface Segment {
 
 export async function openDurableLog(options: OpenDurableLogOptions): Promise<DurableLog> {
   await mkdir(options.folder, { recursive: true });
-  const segments = (await readdir(options.folder))
-    .map((name) => SEGMENT.exec(name))
-    .filter((match) => match !== null)
-    .map((match) => ({ firstSeq: Number(match[1]), path: join(options.folder, match[0]), lastSeq: 0 }))
-    .sort((a, b) => a.firstSeq - b.firstSeq);
+  const files = await (options.files ?? readDurableLogFiles(options.folder));
+  if (files.folder !== options.folder) {
+    throw new Error(`the durable log's files were read from ${files.folder}, not ${options.folder}`);
+  }
+  const segments: Segment[] = [];
   let lastSeq = 0;
   let heldBytes = 0;
   let opened: Map<string, Buffer> | undefined = new Map();
-  for (const [index, segment] of segments.entries()) {
-    const newest = index === segments.length - 1;
-    const bytes = await readFile(segment.path);
-    const scan = scanSegment(bytes, segment.path, newest);
+  for (const { firstSeq, path, bytes, scan } of files.segments) {
     if (scan.goodBytes < scan.totalBytes) {
       // Only reached for the newest segment: an unacknowledged append cut short by the crash.
-      await truncate(segment.path, scan.goodBytes);
-      await syncPath(segment.path);
+      await truncate(path, scan.goodBytes);
+      await syncPath(path);
     }
     if (scan.lastSeq > 0) lastSeq = scan.lastSeq;
-    segment.lastSeq = scan.lastSeq;
+    segments.push({ firstSeq, path, lastSeq: scan.lastSeq });
     heldBytes += scan.goodBytes;
-    if (heldBytes > DURABLE_LOG_KEPT_OPEN_MAX_BYTES) opened = undefined;
-    opened?.set(segment.path, bytes.subarray(0, scan.goodBytes));
+    if (bytes === undefined || heldBytes > DURABLE_LOG_KEPT_OPEN_MAX_BYTES) opened = undefined;
+    else opened?.set(path, bytes.subarray(0, scan.goodBytes));
   }
   return new FileDurableLog(options, segments, lastSeq, heldBytes, opened);
 }
-
-/**
- * The most bytes of segments the log keeps from its opening scan for the restart's first batchesAfter (which
- * reads the log back whole up to recovery's cap, DURABLE_LOG_READ_MAX_BYTES, the same figure).
- */
-export const DURABLE_LOG_KEPT_OPEN_MAX_BYTES = 256 * 1024 * 1024;
 
 class FileDurableLog implements DurableLog {
   lastSeq: number;
@@ -239,59 +230,3 @@ class FileDurableLog implements DurableLog {
 }
 
 const NEWLINE = Buffer.from('\n');
-
-function crcHex(bytes: Uint8Array): string {
-  return crc32(bytes).toString(16).padStart(8, '0');
-}
-
-interface SegmentScan {
-  batches: DurableBatch[];
-  lastSeq: number;
-  goodBytes: number;
-  totalBytes: number;
-}
-
-/**
- * Reads a segment's records (`bytes`, read from `path`); a damaged tail is tolerated only in the newest
- * segment. With `keepAfterSeq`, the batches after that seq are decoded and returned; the records up to it are
- * passed over by their headers without their checksums, which the scan at open (openDurableLog) checked: a
- * restart's catch-up wants only the batches past the store's end, at the end of a log that may hold a million
- * commands. `checked`: the bytes are the opening scan's, every checksum already checked.
- */
-function scanSegment(
-  bytes: Buffer,
-  path: string,
-  newest: boolean,
-  keepAfterSeq?: number,
-  checked = false,
-): SegmentScan {
-  const batches: DurableBatch[] = [];
-  let offset = 0;
-  let lastSeq = 0;
-  while (offset < bytes.length) {
-    const end = bytes.indexOf(0x0a, offset);
-    const header = end < 0 ? null : HEADER.exec(bytes.toString('latin1', offset, end));
-    const length = header ? Number(header[3]) : 0;
-    const payloadEnd = end + 1 + length;
-    const complete = header !== null && payloadEnd < bytes.length && bytes[payloadEnd] === 0x0a;
-    const payload = complete ? bytes.subarray(end + 1, payloadEnd) : undefined;
-    const verify =
-      !checked && (keepAfterSeq === undefined || header === null || Number(header[2]) > keepAfterSeq);
-    if (header === null || payload === undefined || (verify && crcHex(payload) !== header[4])) {
-      if (!newest) throw new RecoveryError(`durable log segment ${path} is damaged at byte ${offset}`);
-      // Any complete record after the damage would mean the damage is not a torn last write.
-      break;
-    }
-    const firstSeq = Number(header[1]);
-    const batchLast = Number(header[2]);
-    if (lastSeq !== 0 && firstSeq !== lastSeq + 1) {
-      throw new RecoveryError(`durable log segment ${path} jumps from seq ${lastSeq} to ${firstSeq}`);
-    }
-    if (keepAfterSeq !== undefined && batchLast > keepAfterSeq) {
-      batches.push({ firstSeq, lastSeq: batchLast, payload });
-    }
-    lastSeq = batchLast;
-    offset = payloadEnd + 1;
-  }
-  return { batches, lastSeq, goodBytes: offset, totalBytes: bytes.length };
-}

@@ -294,8 +294,7 @@ export async function journalBatchesAfter(
   const first = batches[0];
   let usable = first !== undefined && first.firstSeq <= afterSeq + 1;
   for (let index = 1; usable && index < batches.length; index++) {
-    usable =
-      (batches[index] as DurableBatch).firstSeq === (batches[index - 1] as DurableBatch).lastSeq + 1;
+    usable = (batches[index] as DurableBatch).firstSeq === (batches[index - 1] as DurableBatch).lastSeq + 1;
   }
   const logEnd = batches[batches.length - 1]?.lastSeq ?? afterSeq;
   const hashes = new Map<number, string>();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -258,6 +259,26 @@ describe('store on PGlite, on its own thread', () => {
       const again = await openStore(options);
       expect((await again.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
       await again.close();
+    } finally {
+      await target.cleanup();
+    }
+  });
+
+  it('calls onFolderLocked once the folder is locked, before PGlite has opened', async () => {
+    const target = pgliteTarget();
+    const options = await target.fresh();
+    try {
+      const seen: { lockOwner: string; opened: boolean }[] = [];
+      let opened = false;
+      const opening = openStore({
+        ...options,
+        onFolderLocked: () =>
+          seen.push({ lockOwner: readFileSync(join(options.dataDir, 'pglite.lock'), 'utf8'), opened }),
+      });
+      const store = await opening;
+      opened = true;
+      expect(seen).toEqual([{ lockOwner: String(process.pid), opened: false }]);
+      await store.close();
     } finally {
       await target.cleanup();
     }

@@ -104,6 +104,12 @@ export interface OpenStoreOptions {
    * the thread that opens the store.
    */
   embeddedThread?: boolean;
+  /**
+   * PGlite only: called once the data folder's lock is held, before PGlite itself opens (its thread takes a
+   * second or more on a restart): work on the folder's other files that may not start before the lock
+   * (the server reads its durable log meanwhile).
+   */
+  onFolderLocked?: () => void;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -113,7 +119,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   if (options.databaseUrl) {
     return openPostgres(options.databaseUrl, options, migrations);
   }
-  return openPglite(options.dataDir, migrations, options.embeddedThread ?? true);
+  return openPglite(options.dataDir, migrations, options.embeddedThread ?? true, options.onFolderLocked);
 }
 
 // ---------------------------------------------------------------- PGlite
@@ -122,6 +128,7 @@ async function openPglite(
   dataDir: string,
   migrations: Awaited<ReturnType<typeof loadMigrations>>,
   onThread: boolean,
+  onFolderLocked?: () => void,
 ): Promise<Store> {
   const folder = join(dataDir, 'pglite');
   // Synchronously, as the lock and the migrations' files: see acquireFolderLock.
@@ -131,7 +138,9 @@ async function openPglite(
   const startedMs = performance.now();
   let database: EmbeddedDatabase;
   try {
-    database = onThread ? await threadDatabase(folder) : await inProcessDatabase(folder);
+    const opening = onThread ? threadDatabase(folder) : inProcessDatabase(folder);
+    onFolderLocked?.();
+    database = await opening;
   } catch (error) {
     await folderLock.release();
     throw error;

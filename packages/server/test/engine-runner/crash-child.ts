@@ -6,16 +6,22 @@
 import type { Command } from '@fairex/engine';
 import { createExchangeRunner } from '../../src/exchange-runner.ts';
 import { EXCHANGE_RUNNER_RHYTHM } from '../../src/engine-runner/index.ts';
+import { DurableLogReadAhead, durableLogFolder } from '../../src/engine-runner/durable-log-files.ts';
 import { openStore } from '../../src/store/index.ts';
 import { setupCommands, Workload } from '../../bench/workload.ts';
 
 const USERS = 30;
 const IN_FLIGHT = 64;
 
+const dataDir = process.env.CRASH_DATA_DIR as string;
+// As the server does (main.ts): the embedded store's durable log is read while PGlite opens, and the runner
+// opens the log from what was read, so every restart of a killed process goes through that path.
+let durableLogReadAhead: DurableLogReadAhead | undefined;
 const store = await openStore({
-  dataDir: process.env.CRASH_DATA_DIR as string,
+  dataDir,
   ...(process.env.CRASH_DATABASE_URL ? { databaseUrl: process.env.CRASH_DATABASE_URL } : {}),
   ...(process.env.CRASH_SCHEMA ? { schema: process.env.CRASH_SCHEMA } : {}),
+  onFolderLocked: () => (durableLogReadAhead = new DurableLogReadAhead(durableLogFolder(dataDir))),
 });
 // CRASH_SNAPSHOT_MAX_COMMANDS: the exchange's rhythm (snapshots by time no more than once a minute) with the
 // size rule at that many commands, so that every snapshot of a short run is one the size rule took.
@@ -29,6 +35,7 @@ const runner = await createExchangeRunner({
   logger: { info() {}, warn() {}, error() {} },
   // CRASH_ENGINE_REPLICA=1: hashes and snapshots by the replica (on PGlite, snapshot files).
   engineReplica: process.env.CRASH_ENGINE_REPLICA === '1',
+  ...(durableLogReadAhead === undefined ? {} : { durableLogReadAhead }),
   ...(projectorDelayMs > 0
     ? { projectorDelayMs, projectorMaxBatchCommands: 100, projectorMaxLagCommands: 1_000_000 }
     : {}),

@@ -16,6 +16,8 @@ import { createExchangeRunner, rebuildExchangeProjections } from '../../src/exch
 import { DURABLE_LOG_FOLDER } from '../../src/engine-runner/create.ts';
 import type { DurableLog } from '../../src/engine-runner/durable-log.ts';
 import { durableBatchEnvelopes, openDurableLog } from '../../src/engine-runner/durable-log.ts';
+import type { DurableLogFiles } from '../../src/engine-runner/durable-log-files.ts';
+import { DurableLogReadAhead, readDurableLogFiles } from '../../src/engine-runner/durable-log-files.ts';
 import { RecoveryError } from '../../src/engine-runner/errors.ts';
 import type { JournalBatchRow } from '../../src/engine-runner/journal.ts';
 import { journalBatchesAfter } from '../../src/engine-runner/recovery.ts';
@@ -251,6 +253,44 @@ describe('the durable log beside the embedded store', () => {
     // ...and only that one: the next reads the file, whose changed last record does not pass its checksum.
     expect(await readBack(log, 0)).toEqual(both.slice(0, 1));
     await log.close();
+  });
+
+  it('opens from files read ahead while the store opened: the same log, the torn write cut then', async () => {
+    const folder = await tempFolder('fairex-durable-ahead-');
+    const syncStore = async () => {};
+    let log = await openDurableLog({ folder, syncStore });
+    await log.append({ firstSeq: 1, lastSeq: 2, text: '{"seq":1}\n{"seq":2}' });
+    await log.append({ firstSeq: 3, lastSeq: 3, text: '{"seq":3}' });
+    await log.close();
+    const path = join(folder, '00000000000000000001.log');
+    const whole = await readFile(path);
+    await writeFile(path, Buffer.concat([whole, Buffer.from('B 4 4 10 00000000\n{"se')]));
+
+    // Reading ahead changes nothing on the disk; the open cuts the torn write.
+    const readAhead = new DurableLogReadAhead(folder);
+    expect(readAhead.take(join(folder, 'elsewhere'))).toBeUndefined();
+    const again = new DurableLogReadAhead(folder);
+    const files = again.take(folder);
+    expect(again.take(folder)).toBeUndefined();
+    expect(files).toBeDefined();
+    const read = await (files as Promise<DurableLogFiles>);
+    expect(read.segments.map((segment) => segment.scan.lastSeq)).toEqual([3]);
+    expect((await readFile(path)).length).toBeGreaterThan(whole.length);
+    log = await openDurableLog({ folder, syncStore, files: Promise.resolve(read) });
+    expect((await readFile(path)).equals(whole)).toBe(true);
+    expect(log.lastSeq).toBe(3);
+    expect(await readBack(log, 0)).toEqual([
+      { firstSeq: 1, lastSeq: 2, envelopes: ['{"seq":1}', '{"seq":2}'] },
+      { firstSeq: 3, lastSeq: 3, envelopes: ['{"seq":3}'] },
+    ]);
+    await log.append({ firstSeq: 4, lastSeq: 4, text: '{"seq":4}' });
+    await log.close();
+    // Files read for another folder are refused rather than taken for this one's.
+    await expect(
+      openDurableLog({ folder: join(folder, 'x'), syncStore, files: Promise.resolve(read) }),
+    ).rejects.toThrow(/read from/);
+    // A folder that does not exist yet reads as an empty log.
+    expect((await readDurableLogFiles(join(folder, 'missing'))).segments).toEqual([]);
   });
 
   // Linux shows an open file's flags in /proc: the segment's writes themselves are the flush (one call on the
