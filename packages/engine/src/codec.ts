@@ -3,6 +3,7 @@ import type { Envelope } from './commands.ts';
 import type { EngineEvent } from './events.ts';
 import type { AnyArea } from './kernel/area.ts';
 import { fromJsonValue as decodeFields, toJsonValue } from './kernel/json.ts';
+import { decodeCompact, encodeCompact, isCompactLine, journalFormsOf } from './kernel/journal-form.ts';
 
 export { toJsonValue };
 
@@ -24,13 +25,23 @@ export const BIGINT_FIELDS: ReadonlySet<string> = bigintFieldsOf(AREAS);
 /** Encoders and decoders for an engine made of `areas` (the default functions below use the product's). */
 export function codecFor(areas: readonly AnyArea[]) {
   const fields = bigintFieldsOf(areas);
+  const forms = journalFormsOf(areas.flatMap((area) => area.journalForms ?? []));
   const fromJsonValue = (value: unknown): unknown => decodeFields(value, fields);
   return {
     bigintFields: fields,
     fromJsonValue,
-    encodeEnvelope: (envelope: Envelope): string => JSON.stringify(toJsonValue(envelope)),
-    /** Decodes journal text written by encodeEnvelope. The engine still validates the command when applied. */
+    /**
+     * An envelope's journal line: the compact line of its command's journal form where the form holds it
+     * exactly (kernel/journal-form.ts), else JSON with bigints as decimal strings.
+     */
+    encodeEnvelope: (envelope: Envelope): string =>
+      encodeCompact(envelope, forms) ?? JSON.stringify(toJsonValue(envelope)),
+    /**
+     * Decodes a journal line written by encodeEnvelope, compact or JSON (every line written before the
+     * forms existed). The engine still validates the command when applied.
+     */
     decodeEnvelope(text: string): Envelope {
+      if (isCompactLine(text)) return decodeCompact(text, forms);
       const parsed = JSON.parse(text) as unknown;
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
         throw new SyntaxError('an envelope must be a JSON object');

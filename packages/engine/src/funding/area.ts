@@ -145,6 +145,18 @@ export const fundingArea = defineArea({
     }
   },
   bigintFields: ['amount', 'feeAmount', 'payoutAmount', 'releasedAmount'],
+  journalForms: [
+    {
+      type: 'deposit',
+      tag: 'd',
+      fields: [
+        { name: 'userId', kind: 'int' },
+        { name: 'currencyId', kind: 'int' },
+        { name: 'amount', kind: 'bigint' },
+        { name: 'memo', kind: 'token', optional: true },
+      ],
+    },
+  ],
   reasonCodes: FundingReasonCode,
   stats: (state) => ({ pendingWithdrawals: state.withdrawals.size }),
 });

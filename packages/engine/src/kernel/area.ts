@@ -8,6 +8,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import type { EngineOptions } from '../state.ts';
 import type { CommandContext, PriceUpdate } from './context.ts';
 import type { Counter } from './counters.ts';
+import type { JournalForm } from './journal-form.ts';
 
 /** What an area gets when its state is created (also on restore, before its snapshot section is read). */
 export interface AreaSetup {
@@ -91,6 +92,11 @@ export interface Area<S = unknown, Q = unknown> {
   reservedFunds?(state: S, account: Account): bigint;
   /** Field names that hold bigint amounts in the area's commands, events and replies (for the codec). */
   readonly bigintFields?: readonly string[];
+  /**
+   * Compact journal lines for the area's most frequent commands (journal-form.ts): each form's tag is unique
+   * among the engine's areas. A command without one, or one its form cannot hold, is journaled as JSON.
+   */
+  readonly journalForms?: readonly JournalForm[];
   /** The area's own result codes (name -> number, in a range of its own); checked unique at creation. */
   readonly resultCodes?: Readonly<Record<string, number>>;
   /** The area's reason codes for balance events (name -> number, its own hundreds). */

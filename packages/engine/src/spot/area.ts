@@ -90,6 +90,41 @@ export const spotArea = defineArea({
     'quoteFilled',
     'feePaid',
   ],
+  // Orders and cancels are most of a busy exchange's journal: compact lines (kernel/journal-form.ts).
+  journalForms: [
+    {
+      type: 'placeOrder',
+      tag: 'p',
+      fields: [
+        { name: 'owner', kind: 'owner' },
+        { name: 'marketId', kind: 'int' },
+        { name: 'side', kind: 'enum', values: ['buy', 'sell'] },
+        { name: 'kind', kind: 'enum', values: ['limit', 'market'] },
+        { name: 'priceTicks', kind: 'int', optional: true },
+        { name: 'quantityLots', kind: 'int' },
+        { name: 'quoteAmountMax', kind: 'bigint', optional: true },
+        { name: 'clientOrderId', kind: 'token', optional: true },
+        { name: 'timeInForce', kind: 'enum', values: ['gtc', 'ioc', 'fok', 'postOnly'], optional: true },
+        { name: 'stopTicks', kind: 'int', optional: true },
+      ],
+    },
+    {
+      type: 'cancelOrder',
+      tag: 'c',
+      fields: [
+        { name: 'owner', kind: 'owner' },
+        { name: 'orderId', kind: 'int' },
+      ],
+    },
+    {
+      type: 'cancelAllOrders',
+      tag: 'a',
+      fields: [
+        { name: 'owner', kind: 'owner' },
+        { name: 'marketId', kind: 'int', optional: true },
+      ],
+    },
+  ],
   resultCodes: SpotResultCode,
   reasonCodes: SpotReasonCode,
   stats: (state) => ({ openOrders: state.orders.size }),

@@ -120,7 +120,7 @@ async function journalKeys(store: Store): Promise<Map<number, string | undefined
   const keys = new Map<number, string | undefined>();
   await forEachBatchAfter(store, 0, (batch) => {
     batch.envelopes.forEach((text, index) => {
-      const envelope = JSON.parse(text) as { seq: number; idempotencyKey?: string };
+      const envelope = decodeEnvelope(text);
       expect(envelope.seq).toBe(batch.firstSeq + index);
       keys.set(envelope.seq, envelope.idempotencyKey);
     });

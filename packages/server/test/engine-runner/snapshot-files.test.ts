@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { decodeEnvelope } from '@fairex/engine';
 import type { Store } from '../../src/store/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { EngineRunnerOptions, ExchangeRunner } from '../../src/engine-runner/index.ts';
@@ -152,7 +153,7 @@ describe('snapshot files on the embedded store', () => {
       const keys = new Map<number, string | undefined>();
       await forEachBatchAfter(store, 0, (batch) => {
         batch.envelopes.forEach((text, index) => {
-          const envelope = JSON.parse(text) as { idempotencyKey?: string };
+          const envelope = decodeEnvelope(text);
           keys.set(batch.firstSeq + index, envelope.idempotencyKey);
         });
       });
