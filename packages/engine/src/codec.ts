@@ -3,7 +3,14 @@ import type { Envelope } from './commands.ts';
 import type { EngineEvent } from './events.ts';
 import type { AnyArea } from './kernel/area.ts';
 import { fromJsonValue as decodeFields, toJsonValue } from './kernel/json.ts';
-import { decodeCompact, encodeCompact, isCompactLine, journalFormsOf } from './kernel/journal-form.ts';
+import {
+  decodeCompact,
+  decodeCompactBytes,
+  encodeCompact,
+  isCompactLine,
+  isCompactLineAt,
+  journalFormsOf,
+} from './kernel/journal-form.ts';
 
 export { toJsonValue };
 
@@ -22,11 +29,21 @@ export function bigintFieldsOf(areas: readonly AnyArea[]): ReadonlySet<string> {
  */
 export const BIGINT_FIELDS: ReadonlySet<string> = bigintFieldsOf(AREAS);
 
+/** Journal lines of the durable log: UTF-8, refused when not (`fatal`). */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Encoders and decoders for an engine made of `areas` (the default functions below use the product's). */
 export function codecFor(areas: readonly AnyArea[]) {
   const fields = bigintFieldsOf(areas);
   const forms = journalFormsOf(areas.flatMap((area) => area.journalForms ?? []));
   const fromJsonValue = (value: unknown): unknown => decodeFields(value, fields);
+  const envelopeOfJson = (text: string): Envelope => {
+    const parsed = JSON.parse(text) as unknown;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new SyntaxError('an envelope must be a JSON object');
+    }
+    return fromJsonValue(parsed) as Envelope;
+  };
   return {
     bigintFields: fields,
     fromJsonValue,
@@ -42,11 +59,16 @@ export function codecFor(areas: readonly AnyArea[]) {
      */
     decodeEnvelope(text: string): Envelope {
       if (isCompactLine(text)) return decodeCompact(text, forms);
-      const parsed = JSON.parse(text) as unknown;
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        throw new SyntaxError('an envelope must be a JSON object');
-      }
-      return fromJsonValue(parsed) as Envelope;
+      return envelopeOfJson(text);
+    },
+    /**
+     * decodeEnvelope for the line held in `bytes` (UTF-8) from `start` to `end` (exclusive, without its
+     * newline): the durable log's files are read as bytes, and a compact line decodes from them without a
+     * string made of it first.
+     */
+    decodeEnvelopeBytes(bytes: Uint8Array, start: number, end: number): Envelope {
+      if (isCompactLineAt(bytes, start)) return decodeCompactBytes(bytes, start, end, forms);
+      return envelopeOfJson(utf8.decode(bytes.subarray(start, end)));
     },
     encodeEvents: (events: EngineEvent[]): string => JSON.stringify(toJsonValue(events)),
     decodeEvents(text: string): EngineEvent[] {
@@ -66,6 +88,7 @@ const codec = codecFor(AREAS);
 export const fromJsonValue = codec.fromJsonValue;
 export const encodeEnvelope = codec.encodeEnvelope;
 export const decodeEnvelope = codec.decodeEnvelope;
+export const decodeEnvelopeBytes = codec.decodeEnvelopeBytes;
 export const encodeEvents = codec.encodeEvents;
 export const decodeEvents = codec.decodeEvents;
 export const encodeValue = codec.encodeValue;

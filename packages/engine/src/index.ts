@@ -43,6 +43,7 @@ export {
   bigintFieldsOf,
   codecFor,
   decodeEnvelope,
+  decodeEnvelopeBytes,
   decodeEvents,
   decodeValue,
   encodeEnvelope,

@@ -2,8 +2,8 @@
 // exactly; anything the form cannot hold is written as JSON, and JSON lines (every journal written before the
 // forms) still read. The decoder refuses any line the encoder would not have written.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { decodeEnvelope, encodeEnvelope } from '../src/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { decodeEnvelope, decodeEnvelopeBytes, encodeEnvelope } from '../src/index.ts';
 import type { Command, Envelope } from '../src/index.ts';
 import { codecFor } from '../src/codec.ts';
 import { decodeCompact, journalFormsOf } from '../src/kernel/journal-form.ts';
@@ -72,6 +72,22 @@ describe('compact journal lines', () => {
     );
   });
 
+  it('read back the same from bytes, each line where it lies among others', () => {
+    fc.assert(
+      fc.property(fc.array(envelope, { minLength: 1, maxLength: 8 }), (values) => {
+        const lines = values.map((value) => encodeEnvelope(value));
+        const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
+        let start = 0;
+        for (const value of values) {
+          const end = bytes.indexOf(0x0a, start);
+          expect(decodeEnvelopeBytes(bytes, start, end)).toEqual(value);
+          start = end + 1;
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('are a third of the JSON line', () => {
     const value: Envelope = {
       seq: 741_868,
@@ -126,7 +142,11 @@ describe('compact journal lines', () => {
       const line = encodeEnvelope(value);
       expect(line.startsWith('{')).toBe(true);
       expect(decodeEnvelope(line)).toEqual(value);
+      const bytes = new TextEncoder().encode(`x\n${line}\ny`);
+      expect(decodeEnvelopeBytes(bytes, 2, bytes.length - 2)).toEqual(value);
     }
+    // The durable log's bytes are UTF-8: any other byte is damage, not a character.
+    expect(() => decodeEnvelopeBytes(new Uint8Array([0x7b, 0xff, 0x7d]), 0, 3)).toThrow(TypeError);
   });
 
   it('read JSON lines written before the forms existed', () => {
@@ -179,8 +199,16 @@ describe('compact journal lines', () => {
       '~',
       '~p,1,1,,1,1,2,0,5,1,,,,', // an enum index past its values
       '~d,1,1,,1,3,12.5,', // an amount that is no integer
+      '~c,5,9,kéy,7,12', // a character outside ASCII
+      '~c,5,9,,7é,12',
+      '~p,1,1,,1,1,0,0,5,1,,ordér,,', // a token with one
     ]) {
       expect(() => decodeEnvelope(line), line).toThrow(SyntaxError);
+      // From bytes, with lines before and after it that are good.
+      const bytes = new TextEncoder().encode(`${good}\n${line}\n${good}`);
+      const start = good.length + 1;
+      const end = bytes.indexOf(0x0a, start);
+      expect(() => decodeEnvelopeBytes(bytes, start, end), line).toThrow(SyntaxError);
     }
   });
 
@@ -196,5 +224,43 @@ describe('compact journal lines', () => {
     expect(() => codecFor([])).not.toThrow();
     const forms = journalFormsOf([form]);
     expect(decodeCompact('~x,1,2,,3', forms)).toEqual({ seq: 1, timeMs: 2, command: { type: 'a', n: 3 } });
+    // A field name is written into the form's compiled reader: only plain identifiers.
+    for (const name of ['a-b', 'a b', '__proto__', '1a', 'x;y']) {
+      expect(() => journalFormsOf([{ ...form, fields: [{ name, kind: 'int' as const }] }])).toThrow(
+        /not an identifier/,
+      );
+    }
+  });
+
+  it('read the same where code cannot be made (the generic reader)', () => {
+    const form = {
+      type: 'b',
+      tag: 'y',
+      fields: [
+        { name: 'n', kind: 'int' as const },
+        { name: 'm', kind: 'bigint' as const, optional: true },
+        { name: 'e', kind: 'enum' as const, values: ['u', 'v'] },
+      ],
+    };
+    const forms = journalFormsOf([form]);
+    vi.stubGlobal('Function', function refused() {
+      throw new EvalError('code generation from strings disallowed');
+    });
+    try {
+      expect(decodeCompact('~y,1,2,k,3,,1', forms)).toEqual({
+        seq: 1,
+        timeMs: 2,
+        idempotencyKey: 'k',
+        command: { type: 'b', n: 3, e: 'v' },
+      });
+      expect(decodeCompact('~y,1,2,,3,12345678901234567890,0', forms).command).toEqual({
+        type: 'b',
+        n: 3,
+        m: 12345678901234567890n,
+        e: 'u',
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

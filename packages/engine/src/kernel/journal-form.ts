@@ -45,6 +45,8 @@ const TOKEN = /^[A-Za-z0-9_.:-]{1,128}$/;
 /** A system owner's name. */
 const OWNER_NAME = /^[A-Za-z][A-Za-z0-9]{0,31}$/;
 const TAG = /^[A-Za-z0-9]$/;
+/** A form's field names are plain identifiers: the form's reader is compiled with them (compiledReader). */
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const COMMA = 0x2c;
 const MINUS = 0x2d;
@@ -73,6 +75,9 @@ export function journalFormsOf(forms: readonly JournalForm[]): JournalForms {
     const names = new Set<string>(['type']);
     for (const field of form.fields) {
       if (names.has(field.name)) throw new Error(`journal form ${form.type} lists ${field.name} twice`);
+      if (!FIELD_NAME.test(field.name) || field.name === '__proto__') {
+        throw new Error(`journal form ${form.type}: field name "${field.name}" is not an identifier`);
+      }
       names.add(field.name);
       if (field.kind === 'enum' && (field.values.length === 0 || field.values.length > 10)) {
         throw new Error(`journal form ${form.type}: enum ${field.name} needs 1 to 10 values`);
@@ -143,46 +148,144 @@ export function isCompactLine(text: string): boolean {
   return text.charCodeAt(0) === MARK;
 }
 
+/** True when the line from `start` in `bytes` is a compact line (else it is JSON). */
+export function isCompactLineAt(bytes: Uint8Array, start: number): boolean {
+  return bytes[start] === MARK;
+}
+
+/** Where decodeCompact writes a text's bytes before reading them; grown as lines need. */
+let scratch = new Uint8Array(1_024);
+const encoder = new TextEncoder();
+
 /**
  * Decodes a compact line written by encodeCompact. Anything else - an unknown tag, a field too many or too
  * few, a number with a sign or leading zero it would not have been written with, an enum index out of range -
  * is a SyntaxError. The engine still validates the command when applied.
  */
 export function decodeCompact(text: string, forms: JournalForms): Envelope {
-  const form = forms.byTag.get(text.charCodeAt(1));
-  if (form === undefined || text.charCodeAt(0) !== MARK || text.charCodeAt(2) !== COMMA) {
-    throw new SyntaxError(`journal line "${text.slice(0, 40)}" has no journal form`);
+  // A compact line is ASCII: any other character becomes bytes of 0x80 and above, which no field accepts.
+  if (text.length * 3 > scratch.length) scratch = new Uint8Array(text.length * 3);
+  const { written } = encoder.encodeInto(text, scratch);
+  return decodeCompactBytes(scratch, 0, written, forms, text);
+}
+
+/**
+ * decodeCompact for the line held in `bytes` from `start` to `end` (exclusive, without its newline): a
+ * restart reads the durable log's files as bytes and decodes them without making a string of each line
+ * first. `text`, when the bytes were made from one, is where tokens are cut from.
+ */
+export function decodeCompactBytes(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  forms: JournalForms,
+  text?: string,
+): Envelope {
+  const form = forms.byTag.get(end - start > 1 ? (bytes[start + 1] as number) : -1);
+  if (form === undefined || bytes[start] !== MARK || end - start < 3 || bytes[start + 2] !== COMMA) {
+    throw new SyntaxError(
+      `journal line "${latin1(bytes, start, Math.min(end, start + 40))}" has no journal form`,
+    );
   }
-  const reader = new LineReader(text, 3);
+  const reader = new LineReader(bytes, start, end, text);
   const seq = reader.int();
   const timeMs = reader.int();
   const idempotencyKey = reader.token(true);
-  const command: Record<string, unknown> = { type: form.type };
-  for (const field of form.fields) {
-    if (field.optional === true && reader.empty()) continue;
-    command[field.name] = reader.field(field);
-  }
+  const command = commandReader(form)(reader);
   reader.end();
   return (
     idempotencyKey === undefined ? { seq, timeMs, command } : { seq, timeMs, idempotencyKey, command }
   ) as Envelope;
 }
 
-/** Reads a compact line's comma-separated fields in order, char by char. */
+/** Reads a command's fields from a line, after its envelope's. */
+type CommandReader = (reader: LineReader) => Record<string, unknown>;
+
+const commandReaders = new WeakMap<JournalForm, CommandReader>();
+
+/** The form's command reader, made the first time a line of it is read. */
+function commandReader(form: JournalForm): CommandReader {
+  let read = commandReaders.get(form);
+  if (read === undefined) {
+    read = compiledReader(form) ?? ((reader) => readFields(form, reader));
+    commandReaders.set(form, read);
+  }
+  return read;
+}
+
+/** The fields in the form's order: any form, each field's name looked up as it is set. */
+function readFields(form: JournalForm, reader: LineReader): Record<string, unknown> {
+  const command: Record<string, unknown> = { type: form.type };
+  for (const field of form.fields) {
+    if (field.optional === true && reader.empty()) continue;
+    command[field.name] = reader.field(field);
+  }
+  return command;
+}
+
+/**
+ * readFields written out for one form: `command.owner = reader.owner(); ...`. Setting a property whose name
+ * varies (readFields) goes through V8's generic lookup on every field of every line, about half of a line's
+ * decoding; each assignment written with its own name is a fixed step. The code is made from the form's
+ * checked field names (plain identifiers) and kinds only; where making code is not allowed (a page's content
+ * security policy), readFields serves.
+ */
+function compiledReader(form: JournalForm): CommandReader | undefined {
+  const steps = form.fields.map((field, index) => {
+    const value =
+      field.kind === 'enum'
+        ? `reader.enumField(fields[${index}])`
+        : field.kind === 'token'
+          ? 'reader.token(false)'
+          : `reader.${field.kind}()`;
+    const assign = `command.${field.name} = ${value};`;
+    return field.optional === true ? `if (!reader.empty()) ${assign}` : assign;
+  });
+  const body = `return (reader) => {\n const command = { type };\n ${steps.join('\n ')}\n return command;\n};`;
+  try {
+    return new Function('type', 'fields', body)(form.type, form.fields) as CommandReader;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bytes from `start` to `end` as text, one character each (a compact line is ASCII). */
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  let text = '';
+  for (let at = start; at < end; at++) text += String.fromCharCode(bytes[at] as number);
+  return text;
+}
+
+/** Digits a double holds exactly whatever they are: fewer than 2^53's sixteen. */
+const EXACT_DIGITS = 15;
+
+/** Reads a compact line's comma-separated fields in order, byte by byte. */
 class LineReader {
-  readonly #text: string;
+  readonly #bytes: Uint8Array;
+  readonly #start: number;
+  readonly #end: number;
+  readonly #text: string | undefined;
+  /** The current field's first byte. */
   #at: number;
   #fields = 0;
 
-  constructor(text: string, at: number) {
+  constructor(bytes: Uint8Array, start: number, end: number, text: string | undefined) {
+    this.#bytes = bytes;
+    this.#start = start;
+    this.#end = end;
     this.#text = text;
-    this.#at = at;
+    this.#at = start + 3;
+  }
+
+  /** The byte at `at`, or -1 past the line's end. */
+  #code(at: number): number {
+    return at < this.#end ? (this.#bytes[at] as number) : -1;
   }
 
   /** Passes over an empty field and says so. */
   empty(): boolean {
-    const code = this.#text.charCodeAt(this.#at);
-    if (code !== COMMA && !Number.isNaN(code)) return false;
+    const code = this.#code(this.#at);
+    if (code !== COMMA && code !== -1) return false;
     this.#next(this.#at);
     return true;
   }
@@ -193,33 +296,40 @@ class LineReader {
         return this.int();
       case 'bigint':
         return this.bigint();
-      case 'owner': {
-        const code = this.#text.charCodeAt(this.#at);
-        return code === MINUS || (code >= ZERO && code <= NINE) ? this.int() : this.#ownerName();
-      }
+      case 'owner':
+        return this.owner();
       case 'token':
         return this.token(false);
-      case 'enum': {
-        const index = this.int();
-        const value = field.values[index];
-        if (value === undefined) this.#fail(`${field.name} index ${index}`);
-        return value;
-      }
+      case 'enum':
+        return this.enumField(field);
     }
   }
 
+  owner(): number | string {
+    const code = this.#code(this.#at);
+    return code === MINUS || (code >= ZERO && code <= NINE) ? this.int() : this.#ownerName();
+  }
+
+  enumField(field: JournalField & { kind: 'enum' }): string {
+    const index = this.int();
+    const value = field.values[index];
+    if (value === undefined) this.#fail(`${field.name} index ${index}`);
+    return value;
+  }
+
   int(): number {
-    const text = this.#text;
+    const bytes = this.#bytes;
+    const end = this.#end;
     let at = this.#at;
-    const negative = text.charCodeAt(at) === MINUS;
+    const negative = at < end && bytes[at] === MINUS;
     if (negative) at++;
     const first = at;
     let value = 0;
-    let code = text.charCodeAt(at);
+    let code = at < end ? (bytes[at] as number) : -1;
     while (code >= ZERO && code <= NINE) {
       // Exact while below 2^53; a value past it stays past it (rounding is monotonic) and is refused below.
       value = value * 10 + (code - ZERO);
-      code = text.charCodeAt(++at);
+      code = ++at < end ? (bytes[at] as number) : -1;
     }
     this.#checkNumber(first, at, code);
     if (value > Number.MAX_SAFE_INTEGER) this.#fail('an integer past the safe range');
@@ -228,16 +338,24 @@ class LineReader {
   }
 
   bigint(): bigint {
-    const text = this.#text;
+    const bytes = this.#bytes;
+    const end = this.#end;
     let at = this.#at;
-    if (text.charCodeAt(at) === MINUS) at++;
+    const negative = at < end && bytes[at] === MINUS;
+    if (negative) at++;
     const first = at;
-    let code = text.charCodeAt(at);
-    while (code >= ZERO && code <= NINE) code = text.charCodeAt(++at);
+    let value = 0;
+    let code = at < end ? (bytes[at] as number) : -1;
+    while (code >= ZERO && code <= NINE) {
+      value = value * 10 + (code - ZERO);
+      code = ++at < end ? (bytes[at] as number) : -1;
+    }
     this.#checkNumber(first, at, code);
-    const value = BigInt(text.slice(this.#at, at));
+    // Up to fifteen digits the double is the exact value; longer ones are read from their text.
+    const result =
+      at - first <= EXACT_DIGITS ? BigInt(negative ? -value : value) : BigInt(this.#slice(this.#at, at));
     this.#next(at);
-    return value;
+    return result;
   }
 
   /** A token (TOKEN); an empty field is undefined when `optional`. */
@@ -248,23 +366,35 @@ class LineReader {
       this.#next(end);
       return undefined;
     }
-    const value = this.#text.slice(this.#at, end);
-    if (!TOKEN.test(value)) this.#fail(`token "${value}"`);
+    for (let at = this.#at; at < end; at++) {
+      if (!isTokenByte(this.#bytes[at] as number))
+        this.#fail('a token with a character outside its alphabet');
+    }
+    if (end - this.#at > MAX_TOKEN_LENGTH) this.#fail('a token too long');
+    const value = this.#slice(this.#at, end);
     this.#next(end);
     return value;
   }
 
   /** Nothing may follow the last field. */
   end(): void {
-    if (this.#at !== this.#text.length + 1) this.#fail('text after the last field');
+    if (this.#at !== this.#end + 1) this.#fail('text after the last field');
   }
 
   #ownerName(): string {
     const end = this.#fieldEnd();
-    const value = this.#text.slice(this.#at, end);
+    const value = this.#slice(this.#at, end);
     if (!OWNER_NAME.test(value)) this.#fail(`owner "${value}"`);
     this.#next(end);
     return value;
+  }
+
+  /** The line's bytes from `from` to `to` as text: cut from the text they were made from, if any. */
+  #slice(from: number, to: number): string {
+    const text = this.#text;
+    return text === undefined
+      ? latin1(this.#bytes, from, to)
+      : text.slice(from - this.#start, to - this.#start);
   }
 
   /**
@@ -272,20 +402,22 @@ class LineReader {
    * 0, no negative zero, followed by the field's end.
    */
   #checkNumber(first: number, end: number, code: number): void {
-    const text = this.#text;
-    if (end === first || (text.charCodeAt(first) === ZERO && end - first > 1)) this.#fail('a malformed number');
-    if (first > this.#at && text.charCodeAt(first) === ZERO) this.#fail('a negative zero');
-    if (code !== COMMA && !Number.isNaN(code)) this.#fail('a malformed number');
+    const bytes = this.#bytes;
+    if (end === first || (bytes[first] === ZERO && end - first > 1)) this.#fail('a malformed number');
+    if (first > this.#at && bytes[first] === ZERO) this.#fail('a negative zero');
+    if (code !== COMMA && code !== -1) this.#fail('a malformed number');
   }
 
   #fieldEnd(): number {
-    const end = this.#text.indexOf(',', this.#at);
-    return end < 0 ? this.#text.length : end;
+    const bytes = this.#bytes;
+    let at = this.#at;
+    while (at < this.#end && bytes[at] !== COMMA) at++;
+    return at;
   }
 
   /** Moves past the field ending at `end` and its comma; past the line's end is an error but for the last. */
   #next(end: number): void {
-    if (end > this.#text.length || (end === this.#text.length && this.#at > this.#text.length)) {
+    if (end > this.#end || (end === this.#end && this.#at > this.#end)) {
       this.#fail('a field too few');
     }
     this.#at = end + 1;
@@ -293,6 +425,21 @@ class LineReader {
   }
 
   #fail(what: string): never {
-    throw new SyntaxError(`journal line "${this.#text.slice(0, 40)}": ${what} in field ${this.#fields + 1}`);
+    const shown = latin1(this.#bytes, this.#start, Math.min(this.#end, this.#start + 40));
+    throw new SyntaxError(`journal line "${shown}": ${what} in field ${this.#fields + 1}`);
   }
+}
+
+const MAX_TOKEN_LENGTH = 128;
+
+/** A byte of TOKEN's alphabet: A-Z a-z 0-9 _ . : - */
+function isTokenByte(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= ZERO && code <= 0x3a) ||
+    code === 0x5f ||
+    code === 0x2e ||
+    code === MINUS
+  );
 }
