@@ -1,6 +1,6 @@
 // The real engine behind the runner's EngineKit surface.
 import { createHash } from 'node:crypto';
-import { decodeEnvelope, encodeEnvelope, Engine } from '@fairex/engine';
+import { decodeEnvelope, decodeEnvelopeBytes, encodeEnvelope, Engine } from '@fairex/engine';
 import type { Command, EngineCreateOptions, EngineEvent } from '@fairex/engine';
 import type { EngineKit, RunnerEnvelope } from './types.ts';
 
@@ -16,6 +16,8 @@ export function engineKit(options: EngineCreateOptions = {}): ExchangeKit {
     restore: (text) => Engine.restore(text, options.book === undefined ? {} : { book: options.book }),
     encodeEnvelope: (envelope: RunnerEnvelope<Command>) => encodeEnvelope(envelope),
     decodeEnvelope: (text: string) => decodeEnvelope(text),
+    decodeEnvelopeBytes: (bytes: Uint8Array, start: number, end: number) =>
+      decodeEnvelopeBytes(bytes, start, end),
     // The engine defines its state hash as SHA-256 of its snapshot text; node:crypto computes the same
     // digest natively, an order of magnitude faster than the engine's dependency-free implementation.
     hashSnapshot: (text: string) => createHash('sha256').update(text, 'utf8').digest('hex'),

@@ -82,6 +82,60 @@ export interface RecoveryObserver {
   restored(body: string | null): void;
   /** Replayed envelopes in seq order, with their outcome codes. */
   replayed(texts: string[], codes: number[]): void;
+  /**
+   * The same, for envelopes replayed from the durable log's bytes: their journal lines in seq order, each
+   * ended by a newline but maybe the last (UTF-8).
+   */
+  replayedLines(lines: Uint8Array, codes: number[]): void;
+}
+
+/**
+ * A batch recovery replays: a journal row's envelopes, or the durable log's payload (the same lines, joined
+ * by newlines, as bytes), which is decoded line by line without a string made of each.
+ */
+export type ReplayBatch = JournalBatchRow | DurablePayloadBatch;
+
+export interface DurablePayloadBatch {
+  firstSeq: number;
+  lastSeq: number;
+  payload: Buffer;
+  stateHash: string | null;
+}
+
+/** A replayed batch's journal lines as texts, whichever way it was read. */
+export function replayBatchTexts(batch: ReplayBatch): string[] {
+  return 'payload' in batch ? durableBatchEnvelopes(batch) : batch.envelopes;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Calls `line(seq, start, end)` for each line of a durable batch's payload, in order, and checks that it
+ * holds one line per seq.
+ */
+export function forEachPayloadLine(
+  batch: DurablePayloadBatch,
+  line: (seq: number, start: number, end: number) => void,
+): void {
+  const payload = batch.payload;
+  let start = 0;
+  let seq = batch.firstSeq;
+  // As many lines as seqs, counted as durableBatchEnvelopes counts them (split at every newline): the last
+  // seq's line is the last line.
+  let lastLine = false;
+  while (seq <= batch.lastSeq) {
+    const newline = payload.indexOf(NEWLINE, start);
+    line(seq, start, newline < 0 ? payload.length : newline);
+    seq++;
+    if (newline < 0) {
+      lastLine = true;
+      break;
+    }
+    start = newline + 1;
+  }
+  if (!lastLine || seq !== batch.lastSeq + 1) {
+    throw new RecoveryError(`durable log batch ${batch.firstSeq} does not hold one line per seq`);
+  }
 }
 
 /**
@@ -173,20 +227,39 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
     phases.readMs += markMs - visitedMs;
     // Decoded first, then applied: each part timed once per batch.
     const texts: string[] = [];
+    /** From the durable log: the payload from the first line replayed. */
+    let lines: Uint8Array | undefined;
     const envelopes: RunnerEnvelope<C>[] = [];
     let expected = lastSeq + 1;
-    for (let index = 0; index < batch.envelopes.length; index++) {
-      const seq = batch.firstSeq + index;
-      if (seq < expected) continue;
-      if (seq !== expected) throw new RecoveryError(`the journal jumps from seq ${expected - 1} to ${seq}`);
-      const text = batch.envelopes[index] as string;
-      const envelope = kit.decodeEnvelope(text);
+    const checked = (seq: number, envelope: RunnerEnvelope<C>): RunnerEnvelope<C> => {
       if (envelope.seq !== seq)
         throw new RecoveryError(`journal line for seq ${seq} holds seq ${envelope.seq}`);
-      texts.push(text);
-      envelopes.push(envelope);
-      replayedBytes += text.length + 1;
-      expected++;
+      return envelope;
+    };
+    if ('payload' in batch) {
+      const payload = batch.payload;
+      let firstStart = -1;
+      forEachPayloadLine(batch, (seq, start, end) => {
+        if (seq < expected) return;
+        if (seq !== expected) throw new RecoveryError(`the journal jumps from seq ${expected - 1} to ${seq}`);
+        envelopes.push(checked(seq, decodeLine(kit, payload, start, end)));
+        if (firstStart < 0) firstStart = start;
+        // Bytes, where a text counts UTF-16 units: the same for the compact lines and nearly all JSON.
+        replayedBytes += end - start + 1;
+        expected++;
+      });
+      if (firstStart >= 0) lines = payload.subarray(firstStart);
+    } else {
+      for (let index = 0; index < batch.envelopes.length; index++) {
+        const seq = batch.firstSeq + index;
+        if (seq < expected) continue;
+        if (seq !== expected) throw new RecoveryError(`the journal jumps from seq ${expected - 1} to ${seq}`);
+        const text = batch.envelopes[index] as string;
+        envelopes.push(checked(seq, kit.decodeEnvelope(text)));
+        texts.push(text);
+        replayedBytes += text.length + 1;
+        expected++;
+      }
     }
     let nowMs = performance.now();
     phases.decodeMs += nowMs - markMs;
@@ -206,6 +279,7 @@ export async function recoverEngine<C, E, G extends RunnerEngine<C, E>>(
     markMs = performance.now();
     phases.applyMs += markMs - nowMs;
     if (texts.length > 0) observer?.replayed(texts, codes);
+    if (lines !== undefined) observer?.replayedLines(lines, codes);
     nowMs = performance.now();
     phases.observerMs += nowMs - markMs;
     if (batch.stateHash !== null) {
@@ -280,7 +354,7 @@ export async function journalBatchesAfter(
   db: Queryable,
   afterSeq: number,
   log: Pick<DurableLog, 'lastSeq' | 'batchesAfter' | 'heldBytes'> | undefined,
-  visit: (batch: JournalBatchRow) => Promise<void>,
+  visit: (batch: ReplayBatch) => Promise<void>,
   maxBytes = DURABLE_LOG_READ_MAX_BYTES,
 ): Promise<DurableLogRead> {
   if (log === undefined || log.lastSeq <= afterSeq || log.heldBytes > maxBytes) {
@@ -318,12 +392,7 @@ export async function journalBatchesAfter(
   let commands = 0;
   for (const batch of batches) {
     const { firstSeq, lastSeq } = batch;
-    await visit({
-      firstSeq,
-      lastSeq,
-      envelopes: durableBatchEnvelopes(batch),
-      stateHash: hashes.get(lastSeq) ?? null,
-    });
+    await visit({ firstSeq, lastSeq, payload: batch.payload, stateHash: hashes.get(lastSeq) ?? null });
     commands += batch.lastSeq - Math.max(batch.firstSeq - 1, afterSeq);
   }
   if (logEnd < storeEnd) await forEachBatchAfter(db, logEnd, visit);
@@ -348,6 +417,20 @@ function writeBehind(): { next(write: () => Promise<void>): Promise<void>; drain
     drained: () => last,
   };
 }
+
+/** The envelope of the journal line from `start` to `end` of `bytes`: from the bytes where the kit can. */
+function decodeLine<C>(
+  kit: EngineKit<C, unknown, RunnerEngine<C, unknown>>,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+): RunnerEnvelope<C> {
+  return kit.decodeEnvelopeBytes
+    ? kit.decodeEnvelopeBytes(bytes, start, end)
+    : kit.decodeEnvelope(utf8.decode(bytes.subarray(start, end)));
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function restoreSnapshot<C, E, G extends RunnerEngine<C, E>>(
   kit: EngineKit<C, E, G>,

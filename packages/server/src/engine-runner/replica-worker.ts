@@ -3,7 +3,8 @@
 // walks the whole state. It checks every outcome code against the one the live engine reported.
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Engine, EngineCreateOptions } from '@fairex/engine';
+import { decodeEnvelopeBytes } from '@fairex/engine';
+import type { Engine, EngineCreateOptions, Envelope } from '@fairex/engine';
 import { engineKit } from './engine-kit.ts';
 import type { ReplicaReply, ReplicaRequest } from './replica.ts';
 import { writeSnapshotFileSync } from './snapshot-files.ts';
@@ -26,17 +27,23 @@ port.on('message', (request: ReplicaRequest) => {
       case 'feed': {
         const live = loaded();
         for (let index = 0; index < request.texts.length; index++) {
-          const envelope = kit.decodeEnvelope(request.texts[index] as string);
-          if (envelope.seq !== live.lastSeq + 1) {
-            throw new Error(`the replica is at seq ${live.lastSeq} and was fed seq ${envelope.seq}`);
-          }
-          // The replica's events are never read: replayed without building them.
-          const code = live.replay(envelope);
-          const expected = request.codes[index];
-          if (expected !== undefined && code !== expected) {
-            throw new Error(`seq ${envelope.seq} gave code ${code} on the replica, ${expected} live`);
-          }
+          replay(live, kit.decodeEnvelope(request.texts[index] as string), request.codes[index]);
         }
+        return;
+      }
+      case 'feedLines': {
+        const live = loaded();
+        const { lines, codes } = request;
+        let start = 0;
+        for (let index = 0; index < codes.length; index++) {
+          const newline = lines.indexOf(NEWLINE, start);
+          const end = newline < 0 ? lines.length : newline;
+          if (newline < 0 && index < codes.length - 1)
+            throw new Error('the replica was fed fewer lines than codes');
+          replay(live, decodeEnvelopeBytes(lines, start, end), codes[index]);
+          start = end + 1;
+        }
+        if (start !== lines.length + 1) throw new Error('the replica was fed more lines than codes');
         return;
       }
       case 'hash':
@@ -75,6 +82,20 @@ port.on('message', (request: ReplicaRequest) => {
     reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
 });
+
+const NEWLINE = 0x0a;
+
+/** Replays the next envelope and checks its code against the live engine's. */
+function replay(live: Engine, envelope: Envelope, expected: number | undefined): void {
+  if (envelope.seq !== live.lastSeq + 1) {
+    throw new Error(`the replica is at seq ${live.lastSeq} and was fed seq ${envelope.seq}`);
+  }
+  // The replica's events are never read: replayed without building them.
+  const code = live.replay(envelope);
+  if (expected !== undefined && code !== expected) {
+    throw new Error(`seq ${envelope.seq} gave code ${code} on the replica, ${expected} live`);
+  }
+}
 
 function loaded(): Engine {
   if (engine === undefined) throw new Error('the replica was fed before it was loaded');

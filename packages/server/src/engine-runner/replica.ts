@@ -24,6 +24,7 @@ import type { EngineCreateOptions } from '@fairex/engine';
 export type ReplicaRequest =
   | { type: 'load'; body: string | null }
   | { type: 'feed'; texts: string[]; codes: number[] }
+  | { type: 'feedLines'; lines: Uint8Array; codes: number[] }
   | { type: 'hash'; id: number; seq: number }
   | { type: 'snapshot'; id: number; seq: number; folder?: string | undefined };
 
@@ -39,6 +40,11 @@ export interface EngineReplica {
   load(body: string | null): void;
   /** Committed envelopes in seq order, with the outcome codes the live engine gave them. */
   feed(texts: string[], codes: number[]): void;
+  /**
+   * The same as journal lines in bytes (UTF-8), each ended by a newline but maybe the last: a restart's
+   * replay of the durable log, which reads them so.
+   */
+  feedLines(lines: Uint8Array, codes: number[]): void;
   /** The state hash after `seq`, the last seq fed. */
   hash(seq: number): Promise<string>;
   /**
@@ -59,6 +65,8 @@ export type ReplicaSnapshot = { hash: string; body: string } | { hash: string; f
 export const REPLICA_FEED_COALESCE_MS = 5;
 /** A message is sent at once when this many commands wait (recovery feeds its chunks whole). */
 export const REPLICA_FEED_MESSAGE_COMMANDS = 4_000;
+
+const NEWLINE = 0x0a;
 
 interface Waiting {
   resolve(value: ReplicaReply): void;
@@ -93,20 +101,44 @@ export function startReplica(engineOptions: EngineCreateOptions = {}): EngineRep
   worker.on('error', (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))));
   worker.on('exit', (code) => fail(new Error(`the engine replica exited with code ${code}`)));
   let feedMessages = 0;
+  // What waits to be sent: texts or lines, never both (feeding one kind sends the other's first).
   let waitingTexts: string[] = [];
+  let waitingLines: Uint8Array[] = [];
+  let waitingLineBytes = 0;
   let waitingCodes: number[] = [];
   let feedTimer: NodeJS.Timeout | undefined;
   const sendFed = () => {
     if (feedTimer !== undefined) clearTimeout(feedTimer);
     feedTimer = undefined;
-    if (waitingTexts.length === 0) return;
-    const texts = waitingTexts;
-    const codes = waitingCodes;
+    if (waitingCodes.length === 0) return;
+    const [texts, parts, bytes, codes] = [waitingTexts, waitingLines, waitingLineBytes, waitingCodes];
     waitingTexts = [];
+    waitingLines = [];
+    waitingLineBytes = 0;
     waitingCodes = [];
     if (failure) return;
     feedMessages++;
-    worker.postMessage({ type: 'feed', texts, codes } satisfies ReplicaRequest);
+    if (parts.length === 0) {
+      worker.postMessage({ type: 'feed', texts, codes } satisfies ReplicaRequest);
+      return;
+    }
+    // One buffer of the parts joined by newlines, handed over to the thread rather than copied.
+    const lines = new Uint8Array(bytes + parts.length - 1);
+    let at = 0;
+    for (const part of parts) {
+      if (at > 0) lines[at++] = NEWLINE;
+      lines.set(part, at);
+      at += part.length;
+    }
+    worker.postMessage({ type: 'feedLines', lines, codes } satisfies ReplicaRequest, [lines.buffer]);
+  };
+  /** Sends what waits once enough commands do, else within REPLICA_FEED_COALESCE_MS. */
+  const fedMore = () => {
+    if (waitingCodes.length >= REPLICA_FEED_MESSAGE_COMMANDS) sendFed();
+    else if (feedTimer === undefined) {
+      feedTimer = setTimeout(sendFed, REPLICA_FEED_COALESCE_MS);
+      feedTimer.unref();
+    }
   };
   const ask = (request: { type: 'hash' | 'snapshot'; seq: number; folder?: string | undefined }) =>
     new Promise<ReplicaReply>((resolve, reject) => {
@@ -129,6 +161,7 @@ export function startReplica(engineOptions: EngineCreateOptions = {}): EngineRep
     },
     feed(texts, codes) {
       if (failure) return;
+      if (waitingLines.length > 0) sendFed();
       if (waitingTexts.length === 0 && texts.length >= REPLICA_FEED_MESSAGE_COMMANDS) {
         feedMessages++;
         worker.postMessage({ type: 'feed', texts, codes } satisfies ReplicaRequest);
@@ -138,11 +171,15 @@ export function startReplica(engineOptions: EngineCreateOptions = {}): EngineRep
         waitingTexts.push(texts[index] as string);
         waitingCodes.push(codes[index] as number);
       }
-      if (waitingTexts.length >= REPLICA_FEED_MESSAGE_COMMANDS) sendFed();
-      else if (feedTimer === undefined) {
-        feedTimer = setTimeout(sendFed, REPLICA_FEED_COALESCE_MS);
-        feedTimer.unref();
-      }
+      fedMore();
+    },
+    feedLines(lines, codes) {
+      if (failure || codes.length === 0) return;
+      if (waitingTexts.length > 0) sendFed();
+      waitingLines.push(lines);
+      waitingLineBytes += lines.length;
+      for (const code of codes) waitingCodes.push(code);
+      fedMore();
     },
     hash: async (seq) => {
       const answer = await ask({ type: 'hash', seq });

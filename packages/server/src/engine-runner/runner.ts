@@ -273,6 +273,7 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
   const observer: RecoveryObserver | undefined = replica && {
     restored: (body) => replica.load(body),
     replayed: (texts, codes) => replica.feed(texts, codes),
+    replayedLines: (lines, codes) => replica.feedLines(lines, codes),
   };
   const projectors = options.projectors ?? [];
   const recovered = await recoverEngine(

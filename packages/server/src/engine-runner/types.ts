@@ -42,6 +42,12 @@ export interface EngineKit<C = unknown, E = unknown, G extends RunnerEngine<C, E
   encodeEnvelope(envelope: RunnerEnvelope<C>): string;
   decodeEnvelope(text: string): RunnerEnvelope<C>;
   /**
+   * decodeEnvelope for the line in `bytes` (UTF-8) from `start` to `end`, without its newline, when the kit
+   * can read it from the bytes directly (a restart's replay of the durable log); else the line is decoded
+   * to text first.
+   */
+  decodeEnvelopeBytes?(bytes: Uint8Array, start: number, end: number): RunnerEnvelope<C>;
+  /**
    * The state hash of an engine whose snapshot text this is, when it can be computed from the text (faster
    * than `stateHash()` when the runner holds the text anyway, or hashes natively).
    */

@@ -19,8 +19,12 @@ import { durableBatchEnvelopes, openDurableLog } from '../../src/engine-runner/d
 import type { DurableLogFiles } from '../../src/engine-runner/durable-log-files.ts';
 import { DurableLogReadAhead, readDurableLogFiles } from '../../src/engine-runner/durable-log-files.ts';
 import { RecoveryError } from '../../src/engine-runner/errors.ts';
-import type { JournalBatchRow } from '../../src/engine-runner/journal.ts';
-import { journalBatchesAfter } from '../../src/engine-runner/recovery.ts';
+import type { ReplayBatch } from '../../src/engine-runner/recovery.ts';
+import {
+  forEachPayloadLine,
+  journalBatchesAfter,
+  replayBatchTexts,
+} from '../../src/engine-runner/recovery.ts';
 import { setupCommands, Workload } from '../../bench/workload.ts';
 import { memoryLogger, steppingClock } from './test-stores.ts';
 
@@ -152,14 +156,19 @@ describe('the durable log beside the embedded store', () => {
       syncStore: async () => {},
     });
     expect(log.heldBytes).toBeGreaterThan(0);
-    const seen = (into: string[]) => async (batch: JournalBatchRow) => {
-      into.push(`${batch.firstSeq}-${batch.lastSeq}:${batch.stateHash ?? ''}:${batch.envelopes.join('|')}`);
+    // The files' batches come as their payload's bytes, decoded line by line; the rows' as texts.
+    const kinds = new Set<string>();
+    const seen = (into: string[]) => async (batch: ReplayBatch) => {
+      kinds.add(`${into === fromFiles ? 'files' : 'rows'}:${'payload' in batch ? 'bytes' : 'texts'}`);
+      const texts = replayBatchTexts(batch);
+      into.push(`${batch.firstSeq}-${batch.lastSeq}:${batch.stateHash ?? ''}:${texts.join('|')}`);
     };
     const fromFiles: string[] = [];
     const fromRows: string[] = [];
     expect((await journalBatchesAfter(store, 0, log, seen(fromFiles))).commands).toBe(acknowledged);
     expect((await journalBatchesAfter(store, 0, log, seen(fromRows), log.heldBytes - 1)).commands).toBe(0);
     expect(fromFiles).toEqual(fromRows);
+    expect([...kinds].sort()).toEqual(['files:bytes', 'rows:texts']);
     await log.close();
     await store.close();
 
@@ -361,5 +370,25 @@ describe('the durable log beside the embedded store', () => {
     expect(await rowsEnd()).toBe(outcome.seq);
     await runner.close();
     await store.close();
+  });
+  it('reads a batch payload line by line, one line per seq, as its texts split', () => {
+    const batch = (firstSeq: number, lastSeq: number, text: string) => ({
+      firstSeq,
+      lastSeq,
+      payload: Buffer.from(text),
+      stateHash: null,
+    });
+    const seen: string[] = [];
+    const good = batch(4, 6, 'a\n\nccc');
+    forEachPayloadLine(good, (seq, start, end) =>
+      seen.push(`${seq}:${good.payload.toString('utf8', start, end)}`),
+    );
+    expect(seen).toEqual(['4:a', '5:', '6:ccc']);
+    expect(replayBatchTexts(good)).toEqual(['a', '', 'ccc']);
+    // A line too few or too many (a newline at the end is one more, empty, line) is damage.
+    for (const bad of [batch(4, 6, 'a\nb'), batch(4, 5, 'a\nb\nc'), batch(4, 5, 'a\nb\n')]) {
+      expect(() => forEachPayloadLine(bad, () => {})).toThrow(RecoveryError);
+      expect(() => replayBatchTexts(bad)).toThrow(RecoveryError);
+    }
   });
 });

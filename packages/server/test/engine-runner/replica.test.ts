@@ -166,6 +166,42 @@ describe('the engine replica', () => {
     }
   });
 
+  it('follows journal lines fed as bytes, in turn with texts, in order', async () => {
+    const kit = engineKit();
+    const live = kit.create();
+    const workload = new Workload(5, 8);
+    const commands = [...setupCommands(8)];
+    for (let index = 0; index < 400; index++) commands.push(workload.next(live));
+    const replica = startReplica();
+    try {
+      replica.load(null);
+      for (let start = 0; start < commands.length; start += 25) {
+        const texts: string[] = [];
+        const codes: number[] = [];
+        for (const command of commands.slice(start, start + 25)) {
+          const text = kit.encodeEnvelope({ seq: live.lastSeq + 1, timeMs: START_MS, command });
+          texts.push(text);
+          codes.push(live.apply(kit.decodeEnvelope(text)).code);
+        }
+        // Every other batch as the durable log's bytes: lines joined by newlines.
+        if ((start / 25) % 2 === 0) replica.feed(texts, codes);
+        else replica.feedLines(new TextEncoder().encode(texts.join('\n')), codes);
+      }
+      await expect(replica.hash(live.lastSeq)).resolves.toBe(live.stateHash());
+      // Each change of kind sent what waited: one message per batch here.
+      expect(replica.feedMessages).toBe(Math.ceil(commands.length / 25));
+      expect(replica.failure).toBeUndefined();
+      // A code that is not the live engine's is a divergence.
+      const next = workload.next(live);
+      const text = kit.encodeEnvelope({ seq: live.lastSeq + 1, timeMs: START_MS, command: next });
+      const code = live.apply(kit.decodeEnvelope(text)).code;
+      replica.feedLines(new TextEncoder().encode(text), [code + 1]);
+      await expect(replica.hash(live.lastSeq)).rejects.toThrow(/gave code/);
+    } finally {
+      await replica.close();
+    }
+  });
+
   it('writes a snapshot in parts that read back as the same text, and prunes parts with their snapshot', async () => {
     const { store } = await freshStore();
     const body = `{"memo":"a😀b","book":[${'1,'.repeat(20)}2]}`;
