@@ -268,6 +268,8 @@ class LineReader {
   /** The current field's first byte. */
   #at: number;
   #fields = 0;
+  /** The digits of the number #number read last. */
+  #digits = 0;
 
   constructor(bytes: Uint8Array, start: number, end: number, text: string | undefined) {
     this.#bytes = bytes;
@@ -318,26 +320,22 @@ class LineReader {
   }
 
   int(): number {
-    const bytes = this.#bytes;
-    const end = this.#end;
-    let at = this.#at;
-    const negative = at < end && bytes[at] === MINUS;
-    if (negative) at++;
-    const first = at;
-    let value = 0;
-    let code = at < end ? (bytes[at] as number) : -1;
-    while (code >= ZERO && code <= NINE) {
-      // Exact while below 2^53; a value past it stays past it (rounding is monotonic) and is refused below.
-      value = value * 10 + (code - ZERO);
-      code = ++at < end ? (bytes[at] as number) : -1;
-    }
-    this.#checkNumber(first, at, code);
-    if (value > Number.MAX_SAFE_INTEGER) this.#fail('an integer past the safe range');
-    this.#next(at);
-    return negative ? -value : value;
+    return this.#number(true);
   }
 
   bigint(): bigint {
+    const start = this.#at;
+    const value = this.#number(false);
+    // Up to fifteen digits the double is the exact value; longer ones are read from their text.
+    return this.#digits <= EXACT_DIGITS ? BigInt(value) : BigInt(this.#slice(start, this.#at - 1));
+  }
+
+  /**
+   * Reads the field as a number as written (see #checkNumber) and moves past it: its value as a double,
+   * exact below 2^53 (a value past it stays past it, rounding being monotonic), refused past it when `safe`.
+   * Sets #digits to its count of digits.
+   */
+  #number(safe: boolean): number {
     const bytes = this.#bytes;
     const end = this.#end;
     let at = this.#at;
@@ -351,11 +349,10 @@ class LineReader {
       code = ++at < end ? (bytes[at] as number) : -1;
     }
     this.#checkNumber(first, at, code);
-    // Up to fifteen digits the double is the exact value; longer ones are read from their text.
-    const result =
-      at - first <= EXACT_DIGITS ? BigInt(negative ? -value : value) : BigInt(this.#slice(this.#at, at));
+    if (safe && value > Number.MAX_SAFE_INTEGER) this.#fail('an integer past the safe range');
+    this.#digits = at - first;
     this.#next(at);
-    return result;
+    return negative ? -value : value;
   }
 
   /** A token (TOKEN); an empty field is undefined when `optional`. */
