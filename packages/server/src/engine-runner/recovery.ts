@@ -17,7 +17,7 @@ import {
   toSafeNumber,
 } from './journal.ts';
 import { readProjectedSeq, recordProjectedSeq } from './progress.ts';
-import type { CommittedEntry, EngineKit, RunnerEngine, RunnerEnvelope } from './types.ts';
+import type { CommittedBatch, CommittedEntry, EngineKit, RunnerEngine, RunnerEnvelope } from './types.ts';
 import { replayCode, stateHashOf } from './types.ts';
 
 export interface RecoveredEngine<G> {
@@ -34,9 +34,9 @@ export interface RecoveredEngine<G> {
   /** Length of the replayed journal text: each encoded envelope and its newline. */
   replayedBytes: number;
   /**
-   * Commands whose journal rows the store lacked and the durable log gave back, rows and projections (embedded
-   * store only; else 0): rows the projector had not written yet when the process stopped, or that an
-   * operating-system crash took from the store.
+   * Commands whose journal rows the store lacked and the durable log gave back (embedded store only; else 0):
+   * rows the projector had not written yet when the process stopped, or that an operating-system crash took
+   * from the store. The runner's projector writes their rows and projections once it serves.
    */
   fromDurableLog: number;
   /**
@@ -451,28 +451,30 @@ function restoreSnapshot<C, E, G extends RunnerEngine<C, E>>(
   return engine;
 }
 
+/** A batch the durable log gave back past the store's journal end, applied: its entries and its journal row. */
+export interface RecoveredTailBatch<C, E> {
+  batch: CommittedBatch<C, E>;
+  journalRow: JournalBatchRow;
+}
+
 /**
  * The embedded store's journal rows end before the durable log's when the process stopped while the
  * projector was behind (it writes them with the projections), or when an operating-system crash took the
  * tail of its files (it never fsyncs); the durable log holds every acknowledged batch. Applies the log's
- * batches after the store's end to the recovered engine and writes them back to the store, journal rows,
- * projections and the projected seq, in transactions of whole batches of about `chunkCommands` commands
- * (default 10,000), before anything is served (recovery has already brought the projections to the store's
- * journal end). Reads the log's batches after the recovered seq from its files, unless recovery handed them
- * over (`recovered.durableTail`). Updates `recovered` in place.
+ * batches after the recovered seq to the recovered engine, with their events, and returns them with their
+ * journal rows, which the store does not hold yet: the runner's projector writes them behind serving
+ * (startRunner), or catchUpFromDurableLog before it. Reads the batches from the log's files unless recovery
+ * handed them over (`recovered.durableTail`). Updates `recovered` in place.
  */
-export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
-  store: Pick<Store, 'transaction'>,
+export async function applyDurableTail<C, E, G extends RunnerEngine<C, E>>(
   kit: EngineKit<C, E, G>,
   recovered: RecoveredEngine<G>,
-  log: DurableLog,
-  projectors: readonly Projector<C, E>[],
+  log: Pick<DurableLog, 'lastSeq' | 'batchesAfter'>,
   observer?: RecoveryObserver,
-  chunkCommands = 10_000,
-): Promise<void> {
+): Promise<RecoveredTailBatch<C, E>[]> {
   const handedOver = recovered.durableTail;
   recovered.durableTail = undefined;
-  if (log.lastSeq <= recovered.lastSeq) return;
+  if (log.lastSeq <= recovered.lastSeq) return [];
   const startedMs = performance.now();
   const batches = handedOver ?? (await log.batchesAfter(recovered.lastSeq));
   const first = batches[0];
@@ -483,21 +485,7 @@ export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
     );
   }
   const engine = recovered.engine;
-  const writes = writeBehind();
-  // Batches applied and not yet written: their journal rows, and the entries their projections come from.
-  let rows: JournalBatchRow[] = [];
-  let pending: CommittedEntry<C, E>[] = [];
-  const write = async (): Promise<void> => {
-    if (rows.length === 0) return;
-    const [written, entries] = [rows, pending];
-    rows = [];
-    pending = [];
-    await store.transaction(async (tx) => {
-      await appendBatches(tx, written);
-      for (const projector of projectors) await projector.project(entries, tx);
-      await recordProjectedSeq(tx, (written[written.length - 1] as JournalBatchRow).lastSeq);
-    });
-  };
+  const tail: RecoveredTailBatch<C, E>[] = [];
   for (const batch of batches) {
     const entries: CommittedEntry<C, E>[] = [];
     const texts: string[] = [];
@@ -523,12 +511,54 @@ export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
       entries.map((entry) => entry.outcome.code),
     );
     const firstSeq = (entries[0] as CommittedEntry<C, E>).envelope.seq;
-    rows.push({ firstSeq, lastSeq: recovered.lastSeq, envelopes: texts, stateHash: null });
-    for (const entry of entries) pending.push(entry);
+    tail.push({
+      batch: { firstSeq, lastSeq: recovered.lastSeq, entries },
+      journalRow: { firstSeq, lastSeq: recovered.lastSeq, envelopes: texts, stateHash: null },
+    });
+  }
+  engine.checkInvariants();
+  recovered.phases.durableLogMs += performance.now() - startedMs;
+  return tail;
+}
+
+/**
+ * applyDurableTail, then the batches written back to the store (journal rows, projections and the projected
+ * seq) in transactions of whole batches of about `chunkCommands` commands (default 10,000), so that the
+ * store is level with the log when it resolves: for a runner without projectors, whose commits write the
+ * journal rows themselves, and for tools.
+ */
+export async function catchUpFromDurableLog<C, E, G extends RunnerEngine<C, E>>(
+  store: Pick<Store, 'transaction'>,
+  kit: EngineKit<C, E, G>,
+  recovered: RecoveredEngine<G>,
+  log: Pick<DurableLog, 'lastSeq' | 'batchesAfter'>,
+  projectors: readonly Projector<C, E>[],
+  observer?: RecoveryObserver,
+  chunkCommands = 10_000,
+): Promise<void> {
+  const tail = await applyDurableTail(kit, recovered, log, observer);
+  const startedMs = performance.now();
+  const writes = writeBehind();
+  // Batches not yet written: their journal rows, and the entries their projections come from.
+  let rows: JournalBatchRow[] = [];
+  let pending: CommittedEntry<C, E>[] = [];
+  const write = async (): Promise<void> => {
+    if (rows.length === 0) return;
+    const [written, entries] = [rows, pending];
+    rows = [];
+    pending = [];
+    await store.transaction(async (tx) => {
+      await appendBatches(tx, written);
+      for (const projector of projectors) await projector.project(entries, tx);
+      await recordProjectedSeq(tx, (written[written.length - 1] as JournalBatchRow).lastSeq);
+    });
+  };
+  for (const { batch, journalRow } of tail) {
+    rows.push(journalRow);
+    for (const entry of batch.entries) pending.push(entry);
     if (pending.length >= chunkCommands) await writes.next(write);
   }
   await writes.next(write);
   await writes.drained();
-  engine.checkInvariants();
   recovered.phases.durableLogMs += performance.now() - startedMs;
 }

@@ -39,8 +39,8 @@ import type { Projector } from './projector.ts';
 import { recordProjectedSeq } from './progress.ts';
 import { noteRequestWrite } from './read-your-writes.ts';
 import type { EngineReplica } from './replica.ts';
-import type { RecoveredEngine, RecoveryObserver, RecoveryPhases } from './recovery.ts';
-import { catchUpFromDurableLog, recoverEngine } from './recovery.ts';
+import type { RecoveredEngine, RecoveredTailBatch, RecoveryObserver, RecoveryPhases } from './recovery.ts';
+import { applyDurableTail, catchUpFromDurableLog, recoverEngine } from './recovery.ts';
 import type {
   CommittedBatch,
   CommittedEntry,
@@ -213,8 +213,18 @@ export interface EngineRunner<C = unknown, E = unknown, G extends RunnerEngine<C
    * wait with whenProjected(acknowledgedSeq(key)). Forgotten once projected.
    */
   noteAcknowledged(key: number | string, seq: number): void;
-  /** The last seq acknowledged to `key` that is not yet projected, or 0. */
+  /**
+   * The last seq acknowledged to `key` that is not yet projected, or 0. While the commands a restart took
+   * back from the durable log are not all projected, at least the last of them: whoever reads is waited for
+   * them, since nobody knows whose they were.
+   */
   acknowledgedSeq(key: number | string): number;
+  /**
+   * The committed batches whose projections are not all written yet, in seq order (the first may be partly
+   * written): for a reader that loads a projection table once and then follows onCommitted, what the table
+   * may still lack.
+   */
+  unprojectedBatches(): CommittedBatch<C, E>[];
   stats(): RunnerStats;
   /** Refuses new commands, commits what is pending, writes a snapshot, and resolves when done. */
   close(): Promise<void>;
@@ -300,20 +310,28 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
     const stateHash = options.kit.hashSnapshot?.(body) ?? recovered.engine.stateHash();
     await options.store.transaction((tx) => writeSnapshot(tx, { seq: 0, timeMs: 0, stateHash, body }, 1));
   }
+  let tail: RecoveredTailBatch<C, E>[] = [];
   if (options.durableLog) {
-    await catchUpFromDurableLog(
-      options.store,
-      options.kit,
-      recovered,
-      options.durableLog,
-      projectors,
-      observer,
-      options.projectorMaxBatchCommands ?? DEFAULTS.projectorMaxBatchCommands,
-    );
-    // The store now holds everything the log does: later batches go to a new segment, and the older ones
-    // are deleted once the store's files are flushed (in the background: a second or so of fsyncs that a
-    // start need not wait for; until then the older segments stay).
-    options.durableLog.rotate().catch((error: unknown) => {
+    const storedThroughSeq = recovered.lastSeq;
+    if (projectors.length > 0) {
+      // The batches the store lacks are applied now and written by the projector stage once the runner
+      // serves, as if just committed (journal rows first); every signed-in read waits for them meanwhile.
+      tail = await applyDurableTail(options.kit, recovered, options.durableLog, observer);
+    } else {
+      await catchUpFromDurableLog(
+        options.store,
+        options.kit,
+        recovered,
+        options.durableLog,
+        projectors,
+        observer,
+        options.projectorMaxBatchCommands ?? DEFAULTS.projectorMaxBatchCommands,
+      );
+    }
+    // Later batches go to a new segment, and the older ones are deleted once the store's files are flushed
+    // (in the background: a second or so of fsyncs that a start need not wait for), except those holding
+    // batches the store has no journal row for yet, which go at a rotation after the projector wrote them.
+    options.durableLog.rotate(tail.length > 0 ? storedThroughSeq : undefined).catch((error: unknown) => {
       options.logger.warn({ err: error }, 'the durable log could not drop its older segments');
     });
   }
@@ -333,7 +351,7 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
     },
     'engine recovered from the journal',
   );
-  return new Runner(options, recovered);
+  return new Runner(options, recovered, tail);
 }
 
 function roundedPhases(phases: RecoveryPhases): Record<string, number> {
@@ -401,8 +419,17 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private readonly journalBehindLog: boolean;
   /** The last seq whose journal row the store holds (written; the store flushes it at its own pace). */
   private journalRowsSeq: number;
+  /**
+   * The last seq recovery applied, the durable log's tail included: until the projector reaches it, readers
+   * wait for it (acknowledgedSeq) and the tail's commands do not count towards back-pressure.
+   */
+  private readonly recoveredSeq: number;
 
-  constructor(options: RunnerCoreOptions<C, E, G>, recovered: RecoveredEngine<G>) {
+  constructor(
+    options: RunnerCoreOptions<C, E, G>,
+    recovered: RecoveredEngine<G>,
+    tail: readonly RecoveredTailBatch<C, E>[] = [],
+  ) {
     this.options = options;
     this.settings = {
       snapshotEvery: positive(options.snapshotEvery, DEFAULTS.snapshotEvery, 'snapshotEvery'),
@@ -456,9 +483,23 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.replica = options.replica;
     this.projectors = options.projectors ?? [];
     this.journalBehindLog = options.durableLog !== undefined && this.projectors.length > 0;
-    this.journalRowsSeq = recovered.lastSeq;
-    // Recovery re-projected everything the journal holds.
-    this.projectedSeq = recovered.lastSeq;
+    // Recovery re-projected everything the store's journal holds; the durable log's tail after it waits for
+    // the projector, which writes its journal rows too.
+    const storedThroughSeq = tail[0] === undefined ? recovered.lastSeq : tail[0].batch.firstSeq - 1;
+    this.journalRowsSeq = storedThroughSeq;
+    this.projectedSeq = storedThroughSeq;
+    this.recoveredSeq = recovered.lastSeq;
+    const committedAtMs = Date.now();
+    for (const { batch, journalRow } of tail) {
+      this.unprojected.push({
+        batch,
+        journalRow,
+        committedAtMs,
+        snapshot: undefined,
+        snapshotDue: undefined,
+      });
+      this.unprojectedCommands += batch.entries.length;
+    }
     this.lastSeq = recovered.lastSeq;
     this.lastTimeMs = recovered.lastTimeMs;
     this.lastCommittedSeq = recovered.lastSeq;
@@ -467,6 +508,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.lastSnapshotTimeMs = recovered.lastTimeMs;
     this.bytesSinceSnapshot = recovered.replayedBytes;
     this.lastCheckpointTimeMs = recovered.lastTimeMs;
+    if (this.unprojected.length > 0) this.scheduleProjection();
   }
 
   submit(command: C, submitOptions: SubmitOptions = {}): Promise<RunnerOutcome<E>> {
@@ -478,7 +520,10 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     const pending = this.parked.length + this.inFlightCommands;
     if (pending >= this.settings.maxPendingCommands)
       return Promise.reject(new RunnerOverloadedError(pending));
-    if (this.unprojectedCommands > this.settings.projectorMaxLagCommands)
+    // The commands recovered from the durable log are not counted: however many they are, the start's own
+    // commands (the catalogue's, the demo data's) must pass while the projector writes them.
+    const lag = this.unprojectedCommands - Math.max(0, this.recoveredSeq - this.projectedSeq);
+    if (lag > this.settings.projectorMaxLagCommands)
       return Promise.reject(new RunnerOverloadedError(this.unprojectedCommands, 'their projections'));
     let envelope: RunnerEnvelope<C>;
     let text: string;
@@ -545,11 +590,16 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   }
 
   acknowledgedSeq(key: number | string): number {
+    const floor = this.recoveredSeq > this.projectedSeq ? this.recoveredSeq : 0;
     const seq = this.acknowledged.get(key);
-    if (seq === undefined) return 0;
-    if (seq > this.projectedSeq) return seq;
+    if (seq === undefined) return floor;
+    if (seq > this.projectedSeq) return Math.max(seq, floor);
     this.acknowledged.delete(key);
-    return 0;
+    return floor;
+  }
+
+  unprojectedBatches(): CommittedBatch<C, E>[] {
+    return this.unprojected.map((item) => item.batch);
   }
 
   stats(): RunnerStats {
@@ -853,6 +903,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
           this.projectedBatches++;
           this.projectedCommands += entries.length;
           for (const item of items) if (item.snapshot) this.afterSnapshotWritten(item.snapshotDue);
+          // The durable log's tail taken back at start is in the store now: its segments can go.
+          if (firstSeq <= this.recoveredSeq && lastSeq >= this.recoveredSeq) this.rotateWanted = true;
           this.settleWaiters();
           this.publish(this.projectedListeners, { firstSeq, lastSeq, entries });
           // A transaction on the embedded store runs on this thread from start to commit, and the next one

@@ -114,12 +114,25 @@ describe('the durable log beside the embedded store', () => {
     await log.close();
     expect(pastStoreEnd?.[0]?.firstSeq).toBe(cleanSeq + 1);
     expect(pastStoreEnd?.at(-1)?.lastSeq).toBe(acknowledged);
-    runner = await start(store);
+    // The projector waits before each transaction: what the restart serves before it wrote the log's tail.
+    runner = await start(store, { projectorDelayMs: 100 });
     const stats = runner.stats();
     expect(stats.lastCommittedSeq).toBe(acknowledged);
     expect(stats.recovery.fromDurableLog).toBe(acknowledged - cleanSeq);
     expect(stats.recovery.durableTail).toBeUndefined();
     expect(runner.engine.stateHash()).toBe(liveHash);
+    // Served before the tail is written: the projector has it to write, journal rows first; every reader
+    // waits for all of it (nobody knows whose it was), and it is what a reader loading a table must add.
+    expect(stats.projectedSeq).toBe(cleanSeq);
+    expect(stats.projectorLag.commands).toBe(acknowledged - cleanSeq);
+    expect(runner.acknowledgedSeq(12345)).toBe(acknowledged);
+    const tail = runner.unprojectedBatches();
+    expect(tail[0]?.firstSeq).toBe(cleanSeq + 1);
+    expect(tail.at(-1)?.lastSeq).toBe(acknowledged);
+    expect(tail.reduce((count, batch) => count + batch.entries.length, 0)).toBe(acknowledged - cleanSeq);
+    await whenCaughtUp(runner);
+    expect(runner.acknowledgedSeq(12345)).toBe(0);
+    expect(runner.unprojectedBatches()).toEqual([]);
     // The journal rows and the projections are back as the crashed process had written them.
     expect(await dumpProjections(store)).toEqual(liveProjections);
     // The log now starts afresh: the store holds (and has flushed) everything it held.
@@ -130,6 +143,53 @@ describe('the durable log beside the embedded store', () => {
     await store.close();
     const segments = await readdir(join(dataDir, DURABLE_LOG_FOLDER));
     expect(segments.length).toBe(1);
+  });
+
+  it('serves a restart while its projector writes the tail back: back-pressure aside, killed again, nothing lost', async () => {
+    const dataDir = await tempFolder('fairex-durable-tail-');
+    const users = 6;
+    const workload = new Workload(19, users);
+    let store = await openStore({ dataDir });
+    let runner = await start(store);
+    for (const command of setupCommands(users)) await runner.submit(command);
+    await runner.close();
+    // The projector waits two seconds before its first transaction: the "kill" (the store closed under the
+    // runner) comes before it, leaving everything driven to the durable log.
+    runner = await start(store, { projectorDelayMs: 2_000, snapshotOnClose: false });
+    await drive(runner, workload, 150);
+    const acknowledged = runner.stats().lastCommittedSeq;
+    const projectedAtKill = runner.stats().projectedSeq;
+    expect(acknowledged - projectedAtKill).toBeGreaterThan(100);
+    await store.close();
+
+    // Restarted with a lag bound far below the tail, and killed again before the projector wrote it all.
+    store = await openStore({ dataDir });
+    runner = await start(store, {
+      projectorMaxLagCommands: 10,
+      projectorMaxBatchCommands: 40,
+      projectorDelayMs: 50,
+      snapshotOnClose: false,
+    });
+    expect(runner.stats().recovery.fromDurableLog).toBe(acknowledged - projectedAtKill);
+    expect(runner.stats().projectorLag.commands).toBeGreaterThan(10);
+    // The start's own commands are not refused for the tail's lag.
+    const own = await runner.submit(workload.next(runner.engine));
+    expect(own.seq).toBe(acknowledged + 1);
+    await runner.whenProjected(projectedAtKill + 40);
+    expect(runner.stats().projectedSeq).toBeLessThan(acknowledged);
+    await store.close();
+
+    store = await openStore({ dataDir });
+    runner = await start(store);
+    expect(runner.stats().lastCommittedSeq).toBe(acknowledged + 1);
+    await whenCaughtUp(runner);
+    const liveHash = runner.engine.stateHash();
+    const projections = await dumpProjections(store);
+    await runner.close();
+    const rebuilt = await rebuildExchangeProjections(store);
+    expect(rebuilt.stateHash).toBe(liveHash);
+    expect(await dumpProjections(store)).toEqual(projections);
+    await store.close();
   });
 
   it('gives a restart the journal from its files and still checks every recorded state hash', async () => {
