@@ -64,16 +64,22 @@ async function pgliteTemplate(): Promise<string> {
 }
 
 /**
+ * A migrated PGlite store in a fresh temporary folder, whatever DATABASE_URL says: for what only the embedded
+ * store has (its durable log). Reopen the folder with `openStore({ dataDir })`.
+ */
+export async function openPgliteTestStore(): Promise<{ store: Store; dataDir: string }> {
+  const dataDir = await tempDir('fairex-store-');
+  await cp(join(await pgliteTemplate(), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  return { store: await openStore({ dataDir }), dataDir };
+}
+
+/**
  * A migrated store on an empty database: PGlite in a fresh temporary folder, or, when DATABASE_URL is set,
  * PostgreSQL in a fresh schema that closing drops (so the whole suite can run on either).
  */
 export async function openTestStore(): Promise<Store> {
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    const dataDir = await tempDir('fairex-store-');
-    await cp(join(await pgliteTemplate(), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
-    return openStore({ dataDir });
-  }
+  if (!databaseUrl) return (await openPgliteTestStore()).store;
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const store = await openStore({ databaseUrl, dataDir: tmpdir(), schema, poolSize: 4 });
   return {

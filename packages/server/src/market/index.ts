@@ -52,6 +52,7 @@ async function marketPlugin(app: FastifyInstance, options: MarketPluginOptions):
     store: app.store,
     realtime: app.realtime,
     onCommitted: (listener) => app.runner.onCommitted(listener),
+    unprojected: () => app.runner.unprojectedBatches(),
     logger: app.log,
     ...(depthIntervalMs === undefined ? {} : { depthIntervalMs }),
     ...(tickerIntervalMs === undefined ? {} : { tickerIntervalMs }),

@@ -66,6 +66,12 @@ export interface MarketDataOptions {
   store: Pick<Store, 'query' | 'transaction'>;
   realtime: Pick<Realtime, 'publish' | 'onJoin' | 'setTemplateChannels'>;
   onCommitted(listener: (batch: Batch) => void): () => void;
+  /**
+   * The committed batches whose projections may not be written yet (the runner's unprojectedBatches): their
+   * trades are folded after those read from the table, so that start() misses none of them (after a restart
+   * the projector writes what the durable log gave back while the server already serves).
+   */
+  unprojected?: () => readonly Batch[];
   logger: MarketDataLogger;
   depthIntervalMs?: number;
   tickerIntervalMs?: number;
@@ -108,6 +114,9 @@ export class MarketData {
       if (this.#buffered !== null) this.#buffered.push(batch);
       else this.#onBatch(batch);
     });
+    // Taken before the table is read: a trade committed before this is either in these batches or already
+    // in the table; one in both is folded once (candles skip trade ids they have passed).
+    const unprojected = this.#options.unprojected?.() ?? [];
     await this.catalog.reload();
     await this.candles.load();
     await this.#loadTickers();
@@ -115,6 +124,7 @@ export class MarketData {
     for await (const trades of tradesAfter(this.#options.store, this.candles.lastTradeId)) {
       for (const trade of trades) this.#applyTrade(trade);
     }
+    for (const batch of unprojected) this.#onBatch(batch);
     const buffered = this.#buffered ?? [];
     this.#buffered = null;
     for (const batch of buffered) this.#onBatch(batch);

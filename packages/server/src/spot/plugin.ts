@@ -23,7 +23,12 @@ declare module 'fastify' {
 }
 
 async function spotPlugin(app: FastifyInstance): Promise<void> {
-  const spot = new SpotService(app.runner, app.store, () => app.awaitAcknowledged());
+  const spot = new SpotService(
+    app.runner,
+    app.store,
+    () => app.awaitAcknowledged(),
+    () => app.runner.unprojectedBatches(),
+  );
   const pushes = startSpotPushes({
     engine: app.engine,
     realtime: app.realtime,

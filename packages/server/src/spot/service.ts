@@ -34,6 +34,7 @@ import { submitOrRefuse } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
 import { markIndexFields } from '../market/price-record.ts';
+import type { UnprojectedBatches } from './last-prices.ts';
 import { LastPrices } from './last-prices.ts';
 import type { SpotMarket } from './markets.ts';
 import { formatLots, formatPrice, formatQuoteMinor, marketInfo, SpotMarkets } from './markets.ts';
@@ -103,12 +104,17 @@ export class SpotService {
   /** Waits until the projections hold every acknowledged command (bounded; refuses "try again"). */
   readonly #awaitProjected: () => Promise<void>;
 
-  constructor(runner: SpotRunner, db: Queryable, awaitProjected: () => Promise<void> = async () => {}) {
+  constructor(
+    runner: SpotRunner,
+    db: Queryable,
+    awaitProjected: () => Promise<void> = async () => {},
+    unprojected?: UnprojectedBatches,
+  ) {
     this.#runner = runner;
     this.#awaitProjected = awaitProjected;
     this.#db = db;
     this.markets = new SpotMarkets(runner.engine, db);
-    this.lastPrices = new LastPrices(db);
+    this.lastPrices = new LastPrices(db, unprojected);
   }
 
   get #engine(): Engine {
@@ -710,4 +716,3 @@ function completedRow(market: SpotMarket, row: TradeRow, userId: number, timeZon
     role: isMaker ? 'maker' : 'taker',
   };
 }
-

@@ -223,10 +223,12 @@ export class DepositService {
   }
 
   /** Finishes deposits a crash left pending (at start, before serving). */
-  async reconcile(): Promise<number> {
+  async reconcile(projected: () => Promise<unknown> = async () => {}): Promise<number> {
     const { rows } = await this.store.query<DepositRow>(
       `select id, user_id, currency_id, amount, status from deposits where status = 'pending' order by id`,
     );
+    // Whether a deposit was credited is read from the account log: it must hold every committed command.
+    if (rows.length > 0) await projected();
     for (const row of rows) await this.finishCredit(row);
     return rows.length;
   }

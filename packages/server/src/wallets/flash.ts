@@ -312,10 +312,12 @@ export class FlashService {
   }
 
   /** Marks exchanges a crash left pending: done when account_log holds their payment, failed otherwise. */
-  async reconcile(): Promise<number> {
+  async reconcile(projected: () => Promise<unknown> = async () => {}): Promise<number> {
     const { rows } = await this.store.query<{ id: number; user_id: number }>(
       `select id, user_id from flash_exchanges where status = 'pending'`,
     );
+    // An exchange missing from the account log is marked failed: the log must hold every committed command.
+    if (rows.length > 0) await projected();
     for (const row of rows) {
       const logged = await this.store.query<{ seq: string | number }>(
         `select seq from account_log where owner_key = $1 and memo = $2 limit 1`,

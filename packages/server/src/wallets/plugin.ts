@@ -36,7 +36,8 @@ async function walletsPlugin(app: FastifyInstance, options: WalletsPluginOptions
   });
   app.decorate('wallets', services);
   app.addHook('onReady', async () => {
-    await reconcileWallets(services, app.log);
+    const committed = app.runner.stats().lastCommittedSeq;
+    await reconcileWallets(services, app.log, () => app.runner.whenProjected(committed));
   });
   const pushes = startBalancePushes({
     engine: app.engine,

@@ -137,14 +137,20 @@ function payoutAdapter(config: Config): PayoutAdapter {
   });
 }
 
-/** Finishes deposits, withdrawals and flash exchanges a crash left half done. */
+/**
+ * Finishes deposits, withdrawals and flash exchanges a crash left half done. They are looked up in the
+ * account log, so when there are any, `projected` is awaited first: it resolves once the projections hold
+ * every command committed before the start (after a restart the projector may still be writing those the
+ * durable log gave back).
+ */
 export async function reconcileWallets(
   services: WalletServices,
   log: WalletDependencies['log'],
+  projected: () => Promise<unknown> = async () => {},
 ): Promise<void> {
-  const deposits = await services.deposits.reconcile();
-  const withdrawals = await services.withdrawals.reconcile();
-  const flash = await services.flash.reconcile();
+  const deposits = await services.deposits.reconcile(projected);
+  const withdrawals = await services.withdrawals.reconcile(projected);
+  const flash = await services.flash.reconcile(projected);
   if (deposits + withdrawals + flash > 0) {
     log.warn({ deposits, withdrawals, flash }, 'finished wallet operations a restart interrupted');
   }

@@ -547,7 +547,7 @@ export class WithdrawalService {
    * Finishes what a crash interrupted: requests the engine never answered (held: attach; not held: drop)
    * and decisions the engine has not applied yet.
    */
-  async reconcile(): Promise<number> {
+  async reconcile(projected: () => Promise<unknown> = async () => {}): Promise<number> {
     const pending = new Map<string, number>();
     for (const withdrawal of this.engine.funding.pendingWithdrawals()) {
       if (withdrawal.memo !== undefined) pending.set(withdrawal.memo, withdrawal.withdrawalId);
@@ -556,6 +556,8 @@ export class WithdrawalService {
     const requested = await this.store.query<WithdrawalRow>(
       `select ${COLUMNS} from withdrawals where status = 'requested' order by id`,
     );
+    // A hold missing from the account log deletes the request: the log must hold every committed command.
+    if (requested.rows.length > 0) await projected();
     for (const row of requested.rows) {
       const engineId = pending.get(`withdrawal:${row.id}`) ?? (await heldWithdrawalId(this.store, row));
       if (engineId === undefined) {
