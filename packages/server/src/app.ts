@@ -91,6 +91,8 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     await instance.register(engineRunnerPlugin, {
       ...exchangeRunnerSettings(options.config),
       projectors: exchangeProjectors(instance.store.kind),
+      // Released by the last start-up step below.
+      holdRecoveredTail: true,
       readYourWritesWaitMs: options.config.readYourWritesWaitMs,
       onFatal: options.onEngineFatal,
       ...(options.clock === undefined ? {} : { clock: options.clock }),
@@ -156,6 +158,14 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   await instance.register(routes);
 
   await instance.register(webAppPlugin, { webDist: options.config.webDist });
+  if (options.engine !== false) {
+    // The last start-up step (onReady hooks run in the order they were added): the projector writes what
+    // a restart took back from the durable log only now, so that the start's own queries of the store did
+    // not wait behind its transactions; a step that needed those projections released it earlier.
+    instance.addHook('onReady', async () => {
+      instance.runner.releaseProjector();
+    });
+  }
 }
 
 export const appPlugin = fp(app, { name: 'fairex-app' });

@@ -128,6 +128,13 @@ export interface RunnerCoreOptions<C, E, G extends RunnerEngine<C, E>> {
    */
   durableLog?: DurableLog | undefined;
   /**
+   * Hold the projector while it has the durable log's tail to write at start (the batches a restart took
+   * back), until releaseProjector() is called or something waits for a projection (whenProjected), so that
+   * the rest of the start (queries of its own on the same store) does not queue behind those transactions.
+   * The app releases it as its last start-up step (default false: the projector starts at once).
+   */
+  holdRecoveredTail?: boolean;
+  /**
    * A replica engine on a worker thread (replica.ts) that takes the state hashes and snapshots, so that the
    * event loop never walks the whole state. Fed from recovery and every committed batch; the runner closes
    * it. When it fails the runner hashes and snapshots on its own thread again.
@@ -225,6 +232,8 @@ export interface EngineRunner<C = unknown, E = unknown, G extends RunnerEngine<C
    * may still lack.
    */
   unprojectedBatches(): CommittedBatch<C, E>[];
+  /** Lets the projector start on the durable log's tail when it was held (holdRecoveredTail); else nothing. */
+  releaseProjector(): void;
   stats(): RunnerStats;
   /** Refuses new commands, commits what is pending, writes a snapshot, and resolves when done. */
   close(): Promise<void>;
@@ -254,6 +263,9 @@ const DEFAULTS = {
   projectorDelayMs: 0,
   projectorPaceMs: 0,
 };
+
+/** Most events of one projector transaction while it writes the durable log's tail after a restart. */
+const RECOVERED_TAIL_MAX_BATCH_EVENTS = 1_000;
 
 /** A committed batch waiting for the projector, with the snapshot (if any) to write once it is projected. */
 interface Unprojected<C, E> {
@@ -378,6 +390,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private unprojectedCommands = 0;
   private projectingPromise: Promise<void> | undefined;
   private projectingScheduled = false;
+  /** The projector does not start until released (holdRecoveredTail, with a tail to write). */
+  private projectorHeld: boolean;
   /** When the last projector transaction started (performance.now()), for projectorPaceMs. */
   private projectionStartedMs = Number.NEGATIVE_INFINITY;
   /** Ends the projector's wait for its pace at once (closing, failing). */
@@ -508,6 +522,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.lastSnapshotTimeMs = recovered.lastTimeMs;
     this.bytesSinceSnapshot = recovered.replayedBytes;
     this.lastCheckpointTimeMs = recovered.lastTimeMs;
+    this.projectorHeld = tail.length > 0 && options.holdRecoveredTail === true;
     if (this.unprojected.length > 0) this.scheduleProjection();
   }
 
@@ -572,6 +587,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
         new RunnerUnavailableError(`the engine runner is ${this.state}`, { cause: this.failure }),
       );
     }
+    // Somebody needs the projections: a held projector starts now.
+    this.releaseProjector();
     return new Promise<boolean>((resolve, reject) => {
       const waiter: ProjectionWaiter = { seq, resolve, reject, timer: undefined };
       if (options.timeoutMs !== undefined) {
@@ -602,6 +619,12 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     return this.unprojected.map((item) => item.batch);
   }
 
+  releaseProjector(): void {
+    if (!this.projectorHeld) return;
+    this.projectorHeld = false;
+    if (this.unprojected.length > 0) this.scheduleProjection();
+  }
+
   stats(): RunnerStats {
     return {
       lastSeq: this.lastSeq,
@@ -629,6 +652,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
 
   async close(): Promise<void> {
     if (this.state === 'serving') this.state = 'closing';
+    this.projectorHeld = false;
     this.endPaceWait?.();
     while (this.drainPromise || (this.parked.length > 0 && this.state === 'closing')) {
       await (this.drainPromise ?? this.drain());
@@ -825,7 +849,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   }
 
   private scheduleProjection(): void {
-    if (this.projectingScheduled || this.projectingPromise) return;
+    if (this.projectingScheduled || this.projectingPromise || this.projectorHeld) return;
     this.projectingScheduled = true;
     // After this turn: batches committed meanwhile join the projector's next transaction.
     setImmediate(() => {
@@ -928,7 +952,13 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
    * after those will then be projected.
    */
   private nextProjection(): { entries: CommittedEntry<C, E>[]; completed: number; headProjected: number } {
-    const { projectorMaxBatchCommands, projectorMaxBatchEvents } = this.settings;
+    const { projectorMaxBatchCommands } = this.settings;
+    // The durable log's tail is written while the server already answers: in transactions small enough
+    // that a request's query waits behind one for a few milliseconds, not the hundreds a full one takes.
+    const projectorMaxBatchEvents =
+      this.projectedSeq < this.recoveredSeq
+        ? Math.min(this.settings.projectorMaxBatchEvents, RECOVERED_TAIL_MAX_BATCH_EVENTS)
+        : this.settings.projectorMaxBatchEvents;
     const entries: CommittedEntry<C, E>[] = [];
     let events = 0;
     let completed = 0;

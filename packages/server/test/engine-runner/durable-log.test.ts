@@ -162,9 +162,11 @@ describe('the durable log beside the embedded store', () => {
     expect(acknowledged - projectedAtKill).toBeGreaterThan(100);
     await store.close();
 
-    // Restarted with a lag bound far below the tail, and killed again before the projector wrote it all.
+    // Restarted with a lag bound far below the tail, and killed again before the projector wrote it all;
+    // the wait for a projection releases a held projector.
     store = await openStore({ dataDir });
     runner = await start(store, {
+      holdRecoveredTail: true,
       projectorMaxLagCommands: 10,
       projectorMaxBatchCommands: 40,
       projectorDelayMs: 50,
@@ -179,10 +181,19 @@ describe('the durable log beside the embedded store', () => {
     expect(runner.stats().projectedSeq).toBeLessThan(acknowledged);
     await store.close();
 
+    // Held, the projector writes nothing of the tail until released (the app does so as its start ends).
     store = await openStore({ dataDir });
-    runner = await start(store);
+    runner = await start(store, { holdRecoveredTail: true });
     expect(runner.stats().lastCommittedSeq).toBe(acknowledged + 1);
-    await whenCaughtUp(runner);
+    const heldAt = runner.stats().projectedSeq;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(runner.stats().projectedSeq).toBe(heldAt);
+    expect(heldAt).toBeLessThan(acknowledged + 1);
+    runner.releaseProjector();
+    for (let waited = 0; runner.stats().projectedSeq < acknowledged + 1 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(runner.stats().projectedSeq).toBe(acknowledged + 1);
     const liveHash = runner.engine.stateHash();
     const projections = await dumpProjections(store);
     await runner.close();
