@@ -19,7 +19,7 @@ import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -69,10 +69,19 @@ interface FanoutServer {
   start(sent: (key: string, timeMs: number) => void): { stop(): Promise<void> };
 }
 
-/** One measured event of the app's channel as published: replayed by the bare `ws` server. */
+/** One event of the app's channel as published: replayed by the bare `ws` server. */
 interface PublishedEvent {
   event: string;
   payload: Record<string, unknown>;
+}
+
+/**
+ * The events the app published on the channel in one turn of its event loop (its fan-out writes them to
+ * each subscriber as one buffer), and when, in milliseconds after its updates started.
+ */
+interface PublishedTurn {
+  atMs: number;
+  events: PublishedEvent[];
 }
 
 export async function runFanoutBench(options: FanoutBenchOptions = {}): Promise<Figures> {
@@ -81,17 +90,17 @@ export async function runFanoutBench(options: FanoutBenchOptions = {}): Promise<
 
 /**
  * The fan-out beside the machine's floor, in one run (issue #24): the app at 10,000 clients, a bare `ws`
- * server broadcasting the same events at the same rate to as many of the same clients, and the app at 5,000
- * clients.
+ * server replaying what the app published, at the same times, to as many of the same clients, and both
+ * again at 5,000 clients.
  */
 export async function runFanoutWithFloorBench(options: FanoutBenchOptions = {}): Promise<Figures> {
   const clients = options.clients ?? 10_000;
   const app = await runAppFanout({ ...options, clients });
-  const floor = await runBareWsFanout(app.events, { ...options, clients });
+  const floor = await runBareWsFanout(app.turns, { ...options, clients });
   const halfClients = Math.round(clients / 2);
   const half = await runAppFanout({ ...options, clients: halfClients });
   // The floor at half the clients too: whether p99 < 100 ms is within this machine's reach at all.
-  const halfFloor = await runBareWsFanout(half.events, { ...options, clients: halfClients });
+  const halfFloor = await runBareWsFanout(half.turns, { ...options, clients: halfClients });
   const figures: Figures = {};
   for (const [key, value] of Object.entries(app.figures)) figures[`app ${clients}: ${key}`] = value;
   for (const [key, value] of Object.entries(floor)) figures[`bare ws ${clients}: ${key}`] = value;
@@ -109,25 +118,32 @@ export async function runFanoutWithFloorBench(options: FanoutBenchOptions = {}):
 
 async function runAppFanout(
   options: FanoutBenchOptions,
-): Promise<{ figures: Figures; events: PublishedEvent[] }> {
+): Promise<{ figures: Figures; turns: PublishedTurn[] }> {
   const settings = { updatesPerSecond: 10, ...options };
   const dataDir = await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'fairex-fanout-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web') });
   const app = await buildApp({ config, logger: false });
-  // The last payload of each event the channel carried while measured, for the bare server to replay.
-  const events = new Map<string, PublishedEvent>();
+  // What the channel carried, turn by turn, for the bare server to replay.
+  const turns: PublishedTurn[] = [];
+  let turn: PublishedTurn | undefined;
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     await seedBook(app);
     const server: FanoutServer = {
       url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
       start(sent) {
+        const startedMs = now();
         const publish = app.realtime.publish;
         app.realtime.publish = ((channel, event, payload) => {
           const timeMs = now();
           publish(channel, event, payload);
           if (channel !== CHANNEL) return;
-          events.set(event, { event, payload: payload as unknown as Record<string, unknown> });
+          if (turn === undefined) {
+            turn = { atMs: timeMs - startedMs, events: [] };
+            turns.push(turn);
+            setImmediate(() => (turn = undefined));
+          }
+          turn.events.push({ event, payload: payload as unknown as Record<string, unknown> });
           if (MEASURED.has(event)) sent(`${event}:${(payload as { seq: number }).seq}`, timeMs);
         }) as typeof publish;
         const driver = startDriver(app, settings.updatesPerSecond);
@@ -140,7 +156,7 @@ async function runAppFanout(
       },
     };
     const figures = await measureFanout(server, options);
-    return { figures, events: [...events.values()] };
+    return { figures, turns };
   } finally {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -149,12 +165,16 @@ async function runAppFanout(
 
 /**
  * The machine's floor: a bare `ws` server (no socket.io, no app) that speaks just enough Engine.IO and
- * socket.io for the same clients to connect and subscribe, and sends the app's recorded events at the same
- * rate, each encoded once and sent to every client with `ws`'s own send: one write per client and event.
+ * socket.io for the same clients to connect and subscribe, and replays what the app published, turn by turn
+ * at the same times (looping should it run longer): each event encoded once, sent to every client with
+ * `ws`'s own send, a turn's events corked into one write per client as the app's fan-out writes them
+ * (docs/operations.md, the fan-out benchmark, says why it replays rather than sending at a fixed rate).
  */
-async function runBareWsFanout(events: PublishedEvent[], options: FanoutBenchOptions): Promise<Figures> {
-  const settings = { updatesPerSecond: 10, ...options };
-  if (events.length === 0) throw new Error('the app published nothing to replay on the bare server');
+async function runBareWsFanout(turns: PublishedTurn[], options: FanoutBenchOptions): Promise<Figures> {
+  const last = turns.at(-1);
+  if (last === undefined) throw new Error('the app published nothing to replay on the bare server');
+  // A replay longer than the recording starts it again a tick's length after its last turn.
+  const spanMs = last.atMs + 100;
   const http = createServer();
   const wss = new WebSocketServer({ server: http, perMessageDeflate: false });
   const subscribed = new Set<WebSocket>();
@@ -178,16 +198,39 @@ async function runBareWsFanout(events: PublishedEvent[], options: FanoutBenchOpt
     const server: FanoutServer = {
       url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
       start(sent) {
-        const timer = setInterval(() => {
-          seq++;
-          for (const { event, payload } of events) {
-            const timeMs = now();
-            const text = `42${JSON.stringify([event, MEASURED.has(event) ? { ...payload, seq } : payload])}`;
-            for (const socket of subscribed) socket.send(text);
-            if (MEASURED.has(event)) sent(`${event}:${seq}`, timeMs);
-          }
-        }, 1000 / settings.updatesPerSecond);
-        return { stop: async () => clearInterval(timer) };
+        const startedMs = now();
+        let index = 0;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const next = () => {
+          const turn = turns[index % turns.length] as PublishedTurn;
+          const dueMs = startedMs + Math.floor(index / turns.length) * spanMs + turn.atMs;
+          timer = setTimeout(
+            () => {
+              const timeMs = now();
+              const texts: string[] = [];
+              for (const { event, payload } of turn.events) {
+                if (!MEASURED.has(event)) {
+                  texts.push(`42${JSON.stringify([event, payload])}`);
+                  continue;
+                }
+                seq++;
+                texts.push(`42${JSON.stringify([event, { ...payload, seq }])}`);
+                sent(`${event}:${seq}`, timeMs);
+              }
+              for (const socket of subscribed) {
+                const raw = (socket as unknown as { _socket: Socket })._socket;
+                raw.cork();
+                for (const text of texts) socket.send(text);
+                raw.uncork();
+              }
+              index++;
+              next();
+            },
+            Math.max(0, dueMs - now()),
+          );
+        };
+        next();
+        return { stop: async () => clearTimeout(timer) };
       },
     };
     return await measureFanout(server, options);
