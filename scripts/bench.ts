@@ -7,6 +7,11 @@
 // each, from the http, stall, fanout and startup sections of the same run (`npm run bench -- http stall
 // fanout startup` runs just those). Figures taken on a machine busy with other work are noisy: the load
 // average is printed at the start and the end.
+//
+// Each section runs in a child process of its own (this file started with `--section <key>`), which hands
+// its figures back over the IPC channel: a section starts with a fresh heap and no threads, timers, stores or
+// sockets left behind by the sections before it, so its figures do not depend on which sections ran first.
+import { fork } from 'node:child_process';
 import { runEngineBench } from '../packages/engine/bench/engine-bench.ts';
 import { runJournalBench } from '../packages/server/bench/journal-bench.ts';
 import { runHttpOrdersBench } from '../packages/server/bench/http-orders-bench.ts';
@@ -92,52 +97,97 @@ const sections: Section[] = [
   },
 ];
 
-const wanted = process.argv.slice(2);
-const unknown = wanted.filter((key) => !sections.some((section) => section.key === key));
-if (unknown.length > 0) {
-  console.error(
-    `Unknown section ${unknown.join(', ')}; sections: ${sections.map((section) => section.key).join(', ')}`,
-  );
-  process.exit(2);
-}
-const selected = wanted.length === 0 ? sections : sections.filter((section) => wanted.includes(section.key));
+/** What a section's child process sends back. */
+type SectionAnswer = { figures: Figures } | { failure: string };
 
-function formatFigure(value: number | string): string {
-  if (typeof value === 'string') return value;
-  return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(3);
+if (process.argv[2] === '--section') {
+  await runSectionHere(process.argv[3] ?? '');
+} else {
+  await runSections(process.argv.slice(2));
 }
 
-const loadAverage = () => (loadavg()[0] ?? 0).toFixed(2);
-const startedMs = performance.now();
-console.log(`npm run bench ${wanted.join(' ')}: load average (1 min) at start ${loadAverage()}`);
-const results = new Map<string, Figures>();
-let failed = 0;
-for (const section of selected) {
-  console.log(`\n## ${section.name}`);
-  const sectionStartedMs = performance.now();
+/** The child's side: runs one section and sends its figures, or its failure, to the parent. */
+async function runSectionHere(key: string): Promise<void> {
+  const section = sections.find((candidate) => candidate.key === key);
+  let answer: SectionAnswer;
   try {
-    const figures = await section.run();
-    results.set(section.key, figures);
-    const width = Math.max(...Object.keys(figures).map((key) => key.length));
-    for (const [key, value] of Object.entries(figures))
-      console.log(`  ${key.padEnd(width)}  ${formatFigure(value)}`);
+    if (section === undefined) throw new Error(`no section ${key}`);
+    answer = { figures: await section.run() };
   } catch (error) {
-    failed += 1;
-    console.log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    answer = { failure: error instanceof Error ? error.message : String(error) };
   }
-  console.log(`  (section time ${Math.round((performance.now() - sectionStartedMs) / 1000)} s)`);
+  await new Promise<void>((resolve, reject) =>
+    process.send?.(answer, (error: Error | null) => (error ? reject(error) : resolve())),
+  );
+  // A section may leave handles open (a pool's idle timer, a worker); its figures are in.
+  process.exit(0);
 }
 
-if (['http', 'stall', 'fanout', 'startup'].some((key) => selected.some((section) => section.key === key))) {
-  console.log('\n## Targets: journal-first commits and stall-free state (issue #24)');
-  for (const line of targetLines(results)) {
-    console.log(`  ${line.verdict.padEnd(12)}  ${line.name}`);
-    console.log(`  ${''.padEnd(12)}  ${line.measured}`);
-  }
-  for (const [key, value] of reportLines(results)) console.log(`  ${'figure'.padEnd(12)}  ${key}: ${value}`);
+/** Runs a section in a child process of its own; rejects with the section's failure or the child's exit. */
+function runSectionInChild(key: string): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL(import.meta.url), ['--section', key], { stdio: 'inherit' });
+    let answer: SectionAnswer | undefined;
+    child.on('message', (message: SectionAnswer) => (answer = message));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (answer !== undefined && 'figures' in answer) resolve(answer.figures);
+      else if (answer !== undefined) reject(new Error(answer.failure));
+      else reject(new Error(`the section's process exited (${signal ?? code}) without its figures`));
+    });
+  });
 }
-console.log(
-  `\nTotal time ${Math.round((performance.now() - startedMs) / 1000)} s; load average (1 min) at the end ${loadAverage()}` +
-    ' (on a machine shared with other work, every figure above is noisy).',
-);
-process.exitCode = failed === 0 ? 0 : 1;
+
+async function runSections(wanted: string[]): Promise<void> {
+  const unknown = wanted.filter((key) => !sections.some((section) => section.key === key));
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown section ${unknown.join(', ')}; sections: ${sections.map((section) => section.key).join(', ')}`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const selected =
+    wanted.length === 0 ? sections : sections.filter((section) => wanted.includes(section.key));
+
+  function formatFigure(value: number | string): string {
+    if (typeof value === 'string') return value;
+    return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(3);
+  }
+
+  const loadAverage = () => (loadavg()[0] ?? 0).toFixed(2);
+  const startedMs = performance.now();
+  console.log(`npm run bench ${wanted.join(' ')}: load average (1 min) at start ${loadAverage()}`);
+  const results = new Map<string, Figures>();
+  let failed = 0;
+  for (const section of selected) {
+    console.log(`\n## ${section.name}`);
+    const sectionStartedMs = performance.now();
+    try {
+      const figures = await runSectionInChild(section.key);
+      results.set(section.key, figures);
+      const width = Math.max(...Object.keys(figures).map((key) => key.length));
+      for (const [key, value] of Object.entries(figures))
+        console.log(`  ${key.padEnd(width)}  ${formatFigure(value)}`);
+    } catch (error) {
+      failed += 1;
+      console.log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    console.log(`  (section time ${Math.round((performance.now() - sectionStartedMs) / 1000)} s)`);
+  }
+
+  if (['http', 'stall', 'fanout', 'startup'].some((key) => selected.some((section) => section.key === key))) {
+    console.log('\n## Targets: journal-first commits and stall-free state (issue #24)');
+    for (const line of targetLines(results)) {
+      console.log(`  ${line.verdict.padEnd(12)}  ${line.name}`);
+      console.log(`  ${''.padEnd(12)}  ${line.measured}`);
+    }
+    for (const [key, value] of reportLines(results))
+      console.log(`  ${'figure'.padEnd(12)}  ${key}: ${value}`);
+  }
+  console.log(
+    `\nTotal time ${Math.round((performance.now() - startedMs) / 1000)} s; load average (1 min) at the end ${loadAverage()}` +
+      ' (on a machine shared with other work, every figure above is noisy).',
+  );
+  process.exitCode = failed === 0 ? 0 : 1;
+}
