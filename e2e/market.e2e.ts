@@ -19,7 +19,7 @@ const DECIMAL_4 = /^\d{1,3}(,\d{3})*\.\d{4}$/;
 
 interface InPageWithElements {
   document: { querySelectorAll(selector: string): Array<{ textContent: string | null }> };
-  getComputedStyle(element: object): { color: string };
+  getComputedStyle(element: object): { color: string; textDecorationLine: string };
 }
 
 /** Every price the board shows (cards and table), in page order. */
@@ -95,6 +95,13 @@ describe('market board', () => {
         links.map((link) => (link as unknown as { dataset: Record<string, string> }).dataset.testid),
       );
     expect(cards).toEqual(FEATURED.map((base) => `market-card-${base}`));
+    // A card is a link drawn as a card: its text is not underlined.
+    const underline = await page
+      .getByTestId('market-card-BTC')
+      .evaluate(
+        (card) => (globalThis as unknown as InPageWithElements).getComputedStyle(card).textDecorationLine,
+      );
+    expect(underline).toBe('none');
     await page
       .locator('[data-testid="connection-status"][data-status="live"]')
       .waitFor({ timeout: LIVE_TIMEOUT_MS });

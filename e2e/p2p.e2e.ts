@@ -145,6 +145,11 @@ describe('P2P fiat trade', () => {
 
     // The merchant watches the orders list while the buyer takes the ad.
     await merchant.goto('/legalTrade');
+    // No order yet: the empty list's note is drawn at its own size (its styles come with it, not with the
+    // spot page's, which this page never loads).
+    const emptyImage = shop.locator('.fx-empty-image');
+    await emptyImage.waitFor(LIVE);
+    expect((await emptyImage.boundingBox())?.height).toBeLessThanOrEqual(40);
     await buyer.goto('/fiatradCenter');
     const card = buyer.page.locator('article.fx-p2p-ad').filter({ hasText: 'Harbour OTC' });
     await card.waitFor(LIVE);

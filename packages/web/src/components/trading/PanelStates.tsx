@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import './panel-states.css';
 
 // The trading panels' waiting and empty states: a spinner, an empty note and placeholder lines, drawn in
-// spot.css with antd's tokens. They stand in for antd's Spin, Empty and Skeleton, which together were as
+// panel-states.css with antd's tokens (imported here: the P2P and order pages use them without the spot
+// page's styles). They stand in for antd's Spin, Empty and Skeleton, which together were as
 // much script as the rest of the panels' own code.
 
 export function Spinner({ label, size = 'middle' }: { label: string; size?: 'small' | 'middle' }) {
