@@ -125,6 +125,17 @@ export function formatDecimal(minor: bigint, scale: number, options: FormatDecim
   return fractionPart.length > 0 ? `${sign}${integerPart}.${fractionPart}` : `${sign}${integerPart}`;
 }
 
+/** Inserts a thousands separator into the integer part of a plain decimal string. */
+export function groupThousands(text: string, separator = ','): string {
+  const negative = text.startsWith('-');
+  const body = negative ? text.slice(1) : text;
+  const point = body.indexOf('.');
+  const integer = point < 0 ? body : body.slice(0, point);
+  const fraction = point < 0 ? '' : body.slice(point);
+  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+  return `${negative ? '-' : ''}${grouped}${fraction}`;
+}
+
 /** numerator / denominator as an integer, rounded as asked. */
 export function divideRounded(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {
   if (denominator === 0n) throw new RangeError('Division by zero');

@@ -15,7 +15,7 @@ import type {
   MinerOrderInfo,
   ProductStatus,
 } from '@fairex/shared';
-import { formatDecimal, translate } from '@fairex/shared';
+import { formatDecimal, groupThousands, translate } from '@fairex/shared';
 
 export type ProductsEngine = Pick<Engine, 'ledger' | 'spot' | 'products'>;
 
@@ -104,11 +104,13 @@ export function statusOf(product: ProductView): ProductStatus {
 export function icoRule(kit: ViewKit, product: ProductView): string {
   const { terms } = product;
   const cap =
-    terms.perUserCap === null ? '' : kit.t('products.rule_cap', { cap: terms.perUserCap.toString() });
+    terms.perUserCap === null
+      ? ''
+      : kit.t('products.rule_cap', { cap: groupThousands(terms.perUserCap.toString()) });
   return kit.t('products.rule_ico', {
     price: kit.amount(terms.unitPrice, terms.payCurrencyId),
     currency: kit.code(terms.payCurrencyId),
-    total: terms.totalUnits.toString(),
+    total: groupThousands(terms.totalUnits.toString()),
     cap,
     symbol: kit.code(terms.currencyId),
   });

@@ -146,6 +146,10 @@ describe('token sale', () => {
       hold_number: '0',
       ico_load: '0.00',
     });
+    // The rule's prose groups its counts as the card's figures do.
+    expect(list.message.data[0].rule_text).toContain(
+      '10,000,000 tokens are on sale in all; at most 1,000,000 per user',
+    );
     expect((await call('POST', '/api/ico/list', { status: 1 }, '')).type).toBe('999');
   });
 

@@ -1,5 +1,7 @@
 import { MAX_SCALE, divideRounded, formatDecimal, pow10 } from '@fairex/shared/decimal.ts';
 
+export { groupThousands } from '@fairex/shared/decimal.ts';
+
 // Prices and amounts reach the browser as decimal strings. These functions round, compare and group
 // them with bigint arithmetic on the exact digits, so what the screen shows is the server's number
 // rounded once, never a binary floating-point approximation of it.
@@ -38,17 +40,6 @@ export function roundedText(value: ExactDecimal, decimals: number): string {
   const text = formatDecimal(atScale(value, decimals), decimals);
   // A tiny negative value rounds to zero; "-0.00" would read as a loss that is not there.
   return /^-0(?:\.0+)?$/.test(text) ? text.slice(1) : text;
-}
-
-/** Inserts a thousands separator into the integer part of a plain decimal string. */
-export function groupThousands(text: string, separator = ','): string {
-  const negative = text.startsWith('-');
-  const body = negative ? text.slice(1) : text;
-  const point = body.indexOf('.');
-  const integer = point < 0 ? body : body.slice(0, point);
-  const fraction = point < 0 ? '' : body.slice(point);
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-  return `${negative ? '-' : ''}${grouped}${fraction}`;
 }
 
 /** -1, 0 or 1 as a is below, equal to or above b; unreadable values sort below every number. */

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { takeAd, usePaymentMethods, type P2pAd, type P2pOrder } from '../../data/p2p.ts';
 import { MerchantLine, MethodTag, useSend } from './parts.tsx';
 import { amountForFiat, checkFiatLimits, fiatForAmount, isPositiveAt } from './p2p-math.ts';
+import { groupThousands } from '../../format/index.ts';
 
 // Taking an ad: type the fiat to pay (or the coins), see the other side computed exactly as the server
 // will (docs/p2p.md rounding), pick one's own payment method when selling, and open the order. The seller's
@@ -76,7 +77,7 @@ export function TakeAdDialog({ ad, takerSide, coinScale, onClose, onTaken }: Tak
             {t('p2p.price')}: <strong>{ad.price}</strong> {ad.fiat}
           </span>
           <span>
-            {t('p2p.limits')}: {ad.min_fiat} - {ad.max_fiat} {ad.fiat}
+            {t('p2p.limits')}: {groupThousands(ad.min_fiat)} - {groupThousands(ad.max_fiat)} {ad.fiat}
           </span>
           <span>{t('p2p.windowMinutes', { minutes: ad.window_minutes })}</span>
         </div>

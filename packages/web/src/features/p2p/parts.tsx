@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Steps, Tag } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { P2pAd, P2pMerchantStats, P2pMethod, P2pOrderStatus } from '../../data/p2p.ts';
-import { formatFixed } from '../../format/index.ts';
+import { formatFixed, groupThousands } from '../../format/index.ts';
 import { countdownText, splitDuration, stepOf } from './p2p-math.ts';
 
 // The parts the P2P screens share: a clock, the countdown to the payment window's end, the order stepper,
@@ -170,10 +170,12 @@ export function AdCard({ ad, takerSide, own, onTake }: AdCardProps) {
       </div>
       <div className="fx-p2p-ad-limits">
         <div>
-          <span className="fx-p2p-label">{t('p2p.available')}</span> {ad.available} {ad.currency_name}
+          <span className="fx-p2p-label">{t('p2p.available')}</span> {groupThousands(ad.available)}{' '}
+          {ad.currency_name}
         </div>
         <div>
-          <span className="fx-p2p-label">{t('p2p.limits')}</span> {ad.min_fiat} - {ad.max_fiat} {ad.fiat}
+          <span className="fx-p2p-label">{t('p2p.limits')}</span> {groupThousands(ad.min_fiat)} -{' '}
+          {groupThousands(ad.max_fiat)} {ad.fiat}
         </div>
         <div className="fx-p2p-label">{t('p2p.windowMinutes', { minutes: ad.window_minutes })}</div>
       </div>
