@@ -179,6 +179,10 @@ describe('home page', () => {
     await homeLoaded(fairex.page);
     await countStatistics(fairex.page);
     expect(await fairex.scrollWidth()).toBeLessThanOrEqual(390);
+    // The ticker's connection badge sits below the hero's news line, not over it.
+    const headline = await fairex.page.getByTestId('home-headline').boundingBox();
+    const badge = await fairex.page.getByTestId('home-ticker').getByTestId('connection-status').boundingBox();
+    expect(badge!.y).toBeGreaterThanOrEqual(headline!.y + headline!.height);
     await fairex.screenshot('home-en-mobile-full');
   });
 });
