@@ -3,7 +3,12 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-type Report = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+type Report = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+};
 
 const folder = 'test-results';
 const totals = { passed: 0, failed: 0, skipped: 0 };

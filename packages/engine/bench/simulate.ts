@@ -42,7 +42,9 @@ const rate = (commands: number, ms: number) => Math.round(commands / (ms / 1000)
 console.log(`simulation: ${count.toLocaleString('en-US')} commands, seed ${seed}`);
 console.log(`  live (generate + apply + invariants)  ${rate(count, liveMs)} commands/s`);
 console.log(`  engine apply alone                    ${rate(count, applyMs)} commands/s`);
-console.log(`  replay from journal text              ${rate(count, replayMs)} commands/s (decode + Engine.replay, no events)`);
+console.log(
+  `  replay from journal text              ${rate(count, replayMs)} commands/s (decode + Engine.replay, no events)`,
+);
 console.log(
   `  trades ${stats.trades.toLocaleString('en-US')}, refused ${stats.refused.toLocaleString('en-US')}, duplicates ${stats.duplicates.toLocaleString('en-US')}, open orders ${(engine.stats().openOrders ?? 0).toLocaleString('en-US')}`,
 );

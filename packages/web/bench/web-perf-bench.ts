@@ -48,7 +48,9 @@ interface InPage {
 async function buildWeb(outDir: string, withHarness: boolean): Promise<void> {
   const { build } = await import('vite');
   const harness = withHarness
-    ? { rolldownOptions: { input: { app: join(WEB, 'index.html'), chart: join(WEB, 'bench', 'chart.html') } } }
+    ? {
+        rolldownOptions: { input: { app: join(WEB, 'index.html'), chart: join(WEB, 'bench', 'chart.html') } },
+      }
     : {};
   await build({
     configFile: join(WEB, 'vite.config.ts'),

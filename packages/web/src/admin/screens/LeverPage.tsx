@@ -1,17 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type {
   LeverAdminPair,
