@@ -109,6 +109,11 @@ describe('P2P fiat trade', () => {
     await admin.getByTestId('admin-code-submit').click();
     await admin.waitForURL('**/admin/dashboard');
     await admin.getByTestId('admin-nav-p2p').click();
+    // The header names the section as the navigation does.
+    await admin.locator('[data-testid^="admin-p2p-approve-"]').first().waitFor();
+    expect(await admin.locator('.fx-admin-header-title').textContent()).toBe(
+      await admin.getByTestId('admin-nav-p2p').textContent(),
+    );
     await admin.locator('[data-testid^="admin-p2p-approve-"]').first().click();
     await admin.getByTestId('admin-p2p-review-confirm').click();
     await admin.locator('.fx-toast.is-success').first().waitFor();

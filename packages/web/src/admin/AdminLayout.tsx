@@ -56,6 +56,11 @@ const NAV: readonly NavEntry[] = [
   { key: 'admins', icon: <SafetyCertificateOutlined />, permission: 'admins' },
 ];
 
+/** The label of a section of the console: its own key, or `nav.<section>`. */
+function labelKeyOf(section: string): AdminKey {
+  return NAV.find((entry) => entry.key === section)?.labelKey ?? (`nav.${section}` as AdminKey);
+}
+
 /** The console's frame: the navigation on the left, who is signed in, language, day or night, sign-out. */
 export function AdminLayout() {
   const t = useAdminT();
@@ -70,7 +75,7 @@ export function AdminLayout() {
         icon: entry.icon,
         label: (
           <Link to={`/admin/${entry.key}`} data-testid={`admin-nav-${entry.key}`}>
-            {t(entry.labelKey ?? (`nav.${entry.key}` as AdminKey))}
+            {t(labelKeyOf(entry.key))}
           </Link>
         ),
       })),
@@ -87,9 +92,7 @@ export function AdminLayout() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="fx-admin-header">
-          <span className="fx-admin-header-title">
-            {t(`nav.${section}` as AdminKey, { defaultValue: '' })}
-          </span>
+          <span className="fx-admin-header-title">{t(labelKeyOf(section), { defaultValue: '' })}</span>
           <Space size={4}>
             <LanguagePicker />
             <Tooltip title={nightMode ? t('common.switchToDay') : t('common.switchToNight')}>
