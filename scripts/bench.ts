@@ -116,9 +116,14 @@ async function runSectionHere(key: string): Promise<void> {
   } catch (error) {
     answer = { failure: error instanceof Error ? error.message : String(error) };
   }
-  await new Promise<void>((resolve, reject) =>
-    process.send?.(answer, (error: Error | null) => (error ? reject(error) : resolve())),
-  );
+  const send = process.send?.bind(process);
+  // Started by hand rather than by the table: the figures go to the output.
+  if (send === undefined) console.log(JSON.stringify(answer, null, 2));
+  else {
+    await new Promise<void>((resolve, reject) =>
+      send(answer, (error: Error | null) => (error ? reject(error) : resolve())),
+    );
+  }
   // A section may leave handles open (a pool's idle timer, a worker); its figures are in.
   process.exit(0);
 }
