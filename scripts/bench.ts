@@ -97,6 +97,13 @@ const sections: Section[] = [
   },
 ];
 
+function formatFigure(value: number | string): string {
+  if (typeof value === 'string') return value;
+  return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(3);
+}
+
+const loadAverage = () => (loadavg()[0] ?? 0).toFixed(2);
+
 /** What a section's child process sends back. */
 type SectionAnswer = { figures: Figures } | { failure: string };
 
@@ -124,8 +131,9 @@ async function runSectionHere(key: string): Promise<void> {
       send(answer, (error: Error | null) => (error ? reject(error) : resolve())),
     );
   }
-  // A section may leave handles open (a pool's idle timer, a worker); its figures are in.
-  process.exit(0);
+  // A section may leave handles open (a pool's idle timer, a worker); its figures are in. The parent reads
+  // the answer; by hand, the exit code says whether the section failed.
+  process.exit('failure' in answer ? 1 : 0);
 }
 
 /** Runs a section in a child process of its own; rejects with the section's failure or the child's exit. */
@@ -155,12 +163,6 @@ async function runSections(wanted: string[]): Promise<void> {
   const selected =
     wanted.length === 0 ? sections : sections.filter((section) => wanted.includes(section.key));
 
-  function formatFigure(value: number | string): string {
-    if (typeof value === 'string') return value;
-    return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(3);
-  }
-
-  const loadAverage = () => (loadavg()[0] ?? 0).toFixed(2);
   const startedMs = performance.now();
   console.log(`npm run bench ${wanted.join(' ')}: load average (1 min) at start ${loadAverage()}`);
   const results = new Map<string, Figures>();
