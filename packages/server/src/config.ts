@@ -34,6 +34,7 @@ export interface Config {
   priceMinSources: number;
   priceStaleMs: number;
   priceHeadIntervalMs: number;
+  demo: boolean;
   seed: number;
   marketMaker: boolean;
   priceFeedUrl: string;
@@ -322,6 +323,17 @@ export const settings = [
       "How often each market's price chain head is published (milliseconds): the first sample of each " +
       'interval becomes a head (table price_heads, socket event price_head).',
     schema: wholeNumber(1_000, 86_400_000),
+  }),
+  setting({
+    key: 'demo',
+    name: 'DEMO',
+    default: 'on',
+    meaning:
+      'on (the demo, what npm start runs): the first start seeds demo data (labelled demo accounts, products and ' +
+      'house capital, none of it counted in any public figure), and products that settle on prices take orders on a ' +
+      'simulated price source; off (production): nothing is seeded, and seconds contracts and leverage refuse ' +
+      'orders while the price source is simulated.',
+    schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
   }),
   setting({
     key: 'seed',
