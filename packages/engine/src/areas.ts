@@ -3,6 +3,7 @@
 // their snapshot sections and of their hooks. Command, event and reply types are added to the unions in
 // commands.ts and events.ts.
 import type { AnyArea, AreaQueries } from './kernel/area.ts';
+import { freezeArea } from './freeze/area.ts';
 import { fundingArea } from './funding/area.ts';
 import { ledgerArea } from './ledger/area.ts';
 import { marketArea } from './market/area.ts';
@@ -14,6 +15,7 @@ import type { ProductsResultCode } from './products/codes.ts';
 import { p2pArea } from './p2p/area.ts';
 import type { P2pResultCode } from './p2p/codes.ts';
 import type { MicroResultCode } from './micro/codes.ts';
+import type { FreezeResultCode } from './kernel/freezes.ts';
 import { resultCodeName as sharedResultCodeName } from './result-codes.ts';
 import type { ResultCodeName as SharedResultCodeName } from './result-codes.ts';
 import { spotArea } from './spot/area.ts';
@@ -28,6 +30,7 @@ export const AREAS = [
   leverArea,
   productsArea,
   p2pArea,
+  freezeArea,
 ] as const;
 
 /** `engine.ledger`, `engine.spot`, `engine.funding`, `engine.market`, `engine.micro`: each area's read-only queries. */
@@ -40,7 +43,8 @@ export type ResultCodeName =
   | keyof typeof MicroResultCode
   | LeverResultCodeName
   | keyof typeof ProductsResultCode
-  | keyof typeof P2pResultCode;
+  | keyof typeof P2pResultCode
+  | keyof typeof FreezeResultCode;
 
 const AREA_RESULT_CODE_NAMES = new Map<number, ResultCodeName>(
   AREAS.flatMap((area: AnyArea) =>

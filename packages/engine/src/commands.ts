@@ -6,6 +6,7 @@ import type { MicroCommand } from './micro/commands.ts';
 import type { LeverCommand } from './lever/commands.ts';
 import type { ProductsCommand } from './products/commands.ts';
 import type { P2pCommand } from './p2p/commands.ts';
+import type { FreezeCommand } from './freeze/commands.ts';
 
 export type * from './ledger/commands.ts';
 export type * from './funding/commands.ts';
@@ -23,8 +24,10 @@ export type Command =
   | MicroCommand
   | LeverCommand
   | ProductsCommand
-  | P2pCommand;
+  | P2pCommand
+  | FreezeCommand;
 export type * from './products/commands.ts';
+export type * from './freeze/commands.ts';
 
 export type * from './p2p/commands.ts';
 

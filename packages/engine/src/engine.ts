@@ -136,6 +136,11 @@ class EngineCore {
       }
     }
 
+    // A frozen user's command that a freeze kind stops is refused before its handler runs (kernel/freezes.ts).
+    if (handler !== undefined && kernel.freezes.size !== 0) {
+      const frozen = kernel.freezeRefusal(handler, command);
+      if (frozen !== 0) return refused(seq, frozen, events);
+    }
     const code =
       handler === undefined ? ResultCode.unknownCommand : handler.spec.apply(kernel, handler.state, command);
     if (code !== ResultCode.ok) {

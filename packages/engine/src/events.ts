@@ -6,6 +6,7 @@ import type { MicroEvent } from './micro/events.ts';
 import type { LeverEvent } from './lever/events.ts';
 import type { ProductsEvent } from './products/events.ts';
 import type { P2pEvent } from './p2p/events.ts';
+import type { FreezeEvent } from './freeze/events.ts';
 
 export type * from './ledger/events.ts';
 export type * from './funding/events.ts';
@@ -23,8 +24,10 @@ export type EngineEvent =
   | MicroEvent
   | LeverEvent
   | ProductsEvent
-  | P2pEvent;
+  | P2pEvent
+  | FreezeEvent;
 export type * from './products/events.ts';
+export type * from './freeze/events.ts';
 
 export type * from './p2p/events.ts';
 

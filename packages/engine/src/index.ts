@@ -85,4 +85,7 @@ export { MicroResultCode, MicroReasonCode } from './micro/codes.ts';
 export type { MicroDirection, MicroOutcome, MicroSample, MicroVoidReason } from './micro/rules.ts';
 export type { MicroConfigView, MicroOrderView } from './micro/reads.ts';
 export * from './p2p/index.ts';
+export { FREEZE_KINDS, FreezeResultCode, NOT_FROZEN, frozenBy, isFreezeKind } from './kernel/freezes.ts';
+export type { FreezeDeclaration, FreezeKind, FreezeRule } from './kernel/freezes.ts';
+export type { FreezeQueries } from './freeze/area.ts';
 export type { MicroCurrencyConfig } from './micro/state.ts';

@@ -465,6 +465,7 @@ describe('codec', () => {
     p2pReject: { type: 'p2pReject', userId: 3, orderId: 1 },
     p2pDecide: { type: 'p2pDecide', orderId: 1, to: 'seller', arbiterId: 9 },
     p2pTick: { type: 'p2pTick' },
+    setUserFreeze: { type: 'setUserFreeze', userId: 1, kind: 'trading', frozen: true },
   };
 
   it.each(Object.values(commands))('round-trips a $type envelope exactly', (command) => {

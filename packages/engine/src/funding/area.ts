@@ -1,6 +1,7 @@
 // The funding area: deposits, system funding, transfers between a user's wallets, withdrawals (a hold
 // while an administrator decides: area 'funding', ref: the withdrawal id) and flash exchange.
 import { command, defineArea } from '../kernel/area.ts';
+import { NOT_FROZEN, frozenBy } from '../kernel/freezes.ts';
 import { invariant } from '../invariant.ts';
 import { CHANGE_WALLET_INDEX } from '../ledger/accounts.ts';
 import { Hold } from '../ledger/holds.ts';
@@ -59,6 +60,21 @@ export const fundingArea = defineArea({
     completeWithdrawal: command<FundingState, CompleteWithdrawalCommand>(completeWithdrawal),
     rejectWithdrawal: command<FundingState, RejectWithdrawalCommand>(rejectWithdrawal),
     flashExchange: command<FundingState, FlashExchangeCommand>(flashExchange, byUser),
+  },
+  freezes: {
+    deposit: NOT_FROZEN,
+    systemFund: NOT_FROZEN,
+    // Between the user's own wallets: only a full freeze keeps funds where they are.
+    transfer: frozenBy<FundingState, TransferCommand>(['full'], byUser),
+    systemTransfer: NOT_FROZEN,
+    requestWithdrawal: frozenBy<FundingState, RequestWithdrawalCommand>(['withdrawals'], byUser),
+    // Paying out a withdrawal requested before the freeze waits until it is lifted (a rejection returns it).
+    completeWithdrawal: frozenBy<FundingState, CompleteWithdrawalCommand>(
+      ['withdrawals'],
+      (c, state) => state.withdrawals.get(c.withdrawalId)?.userId,
+    ),
+    rejectWithdrawal: NOT_FROZEN,
+    flashExchange: frozenBy<FundingState, FlashExchangeCommand>(['trading'], byUser),
   },
   createState: (setup) => new FundingState(setup),
   queries: (state): FundingQueries => ({

@@ -8,6 +8,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import type { EngineOptions } from '../state.ts';
 import type { CommandContext, PriceUpdate } from './context.ts';
 import type { Counter } from './counters.ts';
+import type { FreezeDeclaration, UserFreezeBook } from './freezes.ts';
 import type { JournalForm } from './journal-form.ts';
 
 /** What an area gets when its state is created (also on restore, before its snapshot section is read). */
@@ -29,6 +30,8 @@ export interface AreaSetup {
    * For handlers and queries: the queries exist once every area's state does, not while states are created.
    */
   queriesNamed<Q>(name: string): Q | undefined;
+  /** Every user's freezes, kept by the kernel (checked before handlers; set by the freeze area). */
+  readonly freezes: UserFreezeBook;
 }
 
 /** One command type's handler. `owner` names whom an idempotency key is scoped to (absent: the admin scope). */
@@ -52,6 +55,12 @@ export interface Area<S = unknown, Q = unknown> {
   readonly name: string;
   /** Handlers by command type. Types are unique across areas. */
   readonly commands: Readonly<Record<string, CommandSpec<S, never>>>;
+  /**
+   * Which freeze kinds stop each command (kernel/freezes.ts): `frozenBy(kinds, user)` or, explicitly,
+   * `NOT_FROZEN` (cancels, closes, receipts, decisions, configuration). The kernel refuses a stopped command
+   * of a frozen user before its handler runs; a structure test requires an entry for every command.
+   */
+  readonly freezes?: Readonly<Record<string, FreezeDeclaration<S>>>;
   createState(setup: AreaSetup): S;
   /** Read-only queries, exposed as `engine.<name>` and `ctx.read(area)`. Proportional to what they return. */
   queries(state: S, read: QueryReader): Q;

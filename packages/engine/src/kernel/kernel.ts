@@ -9,11 +9,20 @@ import type { BookImplementation, EngineOptions } from '../state.ts';
 import type { AnyArea, AreaSetup, CommandSpec, QueriesOf } from './area.ts';
 import type { CommandContext, PriceUpdate } from './context.ts';
 import { Counters } from './counters.ts';
+import { NOT_FROZEN, UserFreezeBook, freezeMask } from './freezes.ts';
+import type { FreezeDeclaration, FreezeKind } from './freezes.ts';
 
 /** One installed area: its definition, its state slice and its queries. */
 type Installed = { readonly area: AnyArea; readonly state: unknown; readonly queries: unknown };
 type TimeHook = (ctx: CommandContext, state: unknown) => void;
-type Handler = { readonly spec: CommandSpec<unknown, unknown>; readonly state: unknown };
+type Handler = {
+  readonly spec: CommandSpec<unknown, unknown>;
+  readonly state: unknown;
+  /** Its freeze rule (Area.freezes); undefined when the area declares none for it. */
+  freeze?: FreezeDeclaration<unknown>;
+  /** The kinds of a fixed rule as a bit set (0 for a rule that reads the state). */
+  freezeStops?: number;
+};
 
 /** The snapshot's top-level keys the kernel itself writes; no area may take them. */
 export const SNAPSHOT_KERNEL_KEYS: ReadonlySet<string> = new Set([
@@ -37,6 +46,7 @@ export class Kernel implements CommandContext {
   readonly bookImplementation: BookImplementation;
   readonly ledger = new Ledger();
   readonly counters = new Counters();
+  readonly freezes = new UserFreezeBook();
   readonly idempotency: IdempotencyStore;
   readonly areas: readonly Installed[];
   readonly bigintFields: ReadonlySet<string>;
@@ -78,6 +88,7 @@ export class Kernel implements CommandContext {
       commandTimeMs: () => this.timeMs,
       counter: (name) => this.counters.counter(name),
       queriesNamed: <Q>(name: string) => this.byName.get(name)?.queries as Q | undefined,
+      freezes: this.freezes,
     };
     const installed: Installed[] = [];
     const fields = new Set<string>();
@@ -99,6 +110,16 @@ export class Kernel implements CommandContext {
       for (const [type, spec] of Object.entries(area.commands)) {
         invariant(!this.handlers.has(type), `command ${type} has two areas`);
         this.handlers.set(type, { spec: spec as CommandSpec<unknown, unknown>, state });
+      }
+      for (const [type, rule] of Object.entries(area.freezes ?? {})) {
+        const handler = this.handlers.get(type);
+        invariant(
+          handler !== undefined && Object.hasOwn(area.commands, type),
+          `freeze rule ${type} of ${area.name} names no command of the area`,
+        );
+        handler.freeze = rule as FreezeDeclaration<unknown>;
+        handler.freezeStops =
+          rule === NOT_FROZEN || typeof rule.kinds === 'function' ? 0 : freezeMask(rule.kinds);
       }
       for (const section of area.sections ?? [area.name]) {
         invariant(
@@ -150,6 +171,27 @@ export class Kernel implements CommandContext {
   /** The command handler for a type, or undefined (also for names like `toString`). */
   handler(type: unknown): Handler | undefined {
     return typeof type === 'string' ? this.handlers.get(type) : undefined;
+  }
+
+  /**
+   * The refusal code when the command's freeze rule stops it for a frozen user, or 0. Called only while some
+   * user is frozen, before the handler runs.
+   */
+  freezeRefusal(handler: Handler, command: unknown): number {
+    const rule = handler.freeze;
+    if (rule === undefined || rule === NOT_FROZEN) return 0;
+    const user = rule.user(command as never, handler.state);
+    if (typeof user !== 'number') return 0;
+    const frozen = this.freezes.mask(user);
+    if (frozen === 0) return 0;
+    const kinds = rule.kinds;
+    const stops =
+      typeof kinds === 'function'
+        ? freezeMask(
+            (kinds as (state: unknown, command: unknown) => readonly FreezeKind[])(handler.state, command),
+          )
+        : (handler.freezeStops ?? 0);
+    return UserFreezeBook.refusal(frozen, stops);
   }
 
   /** The installed area owning holds of that owner name (Area.name or one of Area.holdOwners). */

@@ -2,6 +2,7 @@
 // is handed to every area; this area owns the currency command, the balance queries and the snapshot rows
 // of currencies and accounts.
 import { defineArea, command } from '../kernel/area.ts';
+import { NOT_FROZEN } from '../kernel/freezes.ts';
 import { invariant } from '../invariant.ts';
 import { MAX_CURRENCY_ID } from '../limits.ts';
 import { isCount } from '../validate.ts';
@@ -59,6 +60,7 @@ export const ledgerArea = defineArea({
   commands: {
     addCurrency: command<Ledger, AddCurrencyCommand>(addCurrency),
   },
+  freezes: { addCurrency: NOT_FROZEN },
   createState: (setup) => setup.ledger,
   queries: (ledger) => ledgerQueries(ledger),
   writeSnapshot: (ledger) => ({

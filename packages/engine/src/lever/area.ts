@@ -3,6 +3,7 @@
 // user's lever wallet; books per user and quote currency carry the cross margin; triggers indexed by price
 // per pair open entries, close stops and liquidate books as marks arrive. See docs/lever.md.
 import { command, defineArea } from '../kernel/area.ts';
+import { NOT_FROZEN, frozenBy } from '../kernel/freezes.ts';
 import { spotArea } from '../spot/area.ts';
 import { LeverResultCode, LeverReasonCode } from './codes.ts';
 import type {
@@ -57,6 +58,17 @@ export const leverArea = defineArea({
     ),
     setLeverStops: command<LeverState, SetLeverStopsCommand>(setLeverStops, (c) => c.userId),
     chargeLeverOvernight: command<LeverState, ChargeLeverOvernightCommand>(chargeLeverOvernight),
+  },
+  freezes: {
+    setLeverPair: NOT_FROZEN,
+    openLeverPosition: frozenBy<LeverState, OpenLeverPositionCommand>(['trading'], (c) => c.userId),
+    submitLeverEntry: frozenBy<LeverState, SubmitLeverEntryCommand>(['trading'], (c) => c.userId),
+    // Revoking an entry, closing and moving the stops of an open position reduce risk.
+    revokeLeverEntry: NOT_FROZEN,
+    closeLeverPosition: NOT_FROZEN,
+    closeLeverPositions: NOT_FROZEN,
+    setLeverStops: NOT_FROZEN,
+    chargeLeverOvernight: NOT_FROZEN,
   },
   createState: (setup) => new LeverState(setup),
   queries: (state): LeverQueries => ({

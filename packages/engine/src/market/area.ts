@@ -1,6 +1,7 @@
 // The market data area: index prices and the hash-chained price record of every spot market. Each price it
 // records is handed to every area's `onPrice` hook (leverage marks, seconds contracts settle on it).
 import { command, defineArea } from '../kernel/area.ts';
+import { NOT_FROZEN } from '../kernel/freezes.ts';
 import { invariant } from '../invariant.ts';
 import { spotArea } from '../spot/area.ts';
 import type { RecordIndexPriceCommand, RecordPriceSamplesCommand } from './commands.ts';
@@ -44,6 +45,7 @@ export const marketArea = defineArea({
     recordIndexPrice: command<MarketState, RecordIndexPriceCommand>(recordIndexPrice),
     recordPriceSamples: command<MarketState, RecordPriceSamplesCommand>(recordPriceSamples),
   },
+  freezes: { recordIndexPrice: NOT_FROZEN, recordPriceSamples: NOT_FROZEN },
   createState: (setup) => new MarketState(setup.commandTimeMs),
   queries: (state): MarketQueries => ({
     indexPrice: (marketId) => state.indexPrices.get(marketId),

@@ -3,6 +3,7 @@
 // possible profit, hold owners `micro`, `micro.fee`, `micro.reserve`, each with the order id as ref);
 // expired orders settle in the command-time hook, and price samples open orders in the price hook.
 import { command, defineArea } from '../kernel/area.ts';
+import { NOT_FROZEN, frozenBy } from '../kernel/freezes.ts';
 import { MicroReasonCode, MicroResultCode } from './codes.ts';
 import type {
   SetMicroCurrencyCommand,
@@ -55,6 +56,13 @@ export const microArea = defineArea({
     setMicroExposureCap: command<MicroState, SetMicroExposureCapCommand>(setMicroExposureCap),
     setMicroStaleness: command<MicroState, SetMicroStalenessCommand>(setMicroStaleness),
     submitMicroOrder: command<MicroState, SubmitMicroOrderCommand>(submitMicroOrder, (c) => c.userId),
+  },
+  freezes: {
+    setMicroSeconds: NOT_FROZEN,
+    setMicroCurrency: NOT_FROZEN,
+    setMicroExposureCap: NOT_FROZEN,
+    setMicroStaleness: NOT_FROZEN,
+    submitMicroOrder: frozenBy<MicroState, SubmitMicroOrderCommand>(['trading'], (c) => c.userId),
   },
   createState: (setup) => new MicroState(setup.ledger),
   queries: (state): MicroQueries => ({

@@ -3,6 +3,7 @@
 // ad id), both rebuilt from the area's snapshot section. Unpaid orders time out in the command-time hook.
 import { p2pNextDayStart } from '../calc/p2p.ts';
 import { command, defineArea } from '../kernel/area.ts';
+import { NOT_FROZEN, frozenBy } from '../kernel/freezes.ts';
 import { P2pReasonCode, P2pResultCode } from './codes.ts';
 import type {
   P2pConfigureCommand,
@@ -96,6 +97,41 @@ export const p2pArea = defineArea({
     p2pReject: command<P2pState, P2pOrderActionCommand>(p2pOrderAction, (c) => c.userId),
     p2pDecide: command<P2pState, P2pDecideCommand>(p2pDecide),
     p2pTick: command<P2pState, P2pTickCommand>(() => ResultCode.ok),
+  },
+  freezes: {
+    p2pConfigure: NOT_FROZEN,
+    p2pSetReference: NOT_FROZEN,
+    p2pSetMerchant: NOT_FROZEN,
+    // A sell ad escrows coins for another user: a withdrawal by another door.
+    p2pPostAd: frozenBy<P2pState, P2pPostAdCommand>(
+      (_state, c) => (c.side === 'sell' ? ['trading', 'withdrawals'] : ['trading']),
+      (c) => c.userId,
+    ),
+    p2pEditAd: frozenBy<P2pState, P2pEditAdCommand>(['trading'], (c) => c.userId),
+    // Putting an ad back online trades again; pausing or closing it does not.
+    p2pSetAdStatus: frozenBy<P2pState, P2pSetAdStatusCommand>(
+      (state, c) =>
+        c.status !== 'online'
+          ? []
+          : state.ads.get(c.adId)?.side === 'sell'
+            ? ['trading', 'withdrawals']
+            : ['trading'],
+      (c) => c.userId,
+    ),
+    // Taking a buy ad sells coins.
+    p2pTakeAd: frozenBy<P2pState, P2pTakeAdCommand>(
+      (state, c) => (state.ads.get(c.adId)?.side === 'buy' ? ['trading', 'withdrawals'] : ['trading']),
+      (c) => c.userId,
+    ),
+    // The buyer confirming payment, cancelling, appealing, an acceptor's rejection and an arbiter's
+    // decision close an order; releasing coins as the seller hands them to another user.
+    p2pMarkPaid: NOT_FROZEN,
+    p2pRelease: frozenBy<P2pState, P2pOrderActionCommand>(['withdrawals'], (c) => c.userId),
+    p2pCancel: NOT_FROZEN,
+    p2pAppeal: NOT_FROZEN,
+    p2pReject: NOT_FROZEN,
+    p2pDecide: NOT_FROZEN,
+    p2pTick: NOT_FROZEN,
   },
   createState: (setup) => new P2pState(setup.ledger),
   queries: (state): P2pQueries => ({

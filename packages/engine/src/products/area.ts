@@ -3,6 +3,7 @@
 // have earned and not been paid (`products.earned`); a stake's principal is held on the user's defi wallet
 // (`products.stake`, ref: the stake). Days accrue one journaled command per product and day.
 import { command, defineArea } from '../kernel/area.ts';
+import { NOT_FROZEN, frozenBy } from '../kernel/freezes.ts';
 import { ProductsReasonCode, ProductsResultCode } from './codes.ts';
 import type {
   AccrueProductDayCommand,
@@ -59,6 +60,21 @@ export const productsArea = defineArea({
     exitDefiStake: command<ProductsState, ExitDefiStakeCommand>(exitDefiStake, (c) => c.userId),
     accrueProductDay: command<ProductsState, AccrueProductDayCommand>(accrueProductDay),
     matureProductHoldings: command<ProductsState, MatureProductHoldingsCommand>(matureProductHoldings),
+  },
+  freezes: {
+    createProduct: NOT_FROZEN,
+    editProduct: NOT_FROZEN,
+    openProduct: NOT_FROZEN,
+    closeProduct: NOT_FROZEN,
+    recordMinerRate: NOT_FROZEN,
+    buyIco: frozenBy<ProductsState, BuyIcoCommand>(['trading'], (c) => c.userId),
+    buyMiner: frozenBy<ProductsState, BuyMinerCommand>(['trading'], (c) => c.userId),
+    stakeDefi: frozenBy<ProductsState, StakeDefiCommand>(['trading'], (c) => c.userId),
+    // Taking earnings and leaving a stake early return funds to the user's wallets.
+    extractMinerEarnings: NOT_FROZEN,
+    exitDefiStake: NOT_FROZEN,
+    accrueProductDay: NOT_FROZEN,
+    matureProductHoldings: NOT_FROZEN,
   },
   createState: (setup) => new ProductsState(setup.ledger),
   queries: (state): ProductsQueries => productsQueries(state),

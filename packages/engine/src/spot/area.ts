@@ -1,6 +1,7 @@
 // The spot area: markets, order books, limit and market orders, matching and settlement. Order funds are
 // ledger holds (area 'spot', ref: the order id), re-created from the orders' locked amounts on restore.
 import { command, defineArea } from '../kernel/area.ts';
+import { NOT_FROZEN, frozenBy } from '../kernel/freezes.ts';
 import { ownerKeyOf } from '../ledger/accounts.ts';
 import type { AccountOwner } from '../ledger/accounts.ts';
 import { MAX_DEPTH_LEVELS } from '../limits.ts';
@@ -63,6 +64,14 @@ export const spotArea = defineArea({
     placeOrder: command<SpotState, PlaceOrderCommand>(placeOrder, (c) => c.owner),
     cancelOrder: command<SpotState, CancelOrderCommand>(cancelOrder, (c) => c.owner),
     cancelAllOrders: command<SpotState, CancelAllOrdersCommand>(cancelAllOrders, (c) => c.owner),
+  },
+  freezes: {
+    addMarket: NOT_FROZEN,
+    setMarketFees: NOT_FROZEN,
+    setMarketBand: NOT_FROZEN,
+    placeOrder: frozenBy<SpotState, PlaceOrderCommand>(['trading'], (c) => c.owner),
+    cancelOrder: NOT_FROZEN,
+    cancelAllOrders: NOT_FROZEN,
   },
   createState: (setup) => new SpotState(setup),
   queries: (state) => spotQueries(state),
