@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import { UserFreezes } from './freezes.ts';
 
 export interface AdminArea {
-  /** Trading and withdrawal freezes, checked on the order and withdrawal paths. */
+  /** User freezes: engine state set by the back office, with the table of reasons (freezes.ts). */
   freezes: UserFreezes;
 }
 
@@ -24,7 +24,13 @@ declare module 'fastify' {
 }
 
 async function adminPlugin(app: FastifyInstance): Promise<void> {
-  app.decorate('admin', { freezes: new UserFreezes(app.store) });
+  const freezes = new UserFreezes(app.store, () => (app.hasDecorator('runner') ? app.runner : undefined));
+  app.decorate('admin', { freezes });
+  // Freezes decided before they became engine state are carried into it once (idempotent at every start).
+  app.addHook('onReady', async () => {
+    const carried = await freezes.carryIntoEngine();
+    if (carried > 0) app.log.info({ carried }, 'user freezes carried into the engine');
+  });
 }
 
 export const adminAreaPlugin = fp(adminPlugin, { name: 'admin', dependencies: ['store'] });

@@ -2,6 +2,7 @@
 // what the user reads. The runner's own failures (overloaded, stopped, a failed commit) become the
 // translated refusals a user can act on (try again later); an engine refusal becomes the area's message for
 // its result code. Anything else is a fault and stays a 500.
+import { FreezeResultCode } from '@fairex/engine';
 import type { Command, Engine, EngineEvent, Outcome } from '@fairex/engine';
 import type { MessageKey, MessageParams } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
@@ -20,6 +21,23 @@ export type Refusal = (code: number) => { key: MessageKey; params?: MessageParam
  * a server error: the refusal of areas without a message of their own for it.
  */
 export const engineRefused: Refusal = (code) => ({ key: 'backoffice.engine_refused', params: { code } });
+
+/**
+ * The message of a refusal by freeze, whatever the area of the command (the kernel refuses a frozen user's
+ * command before its handler runs, with the freeze area's codes); undefined for any other code.
+ */
+export function freezeRefusalKey(code: number): MessageKey | undefined {
+  switch (code) {
+    case FreezeResultCode.userFrozenForTrading:
+      return 'freeze.trading';
+    case FreezeResultCode.userFrozenForWithdrawals:
+      return 'freeze.withdrawals';
+    case FreezeResultCode.userFrozenFully:
+      return 'freeze.full';
+    default:
+      return undefined;
+  }
+}
 
 /**
  * Submits a command and returns its outcome, whatever its code. The runner's own failures become the
@@ -73,6 +91,8 @@ export async function submitOrRefuse<R>(
     options.awaitProjections ?? true,
   );
   if (outcome.code !== 0) {
+    const frozen = freezeRefusalKey(outcome.code);
+    if (frozen !== undefined) throw new AppError(frozen);
     const { key, params } = (options.refusal ?? engineRefused)(outcome.code);
     throw new AppError(key, params ?? {});
   }

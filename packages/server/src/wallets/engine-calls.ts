@@ -5,7 +5,7 @@ import { ResultCode } from '@fairex/engine';
 import type { MessageKey, MessageParams } from '@fairex/shared';
 import type { EngineRunner } from '../engine-runner/index.ts';
 import type { Refusal } from '../engine-runner/submit.ts';
-import { engineRefused } from '../engine-runner/submit.ts';
+import { engineRefused, freezeRefusalKey } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
 
 export type WalletRunner = Pick<EngineRunner<Command, EngineEvent, Engine>, 'submit' | 'engine'>;
@@ -40,6 +40,8 @@ export function walletRefusalKey(code: number): MessageKey | undefined {
  * words (with the code, for the operator), never as a server error.
  */
 export function refuseEngineCode(code: number): never {
+  const frozen = freezeRefusalKey(code);
+  if (frozen !== undefined) refuse(frozen);
   const { key, params } = walletRefusal(code);
   refuse(key, params ?? {});
 }

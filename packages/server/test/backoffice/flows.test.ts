@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@fairex/shared';
 import { hashPassword } from '../../src/accounts/passwords.ts';
 import { freezesOf } from '../../src/admin/freezes.ts';
-import { AppError } from '../../src/http/app-error.ts';
 import { removeTempDirs } from '../helper.ts';
 import { withdrawCode } from '../wallets/wallet-helper.ts';
 import type { BackofficeTestApp, Reply, TestAdmin } from './helpers.ts';
@@ -351,15 +350,17 @@ describe('users', () => {
         reason: 'Disputed card payment',
       }),
     );
-    await expect(freezes.assertAllowed(user.id, 'trading')).rejects.toEqual(new AppError('freeze.trading'));
-    await expect(freezes.assertAllowed(user.id, 'withdrawals')).resolves.toBeUndefined();
+    // The freeze is engine state: the journaled command set it.
+    expect(test.app.engine.freeze.kindsOf(user.id)).toEqual(['trading']);
+    expect(freezes.isFrozen(user.id, 'trading')).toBe(true);
+    expect(freezes.isFrozen(user.id, 'withdrawals')).toBe(false);
     const entry = await lastAudit('user.freeze');
     expect(entry).toMatchObject({
       admin: admin.username,
       target_id: String(user.id),
       detail: {
-        before: { trading: false, withdrawals: false },
-        after: { trading: true, withdrawals: false },
+        before: { trading: false, withdrawals: false, full: false },
+        after: { trading: true, withdrawals: false, full: false },
         reason: 'Disputed card payment',
       },
     });
@@ -376,7 +377,8 @@ describe('users', () => {
         reason: 'Resolved',
       }),
     );
-    await expect(freezes.assertAllowed(user.id, 'trading')).resolves.toBeUndefined();
+    expect(test.app.engine.freeze.kindsOf(user.id)).toEqual([]);
+    expect(freezes.isFrozen(user.id, 'trading')).toBe(false);
   });
 
   it("resets a user's authenticator", async () => {

@@ -4,7 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDecimal, translate } from '@fairex/shared';
-import { freezesOf } from '../../src/admin/freezes.ts';
 import { moneyState as moneyStateOf } from '../wallets/wallet-helper.ts';
 import {
   BTC,
@@ -461,19 +460,23 @@ describe('bad input changes nothing', () => {
   });
 
   it('refuses the orders of a user whose trading an administrator froze', async () => {
-    const freezes = freezesOf(app);
-    freezes.applied(alice.id, { trading: true, withdrawals: false });
+    const freeze = (frozen: boolean) =>
+      app.runner.submit({ type: 'setUserFreeze', userId: alice.id, kind: 'trading', frozen });
+    await freeze(true);
     try {
-      const before = app.engine.stateHash();
+      const before = moneyState();
+      const orders = app.engine.spot.openOrders(alice.id).length;
       const reply = await call(
         '/transaction/in?lang=en',
         { ...PAIR, price: '30000', num: '0.01' },
         alice.token,
       );
       expect(reply).toEqual({ type: 'error', message: translate('en', 'freeze.trading') });
-      expect(app.engine.stateHash()).toBe(before);
+      // The engine refused it: no order, no money moved.
+      expect(moneyState()).toBe(before);
+      expect(app.engine.spot.openOrders(alice.id).length).toBe(orders);
     } finally {
-      freezes.applied(alice.id, { trading: false, withdrawals: false });
+      await freeze(false);
     }
   });
 

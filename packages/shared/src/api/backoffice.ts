@@ -202,11 +202,15 @@ export const userListInput = z.object({
 export const userPageInput = z.object({ id: id(), page: page() });
 /** /users/ledger: a user's page, optionally of one currency. */
 export const userLedgerInput = z.object({ id: id(), currency_id: optional(id()), page: page() });
-/** /users/freeze: what the user may no longer do, and why. */
+/**
+ * /users/freeze: what the user may no longer do, and why. `full` (optional, default false) also stops moves
+ * between the user's own wallets; it stops everything the two others stop.
+ */
 export const userFreezeInput = z.object({
   id: id(),
   trading: flag(),
   withdrawals: flag(),
+  full: optional(flag()),
   reason: note({ max: 500 }),
 });
 
@@ -433,6 +437,8 @@ export interface LoginLine {
 export interface FreezeState {
   trading: boolean;
   withdrawals: boolean;
+  /** A full freeze: everything the two others stop, and moves between the user's own wallets. */
+  full: boolean;
   reason: string;
   updated_by: string | null;
   updated_at: string;

@@ -386,6 +386,8 @@ export const en = {
   'backoffice.percent_range': '{field} must be more than 0 and at most {max} %.',
   'freeze.trading': 'Trading is suspended on your account. Please contact support.',
   'freeze.withdrawals': 'Withdrawals are suspended on your account. Please contact support.',
+  'freeze.full':
+    'Your account is frozen: trading, withdrawals and transfers are suspended. Please contact support.',
   'field.maker_fee': 'Maker fee',
   'field.taker_fee': 'Taker fee',
   'field.min_notional': 'Minimum order value',

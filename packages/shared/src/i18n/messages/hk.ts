@@ -370,6 +370,7 @@ export const hk: Messages = {
   'backoffice.percent_range': '{field}必須大於 0 且不超過 {max}%。',
   'freeze.trading': '您的帳戶已被暫停交易，請聯絡客服。',
   'freeze.withdrawals': '您的帳戶已被暫停提幣，請聯絡客服。',
+  'freeze.full': '您的帳戶已被凍結，交易、提幣和劃轉均已暫停，請聯絡客服。',
   'field.maker_fee': 'Maker 手續費',
   'field.taker_fee': 'Taker 手續費',
   'field.min_notional': '最小委託金額',

@@ -385,6 +385,8 @@ export const jp: Messages = {
   'backoffice.percent_range': '{field}は 0 より大きく {max}% 以下にしてください。',
   'freeze.trading': 'お客様のアカウントは取引が停止されています。サポートにお問い合わせください。',
   'freeze.withdrawals': 'お客様のアカウントは出金が停止されています。サポートにお問い合わせください。',
+  'freeze.full':
+    'お客様のアカウントは凍結されています。取引・出金・振替が停止されています。サポートにお問い合わせください。',
   'field.maker_fee': 'メイカー手数料',
   'field.taker_fee': 'テイカー手数料',
   'field.min_notional': '最小注文金額',

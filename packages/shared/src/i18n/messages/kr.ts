@@ -382,6 +382,7 @@ export const kr: Messages = {
   'backoffice.percent_range': '{field}은(는) 0보다 크고 {max}% 이하여야 합니다.',
   'freeze.trading': '계정의 거래가 정지되었습니다. 고객지원에 문의하세요.',
   'freeze.withdrawals': '계정의 출금이 정지되었습니다. 고객지원에 문의하세요.',
+  'freeze.full': '계정이 동결되었습니다. 거래, 출금, 이체가 정지되었습니다. 고객지원에 문의하세요.',
   'field.maker_fee': '메이커 수수료',
   'field.taker_fee': '테이커 수수료',
   'field.min_notional': '최소 주문 금액',

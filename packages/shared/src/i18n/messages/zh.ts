@@ -370,6 +370,7 @@ export const zh: Messages = {
   'backoffice.percent_range': '{field}必须大于 0 且不超过 {max}%。',
   'freeze.trading': '您的账户已被暂停交易，请联系客服。',
   'freeze.withdrawals': '您的账户已被暂停提币，请联系客服。',
+  'freeze.full': '您的账户已被冻结，交易、提币和划转均已暂停，请联系客服。',
   'field.maker_fee': 'Maker 手续费',
   'field.taker_fee': 'Taker 手续费',
   'field.min_notional': '最小委托金额',

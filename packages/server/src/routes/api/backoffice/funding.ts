@@ -93,7 +93,7 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     input: backofficeIdInput,
     handler: async ({ input, actor, t }) => {
       const withdrawal = await findWithdrawal(app.store, input.id);
-      if (withdrawal.status === 'pending' && (await freezes.isFrozen(withdrawal.user_id, 'withdrawals'))) {
+      if (withdrawal.status === 'pending' && freezes.isFrozen(withdrawal.user_id, 'withdrawals')) {
         throw new AppError('backoffice.withdrawals_frozen');
       }
       const result = await services.withdrawals.approve(input.id, { adminId: actor.adminId, ip: actor.ip });

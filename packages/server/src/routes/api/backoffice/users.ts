@@ -5,7 +5,7 @@
 //   GET  /api/backoffice/users/orders                 id, page: spot orders
 //   GET  /api/backoffice/users/ledger                 id, currency_id, page: account log
 //   GET  /api/backoffice/users/logins                 id, page: sessions
-//   POST /api/backoffice/users/freeze                 id, trading, withdrawals, reason
+//   POST /api/backoffice/users/freeze                 id, trading, withdrawals, full, reason
 //   POST /api/backoffice/users/reset_second_factor    id, reason
 import type { FastifyInstance } from 'fastify';
 import {
@@ -117,15 +117,13 @@ export function userRoutes(app: FastifyInstance, adminRoute: AdminRoute): void {
     input: userFreezeInput,
     handler: async ({ input, actor, t }) => {
       await requireUser(app.store, input.id);
-      await app.store.transaction((tx) =>
-        freezes.set(tx, actor, {
-          userId: input.id,
-          trading: input.trading,
-          withdrawals: input.withdrawals,
-          reason: input.reason,
-        }),
-      );
-      freezes.applied(input.id, { trading: input.trading, withdrawals: input.withdrawals });
+      await freezes.set(app.store, actor, {
+        userId: input.id,
+        trading: input.trading,
+        withdrawals: input.withdrawals,
+        full: input.full ?? false,
+        reason: input.reason,
+      });
       return ok(t('backoffice.freeze_saved'));
     },
   });

@@ -22,7 +22,6 @@ import type { SpotMarket } from '../../../spot/markets.ts';
 import type { SpotService, SpotSide } from '../../../spot/service.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../spot/service.ts';
 import { requestTimeZone } from '../../../spot/time-format.ts';
-import { freezesOf } from '../../../admin/freezes.ts';
 import { engineTimeInForce } from '../../../spot/order-views.ts';
 import { orderRoutes } from './orders.ts';
 
@@ -71,7 +70,6 @@ export default async function transactionRoutes(app: FastifyInstance): Promise<v
       // Checked against the live engine and answered from its outcome: no projection is read.
       awaitsOwnWrites: false,
       handler: async ({ input, user, lang, t, request }) => {
-        await freezesOf(app).assertAllowed(user.id, 'trading');
         const placed = await spot.placeOrder(
           user,
           {

@@ -16,7 +16,6 @@ import {
   spotOrderHistoryInput,
   spotOrderListInput,
 } from '@fairex/shared/api/spot.ts';
-import { freezesOf } from '../../../admin/freezes.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
 import type { SpotMarket } from '../../../spot/markets.ts';
@@ -113,7 +112,6 @@ export function orderRoutes(app: FastifyInstance, spot: SpotService): void {
     handler: async ({ input, user, lang }) => {
       const markets = await marketsOf(spot, input);
       if (markets === null || markets.length !== 1) throw new AppError('spot.market_not_found');
-      if (user !== null) await freezesOf(app).assertAllowed(user.id, 'trading');
       const estimate = await spot.estimate(
         user,
         markets[0] as SpotMarket,

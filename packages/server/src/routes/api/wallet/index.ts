@@ -44,7 +44,6 @@ import { walletOverview } from '../../../wallets/valuation.ts';
 import { TRANSFER_TYPES, walletOf } from '../../../wallets/transfers.ts';
 import { AppError } from '../../../http/app-error.ts';
 import walletAdminRoutes from './admin.ts';
-import { freezesOf } from '../../../admin/freezes.ts';
 
 /** Record lists show the last 20 (spec 02 section 9). */
 export const RECORDS_PAGE_SIZE = 20;
@@ -203,7 +202,6 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     auth: 'required',
     input: flashExchangeInput,
     handler: async ({ input, user, t, lang }) => {
-      await freezesOf(app).assertAllowed(user.id, 'trading');
       const record = await services.flash.exchange(
         user.id,
         input.type,
@@ -258,7 +256,6 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     auth: 'verified',
     input: withdrawInput,
     handler: async ({ input, user, t, lang, request }) => {
-      await freezesOf(app).assertAllowed(user.id, 'withdrawals');
       await services.withdrawals.request({
         label: fieldName(lang, 'number'),
         userId: user.id,
