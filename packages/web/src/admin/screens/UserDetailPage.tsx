@@ -70,7 +70,13 @@ export default function UserDetailPage() {
           type="warning"
           showIcon
           className="fx-admin-section-alert"
-          message={<FreezeTags trading={user.freeze.trading} withdrawals={user.freeze.withdrawals} />}
+          message={
+            <FreezeTags
+              trading={user.freeze.trading}
+              withdrawals={user.freeze.withdrawals}
+              full={user.freeze.full}
+            />
+          }
           description={t('users.freezeBy', {
             reason: user.freeze.reason,
             admin: user.freeze.updated_by ?? '',
@@ -327,7 +333,7 @@ function Logins({ userId }: { userId: number }) {
 }
 
 /** The freeze form: what `/users/freeze` takes besides the user's id. */
-type FreezeValues = { trading: boolean; withdrawals: boolean; reason: string };
+type FreezeValues = { trading: boolean; withdrawals: boolean; full: boolean; reason: string };
 
 function FreezeButton({ user }: { user: Detail }) {
   const t = useAdminT();
@@ -347,6 +353,7 @@ function FreezeButton({ user }: { user: Detail }) {
           form.setFieldsValue({
             trading: user.freeze?.trading ?? false,
             withdrawals: user.freeze?.withdrawals ?? false,
+            full: user.freeze?.full ?? false,
             reason: '',
           });
           setOpen(true);
@@ -370,6 +377,9 @@ function FreezeButton({ user }: { user: Detail }) {
           </Form.Item>
           <Form.Item name="withdrawals" label={t('users.freezeWithdrawals')} valuePropName="checked">
             <Switch data-testid="freeze-withdrawals" />
+          </Form.Item>
+          <Form.Item name="full" label={t('users.freezeFull')} valuePropName="checked">
+            <Switch data-testid="freeze-full" />
           </Form.Item>
           <Form.Item
             name="reason"

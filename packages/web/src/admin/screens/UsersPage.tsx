@@ -17,10 +17,19 @@ export function ReviewTag({ status }: { status: number }) {
   return <Tag color={colour}>{t(`users.review${status}` as AdminKey)}</Tag>;
 }
 
-export function FreezeTags({ trading, withdrawals }: { trading: boolean; withdrawals: boolean }) {
+export function FreezeTags({
+  trading,
+  withdrawals,
+  full = false,
+}: {
+  trading: boolean;
+  withdrawals: boolean;
+  full?: boolean;
+}) {
   const t = useAdminT();
   return (
     <>
+      {full && <Tag color="red">{t('users.frozenFull')}</Tag>}
       {trading && <Tag color="red">{t('users.frozenTrading')}</Tag>}
       {withdrawals && <Tag color="red">{t('users.frozenWithdrawals')}</Tag>}
     </>
