@@ -4,10 +4,8 @@
 // accepts. The price a template screen shows and takes its order forms' default from is the last trade with
 // a user, or where no user has traded yet the latest recorded mark, labelled as such.
 import type { Engine } from '@fairex/engine';
-import type { ShownPriceKind } from '@fairex/shared';
+import type { Flag, ShownPriceKind } from '@fairex/shared';
 import { leverQueries } from '../lever/views.ts';
-
-export type Flag = 0 | 1;
 
 /** The products of one pair, as the template's quotation rows name them. */
 export interface PairProductFlags {
