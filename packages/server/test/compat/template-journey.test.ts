@@ -199,6 +199,12 @@ describe('a template-era client, start to end', () => {
     await mark(6_705_000);
     const price = await shownPrice(bob);
     expect(price).toBe('67050.00');
+    // A board that only listens follows the mark too, until someone trades.
+    await until(() =>
+      pushedOf('daymarket').some(
+        (day) => day.symbol === 'BTC/USDT' && day.close === '67050.00' && day.price_kind === 'mark',
+      ),
+    );
     const pair = { legal_id: USDT, currency_id: BTC };
     await bob.ok('POST', '/transaction/out', { ...pair, price, num: '0.01', mode: 2 });
     const resting = await bob.ok('POST', '/transaction_out', { page: 1 });
@@ -231,6 +237,15 @@ describe('a template-era client, start to end', () => {
       (name) => usdt?.[`is_${name}`] === 1,
     );
     expect(offered).toEqual(['micro', 'lever', 'match']);
+    // The older page opens on its first two (seconds to lever): with nothing in the seconds wallet yet, the
+    // answer is a translated refusal and nothing moves; its user then picks the spot wallet as the source.
+    const refused = await alice.call('POST', '/wallet/change', {
+      from_field: 'micro',
+      to_field: 'lever',
+      currency_id: USDT,
+      number: '10',
+    });
+    expect(refused).toEqual({ type: 'error', message: 'Insufficient available balance.' });
     await alice.ok('POST', '/wallet/change', {
       from_field: 'change',
       to_field: 'lever',
@@ -243,13 +258,15 @@ describe('a template-era client, start to end', () => {
       currency_id: USDT,
       number: '100',
     });
+    // The first transfer page's form: type 1 is spot to lever.
+    await alice.ok('POST', '/wallet/change', { type: 1, currency_id: USDT, number: '5' });
     await until(() =>
       pushedOf('update_balance').some((push) => push.wallet === 'micro' && push.balance === '100.000000'),
     );
     const wallets = await alice.ok('POST', '/wallet/list');
     const line = (wallet: string) =>
       (wallets[`${wallet}_wallet`].balance as Record<string, unknown>[]).find((row) => row.currency === USDT);
-    expect(line('lever')).toMatchObject({ lever_balance: '1000.000000' });
+    expect(line('lever')).toMatchObject({ lever_balance: '1005.000000' });
     expect(line('micro')).toMatchObject({ micro_balance: '100.000000' });
   });
 
