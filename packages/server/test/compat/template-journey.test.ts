@@ -134,7 +134,7 @@ beforeAll(async () => {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  // The operator's side: the house's lever wallet and insurance fund, and a one-second seconds option
+  // The operator's side: the house's lever wallet and insurance fund, and a two-second seconds option
   // besides the default ones, so that a contract ends within the test.
   const fund = { type: 'systemFund', wallet: 'lever', currencyId: USDT } as const;
   await submit({ ...fund, owner: 'house', amount: 1_000_000n * UNIT });
@@ -332,7 +332,8 @@ describe('a template-era client, start to end', () => {
       ),
     );
     const closed = await alice.ok('GET', '/microtrade/lists', { status: 3, page: 1, limit: 20 });
-    expect(closed.data.find((order: { id: number }) => order.id === placed.id)).toMatchObject({
+    const settled = closed.data.find((order: { id: number }) => order.id === placed.id);
+    expect(settled).toMatchObject({
       status: 3,
       open_price: '67200.00',
       end_price: '67210.00',
