@@ -142,7 +142,7 @@ beforeAll(async () => {
   await submit({
     type: 'setMicroSeconds',
     options: [
-      [1, 8_000],
+      [2, 8_000],
       [30, 8_000],
     ],
   });
