@@ -3,6 +3,7 @@
 // to; private events go only to the room of the user whose token the socket proved.
 
 import type { P2pOrderPayload, SellerPayload } from './api/p2p.ts';
+import type { ShownPriceKind } from './api/price.ts';
 
 /** [price, amount] as decimal strings. */
 export type DepthLevel = [price: string, amount: string];
@@ -23,6 +24,8 @@ export interface DaymarketPayload {
   amount: string;
   /** The price now again (= now_price), the name the template's clients read. */
   close: string;
+  /** What now_price is: the last trade with a user, or the recorded mark where none traded yet. */
+  price_kind?: ShownPriceKind;
   /** The latest price sample's mark and index (docs/price-record.md); null before the first. */
   mark_price: string | null;
   index_price: string | null;

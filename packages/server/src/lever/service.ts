@@ -18,6 +18,7 @@ import type {
   MessageKey,
   MessageParams,
   Paged,
+  ShownPriceKind,
 } from '@fairex/shared';
 import { LEVER_PAGE_SIZE, formatDecimal, pageRows, paged, tryParseDecimal } from '@fairex/shared';
 import type { EngineRunner } from '../engine-runner/index.ts';
@@ -45,6 +46,7 @@ export type LeverRunner = Pick<EngineRunner<Command, EngineEvent, Engine>, 'subm
 export interface SpotLeverBase {
   lever_transaction: { in: [string, string][]; out: [string, string][] };
   last_price: string | null;
+  price_kind?: ShownPriceKind;
   mark_price: string | null;
   index_price: string | null;
 }
@@ -235,6 +237,7 @@ export class LeverService {
       legal_name: market.quoteCode,
       currency_name: market.baseCode,
       last_price: base.last_price,
+      price_kind: base.price_kind ?? null,
       mark_price: base.mark_price,
       index_price: base.index_price,
       lever_transaction: base.lever_transaction,

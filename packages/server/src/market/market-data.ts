@@ -41,6 +41,7 @@ import { markIndexFields } from './price-record.ts';
 import { parsePeriod } from './periods.ts';
 import type { Ticker } from './tickers.ts';
 import { TICKER_WINDOW_MS, TickerBook } from './tickers.ts';
+import { shownPriceTicks } from './template-fields.ts';
 
 export const DEPTH_LEVELS = 10;
 /** Trades a `market_detail` message and the snapshot carry (the web client keeps 27). */
@@ -158,6 +159,11 @@ export class MarketData {
     return this.#recent.get(marketId) ?? [];
   }
 
+  /** The engine the projections read (its flags and marks for the quotation rows). */
+  get engine(): Engine {
+    return this.#options.engine;
+  }
+
   ticker(marketId: number): Ticker {
     return this.tickers.ticker(marketId, this.#clock());
   }
@@ -183,6 +189,8 @@ export class MarketData {
             break;
           case 'priceSampled':
             if (event.head) this.#publishHead(event);
+            // Until a user trades, the ticker's price now is the mark: each new sample refreshes it.
+            if (this.ticker(event.marketId).lastTicks === undefined) this.#tickerDirty.add(event.marketId);
             break;
           default:
             break;
@@ -398,14 +406,19 @@ export class MarketData {
 
   daymarketPayload(market: MarketInfo, ticker: Ticker): DaymarketPayload {
     const fields = tickerFields(market, ticker);
+    // The price now: the last trade with a user, else the recorded mark (template-fields.ts).
+    const shown = shownPriceTicks(this.#options.engine, market.marketId, ticker.lastTicks);
+    const nowPrice = shown.ticks === undefined ? '' : formatPrice(market, shown.ticks);
     return {
       type: 'daymarket',
       symbol: market.symbol,
       legal_id: market.quoteCurrencyId,
       currency_id: market.baseCurrencyId,
       ...fields,
+      now_price: nowPrice,
       // The template's clients read the price now as `close`.
-      close: fields.now_price,
+      close: nowPrice,
+      price_kind: shown.kind,
       ...this.markIndexFields(market),
     };
   }

@@ -5,13 +5,21 @@ import type { MarketInfo } from './market-catalog.ts';
 import { changePercent, formatPrice, ppmPercent } from './market-catalog.ts';
 import type { MarketData } from './market-data.ts';
 import { tickerFields } from './market-data.ts';
+import type { PairProductFlags } from './template-fields.ts';
+import { productFlags, shownPriceTicks } from './template-fields.ts';
 
 /** How stale the market list of a quotation call may be (is_display and the order are edited in SQL). */
 export const CATALOG_MAX_AGE_MS = 5_000;
 
 export type { CoinListEntry, Quotation, QuotationGroup };
 
-export function quotationOf(marketData: MarketData, market: MarketInfo): Quotation {
+export function quotationOf(
+  marketData: MarketData,
+  market: MarketInfo,
+  flags: PairProductFlags = productFlags(marketData.engine).pair(market.marketId),
+): Quotation {
+  const ticker = marketData.ticker(market.marketId);
+  const shown = shownPriceTicks(marketData.engine, market.marketId, ticker.lastTicks);
   return {
     id: market.marketId,
     symbol: market.symbol,
@@ -20,14 +28,17 @@ export function quotationOf(marketData: MarketData, market: MarketInfo): Quotati
     legal_name: market.quoteCode,
     currency_name: market.baseCode,
     logo: market.logo ?? '',
-    ...tickerFields(market, marketData.ticker(market.marketId)),
+    ...tickerFields(market, ticker),
+    // The price a template screen shows: the last trade with a user, else the recorded mark.
+    now_price: shown.ticks === undefined ? '' : formatPrice(market, shown.ticks),
+    price_kind: shown.kind,
     is_display: market.isDisplay ? 1 : 0,
     price_scale: market.priceScale,
     number_scale: market.quantityScale,
     lever_share_num: formatDecimal(market.leverShareSize, market.baseScale, { trim: true }),
     spread: ppmPercent(market.leverSpreadPpm),
     lever_trade_fee: ppmPercent(market.leverFeePpm),
-    open_microtrade: 0,
+    ...flags,
     ...marketData.markIndexFields(market),
   };
 }
@@ -35,6 +46,7 @@ export function quotationOf(marketData: MarketData, market: MarketInfo): Quotati
 /** Markets grouped by quote currency, in display order; `displayedOnly` leaves out hidden pairs. */
 export function quotationGroups(marketData: MarketData, displayedOnly: boolean): QuotationGroup[] {
   const groups = new Map<number, QuotationGroup>();
+  const flags = productFlags(marketData.engine);
   for (const market of marketData.catalog.list()) {
     if (displayedOnly && !market.isDisplay) continue;
     let group = groups.get(market.quoteCurrencyId);
@@ -42,7 +54,7 @@ export function quotationGroups(marketData: MarketData, displayedOnly: boolean):
       group = { id: market.quoteCurrencyId, name: market.quoteCode, quotation: [] };
       groups.set(market.quoteCurrencyId, group);
     }
-    group.quotation.push(quotationOf(marketData, market));
+    group.quotation.push(quotationOf(marketData, market, flags.pair(market.marketId)));
   }
   return [...groups.values()];
 }
@@ -55,13 +67,15 @@ export function coinList(marketData: MarketData): CoinListEntry[] {
       const ticker = marketData.ticker(market.marketId);
       const fields = tickerFields(market, ticker);
       const proportion = changePercent(ticker.openTicks, ticker.lastTicks);
+      const shown = shownPriceTicks(marketData.engine, market.marketId, ticker.lastTicks);
       return {
         id: market.marketId,
         name: market.baseCode,
         symbol: market.symbol,
         legal_id: market.quoteCurrencyId,
         currency_id: market.baseCurrencyId,
-        last_price: ticker.lastTicks === undefined ? '' : formatPrice(market, ticker.lastTicks),
+        last_price: shown.ticks === undefined ? '' : formatPrice(market, shown.ticks),
+        price_kind: shown.kind,
         proportion,
         type: proportion.startsWith('-') ? 'down' : /[1-9]/.test(proportion) ? 'up' : 'flat',
         high: fields.high,

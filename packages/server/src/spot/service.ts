@@ -16,7 +16,7 @@ import type {
   TimeInForce,
 } from '@fairex/engine';
 import { feeOf } from '@fairex/engine';
-import type { Language, MessageKey, MessageParams } from '@fairex/shared';
+import type { Language, MessageKey, MessageParams, ShownPriceKind } from '@fairex/shared';
 import { fieldName, formatDecimal, pageRows, pagedList, tryParseDecimal } from '@fairex/shared';
 import type {
   CompletedTrade,
@@ -34,6 +34,7 @@ import { submitOrRefuse } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Queryable } from '../store/index.ts';
 import { markIndexFields } from '../market/price-record.ts';
+import { shownPriceTicks } from '../market/template-fields.ts';
 import type { UnprojectedBatches } from './last-prices.ts';
 import { LastPrices } from './last-prices.ts';
 import type { SpotMarket } from './markets.ts';
@@ -415,7 +416,7 @@ export class SpotService {
     return {
       in: bookSide(market, depth.bids),
       out: bookSide(market, depth.asks),
-      last_price: lastTicks === undefined ? null : formatPrice(market, lastTicks),
+      ...this.#shownPrice(market, lastTicks),
       ...markIndexFields(this.#engine, market),
       user_currency: base === undefined ? null : formatDecimal(base.available, market.baseScale),
       user_legal: quote === undefined ? null : formatDecimal(quote.available, market.quoteScale),
@@ -452,7 +453,7 @@ export class SpotService {
     return {
       lever_available: false,
       lever_transaction: { in: depth.bids.map(pair), out: depth.asks.map(pair) },
-      last_price: lastTicks === undefined ? null : formatPrice(market, lastTicks),
+      ...this.#shownPrice(market, lastTicks),
       // The price record's latest mark and index: what leverage will settle on (docs/price-record.md).
       ...markIndexFields(this.#engine, market),
       ExRAte: null,
@@ -464,6 +465,21 @@ export class SpotService {
       legal_name: market.quoteCode,
       currency_name: market.baseCode,
       symbol: market.symbol,
+    };
+  }
+
+  /**
+   * `last_price` as the order forms of template-era clients take their default from: the last trade with a
+   * user, else the recorded mark, with `price_kind` saying which (docs/template-clients.md).
+   */
+  #shownPrice(
+    market: SpotMarket,
+    lastTicks: number | undefined,
+  ): { last_price: string | null; price_kind: ShownPriceKind } {
+    const shown = shownPriceTicks(this.#engine, market.marketId, lastTicks);
+    return {
+      last_price: shown.ticks === undefined ? null : formatPrice(market, shown.ticks),
+      price_kind: shown.kind,
     };
   }
 

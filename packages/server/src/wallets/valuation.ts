@@ -9,31 +9,36 @@ import { formatDecimal } from '@fairex/shared';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
 import type { CoinPrice, PriceBook } from './prices.ts';
 import { VALUE_SCALE, priceText, valueAt, valueIn } from './prices.ts';
+import { productFlags } from '../market/template-fields.ts';
 
 export type { WalletGroup, WalletLine, WalletOverview };
 
 /** Totals are shown with 8 decimals (rounded down). */
 export const TOTAL_DECIMALS = 8;
 
-/** What the engine's markets make of each currency: traded on a spot market, quote ("legal") of one. */
-export function currencyFlags(engine: Pick<Engine, 'spot'>): (currencyId: number) => CurrencyFlags {
+/**
+ * What the engine makes of each currency, under the template's names: `is_match` it is traded on a spot
+ * market; `is_lever` it is the margin (quote) currency of a pair open to leverage; `is_micro` it pays for
+ * seconds contracts open on a pair; `is_legal` 0, because the template's flag offers its fiat (C2C) wallet,
+ * which Fairex does not have (a transfer naming it is refused), so that no transfer page offers it.
+ */
+export function currencyFlags(
+  engine: Pick<Engine, 'spot' | 'micro' | 'ledger'>,
+): (currencyId: number) => CurrencyFlags {
   const traded = new Set<number>();
-  const quotes = new Set<number>();
   for (const market of engine.spot.markets()) {
     traded.add(market.baseCurrencyId).add(market.quoteCurrencyId);
-    quotes.add(market.quoteCurrencyId);
   }
-  // `is_lever` and `is_micro` are not derived from the leverage and seconds-contract settings: always 0.
+  const products = productFlags(engine);
   return (currencyId) => ({
     is_match: traded.has(currencyId) ? 1 : 0,
-    is_lever: 0,
-    is_micro: 0,
-    is_legal: quotes.has(currencyId) ? 1 : 0,
+    ...products.currency(currencyId),
+    is_legal: 0,
   });
 }
 
 export async function walletOverview(input: {
-  engine: Pick<Engine, 'ledger' | 'spot'>;
+  engine: Pick<Engine, 'ledger' | 'spot' | 'micro'>;
   catalog: WalletCatalog;
   prices: PriceBook;
   userId: number;
@@ -47,6 +52,7 @@ export async function walletOverview(input: {
   let grandValue = 0n;
   let grandPriced = legal !== undefined;
   const overview: Record<string, unknown> = {};
+  const legalLines: WalletLine[] = [];
   for (const wallet of WALLETS) {
     let total = 0n;
     let priced = legal !== undefined;
@@ -59,6 +65,10 @@ export async function walletOverview(input: {
       else if (available + locked > 0n) priced = false;
       if (value !== null) total += value;
       balance.push(line(wallet, currency, { available, locked }, value, price, flagsOf(currency.id)));
+      if (wallet === 'change') {
+        const zero = { available: 0n, locked: 0n };
+        legalLines.push(line('legal', currency, zero, price ? 0n : null, price, flagsOf(currency.id)));
+      }
     }
     grandValue += total;
     grandPriced &&= priced;
@@ -74,7 +84,9 @@ export async function walletOverview(input: {
   const usdtTotal = legal ? formatValue(grandValue) : null;
   return {
     ...(overview as Record<`${Wallet}_wallet`, WalletGroup>),
-    legal_wallet: EMPTY_LEGAL_WALLET,
+    legal_wallet: { ...EMPTY_LEGAL_WALLET, balance: legalLines },
+    // Deposits and withdrawals are open when a currency has a chain to receive on (docs/template-clients.md).
+    is_open_CTbi: currencies.some((currency) => currency.chains.length > 0) ? 1 : 0,
     usdt_total: usdtTotal,
     usdt_totle: usdtTotal,
     btc_total: btcPrice ? formatDecimal(valueIn(grandValue, btcPrice, TOTAL_DECIMALS), TOTAL_DECIMALS) : null,
@@ -84,8 +96,9 @@ export async function walletOverview(input: {
 }
 
 /**
- * The template's fiat (C2C) wallet. Fairex has no fiat wallet and no fiat trading, so nobody holds
- * anything there: it is answered empty, worth exactly zero, for clients that add its total to the others.
+ * The template's fiat (C2C) wallet. Fairex has no fiat wallet, so nobody holds anything there: every
+ * currency is listed with a zero balance (the template's transfer page takes its list of coins from these
+ * lines), and it is worth exactly zero, for clients that add its total to the others.
  */
 const EMPTY_LEGAL_WALLET: LegalWallet = {
   balance: [],
@@ -100,7 +113,7 @@ function formatValue(value: bigint): string {
 }
 
 function line(
-  wallet: Wallet,
+  wallet: Wallet | 'legal',
   currency: WalletCurrency,
   { available, locked }: { available: bigint; locked: bigint },
   value: bigint | null,

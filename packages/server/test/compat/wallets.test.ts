@@ -82,9 +82,11 @@ describe('wallet/list for template clients', () => {
       change_balance: '1502.500000',
       usdt_price: '1',
       usdt_total: '1502.50000000',
+      // Traded on spot markets; the margin of the pairs open to leverage; seconds contracts are not open (this
+      // app's reserve is empty); never the fiat wallet's, which Fairex does not have.
       is_match: 1,
-      is_legal: 1,
-      is_lever: 0,
+      is_legal: 0,
+      is_lever: 1,
       is_micro: 0,
     });
     // 0.25 x 65,000.01 = 16,250.0025 exactly.
@@ -119,12 +121,22 @@ describe('wallet/list for template clients', () => {
 
   it('answers a legal (fiat) wallet that holds nothing, because Fairex has none', async () => {
     const overview = await templateOk<Record<string, unknown>>('/wallet/list', {}, alice);
-    expect(overview.legal_wallet).toEqual({
-      balance: [],
+    const legal = overview.legal_wallet as Group;
+    expect({ ...legal, balance: undefined }).toEqual({
+      balance: undefined,
       usdt_total: '0.00000000',
       usdt_totle: '0.00000000',
       btc_total: '0.00000000',
       priced: true,
+    });
+    // Every currency at zero, for the transfer page that takes its coins from these lines.
+    const change = overview.change_wallet as Group;
+    expect(legal.balance.map((line) => line.currency)).toEqual(change.balance.map((line) => line.currency));
+    expect(legal.balance.find((line) => line.currency === BTC)).toMatchObject({
+      currency_name: 'BTC',
+      legal_balance: '0.00000000',
+      lock_legal_balance: '0.00000000',
+      usdt_total: '0.00000000',
     });
   });
 });

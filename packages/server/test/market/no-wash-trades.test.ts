@@ -12,7 +12,7 @@ import { buildTestApp, createUser, openTestStore, removeTempDirs } from '../help
 import { BTC_USDT, FAST, until } from './helpers.ts';
 
 interface Figures {
-  /** Per symbol: [now_price, volume, amount] of the quotation list. */
+  /** Per symbol: [now_price of a trade ('' for a mark or none), volume, amount] of the quotation list. */
   quotations: Record<string, [string, string, string]>;
   tradesHome: number;
   tradersHome: number;
@@ -39,7 +39,12 @@ async function figures(app: FastifyInstance, fresh = false): Promise<Figures> {
   const quotations: Figures['quotations'] = {};
   for (const group of quotation.message as { quotation: Record<string, string>[] }[])
     for (const row of group.quotation)
-      quotations[row.symbol as string] = [row.now_price ?? '', row.volume ?? '', row.amount ?? ''];
+      // The price of a trade with a user; a pair without one shows the recorded mark, labelled `mark`.
+      quotations[row.symbol as string] = [
+        row.price_kind === 'trade' ? (row.now_price ?? '') : '',
+        row.volume ?? '',
+        row.amount ?? '',
+      ];
   const home = fresh ? await countHomeFigures(app.store, Date.now()) : (await get('/api/stats/home')).message;
   const activity = (await get('/api/stats/activity')).message as { trades: number };
   const history = (

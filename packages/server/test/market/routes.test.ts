@@ -125,6 +125,8 @@ describe('quotations', () => {
       currency_name: 'BTC',
       logo: '',
       now_price: '66900.00',
+      // The last trade with a user (no mark was recorded in this app).
+      price_kind: 'trade',
       change: '-0.15',
       high: '67100.50',
       low: '66900.00',
@@ -136,6 +138,11 @@ describe('quotations', () => {
       lever_share_num: '0.01',
       spread: '0.05',
       lever_trade_fee: '0.1',
+      // Spot orders match on every pair; leverage is enabled on BTC/USDT by the catalogue; seconds contracts
+      // are not open: this app's seconds reserve is empty (template-flags.test.ts has the other cases).
+      open_transaction: 1,
+      open_coin_trade: 1,
+      open_lever: 1,
       open_microtrade: 0,
       // No price sample was recorded in this app: no mark and no index are claimed.
       mark_price: null,
@@ -144,6 +151,7 @@ describe('quotations', () => {
     // A pair that never traded has no price, no change and no volume: nothing is made up.
     expect(quotations[1]).toMatchObject({
       now_price: '',
+      price_kind: null,
       change: '0.00',
       high: '',
       low: '',
@@ -177,6 +185,7 @@ describe('quotations', () => {
       legal_id: 3,
       currency_id: 1,
       last_price: '66900.00',
+      price_kind: 'trade',
       proportion: '-0.15',
       type: 'down',
       high: '67100.50',

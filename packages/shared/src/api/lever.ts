@@ -5,7 +5,7 @@
 // declared in socket-events.ts (LeverTradePayload) with the rows below as its JSON text.
 import { z } from 'zod';
 import { decimalText, id, integer, oneOf, optional, page, text } from '../schema/fields.ts';
-import type { MarkIndexFields } from './price.ts';
+import type { MarkIndexFields, ShownPriceKind } from './price.ts';
 
 /** Spec 01 section 9 and spec 02 section 9: lever lists are paged 10 rows a page. */
 export const LEVER_PAGE_SIZE = 10;
@@ -212,7 +212,9 @@ export interface LeverDealReply extends MarkIndexFields {
   currency_id: number;
   legal_name: string;
   currency_name: string;
+  /** The last trade with a user, else the recorded mark (`price_kind` says which); null with neither. */
   last_price: string | null;
+  price_kind?: ShownPriceKind;
   /** The book as [price, amount] pairs (spec 01 section 3). */
   lever_transaction: { in: [string, string][]; out: [string, string][] };
   multiple: { muit: LeverMultipleOption[]; share: LeverSharePreset[] };

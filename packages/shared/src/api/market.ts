@@ -3,6 +3,7 @@
 // decimal text; an unknown price is "". Also the chart's bar calls: their inputs and the bar they answer with.
 import { z } from 'zod';
 import { id, integer, optional, text } from '../schema/fields.ts';
+import type { ShownPriceKind } from './price.ts';
 
 /** One pair of a quotation group. Prices and amounts are decimal text; an unknown price is "". */
 export interface Quotation {
@@ -13,7 +14,9 @@ export interface Quotation {
   legal_name: string;
   currency_name: string;
   logo: string;
+  /** The last trade with a user, else the recorded mark (`price_kind` says which); "" with neither. */
   now_price: string;
+  price_kind?: ShownPriceKind;
   /** 24-hour change in percent, two decimals. */
   change: string;
   high: string;
@@ -32,7 +35,12 @@ export interface Quotation {
   spread: string;
   /** Leverage opening fee, percent of the contract value. */
   lever_trade_fee: string;
-  /** Whether seconds contracts trade on this pair: always 0, seconds trading is not built. */
+  /** Whether spot orders are matched on this pair (the template's two names for it). */
+  open_transaction: 0 | 1;
+  open_coin_trade: 0 | 1;
+  /** Whether leveraged positions open on this pair (its lever settings are enabled). */
+  open_lever: 0 | 1;
+  /** Whether seconds contracts open on this pair (a seconds option and a payable currency's cap on it). */
   open_microtrade: 0 | 1;
   /** The latest price sample's mark and index; null before the first. */
   mark_price: string | null;
@@ -54,7 +62,9 @@ export interface CoinListEntry {
   symbol: string;
   legal_id: number;
   currency_id: number;
+  /** The last trade with a user, else the recorded mark (`price_kind` says which); "" with neither. */
   last_price: string;
+  price_kind?: ShownPriceKind;
   /** 24-hour change in percent, two decimals. */
   proportion: string;
   /** Direction of the 24-hour change: 'up', 'down' or 'flat'. */

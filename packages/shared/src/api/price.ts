@@ -90,3 +90,9 @@ export interface MarkIndexFields {
   mark_price: string | null;
   index_price: string | null;
 }
+
+/**
+ * What a price shown to a template-era client is (docs/template-clients.md): `trade`, the last trade with a
+ * user; `mark`, the latest recorded mark, shown where no user has traded yet; null, neither exists.
+ */
+export type ShownPriceKind = 'trade' | 'mark' | null;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { id, integer, oneOf, optional, page, text } from '../schema/fields.ts';
 import { paged } from '../envelope.ts';
-import type { MarkIndexFields } from './price.ts';
+import type { MarkIndexFields, ShownPriceKind } from './price.ts';
 
 const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 
@@ -148,7 +148,9 @@ export interface TradeDetail {
 export interface SpotDeal extends MarkIndexFields {
   in: BookLevel[];
   out: BookLevel[];
+  /** The last trade with a user, else the recorded mark (`price_kind` says which); null with neither. */
   last_price: string | null;
+  price_kind?: ShownPriceKind;
   user_currency: string | null;
   user_legal: string | null;
   user_currency_lock: string | null;
@@ -175,6 +177,7 @@ export interface LeverDeal extends MarkIndexFields {
   lever_available: false;
   lever_transaction: { in: [string, string][]; out: [string, string][] };
   last_price: string | null;
+  price_kind?: ShownPriceKind;
   ExRAte: null;
   multiple: { muit: []; share: [] };
   lever_share_limit: { min: 0; max: 0 };

@@ -119,8 +119,8 @@ export type Flag = 0 | 1;
 
 /**
  * What a currency is used for, with the template's names: `is_match` it is traded on a spot market;
- * `is_legal` it is the quote ("legal") currency of a market; `is_lever` and `is_micro` it can be traded with
- * leverage or in seconds contracts (neither exists yet, so 0).
+ * `is_lever` it is the margin (quote) currency of a pair open to leverage; `is_micro` it pays for seconds
+ * contracts open on a pair; `is_legal` always 0 (the template's fiat wallet, which Fairex does not have).
  */
 export interface CurrencyFlags {
   is_match: Flag;
@@ -151,9 +151,9 @@ export interface WalletGroup {
   balance: WalletLine[];
 }
 
-/** The template's fiat wallet. Fairex has no fiat wallet: it is always empty and worth nothing. */
+/** The template's fiat wallet. Fairex has no fiat wallet: every currency at zero, worth nothing. */
 export interface LegalWallet {
-  balance: [];
+  balance: WalletLine[];
   usdt_total: string;
   usdt_totle: string;
   btc_total: string;
@@ -162,6 +162,8 @@ export interface LegalWallet {
 
 export type WalletOverview = Record<`${WalletName}_wallet`, WalletGroup> & {
   legal_wallet: LegalWallet;
+  /** 1 when deposits and withdrawals are open (a currency has a chain to receive on), as the template names it. */
+  is_open_CTbi: 0 | 1;
   usdt_total: string | null;
   usdt_totle: string | null;
   btc_total: string | null;
