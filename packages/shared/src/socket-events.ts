@@ -26,6 +26,9 @@ export interface DaymarketPayload {
   /** The latest price sample's mark and index (docs/price-record.md); null before the first. */
   mark_price: string | null;
   index_price: string | null;
+  /** The pair's price by one rule: the last trade with a user, else the mark (see the market calls). */
+  price: string;
+  price_kind: 'trade' | 'mark' | 'none';
 }
 
 /** A market's price chain head, published once per head interval (docs/price-record.md). */

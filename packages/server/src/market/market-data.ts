@@ -13,6 +13,7 @@ import { hasUserSide } from '@fairex/engine';
 import type { Command, Engine, EngineEvent, PriceSampledEvent, TradeEvent } from '@fairex/engine';
 import type {
   MarkIndexFields,
+  PriceKindFields,
   PriceHeadPayload,
   DaymarketPayload,
   KlinePayload,
@@ -406,8 +407,14 @@ export class MarketData {
       ...fields,
       // The template's clients read the price now as `close`.
       close: fields.now_price,
-      ...this.markIndexFields(market),
+      ...this.priceFields(market, fields.now_price),
     };
+  }
+
+  /** The mark and index, and the pair's one price with its kind: the last trade, else the mark. */
+  priceFields(market: MarketInfo, nowPrice: string): MarkIndexFields & PriceKindFields {
+    const markIndex = this.markIndexFields(market);
+    return { ...markIndex, ...priceKindFields(nowPrice, markIndex.mark_price) };
   }
 
   /** The market's latest mark and index price as decimal text (null before its first good sample). */
@@ -468,6 +475,16 @@ export class MarketData {
       ...markets.map((market) => klineChannel(market.symbol, TEMPLATE_KLINE_PERIOD)),
     ];
   }
+}
+
+/**
+ * The price a screen shows for a pair and its kind (docs/market-data.md): the last trade with a user; where
+ * none has happened, the recorded mark price, marked as such; nothing before the first price sample.
+ */
+export function priceKindFields(nowPrice: string, markPrice: string | null): PriceKindFields {
+  if (nowPrice !== '') return { price: nowPrice, price_kind: 'trade' };
+  if (markPrice !== null && markPrice !== '') return { price: markPrice, price_kind: 'mark' };
+  return { price: '', price_kind: 'none' };
 }
 
 /** The ticker fields shared by `daymarket` pushes and the quotation lists. */

@@ -12,6 +12,7 @@ export const CATALOG_MAX_AGE_MS = 5_000;
 export type { CoinListEntry, Quotation, QuotationGroup };
 
 export function quotationOf(marketData: MarketData, market: MarketInfo): Quotation {
+  const ticker = tickerFields(market, marketData.ticker(market.marketId));
   return {
     id: market.marketId,
     symbol: market.symbol,
@@ -20,7 +21,7 @@ export function quotationOf(marketData: MarketData, market: MarketInfo): Quotati
     legal_name: market.quoteCode,
     currency_name: market.baseCode,
     logo: market.logo ?? '',
-    ...tickerFields(market, marketData.ticker(market.marketId)),
+    ...ticker,
     is_display: market.isDisplay ? 1 : 0,
     price_scale: market.priceScale,
     number_scale: market.quantityScale,
@@ -28,7 +29,7 @@ export function quotationOf(marketData: MarketData, market: MarketInfo): Quotati
     spread: ppmPercent(market.leverSpreadPpm),
     lever_trade_fee: ppmPercent(market.leverFeePpm),
     open_microtrade: 0,
-    ...marketData.markIndexFields(market),
+    ...marketData.priceFields(market, ticker.now_price),
   };
 }
 

@@ -3,6 +3,7 @@
 // decimal text; an unknown price is "". Also the chart's bar calls: their inputs and the bar they answer with.
 import { z } from 'zod';
 import { id, integer, optional, text } from '../schema/fields.ts';
+import type { PriceKind } from './price.ts';
 
 /** One pair of a quotation group. Prices and amounts are decimal text; an unknown price is "". */
 export interface Quotation {
@@ -37,6 +38,9 @@ export interface Quotation {
   /** The latest price sample's mark and index; null before the first. */
   mark_price: string | null;
   index_price: string | null;
+  /** The pair's price by one rule: the last trade with a user, else the mark (PriceKindFields). */
+  price: string;
+  price_kind: PriceKind;
 }
 
 export interface QuotationGroup {
