@@ -184,6 +184,9 @@ export class MarketData {
             break;
           case 'priceSampled':
             if (event.head) this.#publishHead(event);
+            // A pair no user has traded shows its mark instead of a last price: its ticker follows the
+            // samples (at most once per ticker interval), not only the minute's refresh.
+            if (!this.tickers.hasTraded(event.marketId)) this.#tickerDirty.add(event.marketId);
             break;
           default:
             break;
