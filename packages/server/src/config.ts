@@ -348,8 +348,9 @@ export const settings = [
     name: 'MARKET_MAKER',
     default: 'on',
     meaning:
-      'on: the market maker quotes a ladder around the index price on every pair (it only quotes: it never ' +
-      'trades without a user); ' +
+      'on: the market maker quotes a ladder around the index price on every pair with post-only orders (it ' +
+      'never takes: a user order resting across its ladder is left alone, and it trades only as the resting ' +
+      'side of a user order); ' +
       'off: users trade only with each other (index prices and the history backfill run either way).',
     schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
   }),

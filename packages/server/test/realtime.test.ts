@@ -219,6 +219,8 @@ describe('socket.io on one process', () => {
         close: '64000.00',
         mark_price: null,
         index_price: null,
+        price: '64000.00',
+        price_kind: 'trade' as const,
       };
       app.realtime.publish('daymarket', 'daymarket', payload);
       expect(await received).toEqual(payload);

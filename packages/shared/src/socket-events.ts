@@ -24,11 +24,12 @@ export interface DaymarketPayload {
   amount: string;
   /** The price now again (= now_price), the name the template's clients read. */
   close: string;
-  /** What now_price is: the last trade with a user, or the recorded mark where none traded yet. */
-  price_kind?: ShownPriceKind;
   /** The latest price sample's mark and index (docs/price-record.md); null before the first. */
   mark_price: string | null;
   index_price: string | null;
+  /** The pair's price by one rule (= now_price): the last trade with a user, else the mark; `price_kind` says which. */
+  price: string;
+  price_kind: ShownPriceKind;
 }
 
 /** A market's price chain head, published once per head interval (docs/price-record.md). */

@@ -237,7 +237,7 @@ export class LeverService {
       legal_name: market.quoteCode,
       currency_name: market.baseCode,
       last_price: base.last_price,
-      price_kind: base.price_kind ?? null,
+      price_kind: base.price_kind ?? 'none',
       mark_price: base.mark_price,
       index_price: base.index_price,
       lever_transaction: base.lever_transaction,

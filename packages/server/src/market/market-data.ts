@@ -13,6 +13,7 @@ import { hasUserSide } from '@fairex/engine';
 import type { Command, Engine, EngineEvent, PriceSampledEvent, TradeEvent } from '@fairex/engine';
 import type {
   MarkIndexFields,
+  PriceKindFields,
   PriceHeadPayload,
   DaymarketPayload,
   KlinePayload,
@@ -189,8 +190,9 @@ export class MarketData {
             break;
           case 'priceSampled':
             if (event.head) this.#publishHead(event);
-            // Until a user trades, the ticker's price now is the mark: each new sample refreshes it.
-            if (this.ticker(event.marketId).lastTicks === undefined) this.#tickerDirty.add(event.marketId);
+            // A pair no user has traded shows its mark instead of a last price: its ticker follows the
+            // samples (at most once per ticker interval), not only the minute's refresh.
+            if (!this.tickers.hasTraded(event.marketId)) this.#tickerDirty.add(event.marketId);
             break;
           default:
             break;
@@ -407,20 +409,28 @@ export class MarketData {
   daymarketPayload(market: MarketInfo, ticker: Ticker): DaymarketPayload {
     const fields = tickerFields(market, ticker);
     // The price now: the last trade with a user, else the recorded mark (template-fields.ts).
-    const shown = shownPriceTicks(this.#options.engine, market.marketId, ticker.lastTicks);
-    const nowPrice = shown.ticks === undefined ? '' : formatPrice(market, shown.ticks);
+    const prices = this.priceFields(market, ticker.lastTicks);
     return {
       type: 'daymarket',
       symbol: market.symbol,
       legal_id: market.quoteCurrencyId,
       currency_id: market.baseCurrencyId,
       ...fields,
-      now_price: nowPrice,
+      now_price: prices.price,
       // The template's clients read the price now as `close`.
-      close: nowPrice,
-      price_kind: shown.kind,
-      ...this.markIndexFields(market),
+      close: prices.price,
+      ...prices,
     };
+  }
+
+  /**
+   * The mark and index, and the pair's one price with its kind (docs/market-data.md): the last trade with a
+   * user; where none has happened, the recorded mark, marked as such; "" and `none` before the first sample.
+   */
+  priceFields(market: MarketInfo, lastTradeTicks: number | undefined): MarkIndexFields & PriceKindFields {
+    const shown = shownPriceTicks(this.#options.engine, market.marketId, lastTradeTicks);
+    const price = shown.ticks === undefined ? '' : formatPrice(market, shown.ticks);
+    return { ...this.markIndexFields(market), price, price_kind: shown.kind };
   }
 
   /** The market's latest mark and index price as decimal text (null before its first good sample). */

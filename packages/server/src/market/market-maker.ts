@@ -4,9 +4,12 @@
 // The `marketMaker` system owner, funded once at genesis by journaled systemFund transfers from the outside
 // world, quotes a ladder of bids and asks around the journaled index price of every market (LEVELS per side,
 // the first HALF_SPREAD from the index, then one STEP apart), re-quoting only the levels the index has left
-// behind, within its inventory limits. It only quotes: it never takes, and no other account of the exchange
-// trades against it (the engine refuses any trade between two system owners: self-trade prevention), so
-// every trade it makes has a user on the other side, and the last price moves through user trades only.
+// behind, within its inventory limits. It only quotes: it never takes. Every quote is a post-only order,
+// which the engine refuses rather than let it trade as the taker, and the plan skips a level that would
+// cross a user's resting order (a user bid above the index leaves the maker's asks below it unquoted), so a
+// user's order resting across the ladder stays where it is. No other account of the exchange trades against
+// it either (the engine refuses any trade between two system owners: self-trade prevention), so every trade
+// it makes has a user as the taker, and the last price moves through user trades only.
 // (An earlier version had the `house` take from these quotes to drag the last price after the index: wash
 // trades between two of the exchange's own accounts. That is gone; the house keeps whatever it was funded
 // with for its other roles, the counterparty of contracts.) MARKET_MAKER=off turns it off.
@@ -14,7 +17,7 @@
 // Each cycle sends at most maxCommandsPerCycle commands per market, so the journal grows by a few commands
 // per second per market. planCycle is a pure function of what the engine shows, for tests.
 import type { AccountOwner, Balance, Command, Engine, Outcome, OrderView } from '@fairex/engine';
-import { ReasonCode } from '@fairex/engine';
+import { ReasonCode, SpotResultCode } from '@fairex/engine';
 import { parseDecimal } from '@fairex/shared';
 import type { MarketMakerSettings } from '@fairex/shared';
 import type { Store } from '../store/index.ts';
@@ -107,6 +110,12 @@ export interface MakerView {
   orders: readonly OrderView[];
   makerBase: Balance;
   makerQuote: Balance;
+  /**
+   * The best bid and ask of the book's other orders (users'), 0 when there is none: a quote at or through
+   * them would trade as the taker, so the plan leaves that level out.
+   */
+  othersBestBidTicks: number;
+  othersBestAskTicks: number;
   /** A uniform integer in [0, bound), different per call index `k`. */
   draw(k: number, bound: number): number;
 }
@@ -229,6 +238,8 @@ function planPlacements(
   let baseAvailable = view.makerBase.available + freedBase;
   let highestBid = Math.max(0, ...kept.buy.map((order) => order.priceTicks));
   let lowestAsk = Math.min(Number.MAX_SAFE_INTEGER, ...kept.sell.map((order) => order.priceTicks));
+  const crossesAsk = (price: number) => view.othersBestAskTicks > 0 && price >= view.othersBestAskTicks;
+  const crossesBid = (price: number) => view.othersBestBidTicks > 0 && price <= view.othersBestBidTicks;
   const commands: Command[] = [];
   const levelOf = (side: 'buy' | 'sell', price: number) => {
     const prices =
@@ -249,13 +260,13 @@ function planPlacements(
     const lots = lotsFor(view, priceTicks, notional);
     if (side === 'buy') {
       const cost = BigInt(priceTicks) * BigInt(lots) * market.quoteMinorPerTickLot;
-      // Never against its own asks, never beyond its money.
-      if (priceTicks >= lowestAsk || cost > quoteAvailable) continue;
+      // Never against its own asks or a user's, never beyond its money.
+      if (priceTicks >= lowestAsk || crossesAsk(priceTicks) || cost > quoteAvailable) continue;
       quoteAvailable -= cost;
       highestBid = Math.max(highestBid, priceTicks);
     } else {
       const cost = BigInt(lots) * market.lotBaseMinor;
-      if (priceTicks <= highestBid || cost > baseAvailable) continue;
+      if (priceTicks <= highestBid || crossesBid(priceTicks) || cost > baseAvailable) continue;
       baseAvailable -= cost;
       lowestAsk = Math.min(lowestAsk, priceTicks);
     }
@@ -267,6 +278,8 @@ function planPlacements(
       kind: 'limit',
       priceTicks,
       quantityLots: lots,
+      // Refused by the engine, never filled, should a user's order arrive across it before it is applied.
+      timeInForce: 'postOnly',
     });
   }
   return commands;
@@ -296,6 +309,30 @@ export function genesisAmounts(
     add(market.quoteCurrencyId, quote);
   }
   return amounts;
+}
+
+/**
+ * The best bid and ask of the orders in the book that are not the market maker's: the book's depth with the
+ * maker's own lots taken out of each level. The first level with lots of others lies within one more level
+ * than the maker has orders on that side, so the depth asked for is bounded by its own order count.
+ */
+export function othersBest(
+  engine: Pick<Engine, 'spot'>,
+  marketId: number,
+  own: readonly OrderView[],
+): { othersBestBidTicks: number; othersBestAskTicks: number } {
+  const ownLots = { buy: new Map<number, number>(), sell: new Map<number, number>() };
+  for (const order of own) {
+    const lots = ownLots[order.side];
+    lots.set(order.priceTicks, (lots.get(order.priceTicks) ?? 0) + order.remainingLots);
+  }
+  const depth = engine.spot.depth(marketId, Math.max(ownLots.buy.size, ownLots.sell.size) + 1);
+  const first = (levels: readonly [number, number][], mine: Map<number, number>) =>
+    levels.find(([priceTicks, lots]) => lots > (mine.get(priceTicks) ?? 0))?.[0] ?? 0;
+  return {
+    othersBestBidTicks: first(depth.bids, ownLots.buy),
+    othersBestAskTicks: first(depth.asks, ownLots.sell),
+  };
 }
 
 // ---------------------------------------------------------------- the bot
@@ -388,7 +425,8 @@ export class MarketMaker {
         outcomes.push(
           this.#options.submit(command).then(
             (outcome) => {
-              if (outcome.code !== 0)
+              // A quote that a user's order arriving first would have made a taker is refused: expected.
+              if (outcome.code !== 0 && outcome.code !== SpotResultCode.postOnlyWouldTake)
                 this.#options.logger.warn(
                   { command: command.type, code: outcome.code },
                   'market maker command refused',
@@ -431,11 +469,13 @@ export class MarketMaker {
     const engine = this.#options.engine;
     const cycle = this.#cycleCount;
     const stream = hashText(`maker:${market.symbol}`) ^ this.#seed;
+    const orders = engine.spot.openOrders(MAKER, market.marketId);
     return {
+      ...othersBest(engine, market.marketId, orders),
       market,
       minimumLots: engine.spot.market(market.marketId)?.minimumLots ?? 1,
       indexTicks,
-      orders: engine.spot.openOrders(MAKER, market.marketId),
+      orders,
       makerBase: engine.ledger.balance(MAKER, 'change', market.baseCurrencyId),
       makerQuote: engine.ledger.balance(MAKER, 'change', market.quoteCurrencyId),
       draw: (k, bound) => hashText(`${stream}:${cycle}:${k}`) % bound,

@@ -19,7 +19,7 @@ export function quotationOf(
   flags: PairProductFlags = productFlags(marketData.engine).pair(market.marketId),
 ): Quotation {
   const ticker = marketData.ticker(market.marketId);
-  const shown = shownPriceTicks(marketData.engine, market.marketId, ticker.lastTicks);
+  const prices = marketData.priceFields(market, ticker.lastTicks);
   return {
     id: market.marketId,
     symbol: market.symbol,
@@ -29,9 +29,8 @@ export function quotationOf(
     currency_name: market.baseCode,
     logo: market.logo ?? '',
     ...tickerFields(market, ticker),
-    // The price a template screen shows: the last trade with a user, else the recorded mark.
-    now_price: shown.ticks === undefined ? '' : formatPrice(market, shown.ticks),
-    price_kind: shown.kind,
+    // The price a screen shows: the last trade with a user, else the recorded mark (`price_kind` says which).
+    now_price: prices.price,
     is_display: market.isDisplay ? 1 : 0,
     price_scale: market.priceScale,
     number_scale: market.quantityScale,
@@ -39,7 +38,7 @@ export function quotationOf(
     spread: ppmPercent(market.leverSpreadPpm),
     lever_trade_fee: ppmPercent(market.leverFeePpm),
     ...flags,
-    ...marketData.markIndexFields(market),
+    ...prices,
   };
 }
 

@@ -4,7 +4,7 @@
 // accepts. The price a template screen shows and takes its order forms' default from is the last trade with
 // a user, or where no user has traded yet the latest recorded mark, labelled as such.
 import type { Engine } from '@fairex/engine';
-import type { Flag, ShownPriceKind } from '@fairex/shared';
+import type { Flag, PriceKind } from '@fairex/shared';
 import { leverQueries } from '../lever/views.ts';
 
 /** The products of one pair, as the template's quotation rows name them. */
@@ -86,8 +86,8 @@ export function shownPriceTicks(
   engine: Pick<Engine, 'market'>,
   marketId: number,
   lastTradeTicks: number | undefined,
-): { ticks: number | undefined; kind: ShownPriceKind } {
+): { ticks: number | undefined; kind: PriceKind } {
   if (lastTradeTicks !== undefined) return { ticks: lastTradeTicks, kind: 'trade' };
   const mark = engine.market.markPrice(marketId)?.markTicks ?? null;
-  return mark === null ? { ticks: undefined, kind: null } : { ticks: mark, kind: 'mark' };
+  return mark === null ? { ticks: undefined, kind: 'none' } : { ticks: mark, kind: 'mark' };
 }

@@ -109,6 +109,11 @@ export class TickerBook {
     this.#window(trade.marketId).add(trade);
   }
 
+  /** Whether a user ever traded the market (its last price is known). */
+  hasTraded(marketId: number): boolean {
+    return this.#windows.get(marketId)?.lastTicks !== undefined;
+  }
+
   ticker(marketId: number, nowMs: number): Ticker {
     const window = this.#window(marketId);
     window.trim(nowMs);

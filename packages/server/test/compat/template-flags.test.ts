@@ -118,8 +118,8 @@ afterAll(async () => {
 
 describe('prices on a fresh exchange', () => {
   it('are empty with neither a trade nor a mark, and say so', async () => {
-    expect(await btcRow()).toMatchObject({ now_price: '', price_kind: null, mark_price: null });
-    expect(await coinEntry()).toMatchObject({ last_price: '', price_kind: null });
+    expect(await btcRow()).toMatchObject({ now_price: '', price_kind: 'none', mark_price: null });
+    expect(await coinEntry()).toMatchObject({ last_price: '', price_kind: 'none' });
   });
 
   it('are the recorded mark where no user has traded, on every field the template shows a price from', async () => {

@@ -162,7 +162,11 @@ describe('live market data from an exchange stand-in', () => {
           url: `/api/currency/new_timeshar?symbol=BTC/USDT&period=1min&from=0`,
         })
       ).json();
-      expect(body.data).toEqual([
+      // The backfilled history, then (no user has traded) bars of the recorded index since the start.
+      const index = body.data.filter((bar: { source: string }) => bar.source === 'index');
+      for (const bar of index) expect(bar).toMatchObject({ volume: '0.0000', amount: '0.000000' });
+      expect(index.every((bar: { time: number }) => bar.time > minute - 120_000)).toBe(true);
+      expect(body.data.filter((bar: { source: string }) => bar.source !== 'index')).toEqual([
         {
           id: (minute - 120_000) / 1000,
           time: minute - 120_000,

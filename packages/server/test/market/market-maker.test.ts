@@ -1,7 +1,8 @@
 // The market maker against a real engine: it never crosses its own quotes, never asks for money it does not
 // have, stops buying above its inventory limit, sends a bounded number of commands per cycle, keeps its
-// ladder around a moving index, and only quotes: without users there is not a single trade, and a user's
-// order trades with it. planCycle's guards are also checked on random situations.
+// ladder around a moving index, and only quotes: without users there is not a single trade, a user's order
+// trades with it, and a user's order resting across its ladder is never taken by it (its quotes are
+// post-only). planCycle's guards are also checked on random situations.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '@fairex/engine';
@@ -187,6 +188,73 @@ describe('market maker on a real engine', () => {
     expect(ex.tickers.ticker(MARKET, ex.now()).lastTicks).toBe(bestAsk);
   });
 
+  it('never takes: a user order resting across its ladder for 60 s of cycles is never traded by the maker', async () => {
+    const ex = exchange();
+    const { maker } = await makerFor(ex);
+    const simulator = new PriceSimulator({ seed: 3 });
+    simulator.start(['BTC/USDT']);
+    const indexAt = () => Math.round(Number(simulator.latest('BTC/USDT', ex.now())?.price ?? '') * 100);
+    ex.apply({ type: 'recordIndexPrice', marketId: MARKET, priceTicks: indexAt() });
+    // Before the maker's first quote, a user rests a bid 0.2 % above the index: across where the ladder's
+    // asks go.
+    ex.apply({ type: 'deposit', userId: 7, currencyId: USDT, amount: 100_000_000_000n });
+    ex.apply({ type: 'deposit', userId: 8, currencyId: BTC, amount: 100_000_000n });
+    const index = indexAt();
+    const bid = ex.apply({
+      type: 'placeOrder',
+      owner: 7,
+      marketId: MARKET,
+      side: 'buy',
+      kind: 'limit',
+      priceTicks: Math.round(index * 1.002),
+      quantityLots: 3,
+    });
+    expect(bid.code).toBe(0);
+    const bidId = (bid.reply as { orderId: number }).orderId;
+    let askId = 0;
+    const logged = ex.log.length;
+    for (let second = 0; second < 60; second++) {
+      ex.advance(1000);
+      ex.apply({ type: 'recordIndexPrice', marketId: MARKET, priceTicks: indexAt() });
+      await maker.cycle();
+      if (second === 19) {
+        // Twenty seconds of cycles with the user's bid across the ladder: still there, whole.
+        expect(ex.engine.spot.order(bidId)).toMatchObject({ remainingLots: 3 });
+        expect(ownBook(ex.engine).asks.length).toBeGreaterThan(0);
+        // Then a user ask below the maker's bids: it takes the user's bid and the maker's bids above its
+        // price (the user is the taker, which is fine), and the rest of it rests across the ladder.
+        const ask = ex.apply({
+          type: 'placeOrder',
+          owner: 8,
+          marketId: MARKET,
+          side: 'sell',
+          kind: 'limit',
+          priceTicks: Math.round(indexAt() * 0.998),
+          quantityLots: 9_000,
+        });
+        expect(ask.reply).toMatchObject({ status: 'resting' });
+        askId = (ask.reply as { orderId: number }).orderId;
+      }
+    }
+    const makerCommands = ex.log.slice(logged).filter(({ command }) => command.type === 'placeOrder');
+    const trades = ex.log
+      .slice(logged)
+      .flatMap(({ outcome }) => outcome.events.filter((event) => event.type === 'trade'));
+    // The maker never was the taker of a trade: it traded only as the resting side of the user's ask.
+    expect(trades.filter((trade) => trade.takerOwner === 'marketMaker')).toEqual([]);
+    expect(trades.some((trade) => trade.makerOwner === 'marketMaker')).toBe(true);
+    expect(trades.every((trade) => trade.takerOwner === 8)).toBe(true);
+    // The rest of the user's ask rested across the ladder for the last 40 s, and is still there.
+    const rest = ex.engine.spot.order(askId);
+    expect(rest?.remainingLots).toBeGreaterThan(0);
+    expect(Math.max(...ownBook(ex.engine).bids)).toBeLessThan(rest?.priceTicks ?? 0);
+    expect(makerCommands.length).toBeGreaterThan(10);
+    // Its quotes are post-only: each would be refused by the engine rather than take.
+    for (const { command } of makerCommands)
+      if (command.type === 'placeOrder' && command.owner === 'marketMaker')
+        expect(command.timeInForce).toBe('postOnly');
+  });
+
   it('follows the settings an administrator stored for the pair: fewer levels, then out of the book', async () => {
     const ex = exchange();
     let pairRow: Record<string, unknown> | undefined;
@@ -333,9 +401,12 @@ describe('planCycle on random situations', () => {
     orders: fc.uniqueArray(order, { selector: (entry) => entry.orderId, maxLength: 30 }),
     makerBase: fc.bigInt({ min: 0n, max: 2_000_000_000n }),
     makerQuote: fc.bigInt({ min: 0n, max: 1_000_000_000_000n }),
+    // A user's best bid and ask (0: none), anywhere around the index, also across the ladder.
+    othersBid: fc.oneof(fc.constant(0), fc.integer({ min: 6_300_000, max: 7_100_000 })),
+    othersAsk: fc.oneof(fc.constant(0), fc.integer({ min: 6_300_000, max: 7_100_000 })),
   });
 
-  it('never plans a quote through its own book, beyond its money, or more than the budget', () => {
+  it("never plans a quote through its own book or a user's, beyond its money, or more than the budget", () => {
     fc.assert(
       fc.property(situation, (input) => {
         // The maker's own quotes are never crossed (the engine would not let them rest so).
@@ -370,6 +441,8 @@ describe('planCycle on random situations', () => {
           orders,
           makerBase: { available: input.makerBase, locked: 0n },
           makerQuote: { available: input.makerQuote, locked: 0n },
+          othersBestBidTicks: input.othersBid,
+          othersBestAskTicks: input.othersAsk,
           draw: (k, bound) => Math.abs(k) % bound,
         };
         const plan = planCycle(view, DEFAULT_MARKET_MAKER_CONFIG);
@@ -392,16 +465,23 @@ describe('planCycle on random situations', () => {
           // Only the market maker's own cancels and limit quotes: nothing meant to take.
           expect(command.type === 'cancelOrder' || command.type === 'placeOrder').toBe(true);
           if (command.type !== 'placeOrder') continue;
-          expect([command.owner, command.kind]).toEqual(['marketMaker', 'limit']);
+          expect([command.owner, command.kind, command.timeInForce]).toEqual([
+            'marketMaker',
+            'limit',
+            'postOnly',
+          ]);
           const price = command.priceTicks ?? 0;
           if (command.side === 'buy') {
             expect(price).toBeLessThan(lowestAsk);
             expect(price).toBeLessThan(input.indexTicks);
+            // Never at or through a user's ask: it would trade as the taker.
+            if (input.othersAsk > 0) expect(price).toBeLessThan(input.othersAsk);
             highestBid = Math.max(highestBid, price);
             spentQuote += BigInt(price * command.quantityLots);
           } else {
             expect(price).toBeGreaterThan(highestBid);
             expect(price).toBeGreaterThan(input.indexTicks);
+            if (input.othersBid > 0) expect(price).toBeGreaterThan(input.othersBid);
             lowestAsk = Math.min(lowestAsk, price);
             spentBase += BigInt(command.quantityLots) * 10_000n;
           }

@@ -10,7 +10,7 @@ import type { Sample } from '../../../../scripts/verify-prices.ts';
 import { VerificationError, verifyChain, verifyExchange } from '../../../../scripts/verify-prices.ts';
 import type { Store } from '../../src/store/index.ts';
 import { buildTestApp, openTestStore, projected, removeTempDirs } from '../helper.ts';
-import { BTC_USDT, fundTraders, restingBid, until } from './helpers.ts';
+import { BTC_USDT, fundTraders, restingBid, trade, until } from './helpers.ts';
 
 const HEAD_MS = 40;
 let store: Store;
@@ -231,6 +231,31 @@ describe('mark and index elsewhere', () => {
       app.marketData.ticker(1),
     );
     expect(payload).toMatchObject({ mark_price: mark, index_price: index });
+  });
+
+  it('gives each pair one price and its kind: the mark before a user trade, then the last trade', async () => {
+    const last = events.at(-1) as PriceSampledEvent;
+    const mark = formatTicks(last.markTicks as number, '0.01');
+    const row = async (symbol: string) => {
+      const quotations = await get('/api/currency/quotation_new');
+      const rows = quotations.message.flatMap((group: { quotation: unknown[] }) => group.quotation);
+      return rows.find((entry: { symbol: string }) => entry.symbol === symbol);
+    };
+    const daymarket = () =>
+      app.marketData.daymarketPayload(app.marketData.catalog.cachedById(1)!, app.marketData.ticker(1));
+    // No user has traded BTC/USDT: the recorded mark stands in as the price now, and says so.
+    expect(await row('BTC/USDT')).toMatchObject({ now_price: mark, price: mark, price_kind: 'mark' });
+    expect(daymarket()).toMatchObject({ now_price: mark, price: mark, price_kind: 'mark' });
+    // No sample yet: nothing to show.
+    expect(await row('LINK/USDT')).toMatchObject({ now_price: '', price: '', price_kind: 'none' });
+    await trade(app, 6_700_500, 2);
+    await until(() => app.marketData.ticker(1).lastTicks === 6_700_500);
+    expect(await row('BTC/USDT')).toMatchObject({
+      now_price: '67005.00',
+      price: '67005.00',
+      price_kind: 'trade',
+    });
+    expect(daymarket()).toMatchObject({ price: '67005.00', price_kind: 'trade' });
   });
 });
 

@@ -141,4 +141,31 @@ describe('kline and daymarket channels', () => {
     const latest = of(messages, 'daymarket').at(-1) as Record<string, unknown>;
     expect(latest).toMatchObject({ symbol: 'BTC/USDT', high: '67100.00', volume: '0.0007', change: '0.15' });
   });
+
+  it('sends the ticker of a pair without trades on each new sample, its mark standing in', async () => {
+    const { socket, messages } = await client();
+    await subscribe(socket, 'daymarket');
+    await until(() => of(messages, 'daymarket').length === 7);
+    for (const ticks of [348_000, 348_500]) {
+      const outcome = await app.runner.submit({
+        type: 'recordPriceSamples',
+        maxAgeMs: 10_000,
+        minSources: 1,
+        headIntervalMs: 60_000,
+        samples: [[2, [['simulated', ticks, Date.now()]]]],
+      });
+      expect(outcome.code).toBe(0);
+      const price = ticks === 348_000 ? '3480.00' : '3485.00';
+      // Well within the minute after which every ticker is sent again anyway.
+      await until(
+        () =>
+          of(messages, 'daymarket').some(
+            (message) => message.symbol === 'ETH/USDT' && message.price === price,
+          ),
+        5_000,
+      );
+      const eth = of(messages, 'daymarket').findLast((message) => message.symbol === 'ETH/USDT');
+      expect(eth).toMatchObject({ now_price: price, price_kind: 'mark', price, mark_price: price });
+    }
+  });
 });

@@ -147,11 +147,13 @@ describe('quotations', () => {
       // No price sample was recorded in this app: no mark and no index are claimed.
       mark_price: null,
       index_price: null,
+      price: '66900.00',
     });
     // A pair that never traded has no price, no change and no volume: nothing is made up.
     expect(quotations[1]).toMatchObject({
       now_price: '',
-      price_kind: null,
+      price: '',
+      price_kind: 'none',
       change: '0.00',
       high: '',
       low: '',

@@ -3,7 +3,7 @@
 // decimal text; an unknown price is "". Also the chart's bar calls: their inputs and the bar they answer with.
 import { z } from 'zod';
 import { id, integer, optional, text } from '../schema/fields.ts';
-import type { ShownPriceKind } from './price.ts';
+import type { PriceKind, ShownPriceKind } from './price.ts';
 
 /** One pair of a quotation group. Prices and amounts are decimal text; an unknown price is "". */
 export interface Quotation {
@@ -16,7 +16,6 @@ export interface Quotation {
   logo: string;
   /** The last trade with a user, else the recorded mark (`price_kind` says which); "" with neither. */
   now_price: string;
-  price_kind?: ShownPriceKind;
   /** 24-hour change in percent, two decimals. */
   change: string;
   high: string;
@@ -45,6 +44,9 @@ export interface Quotation {
   /** The latest price sample's mark and index; null before the first. */
   mark_price: string | null;
   index_price: string | null;
+  /** The pair's price by one rule: the last trade with a user, else the mark (PriceKindFields). */
+  price: string;
+  price_kind: PriceKind;
 }
 
 export interface QuotationGroup {

@@ -85,14 +85,24 @@ export interface MarkBarsMessage {
   bars: MarkBar[];
 }
 
+/**
+ * One rule for the price a screen shows for a pair: the last trade with a user (`trade`); where no user has
+ * traded, the recorded mark price stands in (`mark`, shown labelled as the mark); `none` (and "") before the
+ * first price sample.
+ */
+export type PriceKind = 'trade' | 'mark' | 'none';
+
+/** The price of a pair and its kind, carried by the quotation rows and the `daymarket` push. */
+export interface PriceKindFields {
+  price: string;
+  price_kind: PriceKind;
+}
+
 /** The mark and index fields added to deal replies and quotation rows. */
 export interface MarkIndexFields {
   mark_price: string | null;
   index_price: string | null;
 }
 
-/**
- * What a price shown to a template-era client is (docs/template-clients.md): `trade`, the last trade with a
- * user; `mark`, the latest recorded mark, shown where no user has traded yet; null, neither exists.
- */
-export type ShownPriceKind = 'trade' | 'mark' | null;
+/** The same rule's kind as the deal replies and template-era fields carry it (see PriceKind). */
+export type ShownPriceKind = PriceKind;

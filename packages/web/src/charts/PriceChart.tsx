@@ -91,6 +91,7 @@ export function PriceChart({
     volume: t('chart.legend.volume'),
     simulated: t('chart.legend.simulated'),
     imported: t('chart.legend.imported'),
+    index: t('chart.legend.index'),
     mark: t('chart.legend.mark'),
     markOnly: t('chart.legend.markOnly'),
     bollUpper: t('chart.legend.bollUpper'),

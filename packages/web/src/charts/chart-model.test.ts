@@ -21,6 +21,7 @@ const LABELS = {
   volume: 'Vol',
   simulated: 'Simulated history',
   imported: 'History from',
+  index: 'Index price (no trades yet)',
   mark: 'Mark',
   markOnly: 'No trades: mark price',
   bollUpper: 'UP',
@@ -178,14 +179,19 @@ describe('ChartModel', () => {
     expect(legendText(legend, 'close')).toBe('66,000.00');
   });
 
-  it('says when a bar is backfilled history rather than trades', () => {
+  it('says when a bar is backfilled history or the index rather than trades', () => {
     const { model, chart, legend } = makeModel();
     model.setHistory([
       { ...bar(0, '100.00'), source: 'simulated' },
       { ...bar(1, '100.00'), source: 'binance' },
       { ...bar(2, '100.00'), source: 'trades' },
+      { ...bar(3, '100.00'), source: 'index' },
     ]);
     const note = () => legend.querySelector('[data-field="note"]');
+    // The latest bar, shown first, is drawn from the index before any trade: the legend says so.
+    expect(note()?.textContent).toBe('Index price (no trades yet)');
+    expect(note()?.parentElement?.hidden).toBe(false);
+    chart.crosshair?.({ time: toChartTime(T0 + 2 * MINUTE) });
     expect(note()?.parentElement?.hidden).toBe(true);
     chart.crosshair?.({ time: toChartTime(T0) });
     expect(note()?.textContent).toBe('Simulated history');

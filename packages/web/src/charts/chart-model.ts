@@ -60,8 +60,9 @@ export interface Candle {
   close: string;
   volume: string;
   /**
-   * Where the bar comes from: 'trades' for this exchange's trades; otherwise the price source whose
-   * history filled the chart before the exchange traded ('simulated', 'binance'). The legend says so.
+   * Where the bar comes from: 'trades' for this exchange's trades; 'index' for the recorded index price
+   * before the pair's first trade; otherwise the price source whose history filled the chart before the
+   * exchange started ('simulated', 'binance'). The legend says so.
    */
   source?: string;
 }
@@ -77,6 +78,8 @@ export interface LegendLabels {
   simulated: string;
   /** Lead-in to the name of the source of imported history ("History from"). */
   imported: string;
+  /** Note on a bar drawn from the recorded index price before the pair's first trade. */
+  index: string;
   /** Label of the mark price line. */
   mark: string;
   /** Note when the interval has the mark price but no trades. */
@@ -780,6 +783,7 @@ export class ChartModel {
   private sourceNote(bar: Candle): string {
     const labels = this.legendLabels;
     if (labels === null || bar.source === undefined || bar.source === 'trades') return '';
+    if (bar.source === 'index') return labels.index;
     return bar.source === 'simulated' ? labels.simulated : `${labels.imported} ${bar.source}`;
   }
 

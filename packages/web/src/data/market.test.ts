@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
 import { jsonResponse } from './market-test-support.ts';
-import { fetchBars, fetchBoardQuotations, readBar, readQuotation, withTicker } from './market.ts';
+import { fetchBars, fetchBoardQuotations, readBar, readQuotation, shownPrice, withTicker } from './market.ts';
 
 describe('market data over HTTP', () => {
   let fetchMock = vi.fn<typeof fetch>();
@@ -66,6 +66,8 @@ describe('market data over HTTP', () => {
       amount: '6',
       mark_price: null,
       index_price: null,
+      price: '2',
+      price_kind: 'trade',
     });
     expect(live).toMatchObject({ now_price: '2', change: '100.00', low: '1', volume: '3', amount: '6' });
     expect(live.high).toBeUndefined();
@@ -99,8 +101,50 @@ describe('market data over HTTP', () => {
       amount: '0',
       mark_price: '67011.00',
       index_price: '67009.75',
+      price: '67011.00',
+      price_kind: 'mark' as const,
     };
     expect(withTicker(base, ticker)).toMatchObject({ mark_price: '67011.00', index_price: '67009.75' });
+  });
+
+  it('shows one price by one rule: the last trade, else the mark (labelled), never the mark as a trade', () => {
+    const pairFields = { legal_id: 3, currency_id: 1, legal_name: 'USDT', currency_name: 'BTC' };
+    const untraded = readQuotation({
+      ...pairFields,
+      now_price: '',
+      mark_price: '67010.50',
+      price: '67010.50',
+      price_kind: 'mark',
+    })!;
+    expect(shownPrice(untraded)).toEqual({ price: '67010.50', kind: 'mark' });
+    // A server that sends no kind: the last traded price, else the mark, still labelled.
+    expect(shownPrice({ mark_price: '67010.50' })).toEqual({ price: '67010.50', kind: 'mark' });
+    expect(shownPrice({ now_price: '67000', mark_price: '67010.50' })).toEqual({
+      price: '67000',
+      kind: 'trade',
+    });
+    // Whatever now_price says, the kind decides: a mark sent in the price is never taken for a trade.
+    expect(shownPrice({ now_price: '67010.50', price: '67010.50', price_kind: 'mark' }).kind).toBe('mark');
+    expect(shownPrice({ price_kind: 'none', mark_price: '1' })).toEqual({ price: undefined, kind: 'trade' });
+    expect(readQuotation({ ...pairFields, price_kind: 'guess' })?.price_kind).toBeUndefined();
+    const ticker = {
+      type: 'daymarket' as const,
+      symbol: 'BTC/USDT',
+      legal_id: 3,
+      currency_id: 1,
+      now_price: '67020.00',
+      close: '67020.00',
+      change: '0',
+      high: '67020.00',
+      low: '67020.00',
+      volume: '1',
+      amount: '67020',
+      mark_price: '67011.00',
+      index_price: '67009.75',
+      price: '67020.00',
+      price_kind: 'trade' as const,
+    };
+    expect(shownPrice(withTicker(untraded, ticker))).toEqual({ price: '67020.00', kind: 'trade' });
   });
 
   it('reads every quotation group of the board call', async () => {

@@ -21,7 +21,9 @@ const DECIMAL_FIELDS = [
   'amount',
   'mark_price',
   'index_price',
+  'price',
 ] as const satisfies readonly (keyof Quotation)[];
+const PRICE_KINDS: readonly string[] = ['trade', 'mark', 'none'] satisfies Quotation['price_kind'][];
 
 /**
  * One pair of the quotation list as the screens read it (the contract's `Quotation`): the pair always, a
@@ -32,6 +34,8 @@ export type BoardQuotation = Pick<Quotation, 'legal_id' | 'currency_id' | 'legal
     /** 1 shown on the board and in market lists, 0 hidden. */
     is_display: number;
     logo?: string;
+    /** What `price` is: the last trade with a user, the mark standing in for one, or nothing yet. */
+    price_kind?: Quotation['price_kind'];
   };
 
 type QuotationFigure = (typeof DECIMAL_FIELDS)[number];
@@ -64,7 +68,41 @@ export function readQuotation(value: unknown): BoardQuotation | null {
     if (typeof text === 'string' && DECIMAL.test(text)) quotation[field] = text;
   }
   if (typeof value.logo === 'string' && value.logo !== '') quotation.logo = value.logo;
+  if (isPriceKind(value.price_kind)) quotation.price_kind = value.price_kind;
   return quotation;
+}
+
+function isPriceKind(value: unknown): value is Quotation['price_kind'] {
+  return typeof value === 'string' && PRICE_KINDS.includes(value);
+}
+
+/** The price a screen shows for a pair: a trade's, or the mark standing in for one (labelled as such). */
+export interface ShownPrice {
+  price: string | undefined;
+  kind: 'trade' | 'mark';
+}
+
+/**
+ * The one rule for a pair's price on Fairex's screens (docs/market-data.md): the server's `price` and
+ * `price_kind` (the last trade with a user, else the recorded mark); from a server that sends no kind, the
+ * last traded price, else the mark. A mark is never shown as if it were a trade.
+ */
+export function shownPrice(
+  quotation: Pick<BoardQuotation, 'price' | 'price_kind' | 'now_price' | 'mark_price'>,
+): ShownPrice {
+  switch (quotation.price_kind) {
+    case 'trade':
+    case 'mark':
+      if (quotation.price !== undefined) return { price: quotation.price, kind: quotation.price_kind };
+      break;
+    case 'none':
+      return { price: undefined, kind: 'trade' };
+    default:
+      break;
+  }
+  if (quotation.now_price !== undefined) return { price: quotation.now_price, kind: 'trade' };
+  if (quotation.mark_price !== undefined) return { price: quotation.mark_price, kind: 'mark' };
+  return { price: undefined, kind: 'trade' };
 }
 
 function badResponse(): ApiError {
@@ -114,6 +152,13 @@ export function withTicker(quotation: BoardQuotation, ticker: DaymarketPayload |
   for (const field of DECIMAL_FIELDS) {
     const text = pushed[field];
     if (typeof text === 'string' && DECIMAL.test(text)) live[field] = text;
+  }
+  if (isPriceKind(pushed.price_kind)) {
+    live.price_kind = pushed.price_kind;
+  } else {
+    // A push without the kind: the row's older price and kind would contradict its fresh figures.
+    delete live.price_kind;
+    delete live.price;
   }
   return live;
 }

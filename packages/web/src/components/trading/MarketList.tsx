@@ -7,6 +7,7 @@ import { useTickers } from '../../data/feeds.ts';
 import {
   tickersByPair,
   pairKey,
+  shownPrice,
   useBoardQuotations,
   withTicker,
   type BoardQuotation,
@@ -15,6 +16,7 @@ import { NO_VALUE, directionOf, formatPercent, groupThousands } from '../../form
 import type { Pair } from '../../data/spot.ts';
 import { CompactSegmented } from './CompactSegmented.tsx';
 import { EmptyNote } from './PanelStates.tsx';
+import { ShownPriceText } from '../MarkTag.tsx';
 
 // The market list beside the book: every displayed pair of one quote currency with its live price and
 // 24-hour change (coloured by direction), a search box, and the pair being traded highlighted. Picking a
@@ -164,21 +166,19 @@ export function MarketList({ pair, onChoose }: MarketListProps) {
  * zero would say something false about the market).
  */
 function LastOrMark({ quotation, direction }: { quotation: BoardQuotation; direction: string }) {
-  const { t } = useTranslation();
-  // No trade with a user yet: the server sends no last price ("" or none), and the mark stands in for it.
-  const last = quotation.now_price || undefined;
-  const mark = quotation.mark_price || undefined;
-  if (last === undefined && mark !== undefined) {
-    return (
-      <span className="fx-spot-num is-flat fx-spot-mark-price" title={t('spot.header.markInstead')}>
-        {groupThousands(mark)}
-        <sup className="fx-spot-mark-tag">{t('spot.markets.markTag')}</sup>
-      </span>
-    );
-  }
+  // No trade with a user yet: the mark stands in for the last price, labelled (the one rule, shownPrice).
+  const shown = shownPrice(quotation);
   return (
-    <span className={`fx-spot-num is-${direction}`}>
-      {last === undefined ? NO_VALUE : groupThousands(last)}
+    <span
+      className={
+        shown.kind === 'mark' ? 'fx-spot-num is-flat fx-spot-mark-price' : `fx-spot-num is-${direction}`
+      }
+      data-kind={shown.kind}
+    >
+      <ShownPriceText
+        shown={shown}
+        format={(price) => (price === undefined ? NO_VALUE : groupThousands(price))}
+      />
     </span>
   );
 }

@@ -46,7 +46,8 @@ describe('pair header: mark and index', () => {
     renderHeader(null, { mark: '67010.50', index: '67008.25' });
     const price = screen.getByTestId('pair-last-price');
     expect(price.dataset.kind).toBe('mark');
-    expect(price.textContent).toBe('67,010.50Mark price (no trades yet)');
+    expect(price.textContent).toBe('67,010.50M');
+    expect(within(price).getByTestId('mark-tag').getAttribute('title')).toBe('Mark price (no trades yet)');
   });
 
   it('shows dashes, never a zero, while there is neither a trade nor a mark price', () => {

@@ -12,12 +12,13 @@ import {
 } from '../../format/index.ts';
 import type { MarkAndIndex } from '../../data/mark-price.ts';
 import type { SpotMarketInfo } from '../../data/spot.ts';
+import { MarkTag } from '../MarkTag.tsx';
 
 // The price header over the chart: the pair, its last traded price coloured by the day's direction, and
 // the 24-hour change, high, low, volume and turnover from the live ticker, and the pair's mark and index
 // prices, each with a note on how it is made and a link to the public price record. Before the pair's
-// first trade there is no last price: the mark price takes its place, labelled as the mark, instead of a
-// blank or a zero. A figure the server has not sent shows a dash.
+// first trade there is no last price: the mark price takes its place, labelled as the mark ("M" with its
+// tooltip, as on every screen), instead of a blank or a zero. A figure the server has not sent shows a dash.
 
 export const PRICE_RECORD_PATH = '/priceRecord';
 
@@ -51,7 +52,7 @@ export function PairHeader({ symbol, market, lastPrice, direction, ticker, price
       {lastPrice === null && prices.mark !== null ? (
         <div className="fx-spot-pair-price is-flat" data-testid="pair-last-price" data-kind="mark">
           {groupThousands(prices.mark)}
-          <span className="fx-spot-pair-price-kind">{t('spot.header.markInstead')}</span>
+          <MarkTag />
         </div>
       ) : (
         <div className={`fx-spot-pair-price is-${direction}`} data-testid="pair-last-price" data-kind="last">

@@ -2,7 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueries } from '@tanstack/react-query';
-import { fetchBars, storeChosenPair, useBoardQuotations } from '../../data/market.ts';
+import { fetchBars, shownPrice, storeChosenPair, useBoardQuotations } from '../../data/market.ts';
+import { ShownPriceText } from '../../components/MarkTag.tsx';
 import { useFeedStale, useTickers } from '../../data/feeds.ts';
 import { onReconnect } from '../../data/market-feeds.ts';
 import { ConnectionBadge, staleClass } from '../../components/ConnectionBadge.tsx';
@@ -69,6 +70,7 @@ export function TickerStrip() {
 function TickerCard({ row, closes }: { row: BoardRow; closes: readonly string[] }) {
   const { t } = useTranslation();
   const points = sparklinePoints(closes, CHART_WIDTH, CHART_HEIGHT);
+  const shown = shownPrice(row);
   return (
     <Link
       to="/dealCenter"
@@ -85,7 +87,9 @@ function TickerCard({ row, closes }: { row: BoardRow; closes: readonly string[] 
         </span>
         <span className="fx-home-ticker-change">{formatPercent(row.change)}</span>
       </span>
-      <span className="fx-home-ticker-price">{formatFixed(row.now_price, PRICE_DECIMALS)}</span>
+      <span className="fx-home-ticker-price" data-testid="ticker-price" data-kind={shown.kind}>
+        <ShownPriceText shown={shown} format={(price) => formatFixed(price, PRICE_DECIMALS)} />
+      </span>
       {points !== null && (
         <svg
           className="fx-home-ticker-chart"

@@ -2,7 +2,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { directionOf, formatCompact, formatFixed, formatPercent } from '../../format/index.ts';
-import { storeChosenPair } from '../../data/market.ts';
+import { shownPrice, storeChosenPair } from '../../data/market.ts';
+import { ShownPriceText } from '../../components/MarkTag.tsx';
 import type { Language } from '../../i18n/languages.ts';
 import { PRICE_DECIMALS, type BoardRow } from './board-rows.ts';
 
@@ -22,6 +23,7 @@ export function MarketCards({ rows, language }: { rows: readonly BoardRow[]; lan
 /** One card; rendered again only when its own pair's row changes. */
 const MarketCard = memo(function MarketCard({ row, language }: { row: BoardRow; language: Language }) {
   const { t } = useTranslation();
+  const shown = shownPrice(row);
   return (
     <Link
       to="/dealCenter"
@@ -40,8 +42,8 @@ const MarketCard = memo(function MarketCard({ row, language }: { row: BoardRow; 
           {formatPercent(row.change)}
         </span>
       </span>
-      <span className="fx-market-card-price fx-move" data-testid="card-price">
-        {formatFixed(row.now_price, PRICE_DECIMALS)}
+      <span className="fx-market-card-price fx-move" data-testid="card-price" data-kind={shown.kind}>
+        <ShownPriceText shown={shown} format={(price) => formatFixed(price, PRICE_DECIMALS)} />
       </span>
       <span className="fx-market-card-foot">
         {t('market.turnover')}{' '}

@@ -224,6 +224,8 @@ describe('market board', () => {
       amount: '130000000',
       mark_price: null,
       index_price: null,
+      price: '65999.99999',
+      price_kind: 'trade',
     };
     act(() => socket.push('daymarket', ticker));
     await waitFor(() =>
@@ -247,10 +249,59 @@ describe('market board', () => {
         legal_id: 1,
         currency_id: 2,
         now_price: '0.06',
+        price: '0.06',
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(within(card('ETH')).getByTestId('card-price').textContent).toBe('3,500.1000');
+  });
+
+  it('shows the recorded mark, labelled "M" with its tooltip, where no user has traded', async () => {
+    const untraded = { now_price: '', change: '0.00', high: '', low: '', volume: '0', amount: '0' };
+    answerQuotations([
+      {
+        name: 'USDT',
+        quotation: [
+          pair(1, 'BTC', { ...untraded, mark_price: '67010.5', price: '67010.5', price_kind: 'mark' }),
+          pair(2, 'ETH', { ...untraded, price: '', price_kind: 'none' }),
+        ],
+      },
+    ]);
+    renderApp('/market');
+    await screen.findByTestId('market-card-BTC', {}, FIRST_RENDER);
+    const price = within(card('BTC')).getByTestId('card-price');
+    expect(price.textContent).toBe('67,010.5000M');
+    expect(price.dataset.kind).toBe('mark');
+    expect(within(price).getByTestId('mark-tag').getAttribute('title')).toBe('Mark price (no trades yet)');
+    expect(cells(row('BTC'))[1]).toBe('67,010.5000M');
+    // Before the first price sample there is nothing to show: a dash, and no label.
+    expect(within(card('ETH')).getByTestId('card-price').textContent).toBe('--');
+    // The first trade replaces the mark and its label.
+    const socket = fake.socket!;
+    await waitFor(() => expect(socket.subscriptions()).toContain('daymarket'));
+    act(() =>
+      socket.push('daymarket', {
+        type: 'daymarket',
+        symbol: 'BTC/USDT',
+        legal_id: 3,
+        currency_id: 1,
+        now_price: '67020',
+        close: '67020',
+        change: '0.00',
+        high: '67020',
+        low: '67020',
+        volume: '0.1',
+        amount: '6702',
+        mark_price: '67011',
+        index_price: '67009',
+        price: '67020',
+        price_kind: 'trade',
+      }),
+    );
+    await waitFor(() =>
+      expect(within(card('BTC')).getByTestId('card-price').textContent).toBe('67,020.0000'),
+    );
+    expect(within(card('BTC')).queryByTestId('mark-tag')).toBeNull();
   });
 
   it('filters the table by a typed pair', async () => {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Tabs } from 'antd';
 import { directionOf, formatCompact, formatFixed, formatPercent } from '../../format/index.ts';
-import { storeChosenPair } from '../../data/market.ts';
+import { shownPrice, storeChosenPair } from '../../data/market.ts';
+import { ShownPriceText } from '../../components/MarkTag.tsx';
 import type { Language } from '../../i18n/languages.ts';
 import { PRICE_DECIMALS, gainRanking, turnoverRanking, type BoardRow } from './board-rows.ts';
 import { CoinPair } from './CoinPair.tsx';
@@ -72,7 +73,9 @@ const RankingItem = memo(function RankingItem({ row, place, kind, language }: Ra
           {place}
         </span>
         <CoinPair row={row} compact />
-        <span className="fx-ranking-price fx-num">{formatFixed(row.now_price, PRICE_DECIMALS)}</span>
+        <span className="fx-ranking-price fx-num" data-kind={shownPrice(row).kind}>
+          <ShownPriceText shown={shownPrice(row)} format={(price) => formatFixed(price, PRICE_DECIMALS)} />
+        </span>
         {kind === 'turnover' ? (
           <span className="fx-ranking-value fx-num">{formatCompact(row.amount, language)}</span>
         ) : (

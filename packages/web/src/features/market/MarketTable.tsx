@@ -9,7 +9,8 @@ import {
   formatFixed,
   formatPercent,
 } from '../../format/index.ts';
-import { storeChosenPair } from '../../data/market.ts';
+import { shownPrice, storeChosenPair } from '../../data/market.ts';
+import { ShownPriceText } from '../../components/MarkTag.tsx';
 import type { Language } from '../../i18n/languages.ts';
 import { HIGH_LOW_DECIMALS, PRICE_DECIMALS, type BoardRow } from './board-rows.ts';
 import { CoinPair } from './CoinPair.tsx';
@@ -62,12 +63,20 @@ export function MarketTable({ rows, language, loading, emptyText }: MarketTableP
         key: 'price',
         title: t('market.price'),
         align: 'right',
-        sorter: (a, b) => compareDecimals(a.now_price, b.now_price),
-        render: (_, row) => (
-          <span className="fx-move fx-num" data-direction={directionOf(row.change)} data-testid="row-price">
-            {formatFixed(row.now_price, PRICE_DECIMALS)}
-          </span>
-        ),
+        sorter: (a, b) => compareDecimals(shownPrice(a).price, shownPrice(b).price),
+        render: (_, row) => {
+          const shown = shownPrice(row);
+          return (
+            <span
+              className="fx-move fx-num"
+              data-direction={directionOf(row.change)}
+              data-testid="row-price"
+              data-kind={shown.kind}
+            >
+              <ShownPriceText shown={shown} format={(price) => formatFixed(price, PRICE_DECIMALS)} />
+            </span>
+          );
+        },
       },
       {
         key: 'change',

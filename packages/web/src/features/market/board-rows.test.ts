@@ -31,6 +31,8 @@ function ticker(currencyId: number, base: string, price: string): DaymarketPaylo
     amount: '1',
     mark_price: null,
     index_price: null,
+    price,
+    price_kind: 'trade',
   };
 }
 

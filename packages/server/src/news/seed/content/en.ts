@@ -24,7 +24,10 @@ export const en: SeedLanguagePack = {
 <h3>What you can do</h3>
 <ul>
 <li>Trade spot pairs against USDT on a real order book.</li>
-<li>Seconds contracts are open: each settles on two recorded market prices by a published rule, with a proof. Leveraged contracts are still being built; they open here once they work.</li>
+<li>Trade leveraged contracts, and seconds contracts that settle on recorded market prices by a published rule, with a proof.</li>
+<li>Subscribe to token sales (ICO), and hold mining and staking products.</li>
+<li>Buy and sell with other users for fiat money in P2P trade.</li>
+<li>Trade from your own programs with API keys.</li>
 <li>Move funds between your wallets, deposit and withdraw.</li>
 </ul>
 <h3>Before you start</h3>
@@ -35,9 +38,9 @@ export const en: SeedLanguagePack = {
       abstract:
         'Every price you see is a price from this exchange’s order book or its recorded reference price.',
       content: `
-<p>The last price, the order book and every candle on Fairex come from orders matched on this exchange. No price is smoothed, shifted or drawn by hand.</p>
+<p>The last price, the order book and every candle of trades on Fairex come from orders matched on this exchange. Where no user has traded a pair yet, the screens show its recorded mark price marked “M”, and its chart draws the recorded index price, labelled as such, until the first trade. No price is smoothed, shifted or drawn by hand.</p>
 <h3>Liquidity</h3>
-<p>A market-making account quotes buy and sell orders on each pair. It trades through the same matching engine as every user, with no special treatment, and its quotes follow a reference price source chosen by the operator of this exchange.</p>
+<p>A market-making account quotes buy and sell orders on each pair. It trades through the same matching engine as every user, with no special treatment. Its orders only ever wait in the book: it never takes a user’s order. Its quotes follow a reference price source chosen by the operator of this exchange.</p>
 <h3>Reference price</h3>
 <p>Leveraged contracts and seconds contracts use the mark price: the reference price, recorded in the exchange’s journal at the moment it arrives. A settled seconds contract shows the two recorded prices it was settled on.</p>
 <p>On a new installation the reference source is a simulator: prices move like a market but do not follow any outside exchange. The operator updates this notice when a real market feed is connected.</p>`,
@@ -249,7 +252,7 @@ ${fundingFeeTable(facts, ['Currency', 'Networks', 'Minimum withdrawal', 'Withdra
       title: 'What is Fairex?',
       abstract: '',
       content:
-        '<p>An open-source crypto exchange: spot trading on an order book, seconds contracts settled on recorded prices, and wallets (leveraged contracts are still being built), with every amount exact and every movement of funds recorded on both sides.</p>',
+        '<p>An open-source crypto exchange: spot trading on an order book, leveraged contracts, seconds contracts settled on recorded prices, token sales, mining and staking, P2P trade for fiat money, API keys for your own programs, and the wallets that hold it all, with every amount exact and every movement of funds recorded on both sides.</p>',
     },
     'faq.account': {
       title: 'How do I open an account?',
@@ -273,7 +276,7 @@ ${fundingFeeTable(facts, ['Currency', 'Networks', 'Minimum withdrawal', 'Withdra
       title: 'Are the prices real?',
       abstract: '',
       content:
-        '<p>Every price shown is a price matched on this exchange’s order book, or the recorded reference price used for contracts. Nothing is shifted or drawn by hand. The notice on prices explains where the reference price comes from.</p>',
+        '<p>Every price shown is a price matched on this exchange’s order book, or the recorded reference price used for contracts; where a pair has no trade yet, its recorded mark price, marked “M”. Nothing is shifted or drawn by hand. The notice on prices explains where the reference price comes from.</p>',
     },
     'faq.seconds': {
       title: 'How is a seconds contract decided?',
