@@ -239,7 +239,14 @@ describe('seconds contracts', () => {
             const e = event as PriceSampledEvent;
             samples
               .get(e.marketId)!
-              .push({ seq: e.seq, timeMs: e.timeMs, markTicks: e.markTicks, stale: e.stale, hash: e.hash });
+              .push({
+                seq: e.seq,
+                timeMs: e.timeMs,
+                markTicks: e.markTicks,
+                indexTicks: null,
+                stale: e.stale,
+                hash: e.hash,
+              });
           } else if (event.type === 'microOrderPlaced') {
             placed.set(event.orderId, event);
             const key = `${event.marketId}:${Math.floor(event.expiryMs / 1000)}`;
