@@ -4,7 +4,10 @@
 // (the hashes below were taken by running this scenario on that code). A new order is refused while the
 // price is stale.
 import { describe, expect, it } from 'vitest';
-import { Engine, MicroResultCode } from '../src/index.ts';
+import { checkMicroProof } from '../../../scripts/verify-micro.ts';
+import type { MicroProof } from '../../../scripts/verify-micro.ts';
+import type { Sample } from '../../../scripts/verify-prices.ts';
+import { Engine, MicroResultCode, formatTicks } from '../src/index.ts';
 import type {
   Command,
   EngineEvent,
@@ -237,6 +240,56 @@ describe('seconds contracts on the index', () => {
     const bySeq = new Map(samplesOf(driver).map((s) => [s.seq, s]));
     expect(bySeq.get(open?.seq ?? 0)?.indexTicks).toBe(open?.indexTicks);
     expect(bySeq.get(end?.seq ?? 0)?.indexTicks).toBe(end?.indexTicks);
+  });
+
+  it('the independent verifier recomputes each rule from the public samples, on its own price', () => {
+    for (const settleOn of ['index', undefined] as const) {
+      const driver = setUp();
+      jumpScenario(driver, settleOn);
+      const settled = settledOf(driver);
+      const samples: Sample[] = samplesOf(driver).map((e) => ({
+        symbol: 'BASE/USDT',
+        seq: e.seq,
+        time: e.timeMs,
+        source_time: e.sourceTimeMs,
+        index_price: e.indexTicks === null ? null : formatTicks(e.indexTicks, '1'),
+        mark_price: e.markTicks === null ? null : formatTicks(e.markTicks, '1'),
+        sources: e.sources.map(([name, price, time]) => ({ name, price: formatTicks(price, '1'), time })),
+        stale: e.stale,
+        prev_hash: e.prevHash,
+        hash: e.hash,
+      }));
+      const price = (sample: MicroOrderSettledEvent['open']) =>
+        sample === null ? null : String(settleOn === 'index' ? sample.indexTicks : sample.markTicks);
+      const proof: MicroProof = {
+        id: settled.orderId,
+        symbol: 'BASE/USDT',
+        rule_version: settled.ruleVersion,
+        settles_on: settleOn === 'index' ? 'index' : 'mark',
+        type: settled.direction,
+        number: '10.00',
+        profit_ratio: '85',
+        fee: '0.00',
+        accepted_time: settled.acceptedMs,
+        expiry_time: settled.expiryMs,
+        max_sample_age_ms: settled.maxSampleAgeMs,
+        outcome: settled.outcome,
+        payout: settled.outcome === 'win' ? '18.50' : '0.00',
+        fee_refund: '0.00',
+        open: settled.open && { ...settled.open, time: settled.open.timeMs, price: price(settled.open) },
+        end: settled.end && { ...settled.end, time: settled.end.timeMs, price: price(settled.end) },
+        proof: null,
+      };
+      expect(checkMicroProof(proof, samples)).toMatch(/^order 1: (win|loss)/);
+      // The other rule's outcome is a mismatch: the verifier reads the price the rule names.
+      const flipped = settled.outcome === 'win' ? 'loss' : 'win';
+      expect(() =>
+        checkMicroProof(
+          { ...proof, outcome: flipped, payout: flipped === 'win' ? '18.50' : '0.00' },
+          samples,
+        ),
+      ).toThrow(/outcome/);
+    }
   });
 
   it('refuses a new order while the price is stale, old or missing, changing nothing', () => {
