@@ -6,6 +6,7 @@
 // source) it does no better than a coin over 1,000 windows.
 import { describe, expect, it } from 'vitest';
 import { PriceSimulator, hashText, normalDraw, toFixed } from '../../src/market/simulator.ts';
+import { startupLine } from '../../src/scheduler/plugin.ts';
 
 const SYMBOL = 'BTC/USDT';
 const START_MS = Date.UTC(2026, 0, 5, 3, 4, 5);
@@ -94,5 +95,21 @@ describe('the simulated index', () => {
     resumed.resume(SYMBOL, '70000.5', START_MS);
     resumed.start([SYMBOL]);
     expect(resumed.latest(SYMBOL, START_MS)?.price).toBe('70000.5');
+  });
+});
+
+describe('the start-up log line', () => {
+  it('names a simulated source, where its randomness comes from, and DEMO', () => {
+    const [fields, text] = startupLine([new PriceSimulator()], true);
+    expect(fields).toEqual({
+      priceSources: ['simulated'],
+      simulated: true,
+      randomness: 'random (operating system)',
+      demo: true,
+    });
+    expect(text).toMatch(/simulated prices, random \(operating system\); DEMO on/);
+    expect(startupLine([new PriceSimulator({ seed: 3 })], false)[1]).toMatch(
+      /fixed SEED \(predictable\); DEMO off: seconds contracts and leverage refuse new orders/,
+    );
   });
 });
