@@ -59,9 +59,14 @@ describe('price record', () => {
   it('is linked from the footer and lists heads that arrive while it is open', async () => {
     fairex = await FairexPage.open(context, server.baseURL, '/');
     const page = fairex.page;
+    // The demo's prices are simulated: every page says so under its header, the price record beside its title.
+    await expect
+      .poll(async () => await page.getByTestId('simulated-prices').innerText(), { timeout: LIVE_TIMEOUT_MS })
+      .toContain('Simulated prices (demo)');
     await page.getByTestId('footer').getByRole('link', { name: 'Price record' }).click();
     await page.getByTestId('price-record-page').waitFor();
     expect(new URL(page.url()).pathname).toBe('/priceRecord');
+    expect(await page.getByTestId('simulated-prices-badge').innerText()).toBe('Simulated prices (demo)');
 
     const latestSeq = async () =>
       Math.max(0, ...(await headRows(page)).filter((row) => row.symbol === SYMBOL).map((row) => row.seq));

@@ -4,7 +4,9 @@
 // market's samples from acceptance to expiry and checks that the proof's open sample is the first sample
 // strictly after acceptance and its end sample the last at or before expiry, that the chain from the open
 // sample reaches a published head (each hash recomputed), and recomputes the outcome and the payout by the
-// rule of docs/micro.md. Exits 0 when all agrees, 1 on a mismatch (naming it), 2 when it cannot read.
+// rule of docs/micro.md: rule fairex-micro-v2 compares the two samples' index price (the median of the
+// sources), v1 (orders accepted before v2) their mark price. A proof of simulated prices is reported as
+// such. Exits 0 when all agrees, 1 on a mismatch (naming it), 2 when it cannot read.
 //
 // Like scripts/verify-prices.ts, whose chain checks it reuses, it implements the documents on its own,
 // with no code of the exchange.
@@ -27,6 +29,9 @@ export interface MicroProof {
   id: number;
   symbol: string;
   rule_version: string;
+  /** Absent on proofs served before v2: then the rule version decides. */
+  settles_on?: 'index' | 'mark';
+  simulated_prices?: boolean;
   type: 1 | 2;
   number: string;
   profit_ratio: string;
@@ -62,9 +67,18 @@ function format(value: bigint, scale: number): string {
   return `${text.slice(0, -scale)}.${text.slice(-scale)}`;
 }
 
+export const RULE_V1 = 'fairex-micro-v1';
+export const RULE_V2 = 'fairex-micro-v2';
+
+/** The sample field a rule compares: v2 the index price, v1 the mark price. */
+export function settlementField(ruleVersion: string): 'index_price' | 'mark_price' {
+  return ruleVersion === RULE_V1 ? 'mark_price' : 'index_price';
+}
+
 /**
- * The rule `fairex-micro-v1` applied to a market's samples (oldest first, covering at least the time from
- * acceptance to expiry): the open and end samples it picks, the outcome and what returns to the user.
+ * The rule `fairex-micro-v2` (or `fairex-micro-v1` with `field` 'mark_price') applied to a market's samples
+ * (oldest first, covering at least the time from acceptance to expiry): the open and end samples it picks,
+ * the outcome and what returns to the user.
  */
 export function recomputeMicro(
   order: Pick<
@@ -72,6 +86,7 @@ export function recomputeMicro(
     'type' | 'number' | 'profit_ratio' | 'fee' | 'accepted_time' | 'expiry_time' | 'max_sample_age_ms'
   >,
   samples: readonly Sample[],
+  field: 'index_price' | 'mark_price' = 'index_price',
 ): { open: Sample | null; end: Sample | null; outcome: Outcome; payout: string; feeRefund: string } {
   const scale = decimals(order.number);
   const stake = units(order.number, scale) ?? 0n;
@@ -80,7 +95,7 @@ export function recomputeMicro(
   let end: Sample | null = null;
   for (const sample of samples) if (sample.time <= order.expiry_time) end = sample;
   const good = (sample: Sample | null): sample is Sample =>
-    sample !== null && !sample.stale && sample.mark_price !== null;
+    sample !== null && !sample.stale && sample[field] !== null;
   const voided = { open, end, outcome: 'void' as const, payout: order.number, feeRefund: order.fee };
   if (
     !good(open) ||
@@ -90,9 +105,9 @@ export function recomputeMicro(
     return voided;
   if (!good(end) || end.seq < open.seq || order.expiry_time - end.time > order.max_sample_age_ms)
     return voided;
-  const priceScale = Math.max(decimals(open.mark_price as string), decimals(end.mark_price as string));
-  const openPrice = units(open.mark_price as string, priceScale) as bigint;
-  const endPrice = units(end.mark_price as string, priceScale) as bigint;
+  const priceScale = Math.max(decimals(open[field] as string), decimals(end[field] as string));
+  const openPrice = units(open[field] as string, priceScale) as bigint;
+  const endPrice = units(end[field] as string, priceScale) as bigint;
   const zero = format(0n, decimals(order.fee));
   if (openPrice === endPrice) return { open, end, outcome: 'draw', payout: order.number, feeRefund: zero };
   if (endPrice > openPrice === (order.type === 1))
@@ -109,9 +124,14 @@ export function recomputeMicro(
 /** Checks a proof against the market's samples as the public call serves them; throws on the first mismatch. */
 export function checkMicroProof(proof: MicroProof, samples: readonly Sample[]): string {
   const where = `order ${proof.id}`;
-  if (proof.rule_version !== 'fairex-micro-v1')
+  if (proof.rule_version !== RULE_V1 && proof.rule_version !== RULE_V2)
     throw new VerificationError(`${where}: unknown rule version ${proof.rule_version}`);
-  const mine = recomputeMicro(proof, samples);
+  const field = settlementField(proof.rule_version);
+  if (proof.settles_on !== undefined && proof.settles_on !== (field === 'index_price' ? 'index' : 'mark'))
+    throw new VerificationError(
+      `${where}: rule ${proof.rule_version} does not settle on the ${proof.settles_on}`,
+    );
+  const mine = recomputeMicro(proof, samples, field);
   const same = (a: ProofSample | null, b: Sample | null) =>
     (a === null && b === null) ||
     (a !== null &&
@@ -119,7 +139,7 @@ export function checkMicroProof(proof: MicroProof, samples: readonly Sample[]): 
       a.seq === b.seq &&
       a.time === b.time &&
       a.hash === b.hash &&
-      a.price === b.mark_price);
+      a.price === b[field]);
   if (
     !same(proof.open, mine.open) &&
     !(proof.outcome === 'void' && proof.open === null && mine.outcome === 'void')
@@ -142,7 +162,8 @@ export function checkMicroProof(proof: MicroProof, samples: readonly Sample[]): 
     )
       throw new VerificationError(`${where}: the end sample is not in the chain to the head`);
   }
-  return `${where}: ${proof.outcome}, returned ${proof.payout}`;
+  const simulated = samples.some((sample) => sample.sources.some((source) => source.name === 'simulated'));
+  return `${where}: ${proof.outcome}, returned ${proof.payout}${simulated ? ' (simulated prices, demo)' : ''}`;
 }
 
 type Fetch = (

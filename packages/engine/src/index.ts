@@ -73,16 +73,25 @@ export type * from './events.ts';
 export type { Depth, DepthLevel, OrderKind, OrderView, Side, TimeInForce } from './spot/types.ts';
 export { TIMES_IN_FORCE } from './spot/types.ts';
 export {
+  MICRO_INDEX_RULE_VERSION,
   MICRO_RULE_VERSION,
   microFee,
   microProfit,
   microOutcome,
   microPayout,
   microExposure,
+  microRuleVersion,
   settleMicro,
+  settlementTicks,
 } from './micro/rules.ts';
 export { MicroResultCode, MicroReasonCode } from './micro/codes.ts';
-export type { MicroDirection, MicroOutcome, MicroSample, MicroVoidReason } from './micro/rules.ts';
+export type {
+  MicroDirection,
+  MicroOutcome,
+  MicroPriceKind,
+  MicroSample,
+  MicroVoidReason,
+} from './micro/rules.ts';
 export type { MicroConfigView, MicroOrderView } from './micro/reads.ts';
 export * from './p2p/index.ts';
 export { FREEZE_KINDS, FreezeResultCode, NOT_FROZEN, frozenBy, isFreezeKind } from './kernel/freezes.ts';

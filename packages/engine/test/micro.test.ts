@@ -122,7 +122,14 @@ function setUp(houseReserve = 1_000_000n): Driver {
   return driver;
 }
 
-type Sample = { seq: number; timeMs: number; markTicks: number | null; stale: boolean; hash: string };
+type Sample = {
+  seq: number;
+  timeMs: number;
+  markTicks: number | null;
+  indexTicks: number | null;
+  stale: boolean;
+  hash: string;
+};
 
 /** The rule as docs/micro.md states it, written again from the text (not from the engine's code). */
 function expected(placed: MicroOrderPlacedEvent, samples: Sample[]) {
@@ -237,9 +244,14 @@ describe('seconds contracts', () => {
         for (const event of driver.events) {
           if (event.type === 'priceSampled') {
             const e = event as PriceSampledEvent;
-            samples
-              .get(e.marketId)!
-              .push({ seq: e.seq, timeMs: e.timeMs, markTicks: e.markTicks, stale: e.stale, hash: e.hash });
+            samples.get(e.marketId)!.push({
+              seq: e.seq,
+              timeMs: e.timeMs,
+              markTicks: e.markTicks,
+              indexTicks: null,
+              stale: e.stale,
+              hash: e.hash,
+            });
           } else if (event.type === 'microOrderPlaced') {
             placed.set(event.orderId, event);
             const key = `${event.marketId}:${Math.floor(event.expiryMs / 1000)}`;

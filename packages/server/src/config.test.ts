@@ -27,7 +27,8 @@ describe('loadConfig', () => {
       priceStaleMs: 10_000,
       priceHeadIntervalMs: 60_000,
       demo: true,
-      seed: 1,
+      // Unset: the simulator and the market maker draw from the operating system's random source.
+      seed: undefined,
       marketMaker: true,
       // The demo's seconds reserve; production sets MICRO_RESERVE=0 (docs/micro.md).
       microReserve: 1_000_000,
@@ -68,7 +69,7 @@ describe('loadConfig', () => {
       PRICE_MIN_SOURCES: '2',
       PRICE_STALE_MS: '5000',
       PRICE_HEAD_INTERVAL_MS: '30000',
-      DEMO: 'off',
+      DEMO: 'on',
       SEED: '42',
       MARKET_MAKER: 'off',
       PRICE_FEED_URL: 'ws://127.0.0.1:9000',
@@ -119,7 +120,7 @@ describe('loadConfig', () => {
       priceMinSources: 2,
       priceStaleMs: 5000,
       priceHeadIntervalMs: 30_000,
-      demo: false,
+      demo: true,
       seed: 42,
       marketMaker: false,
       priceFeedUrl: 'ws://127.0.0.1:9000',
@@ -272,6 +273,19 @@ describe('loadConfig', () => {
       'WEB_DIST',
     ]);
     for (const row of configTable) expect(configMarkdownTable()).toContain(`\`${row.name}\``);
+  });
+
+  it('stops a start with DEMO=off and a fixed SEED, naming it', () => {
+    expect(loadConfig({ DEMO: 'off' })).toMatchObject({ demo: false, seed: undefined });
+    expect(() => loadConfig({ DEMO: 'off', SEED: '7' })).toThrow(ConfigError);
+    try {
+      loadConfig({ DEMO: 'off', SEED: '7' });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        expect.stringMatching(/^SEED must be unset when DEMO=off/) as unknown as string,
+      ]);
+    }
+    expect(loadConfig({ DEMO: 'on', SEED: '7' }).seed).toBe(7);
   });
 
   it('matches the table in docs/operations.md', () => {

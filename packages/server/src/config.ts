@@ -35,7 +35,8 @@ export interface Config {
   priceStaleMs: number;
   priceHeadIntervalMs: number;
   demo: boolean;
-  seed: number;
+  /** Unset (the default): the simulator and the market maker draw from the operating system's CSPRNG. */
+  seed: number | undefined;
   marketMaker: boolean;
   priceFeedUrl: string;
   priceHistoryUrl: string;
@@ -287,7 +288,8 @@ export const settings = [
     name: 'PRICE_SOURCE',
     default: 'simulated',
     meaning:
-      'Where index prices come from: simulated (a seeded simulator) or binance (the public market-data ' +
+      'Where index prices come from: simulated (a random-walk simulator, labelled simulated prices ' +
+      'everywhere) or binance (the public market-data ' +
       'WebSocket of Binance, history from its REST klines); several separated by commas (the index is their ' +
       'median, history comes from the first).',
     schema: z
@@ -338,10 +340,13 @@ export const settings = [
   setting({
     key: 'seed',
     name: 'SEED',
-    default: '1',
+    default: undefined,
     meaning:
-      'Seed of the price simulator and the market maker: the same seed gives the same simulated prices.',
-    schema: wholeNumber(0, 999_999_999),
+      "Tests, benchmarks and reproducible runs only: a fixed seed for the price simulator's steps and history " +
+      "and the market maker's draws (the same seed gives the same simulated prices, so anyone who knows it " +
+      "can predict them). Unset: every draw comes from the operating system's cryptographic random source. " +
+      'Refused with DEMO=off.',
+    schema: wholeNumber(0, 999_999_999).optional(),
   }),
   setting({
     key: 'marketMaker',
@@ -652,6 +657,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push(`${item.name} ${result.error.issues[0]?.message ?? 'is invalid'}`);
     }
   }
+  // A fixed seed makes simulated prices predictable to whoever knows it (the operator always does): it is
+  // for tests and reproducible runs, never for an exchange outside the demo.
+  if (config.demo === false && config.seed !== undefined)
+    problems.push(
+      'SEED must be unset when DEMO=off: a fixed seed makes the simulated prices predictable (it is for tests and reproducible runs)',
+    );
   if (problems.length > 0) throw new ConfigError(problems);
   return config as Config;
 }

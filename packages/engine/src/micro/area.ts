@@ -1,4 +1,5 @@
-// The micro (seconds contracts) area: configuration, submit, settlement on the recorded mark price. Each
+// The micro (seconds contracts) area: configuration, submit, settlement on the recorded index (rule v2; the
+// mark for orders journaled before it, rule v1). Each
 // running order holds three amounts through the ledger's hold registry (its stake, its fee and the house's
 // possible profit, hold owners `micro`, `micro.fee`, `micro.reserve`, each with the order id as ref);
 // expired orders settle in the command-time hook, and price samples open orders in the price hook.
@@ -103,6 +104,7 @@ export const microArea = defineArea({
       seq: chain.latest.seq,
       timeMs: price.timeMs,
       markTicks: price.markTicks,
+      indexTicks: price.indexTicks,
       stale: price.stale,
       hash: chain.latest.hash,
     });

@@ -10,6 +10,11 @@ export const MicroResultCode = {
   microPairNotOpen: 3102,
   /** The order would take the house's worst-case payout for its expiry second above the cap. */
   microExposureCapReached: 3103,
+  /**
+   * The market's latest price sample is stale, has no index, or is older than the staleness bound: an order
+   * that settles on the index is not taken (it could only be void, or settle on an old price).
+   */
+  microPriceStale: 3104,
   /** The stake is below the currency's minimum or above its maximum. */
   microStakeOutOfRange: 1100,
 } as const;

@@ -32,7 +32,12 @@ export type SetMicroExposureCapCommand = {
 /** The staleness bound of the void rule (milliseconds between acceptance or expiry and the sample). */
 export type SetMicroStalenessCommand = { type: 'setMicroStaleness'; maxSampleAgeMs: number };
 
-/** A user's up (1) or down (2) order on a pair's mark price for `seconds`, staking `stake` of a currency. */
+/**
+ * A user's up (1) or down (2) order on a pair's recorded price for `seconds`, staking `stake` of a currency.
+ * `settleOn: 'index'` (what the exchange sends) settles it on the recorded index by rule fairex-micro-v2 and
+ * refuses it while the price is stale; without the field (commands journaled before) it settles on the mark
+ * by rule fairex-micro-v1, as it always did.
+ */
 export type SubmitMicroOrderCommand = {
   type: 'submitMicroOrder';
   userId: number;
@@ -41,6 +46,7 @@ export type SubmitMicroOrderCommand = {
   direction: MicroDirection;
   seconds: number;
   stake: bigint;
+  settleOn?: 'index';
 };
 
 export type MicroCommand =

@@ -19,14 +19,14 @@ import type {
   SubmitMicroOrderCommand,
 } from './commands.ts';
 import {
-  MICRO_RULE_VERSION,
   microFee,
   microPayout,
   microProfit,
+  microRuleVersion,
   settleMicro,
   withinExposureCap,
 } from './rules.ts';
-import type { MicroSample } from './rules.ts';
+import type { MicroPriceKind, MicroSample } from './rules.ts';
 import { capKey } from './state.ts';
 import type { MicroOrder, MicroState } from './state.ts';
 
@@ -63,9 +63,18 @@ export function latestSample(ctx: CommandContext, marketId: number): MicroSample
     seq: mark.seq,
     timeMs: mark.timeMs,
     markTicks: mark.markTicks,
+    indexTicks: mark.indexTicks,
     stale: mark.stale,
     hash: chain.latest.hash,
   };
+}
+
+/**
+ * The sample as an order keeps it: an order that settles on the mark (rule v1) keeps no index, exactly as
+ * before the index rule existed, so that its snapshot row and the state hash stay what they were.
+ */
+export function sampleFor(sample: MicroSample, price: MicroPriceKind): MicroSample {
+  return price === 'index' || sample.indexTicks === null ? sample : { ...sample, indexTicks: null };
 }
 
 function changed(ctx: CommandContext, command: string): number {
@@ -175,8 +184,23 @@ export function submitMicroOrder(
   const profitRatioBp = micro.seconds.get(seconds);
   if (profitRatioBp === undefined) return MicroResultCode.microSecondsNotOffered;
   if (stake < config.minStake || stake > config.maxStake) return MicroResultCode.microStakeOutOfRange;
+  const settleOn: unknown = command.settleOn;
+  if (settleOn !== undefined && settleOn !== 'index') return ResultCode.invalidField;
+  const price: MicroPriceKind = settleOn === 'index' ? 'index' : 'mark';
   const cap = micro.caps.get(capKey(marketId, currencyId));
   if (cap === undefined) return MicroResultCode.microPairNotOpen;
+  if (price === 'index') {
+    // An order on the index is taken only on a fresh price: not while the latest sample is stale, has no
+    // index, or is older than the staleness bound (its open would be void, or it would settle on an old price).
+    const latest = latestSample(ctx, marketId);
+    if (
+      latest === undefined ||
+      latest.stale ||
+      latest.indexTicks === null ||
+      ctx.timeMs - latest.timeMs > micro.maxSampleAgeMs
+    )
+      return MicroResultCode.microPriceStale;
+  }
   if (micro.openCount(userId, currencyId) >= config.maxOpenOrders) return ResultCode.tooManyOpenOrders;
   const acceptedMs = ctx.timeMs;
   const expiryMs = acceptedMs + seconds * 1000;
@@ -227,6 +251,7 @@ export function submitMicroOrder(
     acceptedMs,
     expiryMs,
     maxSampleAgeMs: micro.maxSampleAgeMs,
+    settleOn: price,
     open: null,
     stakeHold,
     feeHold,
@@ -263,15 +288,17 @@ export function microOnPriceSample(
   sample: MicroSample,
 ): void {
   for (const order of micro.takeAwaitingOpen(marketId, sample.timeMs)) {
-    order.open = sample;
-    ctx.emit({ type: 'microOrderOpened', orderId: order.orderId, userId: order.userId, open: sample });
+    const open = sampleFor(sample, order.settleOn);
+    order.open = open;
+    ctx.emit({ type: 'microOrderOpened', orderId: order.orderId, userId: order.userId, open });
     const fresh = settleMicro({
       direction: order.direction,
       acceptedMs: order.acceptedMs,
       expiryMs: order.expiryMs,
       maxSampleAgeMs: order.maxSampleAgeMs,
-      open: sample,
-      end: sample,
+      open,
+      end: open,
+      price: order.settleOn,
     });
     if (fresh.outcome === 'void' && fresh.voidReason !== 'staleEnd') settle(ctx, micro, order, null);
   }
@@ -299,7 +326,8 @@ export function microOnTime(ctx: CommandContext, micro: MicroState): void {
   }
 }
 
-function settle(ctx: CommandContext, micro: MicroState, order: MicroOrder, end: MicroSample | null): void {
+function settle(ctx: CommandContext, micro: MicroState, order: MicroOrder, latest: MicroSample | null): void {
+  const end = latest === null ? null : sampleFor(latest, order.settleOn);
   const ledger = ctx.ledger;
   const { orderId, userId, currencyId, stake, fee, profit } = order;
   const { outcome, voidReason } = settleMicro({
@@ -309,6 +337,7 @@ function settle(ctx: CommandContext, micro: MicroState, order: MicroOrder, end: 
     maxSampleAgeMs: order.maxSampleAgeMs,
     open: order.open,
     end,
+    price: order.settleOn,
   });
   const { payout, feeRefund } = microPayout({ outcome, stake, profit, fee });
   const user = microAccount(ledger, userId, currencyId);
@@ -347,6 +376,6 @@ function settle(ctx: CommandContext, micro: MicroState, order: MicroOrder, end: 
     end: outcome === 'void' && voidReason !== 'staleEnd' ? null : end,
     payout,
     feeRefund,
-    ruleVersion: MICRO_RULE_VERSION,
+    ruleVersion: microRuleVersion(order.settleOn),
   });
 }

@@ -1,8 +1,25 @@
-// The published rule of seconds (micro) contracts, as pure functions. Version `fairex-micro-v1`; the
-// public description is docs/micro.md and must stay equal to this code. Every amount is bigint minor units,
+// The published rule of seconds (micro) contracts, as pure functions. Two versions, one per settlement price,
+// recorded on each order when it is accepted: `fairex-micro-v2` settles on the recorded index (the median of
+// the sources), what every order accepted by the exchange now settles on; `fairex-micro-v1` on the mark, what
+// orders journaled before v2 existed settle on, so that their journals replay unchanged. The public
+// description is docs/micro.md and must stay equal to this code. Every amount is bigint minor units,
 // every price integer ticks; nothing here reads state, a clock or randomness.
 
+/** The rule of orders that settle on the mark (journaled before the index rule; replay only). */
 export const MICRO_RULE_VERSION = 'fairex-micro-v1';
+/** The rule of orders that settle on the recorded index: every order the exchange accepts now. */
+export const MICRO_INDEX_RULE_VERSION = 'fairex-micro-v2';
+
+/**
+ * The recorded price an order settles on: `index` (the sample's median of the fresh sources, not smoothed)
+ * or `mark` (index plus the book's smoothed basis, which trails the index after a sharp move, so that the
+ * public gap between them told the likely direction: orders without the field, journaled before).
+ */
+export type MicroPriceKind = 'mark' | 'index';
+
+export function microRuleVersion(price: MicroPriceKind): string {
+  return price === 'index' ? MICRO_INDEX_RULE_VERSION : MICRO_RULE_VERSION;
+}
 
 /** 1 = up (wins when the end price is above the open price), 2 = down (wins when it is below). */
 export type MicroDirection = 1 | 2;
@@ -20,9 +37,16 @@ export type MicroSample = {
   readonly seq: number;
   readonly timeMs: number;
   readonly markTicks: number | null;
+  /** The sample's index; null on an order that settles on the mark (its snapshot row never held it). */
+  readonly indexTicks: number | null;
   readonly stale: boolean;
   readonly hash: string;
 };
+
+/** The sample's price an order of `price` settles on. */
+export function settlementTicks(sample: MicroSample, price: MicroPriceKind): number | null {
+  return price === 'index' ? sample.indexTicks : sample.markTicks;
+}
 
 /** Basis points: 1 % = 100. */
 export const BASIS_POINTS = 10_000n;
@@ -45,12 +69,16 @@ export function isFreshOpen({
   sample,
   acceptedMs,
   maxSampleAgeMs,
+  price = 'mark',
 }: {
   sample: MicroSample;
   acceptedMs: number;
   maxSampleAgeMs: number;
+  price?: MicroPriceKind;
 }): boolean {
-  return !sample.stale && sample.markTicks !== null && sample.timeMs - acceptedMs <= maxSampleAgeMs;
+  return (
+    !sample.stale && settlementTicks(sample, price) !== null && sample.timeMs - acceptedMs <= maxSampleAgeMs
+  );
 }
 
 /** True when the last sample at or before expiry may end an order. */
@@ -58,12 +86,16 @@ export function isFreshEnd({
   sample,
   expiryMs,
   maxSampleAgeMs,
+  price = 'mark',
 }: {
   sample: MicroSample;
   expiryMs: number;
   maxSampleAgeMs: number;
+  price?: MicroPriceKind;
 }): boolean {
-  return !sample.stale && sample.markTicks !== null && expiryMs - sample.timeMs <= maxSampleAgeMs;
+  return (
+    !sample.stale && settlementTicks(sample, price) !== null && expiryMs - sample.timeMs <= maxSampleAgeMs
+  );
 }
 
 /** Up wins when end > open, down wins when end < open; equal prices are a draw. */
@@ -137,7 +169,8 @@ export function withinExposureCap({
 
 /**
  * The whole rule for one order, from the two recorded samples alone (what a verifier recomputes):
- * void when a sample is missing or not fresh, else the outcome by the two marks.
+ * void when a sample is missing or not fresh, else the outcome by the two samples' index (rule v2) or mark
+ * (rule v1, `price` 'mark', the default of orders journaled before the index rule).
  */
 export function settleMicro({
   direction,
@@ -146,6 +179,7 @@ export function settleMicro({
   maxSampleAgeMs,
   open,
   end,
+  price = 'mark',
 }: {
   direction: MicroDirection;
   acceptedMs: number;
@@ -153,23 +187,24 @@ export function settleMicro({
   maxSampleAgeMs: number;
   open: MicroSample | null;
   end: MicroSample | null;
+  price?: MicroPriceKind;
 }): { outcome: MicroOutcome; voidReason: MicroVoidReason | null } {
   if (open === null || open.timeMs <= acceptedMs || open.timeMs > expiryMs)
     return { outcome: 'void', voidReason: 'noOpenSample' };
-  if (!isFreshOpen({ sample: open, acceptedMs, maxSampleAgeMs }))
+  if (!isFreshOpen({ sample: open, acceptedMs, maxSampleAgeMs, price }))
     return { outcome: 'void', voidReason: 'staleOpen' };
   if (
     end === null ||
     end.seq < open.seq ||
     end.timeMs > expiryMs ||
-    !isFreshEnd({ sample: end, expiryMs, maxSampleAgeMs })
+    !isFreshEnd({ sample: end, expiryMs, maxSampleAgeMs, price })
   )
     return { outcome: 'void', voidReason: 'staleEnd' };
   return {
     outcome: microOutcome({
       direction,
-      openTicks: open.markTicks as number,
-      endTicks: end.markTicks as number,
+      openTicks: settlementTicks(open, price) as number,
+      endTicks: settlementTicks(end, price) as number,
     }),
     voidReason: null,
   };

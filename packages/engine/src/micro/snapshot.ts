@@ -1,7 +1,7 @@
 // The micro area's snapshot section. Written only when the area holds anything (see MicroState.isEmpty), so
 // the snapshot text and state hash of an engine that never used seconds contracts stay what they were.
-import type { MicroSample } from './rules.ts';
-import type { MicroState } from './state.ts';
+import type { MicroPriceKind, MicroSample } from './rules.ts';
+import type { MicroOrder, MicroState } from './state.ts';
 import { capKey } from './state.ts';
 import type { MicroDirection } from './rules.ts';
 import { MAX_CURRENCY_ID } from '../limits.ts';
@@ -11,7 +11,21 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { MicroReasonCode } from './codes.ts';
 import { MICRO_FEE_HOLDS, MICRO_RESERVE_HOLDS, MICRO_STAKE_HOLDS, MICRO_WALLET_INDEX } from './handlers.ts';
 
-type SampleRow = [seq: number, timeMs: number, markTicks: number | null, stale: 0 | 1, hash: string];
+/**
+ * A sample as an order keeps it. The index is written only for an order that settles on it (rule v2), and an
+ * order row ends with 'index' only then, so that the rows (and the state hash) of orders that settle on the
+ * mark are exactly those written before the index rule existed.
+ */
+type SampleRow =
+  | [seq: number, timeMs: number, markTicks: number | null, stale: 0 | 1, hash: string]
+  | [
+      seq: number,
+      timeMs: number,
+      markTicks: number | null,
+      stale: 0 | 1,
+      hash: string,
+      indexTicks: number | null,
+    ];
 
 type OrderRow = [
   orderId: number,
@@ -28,6 +42,7 @@ type OrderRow = [
   expiryMs: number,
   maxSampleAgeMs: number,
   open: SampleRow | null,
+  settleOn?: 'index',
 ];
 
 export type MicroSnapshotSection = {
@@ -46,8 +61,30 @@ export type MicroSnapshotSection = {
   orders: OrderRow[];
 };
 
-function sampleRow(sample: MicroSample): SampleRow {
-  return [sample.seq, sample.timeMs, sample.markTicks, sample.stale ? 1 : 0, sample.hash];
+function sampleRow(sample: MicroSample, price: MicroPriceKind): SampleRow {
+  const row: SampleRow = [sample.seq, sample.timeMs, sample.markTicks, sample.stale ? 1 : 0, sample.hash];
+  return price === 'index' ? [...row, sample.indexTicks] : row;
+}
+
+function orderRow(o: MicroOrder): OrderRow {
+  const row: OrderRow = [
+    o.orderId,
+    o.userId,
+    o.marketId,
+    o.currencyId,
+    o.direction,
+    o.seconds,
+    o.profitRatioBp,
+    o.stake.toString(),
+    o.fee.toString(),
+    o.profit.toString(),
+    o.acceptedMs,
+    o.expiryMs,
+    o.maxSampleAgeMs,
+    o.open === null ? null : sampleRow(o.open, o.settleOn),
+  ];
+  if (o.settleOn === 'index') row.push('index');
+  return row;
 }
 
 /** The section, or undefined when the area is empty. Collections in ascending key order. */
@@ -74,24 +111,7 @@ export function writeMicroSection(micro: MicroState): MicroSnapshotSection | und
         key % (MAX_CURRENCY_ID + 1),
         cap.toString(),
       ]),
-    orders: [...micro.orders.values()]
-      .sort((a, b) => a.orderId - b.orderId)
-      .map((o) => [
-        o.orderId,
-        o.userId,
-        o.marketId,
-        o.currencyId,
-        o.direction,
-        o.seconds,
-        o.profitRatioBp,
-        o.stake.toString(),
-        o.fee.toString(),
-        o.profit.toString(),
-        o.acceptedMs,
-        o.expiryMs,
-        o.maxSampleAgeMs,
-        o.open === null ? null : sampleRow(o.open),
-      ]),
+    orders: [...micro.orders.values()].sort((a, b) => a.orderId - b.orderId).map(orderRow),
   };
 }
 
@@ -123,7 +143,7 @@ export function readMicroSection(
   for (const row of section.orders) {
     const [orderId, userId, marketId, currencyId, direction, seconds, profitRatioBp, stake, fee, profit] =
       row;
-    const [, , , , , , , , , , acceptedMs, expiryMs, maxSampleAgeMs, open] = row;
+    const [, , , , , , , , , , acceptedMs, expiryMs, maxSampleAgeMs, open, settleOn] = row;
     const restore = (owner: string, ownerKey: number, amount: bigint, reason: number): Hold | null => {
       if (amount === 0n) return null;
       const account = ledger.account(ownerKey, MICRO_WALLET_INDEX, currencyId);
@@ -155,10 +175,18 @@ export function readMicroSection(
       acceptedMs,
       expiryMs,
       maxSampleAgeMs,
+      settleOn: settleOn === 'index' ? 'index' : 'mark',
       open:
         open === null
           ? null
-          : { seq: open[0], timeMs: open[1], markTicks: open[2], stale: open[3] === 1, hash: open[4] },
+          : {
+              seq: open[0],
+              timeMs: open[1],
+              markTicks: open[2],
+              indexTicks: open[5] ?? null,
+              stale: open[3] === 1,
+              hash: open[4],
+            },
     });
   }
 }

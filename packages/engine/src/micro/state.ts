@@ -1,7 +1,7 @@
 import type { Hold } from '../ledger/holds.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { MAX_CURRENCY_ID } from '../limits.ts';
-import type { MicroDirection, MicroSample } from './rules.ts';
+import type { MicroDirection, MicroPriceKind, MicroSample } from './rules.ts';
 
 /** Default staleness bound of the void rule: a sample farther than this from acceptance or expiry voids. */
 export const DEFAULT_MICRO_MAX_SAMPLE_AGE_MS = 3_000;
@@ -32,6 +32,8 @@ export type MicroOrder = {
   readonly expiryMs: number;
   /** The staleness bound in force at acceptance: the rule an order is settled by never changes under it. */
   readonly maxSampleAgeMs: number;
+  /** The recorded price it settles on, fixed at acceptance (rule v2 'index'; v1 'mark' for older orders). */
+  readonly settleOn: MicroPriceKind;
   open: MicroSample | null;
   /** The stake on the user's micro wallet (hold owner `micro`, ref: the order id). */
   readonly stakeHold: Hold;

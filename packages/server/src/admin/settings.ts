@@ -280,7 +280,10 @@ export function environmentSettings(
       value: (live?.sources.map((source) => source.name) ?? config.priceSources).join(','),
     },
     word('market_maker', 'MARKET_MAKER', config.marketMaker ? 'on' : 'off'),
-    { name: 'seed', variable: 'SEED', value: String(config.seed) },
+    // Unset (every real start): the simulator's steps come from the operating system's random source.
+    config.seed === undefined
+      ? word('seed', 'SEED', 'not_set')
+      : { name: 'seed', variable: 'SEED', value: String(config.seed) },
     word('custody', 'CUSTODY_API_URL', config.custodyApiUrl === undefined ? 'sandbox' : 'custody_provider'),
     word('custody_api_key', 'CUSTODY_API_KEY', set(config.custodyApiKey)),
     word('deposit_keys', 'DEPOSIT_XPUBS', config.depositXpubs ? 'configured' : 'development_seed'),

@@ -32,6 +32,7 @@ async function leverPlugin(app: FastifyInstance, options: LeverPluginOptions): P
     app.store,
     (marketId) => catalog.cachedById(marketId),
     (marketId) => presets.get(marketId) ?? [],
+    app.priceSource,
   );
   app.decorate('lever', service);
   app.decorate('leverPresets', { reload });

@@ -24,6 +24,7 @@ import { LEVER_PAGE_SIZE, formatDecimal, pageRows, paged, tryParseDecimal } from
 import type { EngineRunner } from '../engine-runner/index.ts';
 import { submitOrRefuse } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
+import type { PriceSourcePolicy } from '../market/price-source-kind.ts';
 import type { MarketInfo } from '../market/market-catalog.ts';
 import { formatLots } from '../market/market-catalog.ts';
 import type { Queryable } from '../store/index.ts';
@@ -114,6 +115,7 @@ export class LeverService {
   readonly #db: Queryable;
   readonly #market: (marketId: number) => MarketInfo | undefined;
   readonly #presets: (marketId: number) => readonly number[];
+  readonly #policy: Pick<PriceSourcePolicy, 'checkOpen'> | undefined;
 
   constructor(
     runner: LeverRunner,
@@ -121,11 +123,14 @@ export class LeverService {
     market: (marketId: number) => MarketInfo | undefined,
     /** The lot presets the catalogue offers for a market (buttons on the page). */
     presets: (marketId: number) => readonly number[] = () => [],
+    /** Whether new positions may open (not on simulated prices outside the demo). */
+    policy?: Pick<PriceSourcePolicy, 'checkOpen'>,
   ) {
     this.#runner = runner;
     this.#db = db;
     this.#market = market;
     this.#presets = presets;
+    this.#policy = policy;
   }
 
   get #engine(): Engine {
@@ -285,8 +290,12 @@ export class LeverService {
     };
   }
 
-  /** /lever/submit: a position at market (status 1) or a limit entry (status 0). */
+  /**
+   * /lever/submit: a position at market (status 1) or a limit entry (status 0). Refused on simulated prices
+   * outside the demo (closing, cancelling and stops are not: they only end what is open).
+   */
   async submit(input: SubmitInput): Promise<LeverTradeRow> {
+    this.#policy?.checkOpen();
     const lever = this.#lever;
     const pair = lever.pair(input.market.marketId);
     if (pair === undefined || !pair.enabled) throw new AppError('lever.pair_not_open');

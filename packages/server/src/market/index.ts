@@ -11,6 +11,7 @@ import type { MarketDataOptions } from './market-data.ts';
 import { MarketData } from './market-data.ts';
 import type { PriceSource } from './price-source.ts';
 import { PriceSimulator } from './simulator.ts';
+import { PriceSourcePolicy } from './price-source-kind.ts';
 
 export { MarketData } from './market-data.ts';
 export type { MarketInfo } from './market-catalog.ts';
@@ -18,6 +19,8 @@ export type { MarketInfo } from './market-catalog.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     marketData: MarketData;
+    /** The price source's kind (simulated or live) and whether price-settled products take new orders. */
+    priceSource: PriceSourcePolicy;
   }
 }
 
@@ -59,6 +62,10 @@ async function marketPlugin(app: FastifyInstance, options: MarketPluginOptions):
     ...(candleFlushIntervalMs === undefined ? {} : { candleFlushIntervalMs }),
   });
   app.decorate('marketData', marketData);
+  app.decorate(
+    'priceSource',
+    new PriceSourcePolicy(options.config, () => app.marketLive?.sources.map((source) => source.name)),
+  );
 
   app.addHook('onReady', async () => {
     await marketData.start();

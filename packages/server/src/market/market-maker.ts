@@ -16,6 +16,7 @@
 //
 // Each cycle sends at most maxCommandsPerCycle commands per market, so the journal grows by a few commands
 // per second per market. planCycle is a pure function of what the engine shows, for tests.
+import { randomInt } from 'node:crypto';
 import type { AccountOwner, Balance, Command, Engine, Outcome, OrderView } from '@fairex/engine';
 import { ReasonCode, SpotResultCode } from '@fairex/engine';
 import { parseDecimal } from '@fairex/shared';
@@ -350,7 +351,8 @@ export interface MarketMakerOptions {
 export class MarketMaker {
   readonly config: MarketMakerConfig;
   readonly #options: MarketMakerOptions;
-  readonly #seed: number;
+  /** A fixed seed (tests); undefined: the quotes' draws come from the operating system's random source. */
+  readonly #seed: number | undefined;
   /** Currency ids whose genesis funding of the market maker is already journaled. */
   readonly #funded = new Set<number>();
   #cycleCount = 0;
@@ -360,7 +362,7 @@ export class MarketMaker {
   constructor(options: MarketMakerOptions) {
     this.#options = options;
     this.config = { ...DEFAULT_MARKET_MAKER_CONFIG, ...options.config };
-    this.#seed = (options.seed ?? 1) >>> 0;
+    this.#seed = options.seed === undefined ? undefined : options.seed >>> 0;
   }
 
   async start(): Promise<void> {
@@ -468,7 +470,8 @@ export class MarketMaker {
   #view(market: MarketInfo, indexTicks: number): MakerView {
     const engine = this.#options.engine;
     const cycle = this.#cycleCount;
-    const stream = hashText(`maker:${market.symbol}`) ^ this.#seed;
+    const seed = this.#seed;
+    const stream = hashText(`maker:${market.symbol}`) ^ (seed ?? 0);
     const orders = engine.spot.openOrders(MAKER, market.marketId);
     return {
       ...othersBest(engine, market.marketId, orders),
@@ -478,7 +481,8 @@ export class MarketMaker {
       orders,
       makerBase: engine.ledger.balance(MAKER, 'change', market.baseCurrencyId),
       makerQuote: engine.ledger.balance(MAKER, 'change', market.quoteCurrencyId),
-      draw: (k, bound) => hashText(`${stream}:${cycle}:${k}`) % bound,
+      draw: (k, bound) =>
+        seed === undefined ? randomInt(bound) : hashText(`${stream}:${cycle}:${k}`) % bound,
     };
   }
 }

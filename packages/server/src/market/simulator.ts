@@ -1,15 +1,21 @@
-// The seeded price simulator: the default price source. Every asset walks in whole seconds from a realistic
+// The price simulator: the default price source. Every asset walks in whole seconds from a realistic
 // starting price, with its own volatility and a weak pull back toward that start so that a demo running for
-// weeks stays in a believable range. Prices are bigint fixed-point numbers (12 decimals of the quote unit)
-// and every random draw is a pure function of (seed, asset, second): the same seed gives the same prices at
-// the same seconds, in any process, however often it is asked. (The prices that matter to money are the
-// journaled index prices; the simulator only proposes them.)
+// weeks stays in a believable range. Prices are bigint fixed-point numbers (12 decimals of the quote unit).
 //
-// History for a first start is a separate, equally seeded walk, generated backwards from the current price
+// Where the randomness comes from (docs/price-record.md, "Simulated prices"): without a seed (SEED unset,
+// every real start) each step is drawn from the operating system's cryptographic random source, so nobody,
+// the operator included, can know a step before the simulator takes it. With a seed (tests, benchmarks,
+// reproducible runs) every draw is a pure function of (seed, asset, second): the same seed gives the same
+// prices at the same seconds, which is exactly why a seed is never used where money is at stake. Nothing
+// ever derives a price from the generator again: the prices that matter are the journaled samples, which
+// replay, proofs and a restart's resume (from the last journaled index) read.
+//
+// History for a first start is a separate walk with the same draws, generated backwards from the current price
 // at three resolutions: 10-second steps for the last one to two days, 5-minute steps for the 90 days before,
 // hourly steps for the two years before that. Each resolution yields bars of its own length (1 minute,
 // 1 hour, 1 day); longer bars are folded from them, so every chart interval shows history and bars of
 // different intervals agree where they overlap.
+import { randomFillSync, randomInt } from 'node:crypto';
 import { formatDecimal, pow10 } from '@fairex/shared';
 import type { HistoryBar, PriceQuote, PriceSource } from './price-source.ts';
 import type { Period } from './periods.ts';
@@ -89,6 +95,58 @@ function uniformDraw(seed: number, stream: number, step: number, bound: number):
   return mix(seed, stream ^ 0x5bd1e995, step >>> 0, 0x27d4eb2f) % bound;
 }
 
+/** The simulator's random draws: seeded (reproducible) or from the operating system (unpredictable). */
+export interface Draws {
+  /** Whether the draws are a function of a seed (so predictable to whoever knows it). */
+  readonly seeded: boolean;
+  /** An approximately normal integer with standard deviation 65,536 (as normalDraw). */
+  normal(stream: number, step: number): number;
+  /** A uniform integer in [0, bound). */
+  uniform(stream: number, step: number, bound: number): number;
+}
+
+export function seededDraws(seed: number): Draws {
+  const fixed = seed >>> 0;
+  return {
+    seeded: true,
+    normal: (stream, step) => normalDraw(fixed, stream, step),
+    uniform: (stream, step, bound) => uniformDraw(fixed, stream, step, bound),
+  };
+}
+
+const POOL_BYTES = 64 * 1024;
+
+/**
+ * Draws from the operating system's cryptographically secure generator (node:crypto): the same shape of
+ * normal draw (twelve uniform 16-bit values, centred), with no state an observer could recover. Random
+ * bytes are read 64 KiB at a time.
+ */
+export function cryptoDraws(): Draws {
+  const pool = new Uint16Array(POOL_BYTES / 2);
+  let next = pool.length;
+  const word = (): number => {
+    if (next === pool.length) {
+      randomFillSync(pool);
+      next = 0;
+    }
+    return pool[next++] as number;
+  };
+  return {
+    seeded: false,
+    normal: () => {
+      let sum = 0;
+      for (let index = 0; index < 12; index++) sum += word();
+      return sum - 6 * 0x1_0000;
+    },
+    uniform: (_stream, _step, bound) => randomInt(bound),
+  };
+}
+
+/** A seed's draws, or the operating system's when there is no seed. */
+export function drawsFor(seed: number | undefined): Draws {
+  return seed === undefined ? cryptoDraws() : seededDraws(seed);
+}
+
 /** Fixed-point price text ("67250") as bigint units of 10^-12. */
 export function toFixed(text: string): bigint {
   const [whole = '0', fraction = ''] = text.split('.');
@@ -126,20 +184,26 @@ interface AssetWalk {
 }
 
 export interface SimulatorOptions {
-  seed: number;
+  /** A fixed seed (tests, benchmarks, reproducible runs); undefined draws from the operating system. */
+  seed?: number | undefined;
   profiles?: Readonly<Record<string, AssetProfile>>;
 }
 
 export class PriceSimulator implements PriceSource {
   readonly name = 'simulated';
-  readonly #seed: number;
+  readonly #draws: Draws;
   readonly #profiles: Readonly<Record<string, AssetProfile>>;
   readonly #walks = new Map<string, AssetWalk>();
   readonly #symbols = new Set<string>();
 
-  constructor(options: SimulatorOptions) {
-    this.#seed = options.seed >>> 0;
+  constructor(options: SimulatorOptions = {}) {
+    this.#draws = drawsFor(options.seed);
     this.#profiles = options.profiles ?? ASSET_PROFILES;
+  }
+
+  /** Whether its steps come from a seed (tests) rather than the operating system's random source. */
+  get seeded(): boolean {
+    return this.#draws.seeded;
   }
 
   /** Whether the simulator can price the symbol (both currencies have a profile). */
@@ -177,7 +241,7 @@ export class PriceSimulator implements PriceSource {
     const [base = ''] = symbol.split('/');
     const profile = this.#profiles[base];
     if (profile === undefined || !this.knows(symbol)) return new Map();
-    return simulatedHistory({ seed: this.#seed, symbol, profile, untilMs, endPrice: toFixed(endPrice) });
+    return simulatedHistory({ draws: this.#draws, symbol, profile, untilMs, endPrice: toFixed(endPrice) });
   }
 
   async close(): Promise<void> {}
@@ -207,7 +271,7 @@ export class PriceSimulator implements PriceSource {
     if (target - walk.second > MAX_CATCH_UP_SECONDS) walk.second = target - MAX_CATCH_UP_SECONDS;
     const sigmaPpb = sigmaPpbFor(walk.profile, 1);
     for (let second = walk.second + 1; second <= target; second++) {
-      const draw = normalDraw(this.#seed, walk.stream, second);
+      const draw = this.#draws.normal(walk.stream, second);
       walk.price = step(walk.price, draw, sigmaPpb, walk.anchor, REVERSION_PPB_PER_SECOND);
     }
     walk.second = target;
@@ -240,7 +304,9 @@ const VOLUME_DECIMALS = 8;
 const TURNOVER_DECIMALS = 6;
 
 export interface HistoryInput {
-  seed: number;
+  /** The draws (a seed's, or the operating system's); `seed` is a shorthand for seededDraws(seed). */
+  draws?: Draws;
+  seed?: number;
   symbol: string;
   profile: AssetProfile;
   untilMs: number;
@@ -248,8 +314,13 @@ export interface HistoryInput {
   endPrice: bigint;
 }
 
-/** Complete bars of every period before `untilMs`, ending at `endPrice`. Deterministic in its input. */
+/**
+ * Complete bars of every period before `untilMs`, ending at `endPrice`. Deterministic in its input when its
+ * draws are seeded; with the operating system's draws every call gives another history (it is written once,
+ * on a first start, and read from the candles ever after).
+ */
 export function simulatedHistory(input: HistoryInput): Map<Period, HistoryBar[]> {
+  const draws = input.draws ?? drawsFor(input.seed);
   const endMs = Math.floor(input.untilMs / 60_000) * 60_000;
   const todayMs = bucketStartMs('1day', endMs);
   const segments: Segment[] = [
@@ -263,7 +334,7 @@ export function simulatedHistory(input: HistoryInput): Map<Period, HistoryBar[]>
   // Latest segment first: each one ends where the next one begins.
   for (let index = segments.length - 1; index >= 0; index--) {
     const segment = segments[index] as Segment;
-    const bars = walkSegment(input, segment, stream + index, target);
+    const bars = walkSegment(input, draws, segment, stream + index, target);
     baseBars.unshift({ period: segment.barPeriod, bars });
     target = bars[0]?.open ?? target;
   }
@@ -287,7 +358,13 @@ export function simulatedHistory(input: HistoryInput): Map<Period, HistoryBar[]>
  * walk), with the same weak pull toward the end price that the live walk has toward its start, then cut
  * into bars in time order.
  */
-function walkSegment(input: HistoryInput, segment: Segment, stream: number, endPrice: bigint): FixedBar[] {
+function walkSegment(
+  input: HistoryInput,
+  draws: Draws,
+  segment: Segment,
+  stream: number,
+  endPrice: bigint,
+): FixedBar[] {
   const barMs = nextBucketStartMs(segment.barPeriod, segment.fromMs) - segment.fromMs;
   const stepsPerBar = barMs / (segment.stepSeconds * 1000);
   const barCount = Math.ceil((segment.toMs - segment.fromMs) / barMs);
@@ -298,7 +375,7 @@ function walkSegment(input: HistoryInput, segment: Segment, stream: number, endP
   const prices = new Array<bigint>(stepCount + 1);
   prices[0] = endPrice;
   for (let index = 1; index <= stepCount; index++) {
-    const draw = normalDraw(input.seed, stream, index);
+    const draw = draws.normal(stream, index);
     prices[index] = step(prices[index - 1] as bigint, draw, sigmaPpb, endPrice, reversionPpb);
   }
   const dailyTurnover = toFixedAt(input.profile.dailyTurnover, TURNOVER_DECIMALS);
@@ -314,7 +391,7 @@ function walkSegment(input: HistoryInput, segment: Segment, stream: number, endP
       if (price < low) low = price;
     }
     const close = prices[openIndex - stepsPerBar] as bigint;
-    const share = BigInt(500 + uniformDraw(input.seed, stream, bar, 1000));
+    const share = BigInt(500 + draws.uniform(stream, bar, 1000));
     const turnover = (dailyTurnover * BigInt(barMs) * share) / (BigInt(DAY_MS) * 1000n);
     // volume (10^-8 base) = turnover (10^-6 quote) / price (10^-12 quote per base).
     const volume = (turnover * pow10(PRICE_DECIMALS + VOLUME_DECIMALS - TURNOVER_DECIMALS)) / close;

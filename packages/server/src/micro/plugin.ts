@@ -49,10 +49,17 @@ async function microPlugin(app: FastifyInstance): Promise<void> {
         ? undefined
         : market;
     },
-    submit: (input) => submitMicro(app.runner, context(), input),
+    submit: (input) => submitMicro(app.runner, context(), input, app.priceSource),
     list: (userId, options) => listMicroOrders(app.store, context(), userId, options),
     proof: (userId, orderId) =>
-      microProof(app.store, context(), (marketId) => catalog.cachedById(marketId), userId, orderId),
+      microProof(
+        app.store,
+        context(),
+        (marketId) => catalog.cachedById(marketId),
+        userId,
+        orderId,
+        app.priceSource.kind(),
+      ),
     viewContext: context,
     stats: (days) => microStats(app.store, app.engine, days, Date.now()),
   };

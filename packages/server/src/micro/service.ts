@@ -2,6 +2,7 @@
 // user's orders and serving a settled order's proof from the micro_orders and micro_results projections and the price record.
 import type { Command, Engine, EngineEvent } from '@fairex/engine';
 import {
+  MICRO_INDEX_RULE_VERSION,
   MICRO_RULE_VERSION,
   MicroReasonCode,
   MicroResultCode,
@@ -14,11 +15,13 @@ import type {
   MicroProof,
   MicroSecondsReply,
   MicroStatsDay,
+  PriceSourceKind,
 } from '@fairex/shared';
 import { MICRO_LIST_LIMIT, formatDecimal, paged, tryParseDecimal } from '@fairex/shared';
 import type { EngineRunner } from '../engine-runner/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { MarketInfo } from '../market/market-catalog.ts';
+import type { PriceSourcePolicy } from '../market/price-source-kind.ts';
 import { proofOf } from '../market/price-record.ts';
 import type { Queryable } from '../store/index.ts';
 import { submitOrRefuse } from '../engine-runner/submit.ts';
@@ -28,8 +31,18 @@ import type { MicroOrderListItem, MicroOrderRow, ViewContext } from './views.ts'
 /** Spec 02 section 9: the default payable currency id. */
 export const DEFAULT_PAYABLE_CURRENCY_ID = 3;
 
-/** The published rule in words (docs/micro.md), served with every proof. */
+/** The published rule in words (docs/micro.md), served with every proof of rule fairex-micro-v2. */
 export const MICRO_RULE_TEXT =
+  'open = first sample strictly after acceptance; end = last sample at or before expiry (acceptance + ' +
+  'seconds); both compared by their recorded index price (the median of the fresh sources, not smoothed); ' +
+  'void (stake and fee refunded) when the open sample is missing, stale, without an index, later than ' +
+  'max_sample_age_ms after acceptance or after expiry, or the end sample is stale, without an index or ' +
+  'older than max_sample_age_ms at expiry; otherwise up wins when end > open, down when end < open, ' +
+  'a draw refunds the stake; a win pays stake + floor(stake x profit_ratio_bp / 10000); the fee is ' +
+  'floor(stake x fee_bp / 10000), refunded only on a void. New orders are refused while the price is stale.';
+
+/** Rule fairex-micro-v1, which orders journaled before v2 settled by: the same on the samples' mark. */
+export const MICRO_MARK_RULE_TEXT =
   'open = first mark sample strictly after acceptance; end = last mark sample at or before expiry ' +
   '(acceptance + seconds); void (stake and fee refunded) when the open sample is missing, stale, without a ' +
   'mark, later than max_sample_age_ms after acceptance or after expiry, or the end sample is stale, without a ' +
@@ -42,6 +55,7 @@ const REFUSALS: Partial<Record<string, MessageKey>> = {
   microCurrencyNotPayable: 'micro.currency_not_payable',
   microPairNotOpen: 'micro.pair_not_open',
   microExposureCapReached: 'micro.exposure_cap',
+  microPriceStale: 'micro.price_stale',
   microStakeOutOfRange: 'micro.stake_out_of_range',
   insufficientFunds: 'micro.insufficient_balance',
   houseInsufficientFunds: 'micro.reserve_short',
@@ -127,11 +141,17 @@ export interface SubmitInput {
   number: string;
 }
 
+/**
+ * Submits a new order: refused on simulated prices outside the demo (`policy`), and by the engine while the
+ * price is stale. Every order settles on the recorded index (rule fairex-micro-v2).
+ */
 export async function submitMicro(
   runner: MicroRunner,
   context: ViewContext,
   input: SubmitInput,
+  policy?: Pick<PriceSourcePolicy, 'checkOpen'>,
 ): Promise<MicroOrderListItem> {
+  policy?.checkOpen();
   const engine = runner.engine;
   const currency = engine.ledger.currency(input.currencyId);
   const config = engine.micro.config().currencies.find((c) => c.currencyId === input.currencyId);
@@ -161,6 +181,7 @@ export async function submitMicro(
       direction: input.direction,
       seconds: input.seconds,
       stake: parsed.value,
+      settleOn: 'index',
     },
     {
       refusal: (code) => {
@@ -191,11 +212,13 @@ export async function submitMicro(
     open_seq: null,
     open_time_ms: null,
     open_mark_ticks: null,
+    open_index_ticks: null,
     open_stale: null,
     open_hash: null,
     end_seq: null,
     end_time_ms: null,
     end_mark_ticks: null,
+    end_index_ticks: null,
     end_stale: null,
     end_hash: null,
   });
@@ -246,6 +269,8 @@ export async function microProof(
   /** The owner the order must belong to; null for the back office, which reads any user's order. */
   userId: number | null,
   orderId: number,
+  /** The price source's kind now: what a proof without a chain yet says about its prices. */
+  sourceKind: PriceSourceKind = 'simulated',
 ): Promise<MicroProof> {
   const { rows } = await db.query<MicroOrderRow>(
     userId === null
@@ -269,11 +294,20 @@ export async function microProof(
     const covering = await proofOf(db, engine, info, last.seq, open?.seq ?? last.seq);
     if (covering.kind === 'proof') proof = { head: covering.head, samples: covering.samples };
   }
+  const ruleVersion = row.rule_version ?? MICRO_INDEX_RULE_VERSION;
+  const onIndex = ruleVersion !== MICRO_RULE_VERSION;
+  // The samples name their sources: a chain with the simulator's is simulated prices, whatever runs now.
+  const simulated =
+    proof === null
+      ? sourceKind === 'simulated'
+      : proof.samples.some((sample) => sample.sources.some((source) => source.name === 'simulated'));
   return {
     id: view.id,
     symbol: view.symbol_name,
-    rule_version: row.rule_version ?? MICRO_RULE_VERSION,
-    rule: MICRO_RULE_TEXT,
+    rule_version: ruleVersion,
+    rule: onIndex ? MICRO_RULE_TEXT : MICRO_MARK_RULE_TEXT,
+    settles_on: onIndex ? 'index' : 'mark',
+    simulated_prices: simulated,
     type: view.type,
     seconds: row.seconds,
     profit_ratio: view.profit_ratio,

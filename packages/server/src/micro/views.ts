@@ -1,6 +1,6 @@
 // Turning micro rows and events into the reply shapes of spec 02 (amounts and prices as decimal text).
 import type { Engine, MicroOrderSettledEvent } from '@fairex/engine';
-import { formatTicks } from '@fairex/engine';
+import { MICRO_INDEX_RULE_VERSION, formatTicks, settlementTicks } from '@fairex/engine';
 import type { MicroOrderView, MicroProofSample } from '@fairex/shared';
 import { formatDecimal } from '@fairex/shared';
 
@@ -27,11 +27,13 @@ export interface MicroOrderRow {
   open_seq: bigint | number | string | null;
   open_time_ms: bigint | number | string | null;
   open_mark_ticks: bigint | number | string | null;
+  open_index_ticks: bigint | number | string | null;
   open_stale: boolean | null;
   open_hash: string | null;
   end_seq: bigint | number | string | null;
   end_time_ms: bigint | number | string | null;
   end_mark_ticks: bigint | number | string | null;
+  end_index_ticks: bigint | number | string | null;
   end_stale: boolean | null;
   end_hash: string | null;
 }
@@ -40,8 +42,9 @@ export const MICRO_ORDER_COLUMNS = `o.order_id, o.user_id, o.market_id, o.curren
   o.profit_ratio_bp, o.stake::text as stake, o.fee::text as fee, o.accepted_ms, o.expiry_ms,
   case when r.order_id is null then 1 else 3 end as status, r.outcome, r.void_reason, r.max_sample_age_ms,
   r.payout::text as payout, r.fee_refund::text as fee_refund, r.rule_version, r.open_seq,
-  os.time_ms as open_time_ms, os.mark_ticks as open_mark_ticks, os.stale as open_stale, os.hash as open_hash,
-  r.end_seq, es.time_ms as end_time_ms, es.mark_ticks as end_mark_ticks, es.stale as end_stale,
+  os.time_ms as open_time_ms, os.mark_ticks as open_mark_ticks, os.index_ticks as open_index_ticks,
+  os.stale as open_stale, os.hash as open_hash, r.end_seq, es.time_ms as end_time_ms,
+  es.mark_ticks as end_mark_ticks, es.index_ticks as end_index_ticks, es.stale as end_stale,
   es.hash as end_hash`;
 
 /**
@@ -104,6 +107,14 @@ function amountText(engine: Engine, currencyId: number, minor: bigint): string {
   return formatDecimal(minor, scale);
 }
 
+/**
+ * Whether a settled order settled on the index (rule v2) or the mark (v1, orders journaled before v2); a
+ * running order (no result yet) is one the exchange accepts now, which settles on the index.
+ */
+export function settlesOnIndex(row: Pick<MicroOrderRow, 'rule_version'>): boolean {
+  return row.rule_version === null || row.rule_version === MICRO_INDEX_RULE_VERSION;
+}
+
 export function orderView(context: ViewContext, row: MicroOrderRow): MicroOrderListItem {
   const { engine } = context;
   const stake = BigInt(row.stake);
@@ -111,11 +122,16 @@ export function orderView(context: ViewContext, row: MicroOrderRow): MicroOrderL
   const expiryMs = Number(row.expiry_ms);
   const closed = row.status === 3;
   const payout = row.payout === null ? 0n : BigInt(row.payout);
+  // The prices shown are the ones the order settles on: the index (rule v2) or the mark (v1).
+  const onIndex = settlesOnIndex(row);
+  const running = closed ? undefined : engine.micro.order(Number(row.order_id));
   // A running order's open sample is in the engine (the projection records samples at settlement).
   const openTicks = closed
-    ? nullableNumber(row.open_mark_ticks)
-    : (engine.micro.order(Number(row.order_id))?.open?.markTicks ?? nullableNumber(row.open_mark_ticks));
-  const endTicks = closed ? nullableNumber(row.end_mark_ticks) : null;
+    ? nullableNumber(onIndex ? row.open_index_ticks : row.open_mark_ticks)
+    : running?.open === null || running?.open === undefined
+      ? null
+      : settlementTicks(running.open, running.settleOn);
+  const endTicks = closed ? nullableNumber(onIndex ? row.end_index_ticks : row.end_mark_ticks) : null;
   const { market_id: marketId, currency_id: currencyId } = row;
   const price = (ticks: number | null) =>
     ticks === null
@@ -171,11 +187,13 @@ export function rowOfSettled(event: MicroOrderSettledEvent): MicroOrderRow {
     open_seq: event.open?.seq ?? null,
     open_time_ms: event.open?.timeMs ?? null,
     open_mark_ticks: event.open?.markTicks ?? null,
+    open_index_ticks: event.open?.indexTicks ?? null,
     open_stale: event.open?.stale ?? null,
     open_hash: event.open?.hash ?? null,
     end_seq: event.end?.seq ?? null,
     end_time_ms: event.end?.timeMs ?? null,
     end_mark_ticks: event.end?.markTicks ?? null,
+    end_index_ticks: event.end?.indexTicks ?? null,
     end_stale: event.end?.stale ?? null,
     end_hash: event.end?.hash ?? null,
   };
@@ -189,11 +207,18 @@ export function proofSample(
   const seq = which === 'open' ? row.open_seq : row.end_seq;
   if (seq === null) return null;
   const time = which === 'open' ? row.open_time_ms : row.end_time_ms;
-  const mark = which === 'open' ? row.open_mark_ticks : row.end_mark_ticks;
+  // The price the order settled on: the sample's index (rule v2) or its mark (v1).
+  const ticks = settlesOnIndex(row)
+    ? which === 'open'
+      ? row.open_index_ticks
+      : row.end_index_ticks
+    : which === 'open'
+      ? row.open_mark_ticks
+      : row.end_mark_ticks;
   return {
     seq: Number(seq),
     time: Number(time),
-    price: priceText(engine, row.market_id, nullableNumber(mark)),
+    price: priceText(engine, row.market_id, nullableNumber(ticks)),
     stale: (which === 'open' ? row.open_stale : row.end_stale) ?? false,
     hash: (which === 'open' ? row.open_hash : row.end_hash) ?? '',
   };

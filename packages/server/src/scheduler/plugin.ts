@@ -24,6 +24,8 @@ import type { MarketData, MarketPluginOptions } from '../market/index.ts';
 import { createPriceSources } from '../market/index.ts';
 import { MarketMaker } from '../market/market-maker.ts';
 import type { PriceSource } from '../market/price-source.ts';
+import { priceSourceKind } from '../market/price-source-kind.ts';
+import { PriceSimulator } from '../market/simulator.ts';
 import { IndexScheduler } from './index-prices.ts';
 import { LeverOvernightJob } from './lever-overnight.ts';
 import { startP2pTick } from './p2p-tick.ts';
@@ -94,6 +96,8 @@ function startLive(
         : [options.source];
   const source = sources[0];
   if (source === undefined) throw new Error('no price source configured');
+  const [priceFields, priceLine] = startupLine(sources, options.config.demo);
+  app.log.info(priceFields, priceLine);
   const submit = (
     command: Parameters<typeof app.runner.submit>[0],
     submitOptions?: { idempotencyKey?: string },
@@ -144,6 +148,24 @@ function startLive(
   })();
   started.catch((error: unknown) => app.log.error({ err: error }, 'live market data did not start'));
   return { source, sources, scheduler, maker, started };
+}
+
+/**
+ * The start-up log line about prices: the sources, whether they are simulated and where the simulator's
+ * randomness comes from, DEMO on or off, and so whether seconds contracts and leverage take new orders.
+ */
+export function startupLine(sources: readonly PriceSource[], demo: boolean): [object, string] {
+  const names = sources.map((source) => source.name);
+  const simulated = priceSourceKind(names) === 'simulated';
+  const seeded = sources.some((source) => source instanceof PriceSimulator && source.seeded);
+  const randomness = !simulated ? 'none' : seeded ? 'fixed SEED (predictable)' : 'random (operating system)';
+  const text = simulated
+    ? `price source: ${names.join(',')}, simulated prices, ${randomness}; DEMO ${demo ? 'on' : 'off'}: ` +
+      (demo
+        ? 'seconds contracts and leverage take orders on simulated prices (labelled "Simulated prices (demo)")'
+        : 'seconds contracts and leverage refuse new orders on simulated prices')
+    : `price source: ${names.join(',')}, live prices; DEMO ${demo ? 'on' : 'off'}`;
+  return [{ priceSources: names, simulated, randomness, demo }, text];
 }
 
 const INDEX_WAIT_MS = 30_000;

@@ -670,7 +670,9 @@ describe('pairs and currencies', () => {
     expect(byVariable.get('DATABASE_URL')).toMatchObject({
       value_code: expect.stringMatching(/^(embedded|postgresql)$/),
     });
-    expect(byVariable.get('SEED')?.value_code).toBeUndefined();
+    // SEED is unset by default (the simulator draws from the operating system): a word, not a number.
+    expect(byVariable.get('SEED')?.value_code).toBe('not_set');
+    expect(byVariable.get('PRICE_SOURCE')?.value_code).toBeUndefined();
     expectOk(
       await post('/backoffice/settings/apply', {
         key: 'market.fees',

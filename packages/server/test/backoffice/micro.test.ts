@@ -319,7 +319,7 @@ describe('settled orders', () => {
     const proof = expectOk<{ rule_version: string; outcome: string }>(
       await get('/backoffice/micro/proof', { id: placed.id }),
     );
-    expect(proof).toMatchObject({ rule_version: 'fairex-micro-v1', outcome: 'win' });
+    expect(proof).toMatchObject({ rule_version: 'fairex-micro-v2', outcome: 'win' });
     expect((await get('/backoffice/micro/proof', { id: 999_999 })).type).toBe('error');
   }, 20_000);
 });

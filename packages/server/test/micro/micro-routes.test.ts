@@ -197,7 +197,10 @@ describe('orders', () => {
     const proof = body.message;
     expect(proof).toMatchObject({
       id: upId,
-      rule_version: 'fairex-micro-v1',
+      rule_version: 'fairex-micro-v2',
+      settles_on: 'index',
+      // The samples' source is the simulator: the proof says so.
+      simulated_prices: true,
       outcome: 'win',
       payout: '180.000000',
       type: 1,
@@ -225,11 +228,11 @@ describe('orders', () => {
       return { json: async () => response.json() as unknown };
     };
     expect(await verifyMicroOrder('http://exchange.test', proof, fetchFromApp)).toBe(
-      `order ${upId}: win, returned 180.000000`,
+      `order ${upId}: win, returned 180.000000 (simulated prices, demo)`,
     );
     const down = (await call('GET', `/api/microtrade/proof?id=${downId}`)).message;
     expect(await verifyMicroOrder('http://exchange.test', down, fetchFromApp)).toBe(
-      `order ${downId}: loss, returned 0.000000`,
+      `order ${downId}: loss, returned 0.000000 (simulated prices, demo)`,
     );
     await expect(
       verifyMicroOrder('http://exchange.test', { ...proof, payout: '181.000000' }, fetchFromApp),

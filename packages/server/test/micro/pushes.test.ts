@@ -28,7 +28,14 @@ function engine(): Engine {
   return created;
 }
 
-const sample = { seq: 7, timeMs: 1_000, markTicks: 6_700_000, stale: false, hash: 'a'.repeat(64) };
+const sample = {
+  seq: 7,
+  timeMs: 1_000,
+  markTicks: 6_700_000,
+  indexTicks: null,
+  stale: false,
+  hash: 'a'.repeat(64),
+};
 
 function settled(orderId: number, userId: number, outcome: 'win' | 'loss'): MicroOrderSettledEvent {
   return {

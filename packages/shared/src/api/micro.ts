@@ -68,8 +68,13 @@ export interface MicroProofSample {
 export interface MicroProof {
   id: number;
   symbol: string;
+  /** fairex-micro-v2: settles on the samples' index; fairex-micro-v1 (older orders): on their mark. */
   rule_version: string;
   rule: string;
+  /** Which recorded price `open.price` and `end.price` are, and the outcome compares. */
+  settles_on: 'index' | 'mark';
+  /** True when the samples' sources include the simulator: the prices are simulated (a demo). */
+  simulated_prices: boolean;
   /** 1 up, 2 down. */
   type: 1 | 2;
   seconds: number;

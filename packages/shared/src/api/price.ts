@@ -106,3 +106,18 @@ export interface MarkIndexFields {
 
 /** The same rule's kind as the deal replies and template-era fields carry it (see PriceKind). */
 export type ShownPriceKind = PriceKind;
+
+/** Where the index prices come from: `simulated` when any configured source is the simulator. */
+export type PriceSourceKind = 'simulated' | 'live';
+
+/**
+ * GET /api/price/source (public): the kind of the price source, which pages label "Simulated prices
+ * (demo)" when simulated, the configured sources' names, the DEMO switch, and whether seconds contracts
+ * and leverage take new orders (never on simulated prices with DEMO=off).
+ */
+export interface PriceSourceReply {
+  kind: PriceSourceKind;
+  sources: string[];
+  demo: boolean;
+  orders_open: boolean;
+}

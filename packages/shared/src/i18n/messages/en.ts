@@ -318,6 +318,8 @@ export const en = {
   'field.body': 'Body',
 
   // Market data: charts, tickers, trade history, currency details.
+  'market.simulated_demo_only':
+    'Prices here are simulated (a demo). Seconds contracts and leverage take new orders on simulated prices only in the demo; closing and cancelling still work.',
   'market.unknown_market': 'This market does not exist.',
   'market.unknown_period': 'Unknown chart interval. Use one of: {values}.',
   'market.range_order': 'The start of the range must not be after its end.',
@@ -335,6 +337,8 @@ export const en = {
   'micro.too_many_open': 'You have too many running orders in this currency. Wait for one to settle.',
   'micro.unknown_order': 'No such order.',
   'micro.not_settled': 'This order has not settled yet.',
+  'micro.price_stale':
+    'The price of this market is not fresh right now, so no new order is taken. Try again in a few seconds.',
   'micro.refused': 'The order was refused.',
   'field.match_id': 'Market',
   'field.seconds': 'Duration',

@@ -306,6 +306,8 @@ export const hk: Messages = {
   'field.body': '內容',
 
   // Market data: charts, tickers, trade history, currency details.
+  'market.simulated_demo_only':
+    '本站價格為模擬價格（示範）。秒合約和槓桿僅在示範模式下以模擬價格接受新訂單；平倉和撤單仍可進行。',
   'market.unknown_market': '該交易對不存在。',
   'market.unknown_period': 'K線週期無效，可選：{values}。',
   'market.range_order': '開始時間不能晚於結束時間。',
@@ -321,6 +323,7 @@ export const hk: Messages = {
   'micro.too_many_open': '該幣種進行中的訂單過多，請等待訂單結算。',
   'micro.unknown_order': '訂單不存在。',
   'micro.not_settled': '該訂單尚未結算。',
+  'micro.price_stale': '該交易對的價格暫時不是最新的，暫不接受新訂單。請幾秒後再試。',
   'micro.refused': '下單被拒絕。',
   'field.match_id': '交易對',
   'field.seconds': '時長',

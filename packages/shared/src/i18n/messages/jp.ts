@@ -318,6 +318,8 @@ export const jp: Messages = {
   'field.body': '本文',
 
   // Market data: charts, tickers, trade history, currency details.
+  'market.simulated_demo_only':
+    'ここの価格はシミュレーション価格（デモ）です。秒契約とレバレッジはデモでのみシミュレーション価格で新規注文を受け付けます。決済と取消はいつでもできます。',
   'market.unknown_market': 'この取引ペアは存在しません。',
   'market.unknown_period': 'チャートの期間が正しくありません。選択肢：{values}。',
   'market.range_order': '開始時刻は終了時刻より後にできません。',
@@ -334,6 +336,8 @@ export const jp: Messages = {
   'micro.too_many_open': 'この通貨の進行中の注文が多すぎます。決済を待ってください。',
   'micro.unknown_order': 'その注文はありません。',
   'micro.not_settled': 'この注文はまだ決済されていません。',
+  'micro.price_stale':
+    'この取引ペアの価格は現在最新ではないため、新規注文を受け付けません。数秒後にもう一度お試しください。',
   'micro.refused': '注文は拒否されました。',
   'field.match_id': '市場',
   'field.seconds': '期間',

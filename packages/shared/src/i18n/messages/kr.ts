@@ -316,6 +316,8 @@ export const kr: Messages = {
   'field.body': '본문',
 
   // Market data: charts, tickers, trade history, currency details.
+  'market.simulated_demo_only':
+    '이곳의 가격은 시뮬레이션 가격(데모)입니다. 초 단위 계약과 레버리지는 데모에서만 시뮬레이션 가격으로 새 주문을 받습니다. 청산과 취소는 계속 가능합니다.',
   'market.unknown_market': '존재하지 않는 마켓입니다.',
   'market.unknown_period': '차트 간격이 올바르지 않습니다. 선택 가능: {values}.',
   'market.range_order': '시작 시간은 종료 시간보다 늦을 수 없습니다.',
@@ -332,6 +334,8 @@ export const kr: Messages = {
   'micro.too_many_open': '이 통화의 진행 중 주문이 너무 많습니다. 정산을 기다리세요.',
   'micro.unknown_order': '해당 주문이 없습니다.',
   'micro.not_settled': '이 주문은 아직 정산되지 않았습니다.',
+  'micro.price_stale':
+    '이 마켓의 가격이 지금 최신이 아니어서 새 주문을 받지 않습니다. 몇 초 후 다시 시도하세요.',
   'micro.refused': '주문이 거부되었습니다.',
   'field.match_id': '마켓',
   'field.seconds': '기간',

@@ -306,6 +306,8 @@ export const zh: Messages = {
   'field.body': '内容',
 
   // Market data: charts, tickers, trade history, currency details.
+  'market.simulated_demo_only':
+    '本站价格为模拟价格（演示）。秒合约和杠杆仅在演示模式下以模拟价格接受新订单；平仓和撤单仍可进行。',
   'market.unknown_market': '该交易对不存在。',
   'market.unknown_period': 'K线周期无效，可选：{values}。',
   'market.range_order': '开始时间不能晚于结束时间。',
@@ -321,6 +323,7 @@ export const zh: Messages = {
   'micro.too_many_open': '该币种进行中的订单过多，请等待订单结算。',
   'micro.unknown_order': '订单不存在。',
   'micro.not_settled': '该订单尚未结算。',
+  'micro.price_stale': '该交易对的价格暂时不是最新的，暂不接受新订单。请几秒后再试。',
   'micro.refused': '下单被拒绝。',
   'field.match_id': '交易对',
   'field.seconds': '时长',

@@ -8,6 +8,7 @@ import { safeRedirectPath, type RouteTitleKey } from '../routes.ts';
 import { requestLogin } from '../../data/session.ts';
 import { AuthDialogHost } from '../../features/auth/AuthDialogHost.tsx';
 import { FillToasts } from '../../features/spot/FillToasts.tsx';
+import { SimulatedPricesBadge } from '../../components/SimulatedPrices.tsx';
 
 export interface RouteHandle {
   titleKey: RouteTitleKey;
@@ -25,6 +26,8 @@ export function AppLayout() {
   return (
     <div className="fx-shell">
       <Header />
+      {/* On a simulated price source every page says so (docs/price-record.md, "Simulated prices"). */}
+      <SimulatedPricesBadge variant="strip" />
       <NavigationProgress />
       <main className="fx-main">
         <Outlet />

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { fetchPriceSamples } from '../../data/price-record.ts';
 import type { MicroOrder } from '../../data/micro.ts';
 
-// The recorded mark price around the chosen order, with its open (first sample after acceptance) and expiry
-// marked: the samples the order is settled on, drawn from the public price record.
+// The recorded index price around the chosen order, with its open (first sample after acceptance) and expiry
+// marked: the samples and the price the order is settled on (rule fairex-micro-v2), drawn from the public
+// price record.
 
 const WIDTH = 600;
 const HEIGHT = 140;
@@ -26,8 +27,8 @@ export function MarkTrail({ symbol, order }: { symbol: string; order: MicroOrder
         {t('micro.chooseOrder')}
       </div>
     );
-  const points = (samples.data ?? []).filter((sample) => !sample.stale && sample.mark_price !== null);
-  const prices = points.map((sample) => Number(sample.mark_price));
+  const points = (samples.data ?? []).filter((sample) => !sample.stale && sample.index_price !== null);
+  const prices = points.map((sample) => Number(sample.index_price));
   // Display only: the pixel position of a price; no amount is computed from these numbers.
   const low = Math.min(...prices);
   const high = Math.max(...prices);

@@ -6,6 +6,7 @@ import { formatRecordTime, shortHash } from '../price-record/record-format.ts';
 import { verifyProof, type Verification } from '../price-record/canonical.ts';
 import { fetchMicroProof } from '../../data/micro.ts';
 import { recompute } from './micro-math.ts';
+import { SimulatedBadgeText } from '../../components/SimulatedPrices.tsx';
 
 // "Verify": a settled order's two recorded samples, their place in the price record (the chain from the open
 // sample to a published head, each hash recomputed in this browser), the rule, and the result recomputed here.
@@ -52,8 +53,12 @@ function ProofBody({ proof, verification }: { proof: MicroProof; verification: V
       <td className="fx-micro-hash">{value === null ? '-' : shortHash(value.hash)}</td>
     </tr>
   );
+  // Older proofs (served before v2) carry no settles_on: rule v1 settled on the mark.
+  const onIndex =
+    (proof.settles_on ?? (proof.rule_version === 'fairex-micro-v1' ? 'mark' : 'index')) === 'index';
   return (
     <div className="fx-micro-proof" data-testid="micro-proof">
+      <SimulatedBadgeText simulated={proof.simulated_prices === true} />
       <p>
         {t('micro.proofOrder', {
           symbol: proof.symbol,
@@ -75,7 +80,7 @@ function ProofBody({ proof, verification }: { proof: MicroProof; verification: V
             <th />
             <th>{t('micro.seq')}</th>
             <th>{t('micro.time')}</th>
-            <th>{t('micro.markPrice')}</th>
+            <th>{t(onIndex ? 'micro.indexPrice' : 'micro.markPrice')}</th>
             <th>{t('micro.state')}</th>
             <th>{t('micro.hash')}</th>
           </tr>
@@ -86,8 +91,8 @@ function ProofBody({ proof, verification }: { proof: MicroProof; verification: V
         </tbody>
       </table>
       <p className="fx-micro-rule">
-        <strong>{proof.rule_version}</strong>: {t('micro.ruleOpen')} {t('micro.ruleTie')}{' '}
-        {t('micro.ruleVoid')}
+        <strong>{proof.rule_version}</strong>: {onIndex ? t('micro.ruleOpen') : t('micro.settlesOnMark')}{' '}
+        {t('micro.ruleTie')} {t('micro.ruleVoid')}
       </p>
       <p data-testid="micro-proof-result">
         {t('micro.serverResult', { outcome: t(`micro.outcome.${proof.outcome}`), payout: proof.payout })}{' '}

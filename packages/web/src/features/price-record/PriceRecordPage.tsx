@@ -19,6 +19,7 @@ import { groupThousands, NO_VALUE } from '../../format/index.ts';
 import { verifyProof, type Verification } from './canonical.ts';
 import { formatRecordTime, fromTimeInput, shortHash, toTimeInput } from './record-format.ts';
 import './price-record.css';
+import { SimulatedPricesBadge } from '../../components/SimulatedPrices.tsx';
 
 // The public price record (/priceRecord): how the index and mark prices are made, the latest published
 // heads of every market (live on `price_head`), and a look-up of the samples around a time, each of which
@@ -57,6 +58,7 @@ export default function PriceRecordPage() {
       <div className="fx-container fx-price-record-inner">
         <header className="fx-price-record-head">
           <h1 className="fx-price-record-title">{t('priceRecord.title')}</h1>
+          <SimulatedPricesBadge />
           <p className="fx-price-record-intro">{t('priceRecord.intro')}</p>
         </header>
         <section className="fx-price-record-card" aria-labelledby="fx-price-recipe">

@@ -2,7 +2,9 @@
 // - GET /price/samples    a market's samples in a time range, oldest first, at most 600;
 // - GET /price/heads      published heads, newest first, of one market or of all;
 // - GET /price/proof      a sample's chain up to the first published head that covers it;
-// - GET /price/mark_bars  bars of the mark price from the samples (stale samples skipped).
+// - GET /price/mark_bars  bars of the mark price from the samples (stale samples skipped);
+// - GET /price/source     the price source's kind (simulated or live), the DEMO switch, and whether seconds
+//                         contracts and leverage take new orders (pages label simulated prices from it).
 import type { FastifyInstance } from 'fastify';
 import {
   MARK_BARS_PER_CALL,
@@ -37,6 +39,13 @@ export default async function priceRoutes(app: FastifyInstance): Promise<void> {
     if (fromMs > toMs) throw new AppError('market.range_order');
     return { fromMs, toMs };
   };
+
+  route(app, {
+    method: 'GET',
+    url: '/price/source',
+    auth: 'optional',
+    handler: async () => ok(app.priceSource.reply()),
+  });
 
   route(app, {
     method: 'GET',
