@@ -65,7 +65,7 @@ export const TIME_MS_MIN = 978_307_200_000;
  * as "from the beginning".
  */
 export function timeMs(options: { max: number }) {
-  return field<number>((value) => {
+  return field<number>((value): Check<number> => {
     const text = asText(value);
     if (text === undefined || !/^-?\d{1,16}$/.test(text)) return { ok: false, key: 'validation.integer' };
     const number = Number(text);
