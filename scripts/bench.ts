@@ -28,6 +28,7 @@ import { runProductsBench } from '../packages/engine/bench/products-bench.ts';
 import { runP2pBench } from '../packages/server/bench/p2p-bench.ts';
 import { runStallBench } from '../packages/server/bench/stall-bench.ts';
 import { runLeverBench } from '../packages/engine/bench/lever-bench.ts';
+import { runRetentionBench } from '../packages/server/bench/retention-bench.ts';
 
 type Figures = Record<string, number | string>;
 type Section = { key: string; name: string; run: () => Promise<Figures> };
@@ -89,6 +90,11 @@ const sections: Section[] = [
     key: 'p2p',
     name: 'P2P payment window (10,000 unpaid orders reaching their end: cancelled, unlocked, committed)',
     run: runP2pBench,
+  },
+  {
+    key: 'retention',
+    name: 'journal retention over 100,000 commands and 50,000 dead quotes (PGlite), and price-samples reads meanwhile',
+    run: runRetentionBench,
   },
   {
     key: 'web',

@@ -4,6 +4,7 @@ import type { SessionAuthenticator } from '../auth/sessions.ts';
 import type { Messenger } from '../mail/messenger.ts';
 import type { Realtime } from '../realtime/index.ts';
 import type { Store } from '../store/index.ts';
+import type { SecretBoxSource } from './totp-secrets.ts';
 import type { VerificationCodes } from './codes.ts';
 import type { Throttle } from './throttle.ts';
 
@@ -17,6 +18,8 @@ export interface AccountContext {
   admins: AdminAuthenticator;
   inviteCodeRequired: boolean;
   sessionTtlMs: number;
+  /** The box that seals authenticator secrets at rest (totp-secrets.ts). */
+  secrets: SecretBoxSource;
   /** Private files (identity photos) live under dataDir/private. */
   dataDir: string;
 }

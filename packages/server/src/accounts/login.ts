@@ -75,7 +75,7 @@ export async function login(context: AccountContext, input: LoginInput): Promise
   }
   if (user.totp_secret !== null) {
     if (input.totpCode === undefined) return { kind: 'totp_required' };
-    await acceptTotp(context, context.store, user, input.totpCode, user.totp_secret);
+    await acceptTotp(context, user, input.totpCode, user.totp_secret);
   }
   await recordLoginSuccess(throttle, LOGIN_LOCKOUT, subject, input.ip);
   const session = await createSession(context.store, {

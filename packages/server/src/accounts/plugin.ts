@@ -7,6 +7,8 @@ import { Messenger } from '../mail/messenger.ts';
 import { VerificationCodes } from './codes.ts';
 import type { AccountContext } from './context.ts';
 import { Throttle } from './throttle.ts';
+import { sealStoredTotpSecrets } from './totp-secrets.ts';
+import { secretBoxFor } from '../api-keys/sealed-secrets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +44,11 @@ async function accountsPlugin(app: FastifyInstance): Promise<void> {
     inviteCodeRequired: config.inviteCodeRequired,
     sessionTtlMs: config.sessionTtlHours * 3_600_000,
     dataDir: config.dataDir,
+    secrets: () => secretBoxFor(config.dataDir),
   };
+  // Authenticator secrets stored before sealing applied are sealed before the server answers anything.
+  const sealed = await sealStoredTotpSecrets(app.store, context.secrets);
+  if (sealed > 0) app.log.info({ sealed }, 'sealed authenticator secrets stored in the clear');
   app.decorate('accounts', context);
   app.addHook('onClose', async () => messenger.close());
   if (messenger.emailMode === 'outbox' || messenger.smsMode === 'outbox') {

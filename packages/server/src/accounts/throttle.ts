@@ -27,8 +27,9 @@ export class Throttle {
     this.#db = db;
   }
 
-  async state(limit: Limit, subject: string): Promise<LimitState> {
-    const { rows } = await this.#db.query<{ count: number; oldest: Date | null }>(
+  /** `db`: the transaction that holds the subject's lock when the check and the record are one step. */
+  async state(limit: Limit, subject: string, db: Queryable = this.#db): Promise<LimitState> {
+    const { rows } = await db.query<{ count: number; oldest: Date | null }>(
       `select count(*)::int as count, min(created_at) as oldest
          from (select created_at from auth_throttle
                 where scope = $1 and subject = $2 and created_at > now() - make_interval(secs => $3)
@@ -59,15 +60,26 @@ export class Throttle {
     return { count: row?.count ?? 0, sinceLatestMs: row?.since_latest_ms ?? Number.POSITIVE_INFINITY };
   }
 
-  async record(scope: string, subject: string): Promise<void> {
-    await this.#db.query('insert into auth_throttle (scope, subject) values ($1, $2)', [scope, subject]);
+  /** Counts one event; answers its row's id (a reservation to `release` if what it counted did not happen). */
+  async record(scope: string, subject: string, db: Queryable = this.#db): Promise<number> {
+    const { rows } = await db.query<{ id: number }>(
+      'insert into auth_throttle (scope, subject) values ($1, $2) returning id',
+      [scope, subject],
+    );
     this.#recordsSincePrune += 1;
     if (this.#recordsSincePrune >= PRUNE_EVERY) {
       this.#recordsSincePrune = 0;
-      await this.#db.query('delete from auth_throttle where created_at < now() - make_interval(secs => $1)', [
+      await db.query('delete from auth_throttle where created_at < now() - make_interval(secs => $1)', [
         RETENTION_MS / 1000,
       ]);
     }
+    return rows[0]?.id ?? 0;
+  }
+
+  /** Gives back events counted by `record` (a reservation whose action failed). */
+  async release(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#db.query('delete from auth_throttle where id = any($1::int[])', [ids]);
   }
 
   /** Forgets a subject's events, e.g. failed logins after a successful one. */

@@ -4,11 +4,12 @@
 // code. A code is accepted one step either side of now, and never twice.
 import { Secret, TOTP } from 'otpauth';
 import { AppError } from '../http/app-error.ts';
-import type { Queryable } from '../store/index.ts';
+import { lockCounted } from '../store/counted-locks.ts';
 import type { AccountContext } from './context.ts';
 import { checkOwnPassword } from './own-password.ts';
 import { dummyPasswordCheck } from './passwords.ts';
 import { minutesToWait } from './throttle.ts';
+import { openTotpSecret, sealTotpSecret } from './totp-secrets.ts';
 import type { UserRow } from './users.ts';
 import { findUserById } from './users.ts';
 
@@ -45,28 +46,41 @@ export function matchingStep(secretBase32: string, code: string, nowMs = Date.no
  */
 export async function acceptTotp(
   context: AccountContext,
-  db: Queryable,
   user: UserRow,
   code: string,
-  secret: string,
+  storedSecret: string,
 ): Promise<void> {
+  const secret = await openTotpSecret(context.secrets, storedSecret);
   const subject = String(user.id);
-  const state = await context.throttle.state(TOTP_FAILURES, subject);
-  if (state.blocked)
-    throw new AppError('totp.too_many_attempts', { minutes: minutesToWait(state.retryAfterMs) });
-  const step = matchingStep(secret, code);
-  if (step === null || (user.totp_last_step !== null && step <= user.totp_last_step)) {
-    await context.throttle.record(TOTP_FAILURES.scope, subject);
-    throw new AppError('totp.wrong');
-  }
-  const { rowCount } = await db.query(
-    `update users set totp_last_step = $2
-      where id = $1 and (totp_last_step is null or totp_last_step < $2)`,
-    [user.id, step],
-  );
-  // Another request used this very code a moment ago.
-  if (rowCount !== 1) throw new AppError('totp.wrong');
-  await context.throttle.clear(TOTP_FAILURES.scope, subject);
+  // One step under the account's lock: the failures are counted before the next code of the same account is
+  // judged, so parallel guesses cannot all pass one count.
+  const refusal = await context.store.transaction(async (tx): Promise<AppError | null> => {
+    await lockCounted(tx, [[TOTP_FAILURES.scope, subject]]);
+    const state = await context.throttle.state(TOTP_FAILURES, subject, tx);
+    if (state.blocked) {
+      return new AppError('totp.too_many_attempts', { minutes: minutesToWait(state.retryAfterMs) });
+    }
+    const step = matchingStep(secret, code);
+    const { rowCount } =
+      step === null
+        ? { rowCount: 0 }
+        : await tx.query(
+            `update users set totp_last_step = $2
+              where id = $1 and (totp_last_step is null or totp_last_step < $2)`,
+            [user.id, step],
+          );
+    // A wrong code, or one this account used already (perhaps a moment ago by another request).
+    if (rowCount !== 1) {
+      await context.throttle.record(TOTP_FAILURES.scope, subject, tx);
+      return new AppError('totp.wrong');
+    }
+    await tx.query('delete from auth_throttle where scope = $1 and subject = $2', [
+      TOTP_FAILURES.scope,
+      subject,
+    ]);
+    return null;
+  });
+  if (refusal !== null) throw refusal;
 }
 
 export interface TotpEnrolment {
@@ -80,7 +94,10 @@ export async function startTotp(context: AccountContext, userId: number): Promis
   const user = await requireUser(context, userId);
   if (user.totp_secret !== null) throw new AppError('totp.already_on');
   const secret = new Secret({ size: 20 }).base32;
-  await context.store.query('update users set totp_pending_secret = $2 where id = $1', [userId, secret]);
+  await context.store.query('update users set totp_pending_secret = $2 where id = $1', [
+    userId,
+    await sealTotpSecret(context.secrets, secret),
+  ]);
   return { secret, uri: totpFor(secret, user.account).toString() };
 }
 
@@ -89,7 +106,7 @@ export async function confirmTotp(context: AccountContext, userId: number, code:
   if (user.totp_secret !== null) throw new AppError('totp.already_on');
   const pending = user.totp_pending_secret;
   if (pending === null) throw new AppError('totp.not_started');
-  await acceptTotp(context, context.store, user, code, pending);
+  await acceptTotp(context, user, code, pending);
   await context.store.query(
     'update users set totp_secret = totp_pending_secret, totp_pending_secret = null where id = $1',
     [userId],
@@ -108,7 +125,7 @@ export async function disableTotp(
     throw new AppError('totp.not_on');
   }
   await checkOwnPassword(context, user, input.password);
-  await acceptTotp(context, context.store, user, input.code, user.totp_secret);
+  await acceptTotp(context, user, input.code, user.totp_secret);
   await context.store.query(
     'update users set totp_secret = null, totp_pending_secret = null, totp_last_step = null where id = $1',
     [userId],

@@ -7,7 +7,8 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/sessions.ts';
 import { AppError } from '../http/app-error.ts';
-import type { Queryable } from '../store/index.ts';
+import type { Queryable, Store } from '../store/index.ts';
+import { lockCounted } from '../store/counted-locks.ts';
 import type { SecretBox } from './sealed-secrets.ts';
 import {
   HEADER_KEY,
@@ -99,12 +100,16 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 export class ApiKeys {
-  readonly #db: Queryable;
+  readonly #db: Pick<Store, 'query' | 'transaction'>;
   readonly #box: () => Promise<SecretBox>;
   readonly #nowMs: () => number;
 
   /** `box` is asked for on first use, so an exchange without keys never creates a sealing key. */
-  constructor(db: Queryable, box: () => Promise<SecretBox>, nowMs: () => number = Date.now) {
+  constructor(
+    db: Pick<Store, 'query' | 'transaction'>,
+    box: () => Promise<SecretBox>,
+    nowMs: () => number = Date.now,
+  ) {
     this.#db = db;
     this.#box = box;
     this.#nowMs = nowMs;
@@ -127,21 +132,34 @@ export class ApiKeys {
     if (ips.length > MAX_ALLOWED_IPS) throw new AppError('api_key.too_many_ips', { max: MAX_ALLOWED_IPS });
     for (const ip of ips) if (isIP(ip) === 0) throw new AppError('api_key.ip_invalid', { ip });
     if (scopes.includes('withdraw') && ips.length === 0) throw new AppError('api_key.withdraw_needs_ips');
-    const { rows: count } = await this.#db.query<{ count: number }>(
+    // Refused before the second factor is asked for when the user is already at the limit; counted again
+    // below, under the user's lock, in the transaction that inserts the key.
+    if ((await this.#activeKeys(this.#db, userId)) >= MAX_KEYS_PER_USER)
+      throw new AppError('api_key.too_many', { max: MAX_KEYS_PER_USER });
+    if (input.verify !== undefined) await input.verify();
+    const keyId = `fx_${randomBytes(16).toString('hex')}`;
+    const secret = randomBytes(32).toString('hex');
+    const sealed = (await this.#box()).seal(secret);
+    const rows = await this.#db.transaction(async (tx) => {
+      await lockCounted(tx, [['api_keys', userId]]);
+      if ((await this.#activeKeys(tx, userId)) >= MAX_KEYS_PER_USER) return null;
+      const inserted = await tx.query<KeyRow>(
+        `insert into api_keys (user_id, key_id, secret_sealed, label, scopes, ip_allowlist)
+         values ($1, $2, $3, $4, $5, $6) returning *`,
+        [userId, keyId, sealed, input.label, scopes, ips],
+      );
+      return inserted.rows;
+    });
+    if (rows === null) throw new AppError('api_key.too_many', { max: MAX_KEYS_PER_USER });
+    return { ...view(rows[0] as KeyRow), secret };
+  }
+
+  async #activeKeys(db: Queryable, userId: number): Promise<number> {
+    const { rows } = await db.query<{ count: number }>(
       'select count(*)::int as count from api_keys where user_id = $1 and revoked_at is null',
       [userId],
     );
-    if (input.verify !== undefined) await input.verify();
-    if ((count[0]?.count ?? 0) >= MAX_KEYS_PER_USER)
-      throw new AppError('api_key.too_many', { max: MAX_KEYS_PER_USER });
-    const keyId = `fx_${randomBytes(16).toString('hex')}`;
-    const secret = randomBytes(32).toString('hex');
-    const { rows } = await this.#db.query<KeyRow>(
-      `insert into api_keys (user_id, key_id, secret_sealed, label, scopes, ip_allowlist)
-       values ($1, $2, $3, $4, $5, $6) returning *`,
-      [userId, keyId, (await this.#box()).seal(secret), input.label, scopes, ips],
-    );
-    return { ...view(rows[0] as KeyRow), secret };
+    return rows[0]?.count ?? 0;
   }
 
   async list(userId: number): Promise<ApiKeyView[]> {

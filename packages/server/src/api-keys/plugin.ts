@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiKeys } from './keys.ts';
-import { SecretBox } from './sealed-secrets.ts';
+import { secretBoxFor } from './sealed-secrets.ts';
 import { HEADER_KEY } from './signature.ts';
 
 declare module 'fastify' {
@@ -18,8 +18,7 @@ declare module 'fastify' {
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
 async function apiKeysPlugin(app: FastifyInstance): Promise<void> {
-  let box: Promise<SecretBox> | undefined;
-  const keys = new ApiKeys(app.store, () => (box ??= SecretBox.forDataDir(app.config.dataDir)));
+  const keys = new ApiKeys(app.store, () => secretBoxFor(app.config.dataDir));
   app.decorate('apiKeys', keys);
   // The signature covers the body exactly as sent, so a signed request's bytes are kept before parsing.
   app.addHook('preParsing', async (request, _reply, payload) => {

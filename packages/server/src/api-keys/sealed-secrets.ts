@@ -1,6 +1,7 @@
-// API key secrets at rest: sealed with AES-256-GCM under a 32-byte key kept in the data folder
-// (DATA_DIR/private/api-keys.key, created on first use, readable by the server's user only). The database
-// alone never reveals a secret.
+// Secrets at rest (API-key secrets, and the authenticator secrets of users and administrators): sealed with
+// AES-256-GCM under a 32-byte key kept in the data folder (DATA_DIR/private/api-keys.key, created on first
+// use, readable by the server's user only). The database alone never reveals a secret. A sealed secret is
+// three base64 parts joined by ':' (nonce, tag, ciphertext); no plain secret of ours contains a ':'.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,6 +35,11 @@ export class SecretBox {
     }
   }
 
+  /** Whether a stored value is sealed (rather than a plain value written before sealing applied to it). */
+  static isSealed(text: string): boolean {
+    return text.includes(':');
+  }
+
   seal(secret: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
@@ -49,4 +55,21 @@ export class SecretBox {
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
   }
+}
+
+const boxes = new Map<string, Promise<SecretBox>>();
+
+/**
+ * The one box of a data folder for every sealed secret of the process (API-key secrets, authenticator
+ * secrets): its key file is read or created once.
+ */
+export function secretBoxFor(dataDir: string): Promise<SecretBox> {
+  let box = boxes.get(dataDir);
+  if (box === undefined) {
+    box = SecretBox.forDataDir(dataDir);
+    // A failed read may be retried by the next caller.
+    box.catch(() => boxes.delete(dataDir));
+    boxes.set(dataDir, box);
+  }
+  return box;
 }

@@ -6,6 +6,11 @@
 // Safety: the cut is a snapshot that restores to its recorded state hash (checked here, each run), and only
 // journal rows whose every command is at or before it are removed, never the journal's last row (the append
 // check needs the journal's end). What recovery replays - the snapshot and every command after it - stays.
+//
+// Reads never wait behind the whole job: it removes rows in bounded batches (100 journal rows, 500
+// market-maker quotes per statement), pausing between them, and vacuums table by table only the tables that
+// lost rows, so that on the embedded store (where every statement waits for the one before it) a request's
+// read waits at most for one batch.
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -40,6 +45,15 @@ export interface CompactJournalOptions {
   snapshotsKept?: number;
   kit?: ExchangeKit;
   /**
+   * Rows removed per statement (default 100 journal rows, 500 orders): the work goes in bounded batches,
+   * with a yield to the event loop after each, so that the reads of other requests interleave with it
+   * instead of waiting for one long statement (on the embedded store every statement waits for the one
+   * before it).
+   */
+  batchRows?: number;
+  /** Milliseconds to pause between two batches (default 10), leaving the store to other requests. */
+  pauseMs?: number;
+  /**
    * VACUUM afterwards when anything was removed (default false). PGlite runs no autovacuum: without it the
    * space of removed rows, and of rows that updates left behind, is never reused.
    */
@@ -59,6 +73,53 @@ export interface CompactJournalResult {
   removedQuotes: number;
 }
 
+interface Batching {
+  /** Journal rows per delete statement. */
+  journalRows: number;
+  /** System quotes per transaction. */
+  orders: number;
+  pauseMs: number;
+}
+
+/**
+ * Between two batches: lets the event loop run what came in meanwhile (the requests whose reads must not
+ * wait behind the whole job), and optionally pauses.
+ */
+function pause(batching: Batching): Promise<void> {
+  return new Promise((resolve) =>
+    batching.pauseMs > 0 ? setTimeout(resolve, batching.pauseMs) : setImmediate(resolve),
+  );
+}
+
+/**
+ * Deletes the journal rows from firstSeq to lastSeq, oldest first, `journalRows` rows per statement; answers
+ * the commands removed. Each statement removes a prefix of what is left, so a run stopped half-way leaves
+ * a journal that still starts after a verified snapshot and ends where it ended.
+ */
+async function deleteJournal(
+  db: Queryable,
+  firstSeq: number,
+  lastSeq: number,
+  batching: Batching,
+): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const { rows } = await db.query<{ batches: bigint; count: bigint }>(
+      `with gone as (
+         delete from engine_journal where first_seq in (
+           select first_seq from engine_journal where first_seq >= $1 and last_seq <= $2
+            order by first_seq limit $3)
+         returning command_count)
+       select count(*)::bigint as batches, coalesce(sum(command_count), 0)::bigint as count from gone`,
+      [firstSeq, lastSeq, batching.journalRows],
+    );
+    const batches = toSafeNumber(rows[0]?.batches ?? 0n, 'batches');
+    removed += toSafeNumber(rows[0]?.count ?? 0n, 'count');
+    if (batches < batching.journalRows) return removed;
+    await pause(batching);
+  }
+}
+
 /** The genesis snapshot's text (the empty engine with its creation options), gzip-compressed. */
 export const GENESIS_FILE = 'snapshot-000000000000000.json.gz';
 
@@ -76,6 +137,11 @@ export async function compactJournal(
   const nowMs = options.nowMs ?? Date.now();
   const keepMs = options.keepMs ?? 0;
   const snapshotsKept = options.snapshotsKept ?? 3;
+  const batching: Batching = {
+    journalRows: options.batchRows ?? 100,
+    orders: (options.batchRows ?? 100) * 5,
+    pauseMs: options.pauseMs ?? 10,
+  };
   const cut = await verifiedCut(store, kit, nowMs - keepMs, embeddedSnapshotFolder(store));
   const result: CompactJournalResult = {
     cutSeq: cut,
@@ -100,22 +166,27 @@ export async function compactJournal(
         if (options.archiveDir === undefined) throw new TypeError('archive mode needs archiveDir');
         result.archiveFile = await archiveJournal(store, options.archiveDir, firstSeq, lastSeq);
       }
-      const deleted = await store.query<{ count: bigint }>(
-        `with gone as (delete from engine_journal where first_seq >= $1 and last_seq <= $2 returning command_count)
-         select coalesce(sum(command_count), 0)::bigint as count from gone`,
-        [firstSeq, lastSeq],
-      );
       result.removedBatches = toSafeNumber(row.batches, 'batches');
-      result.removedCommands = toSafeNumber(deleted.rows[0]?.count ?? 0n, 'count');
+      result.removedCommands = await deleteJournal(store, firstSeq, lastSeq, batching);
     }
   }
-  if (cut > 0) result.removedQuotes = await pruneSystemQuotes(store, cut);
+  if (cut > 0) result.removedQuotes = await pruneSystemQuotes(store, cut, batching);
   if (options.mode === 'archive' && options.archiveDir !== undefined && result.removedBatches > 0) {
     await archiveGenesis(store, options.archiveDir);
   }
   result.removedSnapshots = await pruneSnapshots(store, snapshotsKept, cut);
-  if (options.vacuum === true && result.removedBatches + result.removedQuotes + result.removedSnapshots > 0) {
-    await store.query('vacuum');
+  if (options.vacuum === true) {
+    // Table by table, only those that lost rows, with a pause between them, rather than one VACUUM of the
+    // whole database (on the embedded store every read waits for the statement before it).
+    const vacuumed = [
+      ...(result.removedBatches > 0 ? ['engine_journal'] : []),
+      ...(result.removedQuotes > 0 ? ['spot_orders', 'account_log'] : []),
+      ...(result.removedSnapshots > 0 ? ['engine_snapshots', 'engine_snapshot_parts'] : []),
+    ];
+    for (const table of vacuumed) {
+      await pause(batching);
+      await store.query(`vacuum ${table}`);
+    }
   }
   return result;
 }
@@ -194,22 +265,48 @@ async function archiveJournal(
  * account log, which cancel each other out. They are removed from the projections with those two rows; the
  * journal (or its archive) still holds the commands. Users' orders, and every order that traded, stay.
  */
-async function pruneSystemQuotes(db: Pick<Store, 'transaction'>, cut: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ count: bigint }>(
-      `with gone as (
-         delete from spot_orders
-          where owner_key < 0 and status = 2 and filled_lots = 0 and closed_seq <= $1
-         returning order_id, owner_key),
-       log as (
-         delete from account_log l using gone
-          where l.owner_key = gone.owner_key and l.reference_id = gone.order_id and l.reason in ($2, $3)
-            and l.seq <= $1)
-       select count(*)::bigint as count from gone`,
-      [cut, ReasonCode.orderHold, ReasonCode.orderRelease],
-    );
-    return toSafeNumber(rows[0]?.count ?? 0n, 'count');
-  });
+async function pruneSystemQuotes(
+  db: Pick<Store, 'transaction'>,
+  cut: number,
+  batching: Batching,
+): Promise<number> {
+  // The reasons are literals in the statement below so that it matches the partial index
+  // account_log_system_order_idx, which names them.
+  if (ReasonCode.orderHold !== 300 || ReasonCode.orderRelease !== 301) {
+    throw new Error('the hold and release reason codes changed: update account_log_system_order_idx');
+  }
+  let removed = 0;
+  // A cursor over the orders index (owner_key, order_id): each batch starts where the last one ended.
+  let after: [number, string] = [-2_147_483_648, '-1'];
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ owner_key: number; order_id: string; count: bigint }>(
+        `with picked as (
+           select owner_key, order_id from spot_orders
+            where owner_key < 0 and (owner_key, order_id) > ($2::int, $3::bigint)
+              and status = 2 and filled_lots = 0 and closed_seq <= $1
+            order by owner_key, order_id limit $4),
+         gone as (
+           delete from spot_orders o using picked
+            where o.owner_key = picked.owner_key and o.order_id = picked.order_id
+           returning o.owner_key, o.order_id),
+         log as (
+           delete from account_log l using gone
+            where l.owner_key < 0 and l.reason in (300, 301) and l.reference_id = gone.order_id
+              and l.owner_key = gone.owner_key and l.seq <= $1)
+         select owner_key, order_id::text as order_id, count(*) over ()::bigint as count from gone
+          order by owner_key desc, order_id desc limit 1`,
+        [cut, after[0], after[1], batching.orders],
+      );
+      return rows[0];
+    });
+    if (batch === undefined) return removed;
+    const count = toSafeNumber(batch.count, 'count');
+    removed += count;
+    after = [batch.owner_key, batch.order_id];
+    if (count < batching.orders) return removed;
+    await pause(batching);
+  }
 }
 
 /**

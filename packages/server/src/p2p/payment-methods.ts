@@ -3,10 +3,14 @@
 import type { P2pMethod, P2pPaymentMethod } from '@fairex/shared';
 import { findUpload, uploadIdFrom } from '../accounts/uploads.ts';
 import { AppError } from '../http/app-error.ts';
+import { lockCounted } from '../store/counted-locks.ts';
 import { p2pImageAddress } from './format.ts';
 import type { P2pDeps } from './part.ts';
 import type { P2pMerchants } from './merchants.ts';
 import { P2pPart } from './part.ts';
+
+/** Active payment methods one user may have. */
+export const MAX_PAYMENT_METHODS = 10;
 
 export type MethodRow = {
   id: number;
@@ -73,17 +77,23 @@ export class P2pPaymentMethods extends P2pPart {
 
   async addMethod(userId: number, input: MethodInput): Promise<P2pPaymentMethod> {
     const qr = await this.checkMethodInput(userId, input);
-    const { rows: count } = await this.db.query<{ count: number }>(
-      'select count(*)::int as count from p2p_payment_methods where user_id = $1 and active',
-      [userId],
-    );
-    if ((count[0]?.count ?? 0) >= 10) throw new AppError('p2p.too_many');
-    const { rows } = await this.db.query<MethodRow>(
-      `insert into p2p_payment_methods (user_id, method, holder_name, account, bank_name, qr_upload_id, created_ms)
-       values ($1, $2, $3, $4, $5, $6, $7)
-       returning id, user_id, method, holder_name, account, bank_name, qr_upload_id, active`,
-      [userId, input.method, input.holder_name, input.account, input.bank_name ?? '', qr, this.now()],
-    );
+    // Counted and inserted in one step under the user's lock: parallel adds count each other.
+    const rows = await this.db.transaction(async (tx) => {
+      await lockCounted(tx, [['p2p_payment_methods', userId]]);
+      const { rows: count } = await tx.query<{ count: number }>(
+        'select count(*)::int as count from p2p_payment_methods where user_id = $1 and active',
+        [userId],
+      );
+      if ((count[0]?.count ?? 0) >= MAX_PAYMENT_METHODS) return null;
+      const inserted = await tx.query<MethodRow>(
+        `insert into p2p_payment_methods (user_id, method, holder_name, account, bank_name, qr_upload_id, created_ms)
+         values ($1, $2, $3, $4, $5, $6, $7)
+         returning id, user_id, method, holder_name, account, bank_name, qr_upload_id, active`,
+        [userId, input.method, input.holder_name, input.account, input.bank_name ?? '', qr, this.now()],
+      );
+      return inserted.rows;
+    });
+    if (rows === null) throw new AppError('p2p.too_many');
     return methodView(rows[0] as MethodRow);
   }
 

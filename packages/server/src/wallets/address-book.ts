@@ -2,6 +2,7 @@
 // An address is checked like a withdrawal address when it is added; its chain is the one whose format it
 // has among the currency's chains (USDT: a TRON address is TRC20, a 0x address ERC20).
 import type { AddressBookEntry as BookEntry } from '@fairex/shared/api/wallet.ts';
+import { lockCounted } from '../store/counted-locks.ts';
 import type { Store } from '../store/index.ts';
 import type { WalletCatalog, WalletCurrency } from './catalog.ts';
 import { checkAddress } from './chains/addresses.ts';
@@ -90,6 +91,8 @@ export class AddressBook {
     const entry = match;
     if (input.verify !== undefined) await input.verify();
     return this.store.transaction(async (tx) => {
+      // Counted and inserted in one step: parallel additions wait here and count each other.
+      await lockCounted(tx, [['withdraw_addresses', `${input.userId}:${currency.id}`]]);
       const count = await tx.query<{ count: string | number }>(
         'select count(*) as count from withdraw_addresses where user_id = $1 and currency_id = $2',
         [input.userId, currency.id],

@@ -98,7 +98,7 @@ export function withdrawalSecondFactor(context: AccountContext): SecondFactor {
       if (method === 'totp') {
         if (codes.totpCode === undefined) refuse('totp.required');
         if (!CODE_PATTERN.test(codes.totpCode)) refuse('totp.wrong');
-        await acceptTotp(context, context.store, user, codes.totpCode, user.totp_secret as string);
+        await acceptTotp(context, user, codes.totpCode, user.totp_secret as string);
         return;
       }
       if (codes.code === undefined || destination === null) {

@@ -116,13 +116,29 @@ describe('GET /api/price/samples', () => {
     await store.query(
       `insert into price_samples (market_id, seq, time_ms, source_time_ms, index_ticks, mark_ticks, sources, stale,
          prev_hash, hash)
-       select 5, n, 1000 + n, null, null, null, '[]', true, repeat('0', 64), repeat('a', 64)
+       select 5, n, 1000000000000 + n, null, null, null, '[]', true, repeat('0', 64), repeat('a', 64)
          from generate_series(1, 700) as n`,
     );
-    const capped = await get('/api/price/samples?symbol=LINK/USDT&from=0&to=100000');
+    const capped = await get('/api/price/samples?symbol=LINK/USDT&from=0&to=1000000100000');
     expect(capped.message.samples).toHaveLength(600);
     expect(capped.message.samples[599].seq).toBe(600);
     await store.query('delete from price_samples where market_id = 5');
+  });
+
+  it('refuses a time in seconds with a message that milliseconds are expected, in every language', async () => {
+    const seconds = Math.floor(Date.now() / 1000);
+    for (const query of [`from=${seconds}`, `from=${seconds - 600}&to=${seconds}`, `to=978307199999`]) {
+      const body = await get(`/api/price/samples?symbol=BTC/USDT&${query}&lang=en`);
+      expect(body.type, query).toBe('error');
+      expect(body.message).toMatch(/milliseconds since 1970 .* looks like seconds/);
+    }
+    const zh = await get(`/api/price/samples?symbol=BTC/USDT&from=${seconds}&lang=zh`);
+    expect(zh).toMatchObject({ type: 'error', message: expect.stringContaining('毫秒') });
+    const bars = await get(`/api/price/mark_bars?symbol=BTC/USDT&period=1min&from=${seconds}&lang=en`);
+    expect(bars.type).toBe('error');
+    // The first millisecond of 2001 is a time in milliseconds; 0 reads from the beginning.
+    const edge = await get('/api/price/samples?symbol=BTC/USDT&from=0&to=978307200000');
+    expect(edge).toMatchObject({ type: 'ok', message: { samples: [] } });
   });
 });
 
@@ -289,7 +305,10 @@ describe('the verifier against the app', () => {
 describe('bad input', () => {
   it.each<[string, string?]>([
     ['/api/price/samples?symbol=NOPE/USDT', 'This market does not exist.'],
-    ['/api/price/samples?symbol=BTC/USDT&from=10&to=5', 'The start of the range must not be after its end.'],
+    [
+      '/api/price/samples?symbol=BTC/USDT&from=1000000000010&to=1000000000005',
+      'The start of the range must not be after its end.',
+    ],
     ['/api/price/samples?symbol=BTC/USDT&from=-1'],
     ['/api/price/samples?from=1'],
     ['/api/price/heads?limit=5000'],

@@ -2,7 +2,7 @@
 // `price_head` socket event. Prices are decimal text in the market's tick (null before a market's first good
 // sample); times are milliseconds since the epoch; hashes are 64 lowercase hex characters.
 import { z } from 'zod';
-import { integer, oneOf, optional, text } from '../schema/fields.ts';
+import { integer, oneOf, optional, text, timeMs } from '../schema/fields.ts';
 
 /** The largest time accepted (the year 2286). */
 export const PRICE_TIME_MAX = 9_999_999_999_999;
@@ -12,10 +12,11 @@ export const MARK_BARS_PER_CALL = 1_000;
 export const MARK_BAR_PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day'] as const;
 export type MarkBarPeriod = (typeof MARK_BAR_PERIODS)[number];
 
+/** `from` and `to` are milliseconds: a time in seconds is refused (see `timeMs`), not answered with nothing. */
 export const priceSamplesInput = z.object({
   symbol: text({ max: 40 }),
-  from: optional(integer({ min: 0, max: PRICE_TIME_MAX })),
-  to: optional(integer({ min: 0, max: PRICE_TIME_MAX })),
+  from: optional(timeMs({ max: PRICE_TIME_MAX })),
+  to: optional(timeMs({ max: PRICE_TIME_MAX })),
 });
 
 export const priceHeadsInput = z.object({
@@ -31,8 +32,8 @@ export const priceProofInput = z.object({
 export const markBarsInput = z.object({
   symbol: text({ max: 40 }),
   period: oneOf(MARK_BAR_PERIODS),
-  from: optional(integer({ min: 0, max: PRICE_TIME_MAX })),
-  to: optional(integer({ min: 0, max: PRICE_TIME_MAX })),
+  from: optional(timeMs({ max: PRICE_TIME_MAX })),
+  to: optional(timeMs({ max: PRICE_TIME_MAX })),
 });
 
 export interface PriceSampleSource {

@@ -55,6 +55,29 @@ export function integer(options: { min?: number; max?: number } = {}) {
   });
 }
 
+/** The first millisecond of 2001 (UTC). A time field below it (but above 0) was given in seconds. */
+export const TIME_MS_MIN = 978_307_200_000;
+
+/**
+ * A time in milliseconds since the epoch, at most `max`. A positive value below the year 2001 is refused
+ * with a message saying milliseconds are expected: it is almost surely a time in seconds, which would
+ * otherwise select a range in 1970 and answer nothing. 0 (the same instant in either unit) stays accepted
+ * as "from the beginning".
+ */
+export function timeMs(options: { max: number }) {
+  return field<number>((value): Check<number> => {
+    const text = asText(value);
+    if (text === undefined || !/^-?\d{1,16}$/.test(text)) return { ok: false, key: 'validation.integer' };
+    const number = Number(text);
+    if (!Number.isSafeInteger(number) || number < 0 || number > options.max) {
+      return { ok: false, key: 'validation.integer_range', params: { min: 0, max: options.max } };
+    }
+    if (number > 0 && number < TIME_MS_MIN)
+      return { ok: false, key: 'validation.time_ms', params: { value: text } };
+    return { ok: true, value: number };
+  });
+}
+
 /** A row id: a whole number from 1 to 2^31-1. */
 export function id() {
   return integer({ min: 1 });

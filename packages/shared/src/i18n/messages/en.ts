@@ -24,6 +24,8 @@ export const en = {
   'validation.invalid': '{field} is not valid.',
   'validation.integer': '{field} must be a whole number.',
   'validation.integer_range': '{field} must be a whole number from {min} to {max}.',
+  'validation.time_ms':
+    '{field} must be a time in milliseconds since 1970 (13 digits, such as 1700000000000); {value} looks like seconds.',
   'validation.decimal': '{field} must be a plain number such as 12.5.',
   'validation.decimal_negative': '{field} must not be negative.',
   'validation.decimal_positive': '{field} must be greater than zero.',

@@ -25,6 +25,8 @@ export const hk: Messages = {
   'validation.invalid': '{field}無效。',
   'validation.integer': '{field}必須是整數。',
   'validation.integer_range': '{field}必須是 {min} 至 {max} 之間的整數。',
+  'validation.time_ms':
+    '{field}必須是自 1970 年起的毫秒時間（13 位數字，例如 1700000000000）；{value} 看來是秒。',
   'validation.decimal': '{field}必須是普通數字，例如 12.5。',
   'validation.decimal_negative': '{field}不能為負數。',
   'validation.decimal_positive': '{field}必須大於零。',

@@ -26,6 +26,8 @@ export const jp: Messages = {
   'validation.invalid': '{field}が正しくありません。',
   'validation.integer': '{field}は整数で入力してください。',
   'validation.integer_range': '{field}は {min} から {max} までの整数で入力してください。',
+  'validation.time_ms':
+    '{field}は 1970 年からのミリ秒単位の時刻で入力してください（13 桁、例: 1700000000000）。{value} は秒単位のようです。',
   'validation.decimal': '{field}は 12.5 のような通常の数値で入力してください。',
   'validation.decimal_negative': '{field}に負の値は指定できません。',
   'validation.decimal_positive': '{field}は 0 より大きい値を入力してください。',

@@ -25,6 +25,8 @@ export const kr: Messages = {
   'validation.invalid': '{field}이(가) 올바르지 않습니다.',
   'validation.integer': '{field}은(는) 정수여야 합니다.',
   'validation.integer_range': '{field}은(는) {min}에서 {max} 사이의 정수여야 합니다.',
+  'validation.time_ms':
+    '{field}은(는) 1970년부터의 밀리초 단위 시간이어야 합니다(13자리, 예: 1700000000000). {value}은(는) 초 단위로 보입니다.',
   'validation.decimal': '{field}은(는) 12.5와 같은 일반 숫자여야 합니다.',
   'validation.decimal_negative': '{field}은(는) 음수일 수 없습니다.',
   'validation.decimal_positive': '{field}은(는) 0보다 커야 합니다.',

@@ -25,6 +25,8 @@ export const zh: Messages = {
   'validation.invalid': '{field}无效。',
   'validation.integer': '{field}必须是整数。',
   'validation.integer_range': '{field}必须是 {min} 到 {max} 之间的整数。',
+  'validation.time_ms':
+    '{field}必须是自 1970 年起的毫秒时间（13 位数字，例如 1700000000000）；{value} 看起来是秒。',
   'validation.decimal': '{field}必须是普通数字，例如 12.5。',
   'validation.decimal_negative': '{field}不能为负数。',
   'validation.decimal_positive': '{field}必须大于零。',

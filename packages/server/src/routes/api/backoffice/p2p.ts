@@ -107,7 +107,7 @@ export function p2pAdminRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
     access: 'funding.manage',
     input: p2pAdminDecideInput,
     handler: async ({ input, actor }) => {
-      await confirmAdminCode(app.store, app.accounts.throttle, {
+      await confirmAdminCode(app.store, app.accounts, {
         adminId: actor.adminId,
         code: input.totp_code,
       });

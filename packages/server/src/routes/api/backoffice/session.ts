@@ -37,7 +37,7 @@ export function sessionRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     url: '/backoffice/second_factor/enrol',
     access: 'session',
     input: backofficeEmptyInput,
-    handler: async ({ admin }) => ok(await startEnrolment(app.store, admin)),
+    handler: async ({ admin }) => ok(await startEnrolment(app.store, app.accounts, admin)),
   });
 
   adminRoute({
@@ -46,7 +46,7 @@ export function sessionRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
     access: 'session',
     input: secondFactorCodeInput,
     handler: async ({ admin, actor, input, t }) => {
-      await confirmEnrolment(app.store, app.accounts.throttle, {
+      await confirmEnrolment(app.store, app.accounts, {
         adminId: admin.id,
         tokenHash: admin.tokenHash,
         code: input.code,
@@ -70,7 +70,7 @@ export function sessionRoutes(app: FastifyInstance, adminRoute: AdminRoute): voi
       if ((await secondFactorState(app.store, admin.id, admin.tokenHash)) === 'enrol') {
         throw new AppError('backoffice.second_factor_not_enrolled');
       }
-      await verifySession(app.store, app.accounts.throttle, {
+      await verifySession(app.store, app.accounts, {
         adminId: admin.id,
         tokenHash: admin.tokenHash,
         code: input.code,
