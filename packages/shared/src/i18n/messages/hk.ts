@@ -259,6 +259,9 @@ export const hk: Messages = {
   'wallet.flash_price_unavailable': '{currency} 暫無最新價格，請稍後再試。',
   'wallet.flash_liquidity': '閃兌暫時無法支付該數量，請嘗試較小的數量。',
   'wallet.flash_too_small': '該數量太小，無法兌換。',
+  'wallet.flash_desk_short': '閃兌賬戶目前的 {currency} 不足以支付該數量。現在最多可兌換 {max} {from}。',
+  'wallet.flash_desk_empty':
+    '閃兌賬戶目前沒有 {currency}，無法兌換任何數量。營運方可在後台從平台資金為其注資。',
   'wallet.flash_done': '兌換成功。',
   'wallet.withdrawal_requested': '提幣申請已提交，等待審核。',
   'wallet.withdrawal_not_found': '該提幣記錄不存在。',
@@ -279,6 +282,7 @@ export const hk: Messages = {
   'wallet.name.defi': 'DeFi 賬戶',
   'wallet.reason.deposit': '充值',
   'wallet.reason.systemFund': '系統注資',
+  'wallet.reason.houseTransfer': '平台轉入',
   'wallet.reason.walletTransfer': '賬戶劃轉',
   'wallet.reason.flashPayment': '閃兌支出',
   'wallet.reason.flashPayout': '閃兌收入',

@@ -259,6 +259,9 @@ export const zh: Messages = {
   'wallet.flash_price_unavailable': '{currency} 暂无最新价格，请稍后再试。',
   'wallet.flash_liquidity': '闪兑暂时无法支付该数量，请尝试较小的数量。',
   'wallet.flash_too_small': '该数量太小，无法兑换。',
+  'wallet.flash_desk_short': '闪兑账户当前的 {currency} 不足以支付该数量。现在最多可兑换 {max} {from}。',
+  'wallet.flash_desk_empty':
+    '闪兑账户当前没有 {currency}，无法兑换任何数量。运营方可在后台从平台资金为其注资。',
   'wallet.flash_done': '兑换成功。',
   'wallet.withdrawal_requested': '提币申请已提交，等待审核。',
   'wallet.withdrawal_not_found': '该提币记录不存在。',
@@ -279,6 +282,7 @@ export const zh: Messages = {
   'wallet.name.defi': 'DeFi 账户',
   'wallet.reason.deposit': '充值',
   'wallet.reason.systemFund': '系统注资',
+  'wallet.reason.houseTransfer': '平台转入',
   'wallet.reason.walletTransfer': '账户划转',
   'wallet.reason.flashPayment': '闪兑支出',
   'wallet.reason.flashPayout': '闪兑收入',
