@@ -7,6 +7,7 @@
 import type { Command, Engine, Outcome } from '@fairex/engine';
 import { ReasonCode, ownerKeyOf } from '@fairex/engine';
 import { formatDecimal, pow10 } from '@fairex/shared';
+import type { FlashDeskReply } from '@fairex/shared/api/backoffice.ts';
 import type { Queryable } from '../store/index.ts';
 import type { WalletCurrency } from './catalog.ts';
 import type { FlashService } from './flash.ts';
@@ -111,22 +112,6 @@ export async function startDemoFlashDesk(deps: {
   return () => stopListening();
 }
 
-export interface FlashDeskLine {
-  currency_id: number;
-  code: string;
-  /** What the desk (the house's change wallet) holds free now. */
-  available: string;
-}
-
-export interface FlashDeskFunding {
-  transfer_id: number;
-  currency_id: number;
-  code: string;
-  amount: string;
-  memo: string | null;
-  time: number;
-}
-
 /**
  * The desk's balances (each flash currency) and the latest movements of house capital through it, for the
  * back office: fundings from outside (`systemFund`), moves to the house's other wallets (the seconds
@@ -136,7 +121,7 @@ export async function flashDeskView(
   db: Queryable,
   engine: Engine,
   currencies: readonly WalletCurrency[],
-): Promise<{ list: FlashDeskLine[]; fundings: FlashDeskFunding[] }> {
+): Promise<FlashDeskReply> {
   const list = currencies.map((currency) => ({
     currency_id: currency.id,
     code: currency.code,

@@ -274,7 +274,7 @@ export const en = {
   'wallet.flash_desk_short':
     'The flash desk holds too little {currency} to pay for this amount right now. The most it can fill now is {max} {from}.',
   'wallet.flash_desk_empty':
-    'The flash desk holds no {currency} right now, so it cannot fill any amount. An operator funds it from the house funds in the back office.',
+    'The flash desk holds no {currency} right now, so it cannot fill any amount. An operator funds it with house funds.',
   'wallet.flash_done': 'Exchange complete.',
   'wallet.withdrawal_requested': 'Your withdrawal request has been received and is waiting for review.',
   'wallet.withdrawal_not_found': 'There is no such withdrawal.',

@@ -260,8 +260,7 @@ export const hk: Messages = {
   'wallet.flash_liquidity': '閃兌暫時無法支付該數量，請嘗試較小的數量。',
   'wallet.flash_too_small': '該數量太小，無法兌換。',
   'wallet.flash_desk_short': '閃兌賬戶目前的 {currency} 不足以支付該數量。現在最多可兌換 {max} {from}。',
-  'wallet.flash_desk_empty':
-    '閃兌賬戶目前沒有 {currency}，無法兌換任何數量。營運方可在後台從平台資金為其注資。',
+  'wallet.flash_desk_empty': '閃兌賬戶目前沒有 {currency}，無法兌換任何數量。需由營運方用平台資金為其注資。',
   'wallet.flash_done': '兌換成功。',
   'wallet.withdrawal_requested': '提幣申請已提交，等待審核。',
   'wallet.withdrawal_not_found': '該提幣記錄不存在。',

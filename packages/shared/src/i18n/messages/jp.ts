@@ -274,7 +274,7 @@ export const jp: Messages = {
   'wallet.flash_desk_short':
     'フラッシュ交換デスクの {currency} が不足しているため、現在この数量は支払えません。現在交換できる最大数量は {max} {from} です。',
   'wallet.flash_desk_empty':
-    'フラッシュ交換デスクに現在 {currency} がないため、交換できません。運営者が管理画面で取引所の資金から補充します。',
+    'フラッシュ交換デスクに現在 {currency} がないため、交換できません。運営者が取引所の資金で補充する必要があります。',
   'wallet.flash_done': '交換が完了しました。',
   'wallet.withdrawal_requested': '出金申請を受け付けました。審査をお待ちください。',
   'wallet.withdrawal_not_found': '該当する出金はありません。',

@@ -272,7 +272,7 @@ export const kr: Messages = {
   'wallet.flash_desk_short':
     '간편 교환 데스크의 {currency} 보유량이 부족하여 지금은 이 수량을 지급할 수 없습니다. 지금 최대 {max} {from}까지 교환할 수 있습니다.',
   'wallet.flash_desk_empty':
-    '간편 교환 데스크에 지금 {currency}가 없어 어떤 수량도 교환할 수 없습니다. 운영자가 관리자 화면에서 거래소 자금으로 채웁니다.',
+    '간편 교환 데스크에 지금 {currency}가 없어 어떤 수량도 교환할 수 없습니다. 운영자가 거래소 자금으로 채워야 합니다.',
   'wallet.flash_done': '교환이 완료되었습니다.',
   'wallet.withdrawal_requested': '출금 신청이 접수되어 심사를 기다리고 있습니다.',
   'wallet.withdrawal_not_found': '해당 출금 내역이 없습니다.',

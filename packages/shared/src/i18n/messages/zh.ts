@@ -260,8 +260,7 @@ export const zh: Messages = {
   'wallet.flash_liquidity': '闪兑暂时无法支付该数量，请尝试较小的数量。',
   'wallet.flash_too_small': '该数量太小，无法兑换。',
   'wallet.flash_desk_short': '闪兑账户当前的 {currency} 不足以支付该数量。现在最多可兑换 {max} {from}。',
-  'wallet.flash_desk_empty':
-    '闪兑账户当前没有 {currency}，无法兑换任何数量。运营方可在后台从平台资金为其注资。',
+  'wallet.flash_desk_empty': '闪兑账户当前没有 {currency}，无法兑换任何数量。需由运营方用平台资金为其注资。',
   'wallet.flash_done': '兑换成功。',
   'wallet.withdrawal_requested': '提币申请已提交，等待审核。',
   'wallet.withdrawal_not_found': '该提币记录不存在。',
