@@ -170,9 +170,11 @@ export class FlashService {
   private refuseBeyondDesk(quote: FlashQuote): never {
     const largest = this.largestFillable(quote);
     if (largest === 0n) refuse('wallet.flash_desk_empty', { currency: quote.to.code });
+    // At most 8 decimals, as the amount is typed: a currency with more keeps its extra digits at zero.
+    const extra = Math.max(0, quote.from.scale - FLASH_DECIMALS);
     refuse('wallet.flash_desk_short', {
       currency: quote.to.code,
-      max: formatDecimal(largest, Math.min(quote.from.scale, FLASH_DECIMALS)),
+      max: formatDecimal(largest / pow10(extra), quote.from.scale - extra),
       from: quote.from.code,
     });
   }

@@ -325,6 +325,32 @@ describe('flash pricing', () => {
     expect(quote.payout - quote.fee).toBe(quote.received);
   });
 
+  it('offers as the largest fillable amount a whole 8-decimal amount of a currency with more', () => {
+    const fine = { id: 9, code: 'FINE', scale: 12 } as WalletCurrency;
+    const desk = 1_234_567n; // 1.234567 USDT in the desk
+    const runner = { engine: { ledger: { balance: () => ({ available: desk, locked: 0n }) } } };
+    const service = new FlashService({
+      store: test.store,
+      runner: runner as never,
+      catalog: {} as never,
+      prices: {} as never,
+      pairs: [{ coin: 'FINE', legal: 'USDT' }],
+      feePpm: 2000n,
+    });
+    const terms = {
+      direction: 1 as const,
+      coin: fine,
+      legal: usdt,
+      price: { ...price, value: 3n, scale: 0 },
+      feePpm: 2000n,
+    };
+    const largest = service.largestFillable(quoteFlash({ ...terms, amount: 10n ** 12n }));
+    // Paying FINE (12 decimals) at 3 USDT: the most whose payout fits 1.234567 USDT, in whole 8-decimal steps.
+    expect(largest % 10_000n).toBe(0n);
+    expect(quoteFlash({ ...terms, amount: largest }).payout).toBeLessThanOrEqual(desk);
+    expect(quoteFlash({ ...terms, amount: largest + 10_000n }).payout).toBeGreaterThan(desk);
+  });
+
   it('refuses to trade on a price older than two minutes', async () => {
     const stale: PriceBook = { priceOf: () => ({ ...price, timeMs: 1_000 }) } as unknown as PriceBook;
     const service = new FlashService({
