@@ -109,7 +109,6 @@ export async function startProductsServer(
   const server = await startServer(dataDir, {
     ...clock.env,
     MARKET_MAKER: 'off',
-    PRODUCTS_DEMO: 'on',
     ...SPOT_E2E_CUSTODY_ENV,
   });
   try {

@@ -52,8 +52,8 @@ export async function startUserTradingServer(): Promise<TradingServer> {
   const [user] = await seedSpotUsers(dataDir, 1);
   if (user === undefined) throw new Error('no user was seeded');
   // The catalogue's pairs only: the token sale's demo pair (IEPN/USDT, which has no outside price and trades
-  // only between users) belongs to the products tests, so this server starts without the demo products.
-  const server: ServerProcess = await startServer(dataDir, { ...SPOT_E2E_CUSTODY_ENV, PRODUCTS_DEMO: 'off' });
+  // only between users) belongs to the products tests, so this server starts without the demo data (DEMO=off).
+  const server: ServerProcess = await startServer(dataDir, { ...SPOT_E2E_CUSTODY_ENV, DEMO: 'off' });
   await depositThroughCustody(server.baseURL, user, { ...USDT_TRC20_DEPOSIT, amount: '10000000000000' });
 
   let stopped = false;

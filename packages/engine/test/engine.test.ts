@@ -297,6 +297,13 @@ describe('codec', () => {
       wallet: 'change',
       memo: 'genesis',
     },
+    houseTransfer: {
+      type: 'houseTransfer',
+      userId: 1,
+      currencyId: 1,
+      amount: 3n,
+      memo: 'demo: merchant funds',
+    },
     transfer: {
       type: 'transfer',
       userId: 1,

@@ -45,6 +45,13 @@ export interface AppOptions {
   store?: Store;
   /** Seed demo currencies and markets when missing (default true). */
   seed?: boolean;
+  /**
+   * With DEMO=on, seed the first start's demo data: the flagged demo accounts (the P2P merchant), the demo
+   * products and the house capital of leverage and the flash desk (docs/operations.md, "Demo data").
+   * Default: on a live server with the seeded catalogue (npm start); route tests pass true to see a first
+   * start. DEMO=off seeds nothing whatever this says.
+   */
+  demoData?: boolean;
   /** Session lookup cache in milliseconds (default 2000; 0 asks the store on every request). */
   sessionCacheMs?: number;
   /** Redis channel prefix for the socket.io adapter (default "socket.io"). */
@@ -140,18 +147,19 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   await instance.register(adminAreaPlugin);
   // API keys: signed requests of bots; its raw-body hook must precede every route.
   await instance.register(apiKeysAreaPlugin);
+  // One switch for everything the first start seeds (DEMO): accounts, products and house capital.
+  const demo =
+    options.config.demo && (options.demoData ?? (options.seed !== false && options.liveMarket === true));
   if (options.engine !== false) {
-    await instance.register(walletsAreaPlugin);
+    await instance.register(walletsAreaPlugin, { demo });
     await instance.register(spotAreaPlugin);
     // Seconds contracts (docs/micro.md): after market data, whose catalogue names the markets.
     await instance.register(microAreaPlugin);
-    // A live server with demo data (npm start) also funds the house's lever wallet and the insurance fund.
-    await instance.register(leverAreaPlugin, {
-      fundDemo: options.seed !== false && options.liveMarket === true,
-    });
+    // With demo data (npm start) the house's lever wallet and the insurance fund are funded too.
+    await instance.register(leverAreaPlugin, { fundDemo: demo });
     // Token sales, cloud mining, defi staking (docs/products.md): demo products and the daily accrual job.
-    await instance.register(productsAreaPlugin);
-    await instance.register(p2pAreaPlugin, { demo: options.liveMarket === true && options.seed !== false });
+    await instance.register(productsAreaPlugin, { demo });
+    await instance.register(p2pAreaPlugin, { demo });
   }
   await instance.register(statsAreaPlugin);
 

@@ -49,7 +49,6 @@ export interface Config {
   flashPairs: string;
   flashFeePpm: number;
   microReserve: number;
-  productsDemo: boolean;
   p2pWindowSeconds: number;
   p2pMinAccountAgeDays: number;
   p2pMinCompletedTrades: number;
@@ -465,21 +464,12 @@ export const settings = [
     name: 'MICRO_RESERVE',
     default: '1000000',
     meaning:
-      "Seconds contracts: whole USDT put into the house reserve (the house's micro wallet) at the first start, " +
-      'as house capital moved there by a journaled transfer the back office lists. The default is the ' +
-      "demo's, so a fresh start takes seconds orders; production sets 0 and funds the reserve from the " +
-      "house's own funds in the back office. While the reserve is empty every order is refused.",
+      "Seconds contracts, with DEMO=on only: whole USDT put into the house reserve (the house's micro wallet) at " +
+      'the first start, as house capital moved there by a journaled transfer the back office lists. The default ' +
+      "is the demo's, so a fresh start takes seconds orders; with DEMO=off nothing is funded and the operator " +
+      "funds the reserve from the house's own funds in the back office. While the reserve is empty every order " +
+      'is refused.',
     schema: wholeNumber(0, 1_000_000_000),
-  }),
-  setting({
-    key: 'productsDemo',
-    name: 'PRODUCTS_DEMO',
-    default: 'on',
-    meaning:
-      'on: a first start with no products creates the demo products (docs/products.md): an IEPN token sale with ' +
-      'IEPN/USDT listed for spot, two miners and two defi products, their house accounts funded from outside ' +
-      'as journaled transfers; off: no demo products.',
-    schema: z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
   }),
   setting({
     key: 'p2pWindowSeconds',

@@ -35,7 +35,6 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST: join(tmpdir(), 'fairex-no-web-dist'),
     ENGINE_REPLICA: 'off',
-    PRODUCTS_DEMO: 'off',
     // Route tests start with an empty seconds reserve (a production exchange's setting) unless they fund it.
     MICRO_RESERVE: '0',
     ...overrides,
@@ -99,7 +98,8 @@ export async function buildTestApp(
   options: Partial<BuildAppOptions> & { env?: Record<string, string> } = {},
 ): Promise<FastifyInstance> {
   const { env, ...rest } = options;
-  return buildApp({ config: testConfig(env), store, logger: false, ...rest });
+  // No first-start demo data (DEMO) unless a test asks for it (demoData: true), live market or not.
+  return buildApp({ config: testConfig(env), store, logger: false, demoData: false, ...rest });
 }
 
 export async function createUser(

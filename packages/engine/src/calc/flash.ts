@@ -75,3 +75,14 @@ export function flashPayment(input: FlashTerms & { wanted: bigint }): bigint {
   const product = wanted * denominator * MILLION;
   return product / perPaid + (product % perPaid === 0n ? 0n : 1n);
 }
+
+/**
+ * The largest amount to pay (minor units of the paying currency) whose payout (flashQuote's, before the fee)
+ * is at most `payoutMax`: what a desk holding `payoutMax` of the receiving currency can fill. Exact: payout
+ * = floor(amount x n / d) <= payoutMax exactly when amount x n < (payoutMax + 1) x d.
+ */
+export function flashLargestAmount(input: FlashTerms & { payoutMax: bigint }): bigint {
+  if (input.payoutMax < 0n) return 0n;
+  const { numerator, denominator } = grossFactor(input);
+  return ((input.payoutMax + 1n) * denominator - 1n) / numerator;
+}

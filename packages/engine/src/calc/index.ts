@@ -1,7 +1,7 @@
 // Shared formulas: pure bigint functions with one named-object parameter, imported by the engine, the
 // server and the web (`@fairex/engine/calc`). Nothing here imports anything outside calc/, so the web
 // bundle takes these functions and nothing else of the engine.
-export { FLASH_DECIMALS, flashPayment, flashQuote } from './flash.ts';
+export { FLASH_DECIMALS, flashLargestAmount, flashPayment, flashQuote } from './flash.ts';
 export type { FlashQuote, FlashTerms } from './flash.ts';
 export {
   leverAtOrBelowThreshold,

@@ -9,6 +9,7 @@ import type {
   CompleteWithdrawalCommand,
   DepositCommand,
   FlashExchangeCommand,
+  HouseTransferCommand,
   RejectWithdrawalCommand,
   RequestWithdrawalCommand,
   SystemFundCommand,
@@ -19,7 +20,7 @@ import { flashExchange } from './flash-exchange.ts';
 import { FundingReasonCode } from './reason-codes.ts';
 import { FundingState } from './state.ts';
 import type { Withdrawal } from './state.ts';
-import { deposit, systemFund, systemTransfer, transferBetweenWallets } from './transfers.ts';
+import { deposit, houseTransfer, systemFund, systemTransfer, transferBetweenWallets } from './transfers.ts';
 import { completeWithdrawal, rejectWithdrawal, requestWithdrawal } from './withdrawals.ts';
 
 export type PendingWithdrawalView = {
@@ -54,6 +55,7 @@ export const fundingArea = defineArea({
   commands: {
     deposit: command<FundingState, DepositCommand>(deposit, byUser),
     systemFund: command<FundingState, SystemFundCommand>(systemFund, (c) => c.owner),
+    houseTransfer: command<FundingState, HouseTransferCommand>(houseTransfer, byUser),
     transfer: command<FundingState, TransferCommand>(transferBetweenWallets, byUser),
     systemTransfer: command<FundingState, SystemTransferCommand>(systemTransfer, (c) => c.owner),
     requestWithdrawal: command<FundingState, RequestWithdrawalCommand>(requestWithdrawal, byUser),

@@ -20,6 +20,19 @@ export type SystemFundCommand = {
   memo?: string;
 };
 
+/**
+ * The house's change wallet -> a user's change wallet, with a required label saying why (for example the
+ * demo merchant's funds). House money that was already inside the exchange: never a deposit, so nothing
+ * counts it as one. Refused when the house's available balance is short.
+ */
+export type HouseTransferCommand = {
+  type: 'houseTransfer';
+  userId: number;
+  currencyId: number;
+  amount: bigint;
+  memo: string;
+};
+
 /** Between two of the user's six wallets, same currency. */
 export type TransferCommand = {
   type: 'transfer';
@@ -83,6 +96,7 @@ export type FlashExchangeCommand = {
 export type FundingCommand =
   | DepositCommand
   | SystemFundCommand
+  | HouseTransferCommand
   | TransferCommand
   | SystemTransferCommand
   | RequestWithdrawalCommand
@@ -92,6 +106,7 @@ export type FundingCommand =
 
 export type DepositReply = { transferId: number };
 export type SystemFundReply = { transferId: number };
+export type HouseTransferReply = { transferId: number };
 export type TransferReply = { transferId: number };
 export type SystemTransferReply = { transferId: number };
 export type RequestWithdrawalReply = { withdrawalId: number };

@@ -6,6 +6,8 @@ export const FundingReasonCode = {
   systemFund: 101,
   /** Between two wallets of one owner, same currency. */
   walletTransfer: 102,
+  /** The house's change wallet -> a user's change wallet, labelled (never a deposit). */
+  houseTransfer: 103,
   /** A flash exchange: the user pays the house in one currency... */
   flashPayment: 110,
   /** ...the house pays the user in the other... */

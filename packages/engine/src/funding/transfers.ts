@@ -1,11 +1,18 @@
 import type { CommandContext } from '../kernel/context.ts';
-import { CHANGE_WALLET_INDEX, OUTSIDE_OWNER_KEY, ownerKeyOf, walletIndexOf } from '../ledger/accounts.ts';
+import {
+  CHANGE_WALLET_INDEX,
+  HOUSE_OWNER_KEY,
+  OUTSIDE_OWNER_KEY,
+  ownerKeyOf,
+  walletIndexOf,
+} from '../ledger/accounts.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { MAX_CURRENCY_ID } from '../limits.ts';
 import { ResultCode } from '../result-codes.ts';
 import { isAmount, isCount, isOptionalMemo } from '../validate.ts';
 import type {
   DepositCommand,
+  HouseTransferCommand,
   SystemFundCommand,
   SystemTransferCommand,
   TransferCommand,
@@ -39,6 +46,32 @@ export function systemFund(ctx: CommandContext, state: FundingState, command: Sy
   const target = ledger.account(ownerKey, walletIndex, command.currencyId);
   const transferId = ledger.nextTransferId;
   ledger.transfer(outside, target, command.amount, ReasonCode.systemFund, 0, command.memo);
+  ctx.reply({ transferId });
+  return ResultCode.ok;
+}
+
+/**
+ * The house pays a user from its change wallet, with a label (required): the money was the house's, so the
+ * transfer is no deposit and its reason code says so. Refused, nothing changes, when the house has less
+ * available than the amount (beyond what an area reserves on that account).
+ */
+export function houseTransfer(
+  ctx: CommandContext,
+  state: FundingState,
+  command: HouseTransferCommand,
+): number {
+  const userKey = ownerKeyOf(command.userId);
+  if (userKey <= 0) return ResultCode.invalidOwner;
+  if (command.memo === undefined) return ResultCode.invalidMemo;
+  const ledger = state.ledger;
+  const code = checkCurrencyAmountMemo(ledger, command.currencyId, command.amount, command.memo);
+  if (code !== ResultCode.ok) return code;
+  const house = ledger.findAccount(HOUSE_OWNER_KEY, CHANGE_WALLET_INDEX, command.currencyId);
+  if (house === undefined || house.available - command.amount < ledger.reservedFunds(house))
+    return ResultCode.houseInsufficientFunds;
+  const wallet = ledger.account(userKey, CHANGE_WALLET_INDEX, command.currencyId);
+  const transferId = ledger.nextTransferId;
+  ledger.transfer(house, wallet, command.amount, ReasonCode.houseTransfer, 0, command.memo);
   ctx.reply({ transferId });
   return ResultCode.ok;
 }

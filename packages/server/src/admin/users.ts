@@ -36,11 +36,12 @@ interface UserRow {
   last_login_at: Date | null;
   frozen_trading: boolean | null;
   frozen_withdrawals: boolean | null;
+  is_demo: boolean;
 }
 
 const SUMMARY_COLUMNS = `u.id, u.account, u.email, u.phone, u.area_code, u.review_status,
   (u.totp_secret is not null) as totp_enabled, u.created_at, u.last_login_at,
-  f.trading as frozen_trading, f.withdrawals as frozen_withdrawals`;
+  f.trading as frozen_trading, f.withdrawals as frozen_withdrawals, u.is_demo`;
 
 function summary(row: UserRow): UserSummary {
   return {
@@ -54,6 +55,7 @@ function summary(row: UserRow): UserSummary {
     last_login_at: row.last_login_at?.toISOString() ?? null,
     frozen_trading: row.frozen_trading === true,
     frozen_withdrawals: row.frozen_withdrawals === true,
+    demo: row.is_demo === true,
   };
 }
 

@@ -21,6 +21,7 @@ import type {
   ShownPriceKind,
 } from '@fairex/shared';
 import { LEVER_PAGE_SIZE, formatDecimal, pageRows, paged, tryParseDecimal } from '@fairex/shared';
+import { PUBLIC_MINIMUM_ACCOUNTS } from '@fairex/shared/api/site.ts';
 import type { EngineRunner } from '../engine-runner/index.ts';
 import { submitOrRefuse } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
@@ -448,7 +449,8 @@ export class LeverService {
   /**
    * The share of lever accounts that lost money over `days`: accounts with a position closed in the window,
    * and of those the ones whose closed positions' profits, less opening fees and overnight charges, are below
-   * zero. From the recorded closed positions only.
+   * zero. From the recorded closed positions only; demo accounts count for nothing, and over more than zero
+   * and fewer than PUBLIC_MINIMUM_ACCOUNTS accounts the counts and the share are withheld (below_minimum).
    */
   async lossShare(days: number, nowMs: number): Promise<LeverLossShareReply> {
     const fromMs = nowMs - days * 86_400_000;
@@ -457,13 +459,25 @@ export class LeverService {
          from (select e.user_id, sum(e.profit - p.fee - e.overnight_paid) as net
                  from lever_ends e join lever_positions p on p.position_id = e.position_id
                 where e.status = 3 and e.ended_ms >= $1
+                  and e.user_id not in (select id from users where is_demo)
                 group by e.user_id) accounts`,
       [fromMs],
     );
     const accounts = Number(rows[0]?.accounts ?? 0);
     const losing = Number(rows[0]?.losing ?? 0);
+    if (accounts > 0 && accounts < PUBLIC_MINIMUM_ACCOUNTS)
+      return {
+        days,
+        accounts: null,
+        losing_accounts: null,
+        losing_share: null,
+        minimum_accounts: PUBLIC_MINIMUM_ACCOUNTS,
+        below_minimum: true,
+      };
     return {
       days,
+      minimum_accounts: PUBLIC_MINIMUM_ACCOUNTS,
+      below_minimum: false,
       accounts,
       losing_accounts: losing,
       // One decimal, rounded half up, from integers only.

@@ -125,8 +125,11 @@ export function toBars(
         high,
         low,
         close,
-        volume,
-        turnover,
+        // Volume is what traded on this exchange: a bar from a price source (simulated, or another
+        // exchange's history) records none, so that no client shows it as trades (template-era clients
+        // ignore `source`). Its prices are kept; its volume was only checked to be well formed.
+        volume: 0n,
+        turnover: 0n,
         tradeCount: 0,
         firstTradeId: null,
         lastTradeId: null,

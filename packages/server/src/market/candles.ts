@@ -114,8 +114,10 @@ export function barFromRow(row: BarRow): Bar {
     high: Number(row.high_ticks),
     low: Number(row.low_ticks),
     close: Number(row.close_ticks),
-    volume: BigInt(row.volume),
-    turnover: BigInt(row.turnover),
+    // Only trades make volume: a stored bar from a price source (backfilled or simulated history, even one
+    // an older version stored with the source's volume) is served with none, in every reply shape.
+    volume: row.source === 'trades' ? BigInt(row.volume) : 0n,
+    turnover: row.source === 'trades' ? BigInt(row.turnover) : 0n,
     tradeCount: row.trade_count,
     firstTradeId: row.first_trade_id === null ? null : Number(row.first_trade_id),
     lastTradeId: row.last_trade_id === null ? null : Number(row.last_trade_id),

@@ -401,7 +401,8 @@ export class MarketData {
       close: formatPrice(market, bar.close),
       high: formatPrice(market, bar.high),
       low: formatPrice(market, bar.low),
-      volume: formatBaseMinor(market, bar.volume),
+      // Only trades make volume; a bar from a price source pushes none.
+      volume: formatBaseMinor(market, bar.source === 'trades' ? bar.volume : 0n),
       change: changePercent(ticker.openTicks, ticker.lastTicks),
     };
   }

@@ -65,7 +65,8 @@ async function microPlugin(app: FastifyInstance): Promise<void> {
   };
   app.decorate('micro', area);
   app.addHook('onReady', async () => {
-    await applyMicroDefaults(app.runner, BigInt(app.config.microReserve));
+    // MICRO_RESERVE is house capital: the first start funds it only with DEMO=on.
+    await applyMicroDefaults(app.runner, app.config.demo ? BigInt(app.config.microReserve) : 0n);
     await catalog.refresh(0);
   });
   const stopPushes = startMicroPushes({

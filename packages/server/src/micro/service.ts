@@ -18,6 +18,7 @@ import type {
   PriceSourceKind,
 } from '@fairex/shared';
 import { MICRO_LIST_LIMIT, formatDecimal, paged, tryParseDecimal } from '@fairex/shared';
+import { PUBLIC_MINIMUM_ACCOUNTS } from '@fairex/shared/api/site.ts';
 import type { EngineRunner } from '../engine-runner/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { MarketInfo } from '../market/market-catalog.ts';
@@ -339,6 +340,8 @@ export async function microStats(
   engine: Engine,
   days: number,
   nowMs: number,
+  /** Days with orders from fewer accounts (but some) publish no figure: PUBLIC_MINIMUM_ACCOUNTS. */
+  minimumAccounts: number = PUBLIC_MINIMUM_ACCOUNTS,
 ): Promise<MicroStatsDay[]> {
   const dayMs = 86_400_000;
   const shift = 8 * 3_600_000;
@@ -352,8 +355,10 @@ export async function microStats(
     losses: string | number;
     draws: string | number;
     voids: string | number;
+    accounts: string | number;
   }>(
     `select floor((settled_ms + ${shift}) / ${dayMs}) as day, currency_id, count(*) as orders,
+            count(distinct user_id) filter (where user_id not in (select id from users where is_demo)) as accounts,
             count(*) filter (where outcome = 'win') as wins, count(*) filter (where outcome = 'loss') as losses,
             count(*) filter (where outcome = 'draw') as draws, count(*) filter (where outcome = 'void') as voids
        from micro_results where settled_ms >= $1
@@ -389,6 +394,8 @@ export async function microStats(
         draws: 0,
         voids: 0,
         house_pnl: amountText(engine, currencyId, pnl.get(id) ?? 0n),
+        minimum_accounts: minimumAccounts,
+        below_minimum: false,
       };
       byDay.set(id, found);
     }
@@ -402,6 +409,17 @@ export async function microStats(
       draws: Number(row.draws),
       voids: Number(row.voids),
     });
+    const accounts = Number(row.accounts);
+    if (accounts > 0 && accounts < minimumAccounts)
+      Object.assign(entry(row.day, row.currency_id), {
+        orders: null,
+        wins: null,
+        losses: null,
+        draws: null,
+        voids: null,
+        house_pnl: null,
+        below_minimum: true,
+      });
   }
   for (const row of ledgerRows) entry(row.day, row.currency_id);
   return [...byDay.values()]

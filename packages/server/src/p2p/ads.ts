@@ -63,6 +63,7 @@ export class P2pAds extends P2pListingPart {
         completion_rate_30d: null,
         avg_release_seconds: null,
         orders_30d: 0,
+        demo: false,
       },
       acceptor: ad.acceptor,
       created_time: ad.createdMs,

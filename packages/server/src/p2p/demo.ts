@@ -1,8 +1,10 @@
-// The demo merchant of a fresh exchange (`npm start`): one approved merchant with a sell ad and a buy ad of
-// USDT for CNY, so the ad book is not empty on a first look. Created once, on a start with demo data and
-// the live market (never in tests or on an operator's store that has it already), through the same engine
-// commands as any merchant: its USDT arrives as a journaled deposit marked as demo funds, the reference
-// price as a recorded command. The account cannot log in (no password works against its hash).
+// The demo merchant of a fresh exchange (`npm start`, DEMO=on): one approved merchant with a sell ad and a
+// buy ad of USDT for CNY, so the ad book is not empty on a first look. Created once, on a start with demo
+// data (never with DEMO=off, nor on a store that has it already), through the same engine commands as any
+// merchant. It is a flagged demo account (users.is_demo): created now, never backdated, tagged "demo" on its
+// ads and left out of every public figure. Its USDT is house capital (a labelled `systemFund` into the
+// house) moved to it by a labelled `houseTransfer`: never a deposit. The account cannot log in (no password
+// works against its hash).
 import type { Command, Engine, EngineEvent } from '@fairex/engine';
 import { randomBytes } from 'node:crypto';
 import type { EngineRunner } from '../engine-runner/index.ts';
@@ -11,6 +13,11 @@ import type { Store } from '../store/index.ts';
 export const DEMO_MERCHANT_ACCOUNT = 'p2p-demo-merchant@fairex.invalid';
 const USDT = 3;
 const UNIT = 1_000_000n;
+/** The demo merchant's USDT, in whole units: house capital, moved to it by a labelled house transfer. */
+export const DEMO_MERCHANT_FUNDS = 50_000n;
+/** The journal's labels of that funding, as the back office and the account log show them. */
+export const DEMO_MERCHANT_CAPITAL_MEMO = 'demo: house capital for the P2P demo merchant';
+export const DEMO_MERCHANT_FUNDS_MEMO = 'demo: the P2P demo merchant funds, from the house';
 
 export async function seedDemoMerchant(
   store: Store,
@@ -25,8 +32,8 @@ export async function seedDemoMerchant(
   const suffix = randomBytes(4).toString('hex');
   const userId = await store.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
-      `insert into users (account, email, password_hash, extension_code, review_status, is_seller, created_at)
-       values ($1, $1, '!demo-account-without-password', $2, 2, true, now() - interval '90 days') returning id`,
+      `insert into users (account, email, password_hash, extension_code, review_status, is_seller, is_demo)
+       values ($1, $1, '!demo-account-without-password', $2, 2, true, true) returning id`,
       [DEMO_MERCHANT_ACCOUNT, `P2P${suffix}`],
     );
     const id = (rows[0] as { id: number }).id;
@@ -47,7 +54,20 @@ export async function seedDemoMerchant(
   );
   const methodIds = methods.map((row) => row.id);
   const commands: Command[] = [
-    { type: 'deposit', userId, currencyId: USDT, amount: 50_000n * UNIT, memo: 'demo merchant funds' },
+    {
+      type: 'systemFund',
+      owner: 'house',
+      currencyId: USDT,
+      amount: DEMO_MERCHANT_FUNDS * UNIT,
+      memo: DEMO_MERCHANT_CAPITAL_MEMO,
+    },
+    {
+      type: 'houseTransfer',
+      userId,
+      currencyId: USDT,
+      amount: DEMO_MERCHANT_FUNDS * UNIT,
+      memo: DEMO_MERCHANT_FUNDS_MEMO,
+    },
     { type: 'p2pSetMerchant', userId, approved: true, acceptor: true },
     { type: 'p2pSetReference', currencyId: USDT, fiat: 'CNY', priceCents: 720n },
     {

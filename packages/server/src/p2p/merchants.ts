@@ -17,15 +17,19 @@ export class P2pMerchants extends P2pPart {
   }
 
   async requirements(db: Queryable, userId: number): Promise<P2pRequirement[]> {
-    const { rows } = await db.query<{ review_status: number; created_at: Date }>(
-      'select review_status, created_at from users where id = $1',
+    const { rows } = await db.query<{ review_status: number; created_at: Date; is_demo: boolean }>(
+      'select review_status, created_at, is_demo from users where id = $1',
       [userId],
     );
     const user = rows[0];
     if (user === undefined) throw new AppError('auth.login_required', {}, '999');
     const ageDays = Math.floor((this.now() - user.created_at.getTime()) / DAY_MS);
     const completed = await this.completedCount(db, userId);
-    const { minAccountAgeDays, minCompletedTrades } = this.deps.thresholds;
+    // A flagged demo account (DEMO=on) is created at the first start with no orders: the age and completed
+    // orders rules are waived for it, explicitly (docs/p2p.md, "Demo merchant"); a real account never is one.
+    const { minAccountAgeDays, minCompletedTrades } = user.is_demo
+      ? { minAccountAgeDays: 0, minCompletedTrades: 0 }
+      : this.deps.thresholds;
     return [
       { key: 'realName', needed: 1, have: user.review_status === 2 ? 1 : 0, met: user.review_status === 2 },
       { key: 'accountAge', needed: minAccountAgeDays, have: ageDays, met: ageDays >= minAccountAgeDays },
@@ -130,8 +134,10 @@ export class P2pMerchants extends P2pPart {
       completed_30d: number;
       cancelled_30d: number;
       release_ms: string | null;
+      demo: boolean | null;
     }>(
       `select u.id as user_id,
+              (select is_demo from users where users.id = u.id) as demo,
               (select count(*)::int from p2p_orders o join p2p_order_steps s on s.order_id = o.order_id
                  and s.status = 'completed' where o.maker_id = u.id) as completed,
               (select count(*)::int from p2p_orders o join p2p_order_steps s on s.order_id = o.order_id
@@ -157,6 +163,7 @@ export class P2pMerchants extends P2pPart {
           total === 0 ? null : formatDecimal((BigInt(row.completed_30d) * 10_000n) / BigInt(total), 2),
         avg_release_seconds: row.release_ms === null ? null : Math.round(Number(row.release_ms) / 1000),
         orders_30d: total,
+        demo: row.demo === true,
       });
     }
     return stats;

@@ -1,5 +1,5 @@
-// The demo products (docs/products.md, "Demo data"), created once at the first start when PRODUCTS_DEMO is
-// on and the engine has no products: the IEPN token (a catalogue currency, listed for spot as IEPN/USDT), an
+// The demo products (docs/products.md, "Demo data"), created once at the first start with DEMO=on (demo
+// data) when the engine has no products; each starts when it is created, never before: the IEPN token (a catalogue currency, listed for spot as IEPN/USDT), an
 // IEPN sale, two miners (a fixed rate and an operator-recorded one) and two defi products. Their house
 // accounts are funded from outside with exactly what they promise, as journaled transfers, and then they
 // open. Every step is a journaled command; nothing is written to the engine any other way.
@@ -68,7 +68,8 @@ function terms(
   nowMs: number,
 ): ProductTerms {
   return {
-    startMs: nowMs - DAY_MS,
+    // A demo product starts at its creation: it cannot have existed before the exchange did.
+    startMs: nowMs,
     endMs: nowMs + 180 * DAY_MS,
     unitPrice: 0n,
     feeBp: 0,

@@ -1,6 +1,6 @@
 // The products area's Fastify plugin (token sales, cloud mining, defi staking; docs/products.md): builds the
 // service the routes call (app.products) and the back office's (app.products.admin), creates the demo
-// products on a first start (PRODUCTS_DEMO), and runs the daily accrual job, stopped before the runner closes.
+// products on a first start (with DEMO=on), and runs the daily accrual job, stopped before the runner closes.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { startAccrualJob } from './accrual-job.ts';
@@ -22,7 +22,12 @@ declare module 'fastify' {
   }
 }
 
-async function productsPlugin(app: FastifyInstance): Promise<void> {
+export interface ProductsPluginOptions {
+  /** Create the demo products on a first start (DEMO=on with demo data, app.ts). */
+  demo?: boolean;
+}
+
+async function productsPlugin(app: FastifyInstance, options: ProductsPluginOptions): Promise<void> {
   let job: AccrualJob | undefined;
   const accrueNow = async (): Promise<AccrualRun> => {
     if (job === undefined) throw new Error('the accrual job is not running');
@@ -32,7 +37,7 @@ async function productsPlugin(app: FastifyInstance): Promise<void> {
   const admin = new ProductsAdmin(app.runner, app.store, accrueNow);
   app.decorate('products', { service, admin, accrueNow });
   app.addHook('onReady', async () => {
-    if (app.config.productsDemo) {
+    if (options.demo === true) {
       const opened = await applyDemoProducts(app.store, app.runner);
       if (opened > 0) await app.marketData.catalog.refresh(0);
     }

@@ -6,8 +6,11 @@
 //   received = amount x price(from) x (1 - fee) / price(to), rounded down to the receiving currency's scale
 //
 // (the formula is the engine's shared one, `@fairex/engine/calc`, which the web uses too). The house pays
-// from its own inventory; the engine refuses an exchange the house cannot pay.
-import { FLASH_DECIMALS, flashQuote } from '@fairex/engine/calc';
+// from its own inventory, the flash desk (its change wallet; flash-desk.ts); the engine refuses an exchange
+// the house cannot pay. When the desk cannot cover an amount the refusal says so and names the largest
+// amount it can fill now, computed exactly (flashLargestAmount), or that it holds none of the currency.
+import { ResultCode } from '@fairex/engine';
+import { FLASH_DECIMALS, flashLargestAmount, flashQuote } from '@fairex/engine/calc';
 import { formatDecimal, paged, pow10 } from '@fairex/shared';
 import { parseAmount } from './amounts.ts';
 import type { Paged } from '@fairex/shared';
@@ -125,6 +128,57 @@ export class FlashService {
     return code === undefined ? undefined : this.catalog.currencyByCode(code);
   }
 
+  /** The flash desk's currencies: the legal currency, then each configured coin in the catalogue. */
+  async deskCurrencies(): Promise<WalletCurrency[]> {
+    const legal = await this.legal();
+    if (legal === undefined) return [];
+    const currencies = [legal];
+    for (const pair of this.pairs) {
+      const coin = await this.catalog.currencyByCode(pair.coin);
+      if (coin !== undefined && !currencies.some((known) => known.id === coin.id)) currencies.push(coin);
+    }
+    return currencies;
+  }
+
+  /**
+   * The largest amount of `quote.from` the desk can fill now, at the quote's price: the most whose payout
+   * the house's change wallet holds, at the paying currency's decimals; 0 when that is below the minimum
+   * or would buy nothing.
+   */
+  largestFillable(quote: FlashQuote): bigint {
+    const { direction, coin, legal, price, from, to } = quote;
+    const desk = this.runner.engine.ledger.balance('house', 'change', to.id).available;
+    const terms = {
+      direction,
+      priceMinor: price.value,
+      priceScale: price.scale,
+      coinScale: coin.scale,
+      legalScale: legal.scale,
+      feePpm: this.feePpm,
+    };
+    const step = from.scale > FLASH_DECIMALS ? pow10(from.scale - FLASH_DECIMALS) : 1n;
+    let largest = flashLargestAmount({ ...terms, payoutMax: desk });
+    largest -= largest % step;
+    if (largest <= 0n) return 0n;
+    const best = quoteFlash({ direction, coin, legal, price, amount: largest, feePpm: this.feePpm });
+    const legalSide = direction === 0 ? best.amount : best.received;
+    const minimum = FLASH_MINIMUM.value * pow10(legal.scale - FLASH_MINIMUM.scale);
+    return best.received > 0n && legalSide >= minimum ? largest : 0n;
+  }
+
+  /** Refuses an exchange the desk cannot pay: with the largest amount it can fill now, or saying it has none. */
+  private refuseBeyondDesk(quote: FlashQuote): never {
+    const largest = this.largestFillable(quote);
+    if (largest === 0n) refuse('wallet.flash_desk_empty', { currency: quote.to.code });
+    // At most 8 decimals, as the amount is typed: a currency with more keeps its extra digits at zero.
+    const extra = Math.max(0, quote.from.scale - FLASH_DECIMALS);
+    refuse('wallet.flash_desk_short', {
+      currency: quote.to.code,
+      max: formatDecimal(largest / pow10(extra), quote.from.scale - extra),
+      from: quote.from.code,
+    });
+  }
+
   /** flashAgainstList: the legal currency, the coins with their current prices, the fee percent. */
   async list(): Promise<FlashList> {
     const legal = await this.legal();
@@ -183,6 +237,8 @@ export class FlashService {
     if (this.runner.engine.ledger.balance(userId, 'change', from.id).available < quote.amount) {
       refuse('wallet.insufficient_balance');
     }
+    if (this.runner.engine.ledger.balance('house', 'change', quote.to.id).available < quote.payout)
+      this.refuseBeyondDesk(quote);
     return this.execute(userId, quote);
   }
 
@@ -228,6 +284,8 @@ export class FlashService {
     }
     if (outcome.code !== 0) {
       await this.fail(row.id, `engine code ${outcome.code}`);
+      // The desk paid another exchange in between: say what it can still fill.
+      if (outcome.code === ResultCode.houseInsufficientFunds) this.refuseBeyondDesk(quote);
       refuseEngineCode(outcome.code);
     }
     await this.store.query(`update flash_exchanges set status = 'done', engine_seq = $2 where id = $1`, [

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { startBalancePushes } from './balance-pushes.ts';
 import type { PayoutAdapter } from './custody/payout.ts';
+import { startDemoFlashDesk } from './flash-desk.ts';
 import { withdrawalSecondFactor } from './second-factor.ts';
 import type { WalletServices } from './services.ts';
 import { buildWalletServices, reconcileWallets } from './services.ts';
@@ -20,25 +21,40 @@ declare module 'fastify' {
 }
 
 export interface WalletsPluginOptions {
+  /** Demo data (DEMO=on, app.ts): the first start funds the flash desk with house capital (flash-desk.ts). */
+  demo?: boolean;
   /** Tests pass their own payout adapter (a stand-in provider) or clock. */
   payout?: PayoutAdapter;
   clock?: () => number;
 }
 
 async function walletsPlugin(app: FastifyInstance, options: WalletsPluginOptions): Promise<void> {
+  const { demo: _demo, ...walletOptions } = options;
   const services = await buildWalletServices({
     config: app.config,
     store: app.store,
     runner: app.runner,
     secondFactor: withdrawalSecondFactor(app.accounts),
     log: app.log,
-    ...options,
+    ...walletOptions,
   });
   app.decorate('wallets', services);
   app.addHook('onReady', async () => {
     const committed = app.runner.stats().lastCommittedSeq;
     await reconcileWallets(services, app.log, () => app.runner.whenProjected(committed));
+    if (options.demo === true) {
+      stopDesk = await startDemoFlashDesk({
+        runner: app.runner,
+        db: app.store,
+        flash: services.flash,
+        prices: services.prices,
+        projected: () => app.runner.whenProjected(app.runner.stats().lastCommittedSeq),
+        log: app.log,
+      });
+    }
   });
+  let stopDesk: () => void = () => {};
+  app.addHook('onClose', async () => stopDesk());
   const pushes = startBalancePushes({
     engine: app.engine,
     realtime: app.realtime,

@@ -174,8 +174,9 @@ describe('live market data from an exchange stand-in', () => {
           high: '67300.00',
           low: '66900.00',
           close: '67200.50',
-          volume: '1.5000',
-          amount: '100800.750000',
+          // Another exchange's volume is not this exchange's trades: none is shown.
+          volume: '0.0000',
+          amount: '0.000000',
           source: 'binance',
         },
       ]);

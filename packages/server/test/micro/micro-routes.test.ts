@@ -9,6 +9,7 @@ import { GENESIS, VerificationError, verifyChain } from '../../../../scripts/ver
 import { verifyMicroOrder } from '../../../../scripts/verify-micro.ts';
 import type { Sample } from '../../../../scripts/verify-prices.ts';
 import type { Store } from '../../src/store/index.ts';
+import { microStats } from '../../src/micro/service.ts';
 import { buildTestApp, createUser, loginAs, openTestStore, projected, removeTempDirs } from '../helper.ts';
 
 const USDT = 3;
@@ -305,15 +306,30 @@ describe('bad input', () => {
     expect((await call('GET', '/api/microtrade/stats?days=1000', undefined, '')).type).toBe('error');
   });
 
-  it('serves public daily statistics', async () => {
+  it('serves public daily statistics, withheld while fewer than 20 accounts placed the orders', async () => {
     const body = await call('GET', '/api/microtrade/stats', undefined, '');
-    expect(body.message.days[0]).toMatchObject({
+    // Two accounts: no count and no house result is published (docs/limits.md, "Public figures").
+    expect(body.message.days[0]).toEqual({
+      day: expect.any(String),
+      currency_name: 'USDT',
+      orders: null,
+      wins: null,
+      losses: null,
+      draws: null,
+      voids: null,
+      house_pnl: null,
+      minimum_accounts: 20,
+      below_minimum: true,
+    });
+    // Counted without the minimum, the same day has its figures.
+    expect((await microStats(store, app.engine, 30, Date.now(), 0))[0]).toMatchObject({
       currency_name: 'USDT',
       orders: 2,
       wins: 1,
       losses: 1,
       voids: 0,
       house_pnl: '-29.500000',
+      below_minimum: false,
     });
   });
 
@@ -330,8 +346,8 @@ describe('bad input', () => {
     });
     // A results table that says otherwise does not change the figure: the money is where the ledger says.
     await store.query('update micro_results set stake = 0, payout = 0');
-    const body = await call('GET', '/api/microtrade/stats', undefined, '');
-    expect(body.message.days[0]).toMatchObject({ orders: 2, house_pnl: '-29.500000' });
+    const days = await microStats(store, app.engine, 30, Date.now(), 0);
+    expect(days[0]).toMatchObject({ orders: 2, house_pnl: '-29.500000' });
     // The same figure is the reserve now less all that was put into it (1,000,000 at start and 5 here).
     const reserve = app.engine.ledger.balance('house', 'micro', USDT);
     expect(reserve.available + reserve.locked - 1_000_005n * UNIT).toBe(-29_500_000n);

@@ -1,5 +1,6 @@
 // The home page's figures and the footer's activity counts, counted from what really happened: users registered in the
-// store, deposits, trades and withdrawals that went through the engine. Nothing is there before it happens.
+// store, deposits, trades and withdrawals that went through the engine. Nothing is there before it happens, demo
+// accounts count for nothing, and a figure over 1 to 19 accounts is withheld ("fewer than 20").
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDecimal } from '@fairex/shared';
@@ -47,13 +48,21 @@ afterAll(async () => {
 describe('home figures and activity', () => {
   it('reports zero users, zero trades and no activity on a new exchange', async () => {
     const figures = await countHomeFigures(store, Date.now());
-    expect(figures).toMatchObject({ users: 0, trades_24h: 0, traders_24h: 0, markets: 7 });
+    expect(figures).toMatchObject({
+      users: 0,
+      trades_24h: 0,
+      traders_24h: 0,
+      markets: 7,
+      minimum_accounts: 20,
+      below_minimum: false,
+    });
     expect(await countActivity(store, Date.now())).toMatchObject({
       window_minutes: 60,
       trades: 0,
       traders: 0,
       deposits: 0,
       withdrawals: 0,
+      below_minimum: false,
     });
   });
 
@@ -97,14 +106,28 @@ describe('home figures and activity', () => {
     // The figures are counted from the projections, written behind the journal.
     await projected(app);
 
+    // Three accounts, two traders: fewer than 20 accounts behind every figure, so none is exact.
     const figures = await countHomeFigures(store, Date.now());
-    expect(figures).toMatchObject({ users: 3, trades_24h: 1, traders_24h: 2, markets: 7 });
+    expect(figures).toMatchObject({
+      users: null,
+      trades_24h: null,
+      traders_24h: null,
+      markets: 7,
+      minimum_accounts: 20,
+      below_minimum: true,
+    });
     // A day later the trade no longer counts as recent.
     expect((await countHomeFigures(store, Date.now() + 86_400_001)).trades_24h).toBe(0);
 
     // The footer's figures are counts over the last hour, nothing about any one user.
     const activity = await countActivity(store, Date.now());
-    expect(activity).toMatchObject({ trades: 1, traders: 2, deposits: 2, withdrawals: 1 });
+    expect(activity).toMatchObject({
+      trades: null,
+      traders: null,
+      deposits: null,
+      withdrawals: null,
+      below_minimum: true,
+    });
     // An hour later nothing is recent.
     expect(await countActivity(store, Date.now() + 3_600_001)).toMatchObject({
       trades: 0,
@@ -113,18 +136,70 @@ describe('home figures and activity', () => {
       withdrawals: 0,
     });
 
-    const served = await get<{ users: number; trades_24h: number; markets: number; as_of: string }>(
-      '/stats/home',
-    );
-    expect(served).toMatchObject({ users: 3, trades_24h: 1, markets: 7 });
+    const served = await get<Record<string, unknown>>('/stats/home');
+    expect(served).toMatchObject({ users: null, trades_24h: null, markets: 7, below_minimum: true });
     const feed = await get<Record<string, unknown>>('/stats/activity?limit=2');
-    expect(feed).toMatchObject({ window_minutes: 60, trades: 1, traders: 2, deposits: 2, withdrawals: 1 });
+    expect(feed).toMatchObject({
+      window_minutes: 60,
+      trades: null,
+      traders: null,
+      deposits: null,
+      withdrawals: null,
+      minimum_accounts: 20,
+      below_minimum: true,
+    });
     expect(Object.keys(feed).sort()).toEqual(
-      ['as_of', 'deposits', 'traders', 'trades', 'window_minutes', 'withdrawals'].sort(),
+      [
+        'as_of',
+        'deposits',
+        'traders',
+        'trades',
+        'window_minutes',
+        'withdrawals',
+        'minimum_accounts',
+        'below_minimum',
+      ].sort(),
     );
     // No account, masked or not, and no amount of anyone's deposit or trade.
     const text = JSON.stringify(feed);
     for (const leak of ['seller', '@', '***', 'BTC', 'USDT']) expect(text).not.toContain(leak);
+  });
+
+  it('counts no demo account, and is exact from 20 real accounts on', async () => {
+    // A demo account with house money and even a deposit: nothing of it reaches a public figure.
+    const { rows } = await store.query<{ id: number }>(
+      `insert into users (account, email, password_hash, extension_code, is_demo)
+       values ('demo@fairex.invalid', 'demo@fairex.invalid', '!', 'DEMO0001', true) returning id`,
+    );
+    const demo = (rows[0] as { id: number }).id;
+    await submit({
+      type: 'systemFund',
+      owner: 'house',
+      currencyId: USDT,
+      amount: 5_000_000n,
+      memo: 'capital',
+    });
+    await submit({ type: 'houseTransfer', userId: demo, currencyId: USDT, amount: 5_000_000n, memo: 'demo' });
+    await submit({ type: 'deposit', userId: demo, currencyId: USDT, amount: 1_000_000n });
+    // 17 more real accounts make 20, each with a deposit: 2 + 17 deposits by 19 accounts, then a 20th.
+    const users: number[] = [];
+    for (let index = 0; index < 17; index += 1) users.push(await createUser(store));
+    for (const userId of users)
+      await submit({ type: 'deposit', userId, currencyId: USDT, amount: 1_000_000n });
+    await projected(app);
+    expect(await countHomeFigures(store, Date.now())).toMatchObject({ users: 20 });
+    expect((await countActivity(store, Date.now())).deposits).toBeNull();
+    // The one real account without a deposit yet makes the 20th depositor.
+    const { rows: idle } = await store.query<{ id: number }>(
+      `select id from users where not is_demo
+          and id not in (select owner_key from account_log where reason = 100 and owner_key > 0)`,
+    );
+    expect(idle).toHaveLength(1);
+    const twentieth = (idle[0] as { id: number }).id;
+    await submit({ type: 'deposit', userId: twentieth, currencyId: USDT, amount: 1_000_000n });
+    await projected(app);
+    // 20 real depositors: the count is exact, and the demo account's deposit is not in it.
+    expect((await countActivity(store, Date.now())).deposits).toBe(2 + 17 + 1);
   });
 
   it('refuses a bad limit with a translated message', async () => {

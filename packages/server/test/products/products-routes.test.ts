@@ -1,4 +1,4 @@
-// Token sales, cloud mining and defi staking on a real app (PGlite) with the demo products (PRODUCTS_DEMO):
+// Token sales, cloud mining and defi staking on a real app (PGlite) with the demo products (DEMO=on, demo data):
 // every call answers in the spec's shape with figures equal to the engine's ledger; purchases, accrual over
 // days that pass (the clock is moved, the accrual job catches up each missed day once), extraction,
 // maturity and an early exit move exactly the money they say; bad input and another user's holdings answer
@@ -78,7 +78,7 @@ const productOf = (kind: 'ico' | 'miner' | 'defi', rate?: 'fixed' | 'recorded') 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: nowMs });
   store = await openTestStore();
-  app = await buildTestApp(store, { env: { PRODUCTS_DEMO: 'on' } });
+  app = await buildTestApp(store, { demoData: true });
   await app.ready();
   userId = await createUser(store);
   otherId = await createUser(store);
@@ -420,7 +420,7 @@ describe('a restart', () => {
   it('recovers every product and holding from the journal and snapshot', async () => {
     const before = fingerprint();
     await app.close();
-    app = await buildTestApp(store, { env: { PRODUCTS_DEMO: 'on' } });
+    app = await buildTestApp(store, { demoData: true });
     await app.ready();
     expect(fingerprint()).toBe(before);
     expect(app.engine.products.products()).toHaveLength(5); // the demo is not created twice

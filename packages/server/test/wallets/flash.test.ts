@@ -1,7 +1,8 @@
 // Flash exchange through the routes: priced by the server from the journaled index price, fee from the
 // configuration, at least 0.1 USDT on the legal side, at most 8 decimals, paid from the house's inventory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '@fairex/shared';
+import { flashLargestAmount } from '@fairex/engine/calc';
+import { formatDecimal, translate } from '@fairex/shared';
 import type { WalletCurrency } from '../../src/wallets/catalog.ts';
 import { FlashService, quoteFlash } from '../../src/wallets/flash.ts';
 import type { CoinPrice, PriceBook } from '../../src/wallets/prices.ts';
@@ -192,11 +193,6 @@ describe('flash exchange', () => {
       translate('en', 'wallet.insufficient_balance'),
     ],
     [
-      'more than the house holds',
-      { type: 0, coin: BTC, number: '400' },
-      translate('en', 'wallet.flash_liquidity'),
-    ],
-    [
       'a coin without a price',
       { type: 0, coin: ETH, number: '10' },
       translate('en', 'wallet.flash_price_unavailable', { currency: 'ETH' }),
@@ -211,6 +207,41 @@ describe('flash exchange', () => {
     expect(moneyState(test.app)).toBe(before);
     const { rows } = await test.store.query(`select 1 from flash_exchanges where status = 'done'`);
     expect(rows).toHaveLength(3);
+  });
+
+  it('refuses more than the desk holds with the largest amount it can fill now, and changes nothing', async () => {
+    const desk = test.app.engine.ledger.balance('house', 'change', BTC).available;
+    // The largest USDT amount whose payout at 65,000 fits the desk's BTC, exactly.
+    const largest = flashLargestAmount({
+      direction: 0,
+      priceMinor: 6_500_000n,
+      priceScale: 2,
+      coinScale: 8,
+      legalScale: 6,
+      feePpm: 2_000n,
+      payoutMax: desk,
+    });
+    const max = formatDecimal(largest, 6);
+    const before = moneyState(test.app);
+    const message = await refused(
+      test.app,
+      '/wallet/flashAgainst',
+      { type: 0, coin: BTC, number: formatDecimal(largest + 1n, 6) },
+      alice.token,
+    );
+    expect(message).toBe(translate('en', 'wallet.flash_desk_short', { currency: 'BTC', max, from: 'USDT' }));
+    expect(moneyState(test.app)).toBe(before);
+    // In Chinese too.
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/wallet/flashAgainst?lang=zh',
+      payload: { type: 0, coin: BTC, number: '400' },
+      headers: { authorization: alice.token },
+    });
+    expect(response.json()).toMatchObject({
+      type: 'error',
+      message: translate('zh', 'wallet.flash_desk_short', { currency: 'BTC', max, from: 'USDT' }),
+    });
   });
 
   it('asks visitors to log in', async () => {
@@ -242,11 +273,14 @@ describe('flash exchange', () => {
     );
     const done = replies.filter((reply) => reply.type === 'ok').length;
     expect(done).toBe(Number(houseBtc / 1_000_000n));
-    expect(
-      replies
-        .filter((reply) => reply.type === 'error')
-        .every((reply) => reply.message === translate('en', 'wallet.flash_liquidity')),
-    ).toBe(true);
+    // Each refusal says the desk is short, with what it can still fill (0.006 BTC left: 390.000649 USDT).
+    const left = test.app.engine.ledger.balance('house', 'change', BTC).available;
+    const max = formatDecimal((left + 1n) * 650n - 1n, 6);
+    expect(replies.filter((reply) => reply.type === 'error').map((reply) => reply.message)).toEqual(
+      Array.from({ length: 20 - done }, () =>
+        translate('en', 'wallet.flash_desk_short', { currency: 'BTC', max, from: 'USDT' }),
+      ),
+    );
     expect(test.app.engine.ledger.balance(bob.id, 'change', USDT).available).toBe(
       10_000_000_000n - BigInt(done) * 650_000_000n,
     );
@@ -289,6 +323,32 @@ describe('flash pricing', () => {
     // 1 USDT / 3 = 0.333333333333 -> 0.33333333 (8 decimals) at scale 12.
     expect(quote.received).toBe(333_333_330_000n);
     expect(quote.payout - quote.fee).toBe(quote.received);
+  });
+
+  it('offers as the largest fillable amount a whole 8-decimal amount of a currency with more', () => {
+    const fine = { id: 9, code: 'FINE', scale: 12 } as WalletCurrency;
+    const desk = 1_234_567n; // 1.234567 USDT in the desk
+    const runner = { engine: { ledger: { balance: () => ({ available: desk, locked: 0n }) } } };
+    const service = new FlashService({
+      store: test.store,
+      runner: runner as never,
+      catalog: {} as never,
+      prices: {} as never,
+      pairs: [{ coin: 'FINE', legal: 'USDT' }],
+      feePpm: 2000n,
+    });
+    const terms = {
+      direction: 1 as const,
+      coin: fine,
+      legal: usdt,
+      price: { ...price, value: 3n, scale: 0 },
+      feePpm: 2000n,
+    };
+    const largest = service.largestFillable(quoteFlash({ ...terms, amount: 10n ** 12n }));
+    // Paying FINE (12 decimals) at 3 USDT: the most whose payout fits 1.234567 USDT, in whole 8-decimal steps.
+    expect(largest % 10_000n).toBe(0n);
+    expect(quoteFlash({ ...terms, amount: largest }).payout).toBeLessThanOrEqual(desk);
+    expect(quoteFlash({ ...terms, amount: largest + 10_000n }).payout).toBeGreaterThan(desk);
   });
 
   it('refuses to trade on a price older than two minutes', async () => {

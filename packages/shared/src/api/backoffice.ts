@@ -380,6 +380,27 @@ export interface UserSummary {
   last_login_at: string | null;
   frozen_trading: boolean;
   frozen_withdrawals: boolean;
+  /** A demo account (DEMO=on): seeded, labelled, counted in no public figure. */
+  demo: boolean;
+}
+
+/** GET /backoffice/flash_desk: the flash desk (the house's change wallet, which pays flash exchanges). */
+export interface FlashDeskReply {
+  /** Each flash currency and what the desk holds free of it now. */
+  list: { currency_id: number; code: string; available: string }[];
+  /**
+   * The latest movements of house capital through the desk, newest first: fundings from outside, moves to
+   * the house's other wallets and labelled transfers to users (signed; flash exchanges are not listed).
+   */
+  fundings: {
+    transfer_id: number;
+    currency_id: number;
+    code: string;
+    amount: string;
+    memo: string | null;
+    /** Command time, milliseconds. */
+    time: number;
+  }[];
 }
 
 export interface WithdrawalLine {

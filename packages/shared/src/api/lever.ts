@@ -254,15 +254,21 @@ export interface LeverBatchCloseReply {
   trades: LeverTradeRow[];
 }
 
-/** /lever/loss_share: recorded closed positions grouped by account over `days`. */
+/**
+ * /lever/loss_share: recorded closed positions grouped by account over `days` (demo accounts left out).
+ * With more than zero and fewer than `minimum_accounts` accounts (PUBLIC_MINIMUM_ACCOUNTS) the counts and the
+ * share are null and `below_minimum` is true: the screens say "fewer than 20 accounts".
+ */
 export interface LeverLossShareReply {
   days: number;
-  /** Accounts with at least one position closed in the window. */
-  accounts: number;
+  /** Accounts with at least one position closed in the window; null below the minimum. */
+  accounts: number | null;
   /** Of those, accounts whose closed positions' profits net of fees and overnight charges are below zero. */
-  losing_accounts: number;
-  /** losing_accounts / accounts in percent, one decimal; null without accounts. */
+  losing_accounts: number | null;
+  /** losing_accounts / accounts in percent, one decimal; null without accounts or below the minimum. */
   losing_share: string | null;
+  minimum_accounts: number;
+  below_minimum: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------

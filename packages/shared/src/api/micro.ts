@@ -95,17 +95,24 @@ export interface MicroProof {
   proof: { head: PriceHead; samples: PriceSample[] } | null;
 }
 
+/**
+ * One day of the public seconds-contract figures. A day whose orders came from more than zero and fewer
+ * than PUBLIC_MINIMUM_ACCOUNTS accounts (demo accounts left out) publishes no count and no house result:
+ * they are null and `below_minimum` is true (docs/limits.md, "Public figures").
+ */
 export interface MicroStatsDay {
   /** The day, Asia/Shanghai, as YYYY-MM-DD. */
   day: string;
   currency_name: string;
-  orders: number;
-  wins: number;
-  losses: number;
-  draws: number;
-  voids: number;
+  orders: number | null;
+  wins: number | null;
+  losses: number | null;
+  draws: number | null;
+  voids: number | null;
   /** The house's result: stakes lost to it minus profits paid by it (decimal text, may be negative). */
-  house_pnl: string;
+  house_pnl: string | null;
+  minimum_accounts: number;
+  below_minimum: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------

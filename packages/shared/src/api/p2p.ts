@@ -158,6 +158,8 @@ export interface P2pMerchantStats {
   /** Seconds from "paid" to release, averaged over the last 30 days' releases; null with none. */
   avg_release_seconds: number | null;
   orders_30d: number;
+  /** A demo account (DEMO=on, the seeded merchant of a fresh exchange): screens tag its ads "demo". */
+  demo: boolean;
 }
 
 export interface P2pAd {

@@ -6,11 +6,14 @@ import { api } from './api.ts';
 // distinct traders), deposits and withdrawals the last hour saw, counted by the server from its records. Never one user's
 // activity: the reply carries counts only, and this reader keeps nothing else.
 
+/** A count, or `{ fewerThan }` when the server withheld it (more than zero, fewer than that many accounts). */
+export type ActivityCount = number | { fewerThan: number } | null;
+
 export interface ActivitySummary {
-  tradesLastHour: number | null;
-  depositsLastHour: number | null;
-  withdrawalsLastHour: number | null;
-  tradersLastHour: number | null;
+  tradesLastHour: ActivityCount;
+  depositsLastHour: ActivityCount;
+  withdrawalsLastHour: ActivityCount;
+  tradersLastHour: ActivityCount;
 }
 
 export const ACTIVITY_REFRESH_MS = 30_000;
@@ -19,10 +22,21 @@ function count(value: unknown): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
-/** The figures of a reply; a field that is missing or not a count is left out (null), never guessed. */
+/**
+ * The figures of a reply; a field that is missing or not a count is left out (null), never guessed. A field
+ * the server withheld below its minimum (null with `below_minimum`) becomes `{ fewerThan: minimum }`.
+ */
 export function readActivitySummary(message: unknown): ActivitySummary {
-  const record = typeof message === 'object' && message !== null && !Array.isArray(message) ? message : {};
-  const field = (name: keyof ActivityReply) => count((record as Record<string, unknown>)[name]);
+  const record = (
+    typeof message === 'object' && message !== null && !Array.isArray(message) ? message : {}
+  ) as Record<string, unknown>;
+  const minimum = count(record.minimum_accounts);
+  const below = record.below_minimum === true && minimum !== null && minimum > 0;
+  const field = (name: keyof ActivityReply): ActivityCount => {
+    const value = record[name];
+    if (below && value === null) return { fewerThan: minimum };
+    return count(value);
+  };
   return {
     tradesLastHour: field('trades'),
     tradersLastHour: field('traders'),

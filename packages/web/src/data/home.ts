@@ -5,13 +5,17 @@ import { i18next } from '../i18n/index.ts';
 
 // The home page's figures (GET /api/stats/home; the footer's activity figures are in data/activity.ts).
 // They are counted by the server from its database; nothing here is estimated or filled in. The reply's
-// fields are the shared contract's (HomeFiguresReply), read one by one into the page's figures.
+// fields are the shared contract's (HomeFiguresReply), read one by one into the page's figures. A count
+// the server withheld (counted over fewer than `minimum` accounts, `below_minimum`) is null here, and the
+// page says "fewer than 20" in its place.
 
 export interface HomeFigures {
-  users: number;
-  trades24h: number;
-  traders24h: number;
+  users: number | null;
+  trades24h: number | null;
+  traders24h: number | null;
   markets: number;
+  /** The least number of accounts behind an exact figure (the server's PUBLIC_MINIMUM_ACCOUNTS). */
+  minimum: number;
   asOf: string;
 }
 
@@ -26,16 +30,23 @@ function count(value: unknown): number | null {
 export function readHomeFigures(message: unknown): HomeFigures {
   if (isRecord(message)) {
     const reply: { [K in keyof HomeFiguresReply]?: unknown } = message;
-    const users = count(reply.users);
-    const trades24h = count(reply.trades_24h);
-    const traders24h = count(reply.traders_24h);
+    const below = reply.below_minimum === true;
+    const minimum = count(reply.minimum_accounts);
+    // A withheld count is null only when the server says so; anything else that is no count is a bad reply.
+    const withheld = (value: unknown): value is null => below && value === null;
+    const figures = [reply.users, reply.trades_24h, reply.traders_24h] as const;
     const markets = count(reply.markets);
-    if (users !== null && trades24h !== null && traders24h !== null && markets !== null) {
+    if (
+      markets !== null &&
+      minimum !== null &&
+      figures.every((value) => count(value) !== null || withheld(value))
+    ) {
       return {
-        users,
-        trades24h,
-        traders24h,
+        users: count(reply.users),
+        trades24h: count(reply.trades_24h),
+        traders24h: count(reply.traders_24h),
         markets,
+        minimum,
         asOf: typeof reply.as_of === 'string' ? reply.as_of : '',
       };
     }

@@ -14,6 +14,8 @@ export const users = pgTable('users', {
   parentId: integer('parent_id').references((): AnyPgColumn => users.id),
   isSeller: boolean('is_seller').notNull().default(false),
   reviewStatus: smallint('review_status').notNull().default(0),
+  // migrations/0140_demo_accounts.sql: a demo account (DEMO=on), left out of every public figure.
+  isDemo: boolean('is_demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
   invitedWith: text('invited_with'),

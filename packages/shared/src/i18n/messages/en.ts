@@ -273,6 +273,10 @@ export const en = {
   'wallet.flash_price_unavailable': 'There is no current price for {currency}. Please try again in a moment.',
   'wallet.flash_liquidity': 'Flash exchange cannot pay this amount right now. Try a smaller amount.',
   'wallet.flash_too_small': 'This amount is too small to exchange.',
+  'wallet.flash_desk_short':
+    'The flash desk holds too little {currency} to pay for this amount right now. The most it can fill now is {max} {from}.',
+  'wallet.flash_desk_empty':
+    'The flash desk holds no {currency} right now, so it cannot fill any amount. An operator funds it with house funds.',
   'wallet.flash_done': 'Exchange complete.',
   'wallet.withdrawal_requested': 'Your withdrawal request has been received and is waiting for review.',
   'wallet.withdrawal_not_found': 'There is no such withdrawal.',
@@ -293,6 +297,7 @@ export const en = {
   'wallet.name.defi': 'DeFi wallet',
   'wallet.reason.deposit': 'Deposit',
   'wallet.reason.systemFund': 'System funding',
+  'wallet.reason.houseTransfer': 'Transfer from the house',
   'wallet.reason.walletTransfer': 'Transfer between wallets',
   'wallet.reason.flashPayment': 'Flash exchange payment',
   'wallet.reason.flashPayout': 'Flash exchange receipt',

@@ -273,6 +273,10 @@ export const jp: Messages = {
     '{currency} の現在価格がありません。しばらくしてからもう一度お試しください。',
   'wallet.flash_liquidity': '現在この数量はフラッシュ交換で支払えません。少ない数量でお試しください。',
   'wallet.flash_too_small': '数量が少なすぎて交換できません。',
+  'wallet.flash_desk_short':
+    'フラッシュ交換デスクの {currency} が不足しているため、現在この数量は支払えません。現在交換できる最大数量は {max} {from} です。',
+  'wallet.flash_desk_empty':
+    'フラッシュ交換デスクに現在 {currency} がないため、交換できません。運営者が取引所の資金で補充する必要があります。',
   'wallet.flash_done': '交換が完了しました。',
   'wallet.withdrawal_requested': '出金申請を受け付けました。審査をお待ちください。',
   'wallet.withdrawal_not_found': '該当する出金はありません。',
@@ -293,6 +297,7 @@ export const jp: Messages = {
   'wallet.name.defi': 'DeFi ウォレット',
   'wallet.reason.deposit': '入金',
   'wallet.reason.systemFund': 'システム資金投入',
+  'wallet.reason.houseTransfer': '取引所からの振替',
   'wallet.reason.walletTransfer': 'ウォレット間振替',
   'wallet.reason.flashPayment': 'フラッシュ交換（支払い）',
   'wallet.reason.flashPayout': 'フラッシュ交換（受け取り）',

@@ -271,6 +271,10 @@ export const kr: Messages = {
   'wallet.flash_price_unavailable': '{currency}의 현재 가격이 없습니다. 잠시 후 다시 시도하세요.',
   'wallet.flash_liquidity': '간편 교환에서 지금은 이 수량을 지급할 수 없습니다. 더 적은 수량으로 시도하세요.',
   'wallet.flash_too_small': '수량이 너무 적어 교환할 수 없습니다.',
+  'wallet.flash_desk_short':
+    '간편 교환 데스크의 {currency} 보유량이 부족하여 지금은 이 수량을 지급할 수 없습니다. 지금 최대 {max} {from}까지 교환할 수 있습니다.',
+  'wallet.flash_desk_empty':
+    '간편 교환 데스크에 지금 {currency}가 없어 어떤 수량도 교환할 수 없습니다. 운영자가 거래소 자금으로 채워야 합니다.',
   'wallet.flash_done': '교환이 완료되었습니다.',
   'wallet.withdrawal_requested': '출금 신청이 접수되어 심사를 기다리고 있습니다.',
   'wallet.withdrawal_not_found': '해당 출금 내역이 없습니다.',
@@ -291,6 +295,7 @@ export const kr: Messages = {
   'wallet.name.defi': 'DeFi 지갑',
   'wallet.reason.deposit': '입금',
   'wallet.reason.systemFund': '시스템 자금 입금',
+  'wallet.reason.houseTransfer': '거래소에서 이체',
   'wallet.reason.walletTransfer': '지갑 간 이체',
   'wallet.reason.flashPayment': '간편 교환 지급',
   'wallet.reason.flashPayout': '간편 교환 수령',

@@ -46,6 +46,7 @@ import type {
   CurrenciesReply,
   DepositLine as Deposit,
   DepositPage,
+  FlashDeskReply,
   WithdrawalDetail,
   WithdrawalLine as Withdrawal,
   WithdrawalPage,
@@ -68,6 +69,7 @@ export default function FundingPage() {
               ? [{ key: 'manual', label: t('funding.manual'), children: <ManualCredit /> }]
               : []),
             { key: 'chains', label: t('funding.chains'), children: <Chains /> },
+            { key: 'flashDesk', label: t('funding.flashDesk'), children: <FlashDesk /> },
           ]}
         />
       </Card>
@@ -483,6 +485,54 @@ function Callbacks() {
       locale={{ emptyText: t('funding.noCallbacks') }}
       pagination={pagination}
     />
+  );
+}
+
+/**
+ * The flash desk: the house's change wallet, which pays every flash exchange. Its balance per flash
+ * currency and the latest movements of house capital through it (the demo's first-start funding, an
+ * operator's house funding), as the seconds reserve's card shows the reserve.
+ */
+function FlashDesk() {
+  const t = useAdminT();
+  const desk = useQuery({
+    queryKey: ['flash-desk'],
+    queryFn: () => adminApi.get<FlashDeskReply>('/backoffice/flash_desk'),
+  });
+  type Funding = FlashDeskReply['fundings'][number];
+  const columns: ColumnsType<Funding> = [
+    {
+      title: t('common.time'),
+      dataIndex: 'time',
+      render: (time: number) => <Time value={new Date(time).toISOString()} />,
+    },
+    {
+      title: t('funding.amount'),
+      dataIndex: 'amount',
+      render: (amount: string, row) => <Amount value={amount} code={row.code} />,
+    },
+    { title: t('funding.flashDeskMemo'), dataIndex: 'memo', render: (memo: string | null) => memo ?? '' },
+  ];
+  return (
+    <div data-testid="admin-flash-desk">
+      <p className="fx-admin-muted">{t('funding.flashDeskHelp')}</p>
+      <Space wrap size="large" style={{ marginBottom: 16 }}>
+        {(desk.data?.list ?? []).map((line) => (
+          <Card key={line.currency_id} size="small" data-testid={`flash-desk-${line.code}`}>
+            <Amount value={line.available} code={line.code} strong />
+          </Card>
+        ))}
+      </Space>
+      <Table<Funding>
+        rowKey={(row) => `${row.transfer_id}:${row.currency_id}`}
+        size="small"
+        columns={columns}
+        dataSource={desk.data?.fundings}
+        loading={desk.isFetching}
+        locale={{ emptyText: t('funding.flashDeskEmpty') }}
+        pagination={false}
+      />
+    </div>
   );
 }
 

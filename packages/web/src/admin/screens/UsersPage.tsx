@@ -53,9 +53,21 @@ export default function UsersPage() {
       title: t('users.account'),
       dataIndex: 'account',
       render: (account: string, row) => (
-        <Link to={`/admin/users/${row.id}`} data-testid={`user-link-${row.id}`}>
-          {account}
-        </Link>
+        <>
+          <Link to={`/admin/users/${row.id}`} data-testid={`user-link-${row.id}`}>
+            {account}
+          </Link>
+          {row.demo && (
+            <Tag
+              color="gold"
+              style={{ marginLeft: 8 }}
+              title={t('users.demoHint')}
+              data-testid="user-demo-tag"
+            >
+              {t('users.demo')}
+            </Tag>
+          )}
+        </>
       ),
     },
     { title: t('users.phone'), dataIndex: 'phone', render: (phone: string | null) => phone ?? '—' },

@@ -3,25 +3,31 @@ import { useLocation } from 'react-router';
 import { DownloadOutlined, SwapOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { groupThousands } from '../../format/index.ts';
-import { useActivitySummary, type ActivitySummary } from '../../data/activity.ts';
+import { useActivitySummary, type ActivityCount, type ActivitySummary } from '../../data/activity.ts';
 import './activity-toast.css';
 
 interface Figure {
   key: 'trades' | 'traders' | 'deposits' | 'withdrawals';
-  count: number;
+  /** A count, or the minimum the server withheld it below ("fewer than 20"). */
+  count: number | { fewerThan: number };
   icon: ReactNode;
 }
 
-/** The figures worth showing: those the server gave and that are above zero, in a fixed order. */
+/**
+ * The figures worth showing: those the server gave and that are above zero (or withheld below its minimum,
+ * shown as "fewer than 20"), in a fixed order.
+ */
 export function activityFigures(summary: ActivitySummary | undefined): Figure[] {
   if (summary === undefined) return [];
-  const all: Array<[Figure['key'], number | null, ReactNode]> = [
+  const all: Array<[Figure['key'], ActivityCount, ReactNode]> = [
     ['trades', summary.tradesLastHour, <SwapOutlined key="trades" />],
     ['traders', summary.tradersLastHour, <UserAddOutlined key="traders" />],
     ['deposits', summary.depositsLastHour, <DownloadOutlined key="deposits" />],
     ['withdrawals', summary.withdrawalsLastHour, <UploadOutlined key="withdrawals" />],
   ];
-  return all.flatMap(([key, count, icon]) => (count !== null && count > 0 ? [{ key, count, icon }] : []));
+  return all.flatMap(([key, count, icon]) =>
+    count !== null && (typeof count !== 'number' || count > 0) ? [{ key, count, icon }] : [],
+  );
 }
 
 /**
@@ -48,7 +54,12 @@ function ActivityLine() {
             <span className="fx-activity-icon" aria-hidden="true">
               {figure.icon}
             </span>
-            {t(`footer.activity.${figure.key}`)} <strong>{groupThousands(String(figure.count))}</strong>
+            {t(`footer.activity.${figure.key}`)}{' '}
+            <strong>
+              {typeof figure.count === 'number'
+                ? groupThousands(String(figure.count))
+                : t('home.stats.fewerThan', { min: figure.count.fewerThan })}
+            </strong>
           </span>
         ))}
       </p>

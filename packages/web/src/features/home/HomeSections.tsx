@@ -128,6 +128,11 @@ export function CustomerCounter({ figures }: { figures: HomeFigures | undefined 
   const { t, i18n } = useTranslation();
   if (figures === undefined) return null;
   const format = new Intl.NumberFormat(i18n.language);
+  // A count the server withheld (fewer than its minimum of accounts) reads "fewer than 20".
+  const publicFigure = (value: number | null) =>
+    value === null
+      ? t('home.stats.fewerThan', { min: format.format(figures.minimum) })
+      : format.format(value);
   return (
     <section className="fx-home-customers" data-testid="customer-counter">
       <div className="fx-container fx-home-customers-inner">
@@ -135,8 +140,8 @@ export function CustomerCounter({ figures }: { figures: HomeFigures | undefined 
           {figures.users === 0
             ? t('home.customers.none')
             : t('home.customers.text', {
-                users: format.format(figures.users),
-                traders: format.format(figures.traders24h),
+                users: publicFigure(figures.users),
+                traders: publicFigure(figures.traders24h),
               })}
         </p>
         <Link to="/components/register" className="fx-home-customers-link">

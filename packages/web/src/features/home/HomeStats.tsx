@@ -17,7 +17,8 @@ const FIGURES: ReadonlyArray<{ key: FigureKey; icon: ReactNode }> = [
 /**
  * Three figures of this exchange, counted by the server from its database, that count up from zero
  * once the section scrolls into view. While the figures load, or if they cannot be loaded, the places
- * show a dash: no number is shown that the server did not report.
+ * show a dash: no number is shown that the server did not report. A figure the server withheld (counted
+ * over fewer than its minimum of accounts) says "fewer than 20" instead.
  */
 export function HomeStats({ figures }: { figures: HomeFigures | undefined }) {
   const { t, i18n } = useTranslation();
@@ -26,6 +27,12 @@ export function HomeStats({ figures }: { figures: HomeFigures | undefined }) {
   const step = useCountUpStep(seen && figures !== undefined);
   const format = new Intl.NumberFormat(i18n.language);
   const asOf = formatNewsTime(figures?.asOf ?? null);
+  const figureText = (shown: HomeFigures | undefined, key: FigureKey): string => {
+    if (shown === undefined) return '–';
+    const value = shown[key];
+    if (value === null) return t('home.stats.fewerThan', { min: format.format(shown.minimum) });
+    return format.format(countUpValue(value, step));
+  };
 
   return (
     <section
@@ -46,7 +53,7 @@ export function HomeStats({ figures }: { figures: HomeFigures | undefined }) {
                 {icon}
               </span>
               <span className="fx-home-stat-value" data-testid={`stat-${key}`}>
-                {figures === undefined ? '–' : format.format(countUpValue(figures[key], step))}
+                {figureText(figures, key)}
               </span>
               <span className="fx-home-stat-label">{t(`home.stats.${key}`)}</span>
             </div>

@@ -4,6 +4,7 @@ import { clearLoginRequest, refreshSession, sessionStore } from '../../data/sess
 import { fakeApi, renderScreens } from '../news/test-support.tsx';
 import { ActivityToast } from './ActivityToast.tsx';
 import { readActivitySummary } from '../../data/activity.ts';
+import { readHomeFigures } from '../../data/home.ts';
 import { Commitments, CAROUSEL_ADVANCE_MS } from './Commitments.tsx';
 import { COUNT_UP_STEPS, COUNT_UP_STEP_MS, countUpValue } from './count-up.ts';
 import { Faq } from './Faq.tsx';
@@ -76,6 +77,7 @@ describe('count-up', () => {
       trades24h: 2562,
       traders24h: 12,
       markets: 862,
+      minimum: 20,
       asOf: '2026-03-01T08:30:00.000Z',
     };
     renderScreens([{ path: '/', element: <HomeStats figures={figures} /> }], '/');
@@ -173,6 +175,25 @@ describe('services', () => {
   });
 });
 
+describe('home figures below the minimum', () => {
+  it('reads withheld counts only when the server says so, and shows "fewer than 20"', () => {
+    const reply = {
+      users: null,
+      trades_24h: null,
+      traders_24h: null,
+      markets: 7,
+      minimum_accounts: 20,
+      below_minimum: true,
+      as_of: '2026-03-01T08:30:00.000Z',
+    };
+    expect(readHomeFigures(reply)).toMatchObject({ users: null, trades24h: null, markets: 7, minimum: 20 });
+    expect(() => readHomeFigures({ ...reply, below_minimum: false })).toThrow();
+    renderScreens([{ path: '/', element: <HomeStats figures={readHomeFigures(reply)} /> }], '/');
+    expect(screen.getByTestId('stat-users').textContent).toBe('fewer than 20');
+    expect(screen.getByTestId('stat-trades24h').textContent).toBe('fewer than 20');
+  });
+});
+
 describe('home copy', () => {
   it('names in the hero the products the site offers', () => {
     const subtitle = enMessages.home.subtitle;
@@ -200,6 +221,24 @@ describe('activity figures', () => {
       depositsLastHour: null,
       withdrawalsLastHour: null,
     });
+  });
+
+  it('says "fewer than 20" for a figure the server withheld below its minimum of accounts', async () => {
+    fakeApi({
+      '/stats/activity': () => ({
+        trades: null,
+        traders: null,
+        deposits: 0,
+        withdrawals: 0,
+        minimum_accounts: 20,
+        below_minimum: true,
+      }),
+    });
+    renderScreens([{ path: '/', element: <ActivityToast /> }], '/');
+    const line = await screen.findByTestId('activity-toast');
+    expect(line.textContent).toBe('Fairex in the last hourTrades fewer than 20Traders fewer than 20');
+    // A null without the server saying it withheld the figure is no figure at all.
+    expect(readActivitySummary({ trades: null, minimum_accounts: 20 }).tradesLastHour).toBeNull();
   });
 
   it("shows the last hour's figures on the home page, with no account or amount in them", async () => {

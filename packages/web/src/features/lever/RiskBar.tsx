@@ -68,14 +68,16 @@ export function RiskNotice() {
   return (
     <aside className="fx-lever-notice" data-testid="lever-risk-notice">
       <strong>{t('lever.notice.title')}</strong>{' '}
-      {data === undefined || data.losing_share === null
-        ? t('lever.notice.noRecord', { days: data?.days ?? 90 })
-        : t('lever.notice.share', {
-            share: data.losing_share,
-            days: data.days,
-            losing: data.losing_accounts,
-            accounts: data.accounts,
-          })}{' '}
+      {data?.below_minimum === true
+        ? t('lever.notice.fewAccounts', { days: data.days, min: data.minimum_accounts })
+        : data === undefined || data.losing_share === null
+          ? t('lever.notice.noRecord', { days: data?.days ?? 90 })
+          : t('lever.notice.share', {
+              share: data.losing_share,
+              days: data.days,
+              losing: data.losing_accounts,
+              accounts: data.accounts,
+            })}{' '}
       {t('lever.notice.body')}
     </aside>
   );

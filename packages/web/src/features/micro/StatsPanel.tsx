@@ -4,7 +4,8 @@ import { fetchMicroStats } from '../../data/micro.ts';
 import { EmptyNote } from '../../components/trading/PanelStates.tsx';
 
 // The public daily figures of seconds contracts (GET /api/microtrade/stats): orders, wins, losses, draws,
-// voids and the house's result per Asia/Shanghai day, from the settled orders. No login needed.
+// voids and the house's result per Asia/Shanghai day, from the settled orders. No login needed. A day the
+// server withheld (orders from fewer than 20 accounts) says "fewer than 20" instead of its figures.
 
 export function StatsPanel() {
   const { t } = useTranslation();
@@ -34,18 +35,26 @@ export function StatsPanel() {
             </tr>
           </thead>
           <tbody>
-            {days.map((day) => (
-              <tr key={`${day.day}-${day.currency_name}`}>
-                <td>{day.day}</td>
-                <td>{day.currency_name}</td>
-                <td>{day.orders}</td>
-                <td>{day.wins}</td>
-                <td>{day.losses}</td>
-                <td>{day.draws}</td>
-                <td>{day.voids}</td>
-                <td>{day.house_pnl}</td>
-              </tr>
-            ))}
+            {days.map((day) =>
+              day.below_minimum ? (
+                <tr key={`${day.day}-${day.currency_name}`} data-testid="micro-stats-withheld">
+                  <td>{day.day}</td>
+                  <td>{day.currency_name}</td>
+                  <td colSpan={6}>{t('home.stats.fewerThan', { min: day.minimum_accounts })}</td>
+                </tr>
+              ) : (
+                <tr key={`${day.day}-${day.currency_name}`}>
+                  <td>{day.day}</td>
+                  <td>{day.currency_name}</td>
+                  <td>{day.orders}</td>
+                  <td>{day.wins}</td>
+                  <td>{day.losses}</td>
+                  <td>{day.draws}</td>
+                  <td>{day.voids}</td>
+                  <td>{day.house_pnl}</td>
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       )}

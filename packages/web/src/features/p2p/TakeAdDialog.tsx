@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Input, Modal, Radio, Segmented, type ButtonProps } from 'antd';
 import { Link } from 'react-router';
 import { takeAd, usePaymentMethods, type P2pAd, type P2pOrder } from '../../data/p2p.ts';
-import { MerchantLine, MethodTag, useSend } from './parts.tsx';
+import { DemoTag, MerchantLine, MethodTag, useSend } from './parts.tsx';
 import { amountForFiat, checkFiatLimits, fiatForAmount, isPositiveAt } from './p2p-math.ts';
 import { groupThousands } from '../../format/index.ts';
 
@@ -70,6 +70,7 @@ export function TakeAdDialog({ ad, takerSide, coinScale, onClose, onTaken }: Tak
       <div className="fx-p2p-take" data-testid="p2p-take-dialog">
         <div className="fx-p2p-take-merchant">
           <strong>{ad.merchant.nickname}</strong>
+          {ad.merchant.demo === true && <DemoTag />}
           <MerchantLine stats={ad.merchant} />
         </div>
         <div className="fx-p2p-take-facts">

@@ -30,6 +30,7 @@ const MERCHANT = {
   completion_rate_30d: '97.50',
   avg_release_seconds: 125,
   orders_30d: 40,
+  demo: false,
 };
 
 const AD: P2pAd = {
@@ -215,6 +216,21 @@ describe('P2P screens', () => {
     expect(screen.queryByTestId('p2p-appeal')).toBeNull();
     expect(screen.queryByTestId('p2p-cancel')).toBeNull();
   }, 30_000);
+
+  it('tags a demo account\'s ad "Demo", and no other ad', async () => {
+    logIn(9);
+    const demoAd: P2pAd = { ...AD, id: 12, merchant: { ...MERCHANT, user_id: 8, demo: true } };
+    fakeAccountApi({
+      '/p2p/config': () => ok(CONFIG),
+      '/p2p/ads': () => page([AD, demoAd]),
+      '/p2p/counters': () => ok({ cancellations_today: 0, limit: 3, restricted_until: null }),
+      '/user/info': () => ok(USER_INFO),
+    });
+    renderApp('/fiatradCenter');
+    const demoCard = await screen.findByTestId('p2p-ad-12', {}, SLOW);
+    expect(within(demoCard).getByTestId('p2p-demo-tag').textContent).toBe('Demo');
+    expect(within(screen.getByTestId('p2p-ad-11')).queryByTestId('p2p-demo-tag')).toBeNull();
+  });
 
   it('asks the seller for an e-mail code before releasing and refuses a malformed one without calling', async () => {
     logIn(7, true);

@@ -140,6 +140,16 @@ export interface AdCardProps {
   onTake: (ad: P2pAd) => void;
 }
 
+/** The "demo" tag of a demo account (DEMO=on, the seeded merchant), with what it means on hover. */
+export function DemoTag() {
+  const { t } = useTranslation();
+  return (
+    <Tag color="gold" className="fx-p2p-demo-tag" title={t('p2p.demoHint')} data-testid="p2p-demo-tag">
+      {t('p2p.demoTag')}
+    </Tag>
+  );
+}
+
 /** One ad of the book: merchant and statistics, price, what is left, per-order limits, methods, action. */
 export function AdCard({ ad, takerSide, own, onTake }: AdCardProps) {
   const { t } = useTranslation();
@@ -150,6 +160,7 @@ export function AdCard({ ad, takerSide, own, onTake }: AdCardProps) {
         <div>
           <div className="fx-p2p-ad-name">
             {ad.merchant.nickname}
+            {ad.merchant.demo === true && <DemoTag />}
             {ad.acceptor && (
               <Tag color="purple" className="fx-p2p-acceptor-tag">
                 {t('p2p.acceptor')}

@@ -35,6 +35,7 @@ import {
   withdrawalContext,
 } from '../../../admin/funding.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { flashDeskView } from '../../../wallets/flash-desk.ts';
 import type { AdminRoute } from './guard.ts';
 
 export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute): Promise<void> {
@@ -51,6 +52,16 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
     const withdrawal = await findWithdrawal(app.store, withdrawalId);
     if (withdrawal.status !== status) throw new AppError('wallet.withdrawal_decided');
   }
+
+  // The flash desk (the house's change wallet, which pays flash exchanges): each flash currency's balance
+  // and the latest movements of house capital through it, as the seconds reserve's card shows its own.
+  adminRoute({
+    method: 'GET',
+    url: '/backoffice/flash_desk',
+    access: 'funding.read',
+    handler: async () =>
+      ok(await flashDeskView(app.store, app.engine, await services.flash.deskCurrencies())),
+  });
 
   adminRoute({
     method: 'GET',
