@@ -63,6 +63,7 @@ const CASES: [Command, readonly FreezeKind[]][] = [
   [{ type: 'addCurrency', currencyId: 9, code: 'X', scale: 0 }, []],
   [{ type: 'deposit', userId: USER, currencyId: USDT, amount: 5n }, []],
   [{ type: 'systemFund', owner: 'house', currencyId: USDT, amount: 5n }, []],
+  [{ type: 'houseTransfer', userId: USER, currencyId: USDT, amount: 5n, memo: 'demo' }, []],
   [
     { type: 'transfer', userId: USER, currencyId: USDT, fromWallet: 'change', toWallet: 'micro', amount: 5n },
     ['full'],

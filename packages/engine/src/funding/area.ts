@@ -66,6 +66,8 @@ export const fundingArea = defineArea({
   freezes: {
     deposit: NOT_FROZEN,
     systemFund: NOT_FROZEN,
+    // Labelled house money to a user: receiving funds is never stopped.
+    houseTransfer: NOT_FROZEN,
     // Between the user's own wallets: only a full freeze keeps funds where they are.
     transfer: frozenBy<FundingState, TransferCommand>(['full'], byUser),
     systemTransfer: NOT_FROZEN,
