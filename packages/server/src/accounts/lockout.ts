@@ -7,8 +7,13 @@
 //   back like the others;
 // - a successful login forgets the failures of its address for the account; a password reset lifts the
 //   account's lock.
-// Every failure is three rows of auth_throttle (address, account, account from address).
+// Every failure is three rows of auth_throttle (address, account, account from address). They are written
+// before the password is checked, in one step with the lockout check (reserveLoginAttempt): an attempt is
+// counted as a failure until its password proves right, which gives the reservation back. So parallel
+// guesses each count the ones before them, and a burst gets no more guesses than one request at a time.
 import { AppError } from '../http/app-error.ts';
+import type { Queryable, Store } from '../store/index.ts';
+import { lockCounted } from '../store/counted-locks.ts';
 import type { Limit, Throttle } from './throttle.ts';
 import { minutesToWait } from './throttle.ts';
 
@@ -43,44 +48,74 @@ function refuse(retryAfterMs: number): never {
 }
 
 /** Refuses the attempt before the password is checked, when the address or the account is locked for it. */
-export async function refuseLockedOut(
+async function refuseLockedOut(
   throttle: Throttle,
   lockout: LoginLockout,
   account: string,
   ip: string,
+  db: Queryable,
 ): Promise<void> {
-  const address = await throttle.state(lockout.address, ip);
+  const address = await throttle.state(lockout.address, ip, db);
   if (address.blocked) refuse(address.retryAfterMs);
-  const failures = await throttle.recent(lockout.accountScope, account, ACCOUNT_FAILURE_WINDOW_MS);
+  const failures = await throttle.recent(lockout.accountScope, account, ACCOUNT_FAILURE_WINDOW_MS, db);
   const remainingMs = lockMs(failures.count) - failures.sinceLatestMs;
   if (remainingMs <= 0) return;
   const mine = await throttle.recent(
     lockout.accountAddressScope,
     pairSubject(account, ip),
     ACCOUNT_FAILURE_WINDOW_MS,
+    db,
   );
   if (mine.count > 0) refuse(remainingMs);
 }
 
-export async function recordLoginFailure(
-  throttle: Throttle,
-  lockout: LoginLockout,
-  account: string,
-  ip: string,
-): Promise<void> {
-  await throttle.record(lockout.accountScope, account);
-  await throttle.record(lockout.accountAddressScope, pairSubject(account, ip));
-  await throttle.record(lockout.address.scope, ip);
+/** A login attempt counted as a failure until its password proves right. */
+export interface LoginAttempt {
+  readonly account: string;
+  readonly ip: string;
+  /** The three auth_throttle rows that count it. */
+  readonly ids: readonly number[];
 }
 
-/** The address proved the password: its own failures for the account are forgotten. */
-export async function recordLoginSuccess(
+/**
+ * Checks the lockout and counts the attempt as a failure in one step, before the password is checked: one
+ * transaction takes the address's and the account's counted locks, refuses a locked-out attempt (writing
+ * nothing), else writes the attempt's three failure rows. A wrong password leaves them; a right one gives
+ * them back with `acceptLoginAttempt`.
+ */
+export async function reserveLoginAttempt(
+  store: Store,
   throttle: Throttle,
   lockout: LoginLockout,
   account: string,
   ip: string,
+): Promise<LoginAttempt> {
+  return store.transaction(async (tx) => {
+    await lockCounted(tx, [
+      [lockout.address.scope, ip],
+      [lockout.accountScope, account],
+    ]);
+    await refuseLockedOut(throttle, lockout, account, ip, tx);
+    const ids = [
+      await throttle.record(lockout.accountScope, account, tx),
+      await throttle.record(lockout.accountAddressScope, pairSubject(account, ip), tx),
+      await throttle.record(lockout.address.scope, ip, tx),
+    ];
+    return { account, ip, ids };
+  });
+}
+
+/**
+ * The attempt's password was right: its reservation is given back, and the address's own failures for the
+ * account are forgotten.
+ */
+export async function acceptLoginAttempt(
+  throttle: Throttle,
+  lockout: LoginLockout,
+  attempt: LoginAttempt,
 ): Promise<void> {
-  await throttle.clear(lockout.accountAddressScope, pairSubject(account, ip));
+  await throttle.release(attempt.ids);
+  await throttle.clear(lockout.accountAddressScope, pairSubject(attempt.account, attempt.ip));
 }
 
 /** Lifts an account's lock, e.g. after its password was reset by a code. */

@@ -10,7 +10,7 @@ import type { Identity } from './identity.ts';
 import { findUserByIdentity } from './identity.ts';
 import { dummyPasswordCheck, verifyPassword } from './passwords.ts';
 import type { LoginLockout } from './lockout.ts';
-import { recordLoginFailure, recordLoginSuccess, refuseLockedOut } from './lockout.ts';
+import { acceptLoginAttempt, reserveLoginAttempt } from './lockout.ts';
 import { acceptTotp } from './totp.ts';
 import type { UserRow } from './users.ts';
 import { findUserByEmail, findUserByPhone, findUsersByPhoneDigits } from './users.ts';
@@ -65,19 +65,17 @@ export async function login(context: AccountContext, input: LoginInput): Promise
   const user = await findLoginUser(context, input.target);
   // Unknown accounts are counted too, under their name, so that they behave like known ones.
   const subject = user ? `user:${user.id}` : `name:${targetName(input.target)}`;
-  await refuseLockedOut(throttle, LOGIN_LOCKOUT, subject, input.ip);
+  // Counted as a failed login until the password proves right (lockout.ts).
+  const attempt = await reserveLoginAttempt(context.store, throttle, LOGIN_LOCKOUT, subject, input.ip);
   const passwordOk = user
     ? await verifyPassword(input.password, user.password_hash)
     : await dummyPasswordCheck(input.password);
-  if (!user || !passwordOk) {
-    await recordLoginFailure(throttle, LOGIN_LOCKOUT, subject, input.ip);
-    throw new AppError('account.login_failed');
-  }
+  if (!user || !passwordOk) throw new AppError('account.login_failed');
+  await acceptLoginAttempt(throttle, LOGIN_LOCKOUT, attempt);
   if (user.totp_secret !== null) {
     if (input.totpCode === undefined) return { kind: 'totp_required' };
     await acceptTotp(context, user, input.totpCode, user.totp_secret);
   }
-  await recordLoginSuccess(throttle, LOGIN_LOCKOUT, subject, input.ip);
   const session = await createSession(context.store, {
     userId: user.id,
     ttlMs: context.sessionTtlMs,

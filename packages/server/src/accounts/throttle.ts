@@ -48,8 +48,9 @@ export class Throttle {
     scope: string,
     subject: string,
     windowMs: number,
+    db: Queryable = this.#db,
   ): Promise<{ count: number; sinceLatestMs: number }> {
-    const { rows } = await this.#db.query<{ count: number; since_latest_ms: number | null }>(
+    const { rows } = await db.query<{ count: number; since_latest_ms: number | null }>(
       `select count(*)::int as count,
               (extract(epoch from (now() - max(created_at))) * 1000)::float8 as since_latest_ms
          from auth_throttle

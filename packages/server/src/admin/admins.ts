@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import type { AccountContext } from '../accounts/context.ts';
 import { dummyPasswordCheck, hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { LoginLockout } from '../accounts/lockout.ts';
-import { recordLoginFailure, recordLoginSuccess, refuseLockedOut } from '../accounts/lockout.ts';
+import { acceptLoginAttempt, reserveLoginAttempt } from '../accounts/lockout.ts';
 import type { Queryable, Store } from '../store/index.ts';
 import { audit } from './audit.ts';
 import type { AdminRole } from './sessions.ts';
@@ -74,7 +74,8 @@ export async function adminLogin(
 ): Promise<AdminLoginReply> {
   const { throttle, store } = context;
   const username = input.username.trim().toLowerCase();
-  await refuseLockedOut(throttle, ADMIN_LOGIN_LOCKOUT, username, input.ip);
+  // Counted as a failed login until the password proves right (accounts/lockout.ts).
+  const attempt = await reserveLoginAttempt(store, throttle, ADMIN_LOGIN_LOCKOUT, username, input.ip);
   const { rows } = await store.query<{
     id: number;
     username: string;
@@ -87,11 +88,8 @@ export async function adminLogin(
   const ok = admin
     ? await verifyPassword(input.password, admin.password_hash)
     : await dummyPasswordCheck(input.password);
-  if (!admin || !ok) {
-    await recordLoginFailure(throttle, ADMIN_LOGIN_LOCKOUT, username, input.ip);
-    throw new AppError('account.login_failed');
-  }
-  await recordLoginSuccess(throttle, ADMIN_LOGIN_LOCKOUT, username, input.ip);
+  if (!admin || !ok) throw new AppError('account.login_failed');
+  await acceptLoginAttempt(throttle, ADMIN_LOGIN_LOCKOUT, attempt);
   const session = await context.admins.create(admin.id, input.ip);
   await audit(store, { adminId: admin.id, action: 'admin.login', ip: input.ip });
   return { token: session.token, admin: { id: admin.id, username: admin.username, role: admin.role } };

@@ -131,6 +131,35 @@ describe('lock-outs per address and per account', () => {
     expect((await login(test, user, 'fresh1234', guesser)).type).toBe('ok');
   });
 
+  it('counts a burst of parallel wrong passwords from one address exactly to its limit', async () => {
+    // Each attempt is counted before its password is checked, in one step with the check: of 50 parallel
+    // guesses from one address (for 50 names, so that no account locks) exactly the limit are judged.
+    const noisy = freshIp();
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        login(test, { account: `burst${index}-${noisy}@example.com` }, 'wrong-password-1', noisy),
+      ),
+    );
+    const judged = replies.filter((reply) => !LOCKED.test(String(reply.message)));
+    expect(judged).toHaveLength(LOGIN_IP_FAILURES.max);
+    for (const reply of judged) expect(reply.type).toBe('error');
+  });
+
+  it('gives a new address one guess at a locked account, however many it sends at once', async () => {
+    const victim = await registerByEmail(test);
+    const first = freshIp();
+    for (let attempt = 0; attempt < LOCK_AFTER_FAILURES; attempt += 1) {
+      expect((await login(test, victim, `wrong${attempt}pass`, first)).type).toBe('error');
+    }
+    const second = freshIp();
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => login(test, victim, `guess${index}pass`, second)),
+    );
+    expect(replies.filter((reply) => !LOCKED.test(String(reply.message)))).toHaveLength(1);
+    // A right password from an address that never failed for the account still logs in.
+    expect((await login(test, victim, PASSWORD, freshIp())).type).toBe('ok');
+  });
+
   it('treats an unknown account like a known one', async () => {
     const guesser = freshIp();
     const nobody = { account: `nobody-${Date.now()}@example.com` };
