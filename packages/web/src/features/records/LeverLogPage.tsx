@@ -34,9 +34,11 @@ export default function LeverLogPage() {
       ),
     },
     {
+      // Beside the change on wider screens; a phone keeps the four columns that fit its width.
       title: t('wallet.frozenChange'),
       dataIndex: 'lock_value',
       align: 'right',
+      responsive: ['sm'],
       render: (value: string) => <span className="fx-wallet-num fx-wallet-muted">{signedText(value)}</span>,
     },
     walletAmountColumn(t('wallet.balanceAfter'), 'balance'),
