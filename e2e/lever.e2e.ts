@@ -221,6 +221,22 @@ describe('leveraged contracts', () => {
     await history.getByText(en.lever.reason.liquidation).first().waitFor();
     expect(await history.innerText()).toContain(grouped(record.insurance_paid));
     await view.fairex.screenshot('lever-en-day-history', false);
+    // The lever wallet's log shows each loss with what it took (issue 45): the part taken from the held
+    // margin leaves the available balance as it was, and is still a loss, not 0.
+    await view.fairex.goto('/leverTransaction?id=3');
+    const log = view.fairex.page.getByTestId('lever-log-page');
+    const lossRows = log.locator('tr', { hasText: 'Leverage loss' });
+    await expect.poll(async () => await lossRows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    for (const amount of await lossRows.getByTestId('lever-log-amount').allInnerTexts())
+      expect(amount).toMatch(/^-[\d,]*[1-9][\d,]*\.\d+$|^-0\.\d*[1-9]\d*$/);
+    for (const [width, night] of [
+      [1440, false],
+      [390, true],
+    ] as const) {
+      await view.fairex.page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      if (night) await view.fairex.toggleNightMode();
+      await view.fairex.screenshot(`lever-log-en-${night ? 'night' : 'day'}-${width}`, true);
+    }
     await view.context.close();
   }, 120_000);
 

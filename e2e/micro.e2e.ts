@@ -129,8 +129,20 @@ describe('seconds contracts', () => {
     const closed = page.getByTestId('micro-closed');
     await closed.waitFor({ timeout: 20_000 });
     await expect.poll(async () => await closed.locator('tbody tr').count(), { timeout: 20_000 }).toBe(2);
-    const outcomes = await closed.locator('tbody tr td:nth-child(6)').allInnerTexts();
+    const outcomes = await closed.getByTestId('micro-result').allInnerTexts();
     for (const outcome of outcomes) expect(Object.values(en.micro.outcome)).toContain(outcome);
+    // Each closed order says when it was placed, for how long, and its fee (issue 45): 1 % of 100 or 50.
+    expect(await closed.getByTestId('micro-closed-time').allInnerTexts()).toEqual([
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    ]);
+    expect(await closed.getByTestId('micro-closed-duration').allInnerTexts()).toEqual(['30 s', '30 s']);
+    expect((await closed.getByTestId('micro-closed-fee').allInnerTexts()).sort()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^0\.50*( USDT)/),
+        expect.stringMatching(/^1\.0*( USDT)/),
+      ]),
+    );
     // A settled order stays marked, its expiry now naming the outcome.
     await expect
       .poll(async () => await marks.locator('li[data-key$="-expiry"]').allInnerTexts(), { timeout: 20_000 })
@@ -193,5 +205,82 @@ describe('seconds contracts', () => {
     await visitor.page.getByTestId('micro-login').waitFor();
     await visitor.screenshot('micro-en-day-visitor', false);
     await visitorContext.close();
+  }, 180_000);
+
+  /** True when the element lies wholly inside the viewport's width and a click at its centre reaches it. */
+  async function reachable(target: Page, testId: string): Promise<boolean> {
+    const element = target.getByTestId(testId).first();
+    await element.scrollIntoViewIfNeeded();
+    const box = await element.boundingBox();
+    const width = target.viewportSize()?.width ?? 0;
+    if (box === null || box.x < 0 || box.x + box.width > width) return false;
+    return element.evaluate(
+      (node, point) => {
+        const doc = (
+          globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } }
+        ).document;
+        const hit = doc.elementFromPoint(point.x, point.y);
+        return hit === node || (node as { contains(other: unknown): boolean }).contains(hit);
+      },
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+  }
+
+  it('fits a 390 px phone: no sideways scroll, Up, Down, Result and Verify on screen (issue 45)', async () => {
+    // A settled order of this user for the closed list (the first test leaves two when run before this one).
+    const lists = async () => {
+      const reply = await fetch(`${server.baseURL}/api/microtrade/lists?status=3&page=1`, {
+        headers: { authorization: user.token },
+      });
+      return ((await reply.json()) as { message: { data: unknown[] } }).message.data.length;
+    };
+    if ((await lists()) === 0) {
+      const placed = await fetch(`${server.baseURL}/api/microtrade/submit`, {
+        method: 'POST',
+        headers: { authorization: user.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ match_id: 1, currency_id: 3, type: 1, seconds: 30, number: '10' }),
+      });
+      expect(((await placed.json()) as { type: string }).type).toBe('ok');
+      await expect.poll(lists, { timeout: 60_000, interval: 1_000 }).toBeGreaterThan(0);
+    }
+    for (const [language, night] of [
+      ['en', '0'],
+      ['zh', '1'],
+      ['en', '1'],
+      ['zh', '0'],
+    ] as const) {
+      const texts = language === 'en' ? en : zh;
+      const phone = await newContext(browser, { width: 390, height: 844 });
+      await phone.addInitScript(
+        ({ token, account, id, lang, nightMode }) => {
+          localStorage.setItem('token', token);
+          localStorage.setItem('accountNum', account);
+          localStorage.setItem('user_id', String(id));
+          localStorage.setItem('lang', lang);
+          localStorage.setItem('night_mode', nightMode);
+        },
+        { token: user.token, account: user.account, id: user.id, lang: language, nightMode: night },
+      );
+      const visit = await FairexPage.open(phone, server.baseURL, '/secondDealCenter');
+      const view = visit.page;
+      await view.getByTestId('micro-panel').waitFor();
+      await view.getByTestId('micro-up').waitFor();
+      expect(await visit.scrollWidth()).toBe(390);
+      expect(await reachable(view, 'micro-up')).toBe(true);
+      expect(await reachable(view, 'micro-down')).toBe(true);
+      await view.getByRole('tab', { name: texts.micro.closed }).click();
+      const closed = view.getByTestId('micro-closed');
+      await closed.waitFor({ timeout: 20_000 });
+      expect(await visit.scrollWidth()).toBe(390);
+      expect(await reachable(view, 'micro-result')).toBe(true);
+      const verify = closed.getByRole('button', { name: texts.micro.verify }).first();
+      const verifyId = await verify.getAttribute('data-testid');
+      expect(await reachable(view, verifyId ?? '')).toBe(true);
+      const mode = night === '1' ? 'night' : 'day';
+      await visit.screenshot(`micro-${language}-${mode}-390-closed`);
+      await verify.click();
+      await view.getByTestId('micro-proof').waitFor();
+      await phone.close();
+    }
   }, 180_000);
 });

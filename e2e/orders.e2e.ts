@@ -68,6 +68,13 @@ describe('the orders page', () => {
     await page.getByTestId('buy-amount').fill('0.01');
     await page.getByTestId('buy-submit').click();
     await expect.poll(openRows, { timeout: 10_000 }).toBe(2);
+    // The trading page's own open orders say it too (issue 45): a stop-limit order, waiting for its stop.
+    const waiting = en.orders.status.pending.replace('{{stop}}', '31,000.00');
+    const panel = page.getByTestId('current-orders');
+    await expect
+      .poll(() => panel.getByTestId('open-order-status').allInnerTexts(), { timeout: 10_000 })
+      .toEqual([waiting, en.orders.status.open]);
+    expect(await panel.getByTestId('open-order-row').first().innerText()).toContain(en.spot.form.stopLimit);
     await fairex.screenshot('orders-form-stop-en-day', false);
 
     // The orders panel links to the orders page across all pairs.
@@ -77,9 +84,7 @@ describe('the orders page', () => {
     const rows = page.getByTestId('orders-open-row');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
     const statuses = await page.getByTestId('open-order-status').allInnerTexts();
-    expect(statuses.sort()).toEqual(
-      [en.orders.status.open, en.orders.status.pending.replace('{{stop}}', '31,000.00')].sort(),
-    );
+    expect(statuses.sort()).toEqual([en.orders.status.open, waiting].sort());
     await fairex.screenshot('orders-open-en-day-1440');
 
     // Cancel all asks first; "No" keeps the orders.

@@ -1,7 +1,7 @@
 // Turning micro rows and events into the reply shapes of spec 02 (amounts and prices as decimal text).
 import type { Engine, MicroOrderSettledEvent } from '@fairex/engine';
 import { MICRO_INDEX_RULE_VERSION, formatTicks, settlementTicks } from '@fairex/engine';
-import type { MicroOrderView, MicroProofSample } from '@fairex/shared';
+import type { MicroOrderListItem, MicroProofSample } from '@fairex/shared';
 import { formatDecimal } from '@fairex/shared';
 
 /** A micro_orders row as read from the store (bigint columns may come back as bigint, number or text). */
@@ -56,13 +56,7 @@ export const MICRO_ORDER_FROM = `micro_orders o left join micro_results r on r.o
   left join price_samples es on es.market_id = o.market_id and es.seq = r.end_seq`;
 
 /** The order view with what the screen and the proof need beyond the template's fields. */
-export type MicroOrderListItem = MicroOrderView & {
-  match_id: number;
-  outcome: 'win' | 'loss' | 'draw' | 'void' | null;
-  void_reason: 'noOpenSample' | 'staleOpen' | 'staleEnd' | null;
-  created_time: number;
-  expiry_time: number;
-};
+export type { MicroOrderListItem };
 
 /** Basis points as a percent without trailing zeros: 8500 -> "85", 1250 -> "12.5". */
 export function percentText(bp: number): string {
@@ -160,6 +154,7 @@ export function orderView(context: ViewContext, row: MicroOrderRow): MicroOrderL
     void_reason: row.void_reason,
     created_time: Number(row.accepted_ms),
     expiry_time: expiryMs,
+    fee_refund: formatDecimal(closed && row.fee_refund !== null ? BigInt(row.fee_refund) : 0n, scale),
   };
 }
 

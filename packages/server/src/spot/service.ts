@@ -671,6 +671,9 @@ function openOrderRow(market: SpotMarket, order: OrderView, timeZone: string): O
       market,
       BigInt(order.priceTicks) * BigInt(order.quantityLots) * market.quoteMinorPerTickLot,
     ),
+    /** Pending: a stop-limit order waiting for a trade to reach its stop (then `stop_price` names it). */
+    status: order.stopTicks !== undefined ? 'pending' : order.filledLots > 0 ? 'partially_filled' : 'open',
+    stop_price: order.stopTicks === undefined ? null : formatPrice(market, order.stopTicks),
   };
 }
 

@@ -80,6 +80,8 @@ export class LedgerRecords {
       const currency = await this.catalog.currency(row.currency_id);
       const scale = currency?.scale ?? 0;
       const code = currency?.code ?? String(row.currency_id);
+      const availableChange = BigInt(row.available_after) - BigInt(row.available_before);
+      const lockedChange = BigInt(row.locked_after) - BigInt(row.locked_before);
       entries.push({
         id: `${row.seq}-${row.event_index}`,
         created_time: new Date(Number(row.time_ms)).toISOString(),
@@ -89,8 +91,9 @@ export class LedgerRecords {
         account: `${walletName(input.lang, row.wallet)} · ${code}`,
         reason: reasonName(row.reason),
         info: reasonText(input.lang, row.reason),
-        value: signed(BigInt(row.available_after) - BigInt(row.available_before), scale),
-        lock_value: signed(BigInt(row.locked_after) - BigInt(row.locked_before), scale),
+        value: signed(availableChange, scale),
+        lock_value: signed(lockedChange, scale),
+        amount: signed(entryAmount(availableChange, lockedChange), scale),
         balance: formatDecimal(BigInt(row.available_after), scale),
       });
     }
@@ -148,6 +151,16 @@ export class LedgerRecords {
     }
     return paged(records, input.page, input.perPage, Number(total.rows[0]?.count ?? 0));
   }
+}
+
+/**
+ * What one balance change moved: the change of the whole balance (available plus frozen) when money came in
+ * or went out - a loss taken from a held margin leaves the available part as it was and is still a loss -
+ * or, for a hold or its release (money moving between the two parts only), the change of the available part.
+ */
+export function entryAmount(availableChange: bigint, lockedChange: bigint): bigint {
+  const whole = availableChange + lockedChange;
+  return whole !== 0n ? whole : availableChange;
 }
 
 function signed(change: bigint, scale: number): string {

@@ -422,6 +422,23 @@ describe('batch close and liquidation', () => {
     expect(Number(rows[0]?.risk_rate_bp)).toBeLessThanOrEqual(Number(rows[0]?.threshold_bp));
   });
 
+  it('logs the loss taken from the held margin with its amount, not 0 (issue 45)', async () => {
+    const log = await call('POST', '/api/wallet/legal_log', { type: 'lever', currency: USDT }, otherToken);
+    const rows = log.message.list as { reason: string; value: string; lock_value: string; amount: string }[];
+    const losses = rows.filter((row) => row.reason === 'leverLoss');
+    // The margin (60 shares x 0.01 BTC x 67,033.50 / 50 = 804.402) goes from the hold: the available part
+    // stays, the frozen part falls; the rest of the balance goes from the available part.
+    const fromMargin = losses.find((row) => row.lock_value === '-804.402000');
+    expect(fromMargin).toMatchObject({ value: '0.000000', amount: '-804.402000' });
+    // Every loss row shows what it took: together all of the 1,000 USDT but the opening fee.
+    const fee = rows.find((row) => row.reason === 'leverFee');
+    expect(fee?.amount).toBe('-40.220100');
+    const total = losses.reduce((sum, row) => sum + BigInt(row.amount.replace('.', '')), 0n);
+    expect(total).toBe(-(1_000_000_000n - 40_220_100n));
+    // A hold moves money between the two parts only: its row shows the available part's change.
+    expect(rows.find((row) => row.reason === 'leverMarginHold')).toMatchObject({ amount: '-804.402000' });
+  });
+
   it('withholds the share of accounts that lost money while fewer than 20 accounts closed positions', async () => {
     const body = await call('GET', '/api/lever/loss_share', undefined, '');
     // Two accounts closed positions: an exact count or share would expose them (docs/limits.md).

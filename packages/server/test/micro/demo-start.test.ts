@@ -71,7 +71,9 @@ describe('seconds contracts on a fresh start', () => {
     expect(ledger.balance('house', 'micro', USDT)).toEqual({ available: 1_000_000n * UNIT, locked: 0n });
     expect(ledger.balance('house', 'change', USDT).available).toBe(0n);
 
-    // The journal's account log: the capital into the house's change wallet, then change -> micro.
+    // The journal's account log: the capital into the house's change wallet, then change -> micro (written
+    // by the projector behind the journal: wait for it).
+    expect(await test.app.runner.whenProjected(test.app.runner.stats().lastSeq)).toBe(true);
     const { rows } = await test.store.query<{ wallet: string; reason: number; memo: string; change: string }>(
       `select wallet, reason, memo, (available_after - available_before)::text as change
          from account_log where owner_key = $1 and currency_id = $2 order by seq, event_index`,

@@ -178,6 +178,11 @@ describe('orders', () => {
       fact_profits: '80.000000',
     });
     expect(byId.get(downId)).toMatchObject({ status: 3, outcome: 'loss', fact_profits: '-50.500000' });
+    // The closed list tells the time, the duration and the fee of each (issue 45); no fee returned but on void.
+    const upRow = byId.get(upId) as Record<string, unknown>;
+    expect(upRow).toMatchObject({ seconds: 1, fee: '1.000000', fee_refund: '0.000000' });
+    expect(upRow.expiry_time).toBe((upRow.created_time as number) + 1_000);
+    expect(byId.get(downId)).toMatchObject({ seconds: 1, fee: '0.505000', fee_refund: '0.000000' });
     expect(closed.message).toMatchObject({ current_page: 1, per_page: 20, total: 2 });
     // 1,000 - fees 1 and 0.505 + profit 80 - stake 50.5 lost.
     expect(app.engine.ledger.balance(userId, 'micro', USDT)).toEqual({

@@ -217,6 +217,9 @@ describe('stop-limit orders through the placement call', () => {
     });
     const open = await ok<Paged>('/orders/open', {}, stopper.token);
     expect(open.list).toMatchObject([{ status: 'pending', stop_price: '32000.00', price: '33000.00' }]);
+    // The trading page's own list of one pair says the same (issue 45): a waiting stop is no plain limit.
+    const pairOpen = await ok<Paged>('/transaction_in', { ...PAIR, page: 1 }, stopper.token);
+    expect(pairOpen.list).toMatchObject([{ status: 'pending', stop_price: '32000.00', price: '33000.00' }]);
     expect(app.engine.ledger.balance(stopper.id, 'change', USDT).locked).toBe(330_000_000n);
     for (const [payload, key] of [
       [{ ...PAIR, num: '0.01', mode: 1, stop_price: '32000' }, 'spot.stop_price_invalid'],

@@ -4,6 +4,7 @@
 // socket-events.ts.
 import { z } from 'zod';
 import type { PriceHead, PriceSample } from './price.ts';
+import type { MicroOrderView } from '../socket-events.ts';
 import { decimalText, id, integer, oneOf, optional, page, text } from '../schema/fields.ts';
 
 export const MICRO_LIST_LIMIT = 20;
@@ -29,6 +30,20 @@ export const microProofInput = z.object({ id: id() });
 export const microStatsInput = z.object({ days: optional(integer({ min: 1, max: 90 })) });
 
 export const microSymbolInput = z.object({ symbol: optional(text({ max: 40 })) });
+
+/**
+ * One order of /api/microtrade/lists: the pushed view, and what the lists show beside it - when it was
+ * accepted and expires (ms), its result, and the part of its fee returned (all of it on a void order).
+ */
+export type MicroOrderListItem = MicroOrderView & {
+  match_id: number;
+  outcome: 'win' | 'loss' | 'draw' | 'void' | null;
+  void_reason: 'noOpenSample' | 'staleOpen' | 'staleEnd' | null;
+  created_time: number;
+  expiry_time: number;
+  /** Decimal text; zero while running and on any result but void. */
+  fee_refund: string;
+};
 
 /** A seconds option: duration and the profit ratio in percent (decimal text, e.g. "85" or "12.5"). */
 export interface MicroSecondsOption {

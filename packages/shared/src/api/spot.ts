@@ -211,6 +211,10 @@ export interface OpenOrder {
   number: string;
   /** The order's value at its limit price, in the quote currency. */
   total_money: string;
+  /** Open, partly filled, or pending: a stop-limit order waiting for a trade to reach `stop_price`. */
+  status: 'open' | 'partially_filled' | 'pending';
+  /** A waiting stop-limit order's stop price; null for any other order. */
+  stop_price: string | null;
 }
 
 /** One fill of the caller, from the caller's side. */

@@ -234,6 +234,11 @@ export interface LedgerEntry {
   value: string;
   /** Change of the frozen balance, signed. */
   lock_value: string;
+  /**
+   * What the entry moved, signed: the change of the whole balance (available plus frozen), or for a hold or
+   * its release (which only move money between the two) the change of the available part.
+   */
+  amount: string;
   balance: string;
 }
 

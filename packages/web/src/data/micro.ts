@@ -1,5 +1,5 @@
 import type {
-  MicroOrderView,
+  MicroOrderListItem,
   MicroStatsDay,
   MicroPayableCurrency,
   MicroProof,
@@ -13,13 +13,7 @@ import { api } from './api.ts';
 
 export const MICRO_PAGE_SIZE = 20;
 
-export type MicroOrder = MicroOrderView & {
-  match_id: number;
-  outcome: 'win' | 'loss' | 'draw' | 'void' | null;
-  void_reason: 'noOpenSample' | 'staleOpen' | 'staleEnd' | null;
-  created_time: number;
-  expiry_time: number;
-};
+export type MicroOrder = MicroOrderListItem;
 
 export function fetchSeconds(signal?: AbortSignal): Promise<MicroSecondsReply> {
   return api.get<MicroSecondsReply>('/microtrade/seconds', undefined, signal);

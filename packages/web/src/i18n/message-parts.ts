@@ -4,12 +4,14 @@
 // screen that is not listed as core-only, so the trading page's first download carries no wallet texts.
 // The locale files stay whole for translators and tests; the build splits them (vite.config.ts).
 
-/** Top-level sections of the locale files that make up the screens part. */
+/**
+ * Top-level sections of the locale files that make up the screens part. The orders page's section is core:
+ * the trading page's open orders name an order's type and status with its words (a waiting stop-limit).
+ */
 export const SCREEN_SECTIONS: readonly string[] = [
   'wallet',
   'home',
   'priceRecord',
-  'orders',
   'lever',
   'products',
   'p2p',

@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Button, Pagination } from 'antd';
 import { CompactTabs } from '../../components/trading/CompactTabs.tsx';
 import { EmptyNote } from '../../components/trading/PanelStates.tsx';
+import { dateTimeOf, withZone } from '../../components/trading/display.ts';
+import { readDecimal } from '../../format/index.ts';
 import { MICRO_PAGE_SIZE, fetchMicroOrders, type MicroOrder } from '../../data/micro.ts';
 
-// Running orders with a live countdown, and closed orders 20 a page with their result and "Verify".
+// Running orders with a live countdown, and closed orders 20 a page with their time (accepted, display
+// zone), duration, result, profit, fee and "Verify". On a phone each order is a card of labelled values
+// (micro.css), so that nothing needs a sideways scroll.
 
 interface OrderListsProps {
   loggedIn: boolean;
@@ -52,15 +57,20 @@ export function OrderLists({ loggedIn, onSelect, onVerify }: OrderListsProps) {
       <tbody>
         {live.map((order) => (
           <tr key={order.id} onClick={() => onSelect(order)} data-testid={`micro-running-${order.id}`}>
-            <td>{order.symbol_name}</td>
-            <td className={order.type === 1 ? 'fx-micro-up-text' : 'fx-micro-down-text'}>
+            <td data-label={t('micro.pair')}>{order.symbol_name}</td>
+            <td
+              data-label={t('micro.direction')}
+              className={order.type === 1 ? 'fx-micro-up-text' : 'fx-micro-down-text'}
+            >
               {t(order.type === 1 ? 'micro.up' : 'micro.down')}
             </td>
-            <td>
+            <td data-label={t('micro.amount')}>
               {order.number} {order.currency_name}
             </td>
-            <td>{order.open_price === '' ? t('micro.awaitingOpen') : order.open_price}</td>
-            <td data-testid="micro-countdown">
+            <td data-label={t('micro.openPrice')}>
+              {order.open_price === '' ? t('micro.awaitingOpen') : order.open_price}
+            </td>
+            <td data-label={t('micro.remaining')} data-testid="micro-countdown">
               {t('micro.secondsLeft', {
                 seconds: (Math.max(0, order.remain_milli_seconds - (now - readAt)) / 1000).toFixed(1),
               })}
@@ -70,6 +80,7 @@ export function OrderLists({ loggedIn, onSelect, onVerify }: OrderListsProps) {
       </tbody>
     </table>
   );
+  const timeTitle = withZone(t('micro.time'));
   const closedContent = !loggedIn ? (
     <EmptyNote>{t('micro.loginToSee')}</EmptyNote>
   ) : (closed.data?.data.length ?? 0) === 0 ? (
@@ -79,31 +90,50 @@ export function OrderLists({ loggedIn, onSelect, onVerify }: OrderListsProps) {
       <table className="fx-micro-table" data-testid="micro-closed">
         <thead>
           <tr>
+            <th>{timeTitle}</th>
             <th>{t('micro.pair')}</th>
             <th>{t('micro.direction')}</th>
+            <th>{t('micro.duration')}</th>
             <th>{t('micro.amount')}</th>
             <th>{t('micro.openPrice')}</th>
             <th>{t('micro.endPrice')}</th>
             <th>{t('micro.result')}</th>
             <th>{t('micro.profit')}</th>
-            <th />
+            <th>{t('micro.fee')}</th>
+            <th>
+              <span className="fx-visually-hidden">{t('micro.verify')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {closed.data?.data.map((order) => (
             <tr key={order.id} onClick={() => onSelect(order)} data-testid={`micro-closed-${order.id}`}>
-              <td>{order.symbol_name}</td>
-              <td className={order.type === 1 ? 'fx-micro-up-text' : 'fx-micro-down-text'}>
+              <td data-label={timeTitle} data-testid="micro-closed-time">
+                {dateTimeOf(order.created_time)}
+              </td>
+              <td data-label={t('micro.pair')}>{order.symbol_name}</td>
+              <td
+                data-label={t('micro.direction')}
+                className={order.type === 1 ? 'fx-micro-up-text' : 'fx-micro-down-text'}
+              >
                 {t(order.type === 1 ? 'micro.up' : 'micro.down')}
               </td>
-              <td>
+              <td data-label={t('micro.duration')} data-testid="micro-closed-duration">
+                {t('micro.secondsValue', { seconds: order.seconds })}
+              </td>
+              <td data-label={t('micro.amount')}>
                 {order.number} {order.currency_name}
               </td>
-              <td>{order.open_price || '-'}</td>
-              <td>{order.end_price || '-'}</td>
-              <td>{order.outcome === null ? '-' : t(`micro.outcome.${order.outcome}`)}</td>
-              <td>{order.fact_profits}</td>
-              <td>
+              <td data-label={t('micro.openPrice')}>{order.open_price || '-'}</td>
+              <td data-label={t('micro.endPrice')}>{order.end_price || '-'}</td>
+              <td data-label={t('micro.result')} data-testid="micro-result">
+                {order.outcome === null ? '-' : t(`micro.outcome.${order.outcome}`)}
+              </td>
+              <td data-label={t('micro.profit')}>{order.fact_profits}</td>
+              <td data-label={t('micro.fee')} data-testid="micro-closed-fee">
+                {feeText(order, t)}
+              </td>
+              <td className="fx-micro-row-actions">
                 <Button
                   size="small"
                   onClick={(event) => {
@@ -142,6 +172,13 @@ export function OrderLists({ loggedIn, onSelect, onVerify }: OrderListsProps) {
       />
     </section>
   );
+}
+
+/** The fee the order paid; on a void order, where it was returned, says so. */
+function feeText(order: MicroOrder, t: TFunction): string {
+  const fee = `${order.fee} ${order.currency_name}`;
+  const refund = readDecimal(order.fee_refund);
+  return refund !== null && refund.minor > 0n ? t('micro.feeReturned', { fee }) : fee;
 }
 
 function useNow(intervalMs: number): number {

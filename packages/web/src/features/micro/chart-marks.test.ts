@@ -27,6 +27,7 @@ function order(overrides: Partial<MicroOrder>): MicroOrder {
     void_reason: null,
     created_time: 1_000_000,
     expiry_time: 1_030_000,
+    fee_refund: '0.000000',
     ...overrides,
   };
 }

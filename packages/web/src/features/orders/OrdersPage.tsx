@@ -9,6 +9,7 @@ import { CompactTabs } from '../../components/trading/CompactTabs.tsx';
 import { CompactTable, type CompactColumn } from '../../components/trading/CompactTable.tsx';
 import { EmptyNote } from '../../components/trading/PanelStates.tsx';
 import { dateTimeOf, withZone } from '../../components/trading/display.ts';
+import { openOrderStatusText, openOrderTypeText } from '../../components/trading/order-labels.ts';
 import { displayTimeZone, displayZoneLabel } from '../../app/preferences/preferences.ts';
 import { dateIn, dayRangeIn } from '../../format/time-zone.ts';
 import { currentLanguage } from '../../i18n/index.ts';
@@ -265,18 +266,15 @@ function OpenOrders({ filters }: { filters: Filters }) {
     setPage(1);
     await refresh();
   };
-  const statusText = (order: SpotOpenOrderRow) =>
-    order.status === 'pending'
-      ? t('orders.status.pending', { stop: groupThousands(order.stop_price ?? '') })
-      : t(`orders.status.${order.status}`);
   const columns: CompactColumn<SpotOpenOrderRow>[] = [
     { key: 'time', title: withZone(t('spot.orders.time')), render: (order) => dateTimeOf(order.time) },
     { key: 'pair', title: t('spot.orders.pair'), render: (order) => order.symbol },
     { key: 'side', title: t('spot.orders.side'), render: (order) => <SideLabel type={order.type} /> },
+    { key: 'type', title: t('orders.type'), render: (order) => openOrderTypeText(t, order) },
     {
       key: 'status',
       title: t('orders.statusTitle'),
-      render: (order) => <span data-testid="open-order-status">{statusText(order)}</span>,
+      render: (order) => <span data-testid="open-order-status">{openOrderStatusText(t, order)}</span>,
     },
     { key: 'price', title: t('spot.orders.price'), align: 'right', render: (o) => groupThousands(o.price) },
     { key: 'amount', title: t('spot.orders.amount'), align: 'right', render: (o) => o.total_number },

@@ -23,10 +23,23 @@ export default function LeverLogPage() {
     walletTimeColumn(t('wallet.time'), 'created_time'),
     { title: t('wallet.info'), dataIndex: 'info' },
     {
+      // What the entry moved: a loss taken from the held margin shows the loss, not the unchanged available part.
       title: t('wallet.change'),
-      dataIndex: 'value',
+      dataIndex: 'amount',
       align: 'right',
-      render: (value: string) => <span className="fx-wallet-num">{signedText(value)}</span>,
+      render: (value: string) => (
+        <span className="fx-wallet-num" data-testid="lever-log-amount">
+          {signedText(value)}
+        </span>
+      ),
+    },
+    {
+      // Beside the change on wider screens; a phone keeps the four columns that fit its width.
+      title: t('wallet.frozenChange'),
+      dataIndex: 'lock_value',
+      align: 'right',
+      responsive: ['sm'],
+      render: (value: string) => <span className="fx-wallet-num fx-wallet-muted">{signedText(value)}</span>,
     },
     walletAmountColumn(t('wallet.balanceAfter'), 'balance'),
   ];

@@ -25,6 +25,8 @@ const openOrder: OpenOrder = {
   complete_number: '0.0100',
   number: '0.0450',
   total_money: '1622.500000',
+  status: 'partially_filled',
+  stop_price: null,
 };
 
 function trade(id: number): CompletedTrade {
@@ -100,9 +102,19 @@ describe('orders panel', () => {
       .map((header) => [header.textContent, header.getAttribute('scope')]);
     expect(headers).toEqual(
       // Times are labelled with the display zone's offset (Asia/Shanghai by default).
-      ['Time (UTC+8)', 'Pair', 'Side', 'Price', 'Amount', 'Filled', 'Remaining', 'Total', 'Action'].map(
-        (name) => [name, 'col'],
-      ),
+      [
+        'Time (UTC+8)',
+        'Pair',
+        'Side',
+        'Type',
+        'Status',
+        'Price',
+        'Amount',
+        'Filled',
+        'Remaining',
+        'Total',
+        'Action',
+      ].map((name) => [name, 'col']),
     );
     const row = await screen.findByTestId('open-order-row');
     expect(
@@ -113,6 +125,8 @@ describe('orders panel', () => {
       '2026-11-21 13:14:40',
       'BTC/USDT',
       'Buy',
+      'Limit',
+      'Partly filled',
       '29,500.00',
       '0.0550',
       '0.0100',
@@ -120,6 +134,28 @@ describe('orders panel', () => {
       '1,622.500000',
       'Cancel',
     ]);
+  });
+
+  it('says a stop-limit order waits for its stop, and names the stop (issue 45)', async () => {
+    const stopSell: OpenOrder = {
+      ...openOrder,
+      id: 42,
+      type: 'out',
+      way: 1,
+      price: '65926.00',
+      complete_number: '0.0000',
+      number: '0.0550',
+      status: 'pending',
+      stop_price: '66000.00',
+    };
+    serve({ '/transaction_in': () => page([]), '/transaction_out': () => page([stopSell]) });
+    renderPanel();
+    fireEvent.click(screen.getByTestId('subtab-sell'));
+    const row = await screen.findByTestId('open-order-row');
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(2, 6)).toEqual(['Sell', 'Stop-limit', 'Waiting for stop 66,000.00', '65,926.00']);
   });
 
   it('shows the empty state for a side without orders', async () => {

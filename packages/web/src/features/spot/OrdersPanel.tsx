@@ -21,6 +21,7 @@ import { useMessage } from '../../app/message.tsx';
 import { CompactSegmented } from '../../components/trading/CompactSegmented.tsx';
 import { EmptyNote } from '../../components/trading/PanelStates.tsx';
 import { dateTimeOf, withZone } from '../../components/trading/display.ts';
+import { openOrderStatusText, openOrderTypeText } from '../../components/trading/order-labels.ts';
 
 // The user's orders under the trading panel (spec 01 sections 2 and 4): current orders with buy and sell
 // sub-tabs and revoke (after a confirmation), and the order history - the user's fills, newest first -
@@ -111,6 +112,12 @@ function CurrentOrders({ pair }: { pair: Pair }) {
     { key: 'time', title: withZone(t('spot.orders.time')), render: (order) => dateTimeOf(order.time) },
     { key: 'pair', title: t('spot.orders.pair'), render: (order) => order.symbol },
     { key: 'side', title: t('spot.orders.side'), render: (order) => <SideLabel type={order.type} /> },
+    { key: 'type', title: t('orders.type'), render: (order) => openOrderTypeText(t, order) },
+    {
+      key: 'status',
+      title: t('orders.statusTitle'),
+      render: (order) => <span data-testid="open-order-status">{openOrderStatusText(t, order)}</span>,
+    },
     {
       key: 'price',
       title: t('spot.orders.price'),
