@@ -10,8 +10,12 @@ import type {
 // Replies of the products calls as the contract shapes them, for the screens' tests.
 
 const DAY = 86_400_000;
-/** A fixed instant the fixtures are laid around (2026-11-26 00:00 UTC). */
-export const FIXTURE_NOW = Date.UTC(2026, 10, 26);
+/**
+ * The instant the fixtures are laid around: the start of the day the tests run (UTC). The screens compare
+ * a product's dates with the clock, so fixtures laid around a fixed date would close their products once
+ * that date passed.
+ */
+export const FIXTURE_NOW = Math.floor(Date.now() / DAY) * DAY;
 
 function house(wallet: HouseAccountView['wallet'], currency: string, reserved: string): HouseAccountView {
   return { owner: 'house', wallet, currency_id: 1, currency_name: currency, reserved, accrued_unpaid: '0' };
