@@ -97,6 +97,7 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   '/api/backoffice/micro/cap': { market_id: 1, currency_id: 3, exposure_cap: '100' },
   '/api/backoffice/micro/staleness': { max_sample_age_ms: 4_000 },
   '/api/backoffice/micro/reserve': {},
+  '/api/backoffice/flash_desk': {},
   '/api/backoffice/micro/reserve/fund': { currency_id: 3, amount: '1' },
   '/api/backoffice/micro/orders': {},
   '/api/backoffice/micro/proof': { id: 1 },
