@@ -84,8 +84,18 @@ export class Throttle {
   }
 
   /** Forgets a subject's events, e.g. failed logins after a successful one. */
-  async clear(scope: string, subject: string): Promise<void> {
-    await this.#db.query('delete from auth_throttle where scope = $1 and subject = $2', [scope, subject]);
+  async clear(scope: string, subject: string, db: Queryable = this.#db): Promise<void> {
+    await db.query('delete from auth_throttle where scope = $1 and subject = $2', [scope, subject]);
+  }
+
+  /**
+   * Settles a judged attempt (a code) in the transaction that judged it: a wrong one counts as one failure of
+   * the subject, a right one forgets its failures. Answers whether it was right.
+   */
+  async settle(scope: string, subject: string, right: boolean, db: Queryable): Promise<boolean> {
+    if (right) await this.clear(scope, subject, db);
+    else await this.record(scope, subject, db);
+    return right;
   }
 }
 

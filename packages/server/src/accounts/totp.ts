@@ -70,15 +70,8 @@ export async function acceptTotp(
             [user.id, step],
           );
     // A wrong code, or one this account used already (perhaps a moment ago by another request).
-    if (rowCount !== 1) {
-      await context.throttle.record(TOTP_FAILURES.scope, subject, tx);
-      return new AppError('totp.wrong');
-    }
-    await tx.query('delete from auth_throttle where scope = $1 and subject = $2', [
-      TOTP_FAILURES.scope,
-      subject,
-    ]);
-    return null;
+    const right = await context.throttle.settle(TOTP_FAILURES.scope, subject, rowCount === 1, tx);
+    return right ? null : new AppError('totp.wrong');
   });
   if (refusal !== null) throw refusal;
 }

@@ -117,15 +117,8 @@ async function acceptCode(
               where admin_id = $1 and ${which} = $3 and (last_step is null or last_step < $2)`,
             [adminId, step, stored],
           );
-    if (rowCount !== 1) {
-      await guards.throttle.record(ADMIN_TOTP_FAILURES.scope, subject, tx);
-      return new AppError('totp.wrong');
-    }
-    await tx.query('delete from auth_throttle where scope = $1 and subject = $2', [
-      ADMIN_TOTP_FAILURES.scope,
-      subject,
-    ]);
-    return null;
+    const right = await guards.throttle.settle(ADMIN_TOTP_FAILURES.scope, subject, rowCount === 1, tx);
+    return right ? null : new AppError('totp.wrong');
   });
   if (refusal !== null) throw refusal;
 }
