@@ -49,7 +49,11 @@ async function submit(command: Command): Promise<void> {
 
 async function start(store: Store, dataDir?: string): Promise<void> {
   const folder = dataDir ?? (await tempDir('fairex-freeze-'));
-  const app = await buildTestApp(store, { sessionCacheMs: 0, env: { DATA_DIR: folder, ...ENV } });
+  const app = await buildTestApp(store, {
+    sessionCacheMs: 0,
+    demoData: true,
+    env: { DATA_DIR: folder, ...ENV },
+  });
   await app.ready();
   test = {
     app,
