@@ -143,16 +143,20 @@ describe('lever_trade on a mark move', () => {
   it('coalesces a burst of marks into one push now and one trailing push with the last state', async () => {
     await sleep(MARK_PUSH_INTERVAL_MS + 50);
     const since = pushes.length;
+    const started = Date.now();
     for (const priceTicks of [6_590_000, 6_580_000, 6_570_000, 6_560_000, 6_550_000]) await mark(priceTicks);
+    // On a loaded machine the five journaled marks may span more than one interval: each interval they
+    // span allows one more push, never more.
+    const spanned = Math.floor((Date.now() - started) / MARK_PUSH_INTERVAL_MS);
     await sleep(MARK_PUSH_INTERVAL_MS * 2 + 100);
     const burst = pushesTo(holderId, since);
     expect(burst.length).toBeGreaterThanOrEqual(1);
-    expect(burst.length).toBeLessThanOrEqual(2);
+    expect(burst.length).toBeLessThanOrEqual(2 + spanned);
     const last = burst.at(-1) as (typeof pushes)[number];
     expect(last.payload.hazard_rate).toBe(app.lever.risk(holderId, USDT).hazard_rate);
-    if (burst.length === 2)
+    for (let index = 1; index < burst.length; index += 1)
       expect(
-        (burst[1] as (typeof pushes)[number]).at - (burst[0] as (typeof pushes)[number]).at,
+        (burst[index] as (typeof pushes)[number]).at - (burst[index - 1] as (typeof pushes)[number]).at,
       ).toBeGreaterThanOrEqual(MARK_PUSH_INTERVAL_MS - 5);
   });
 });
