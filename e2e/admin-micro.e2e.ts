@@ -48,9 +48,10 @@ describe("the seconds contracts' back office", () => {
     const available = page.getByTestId('micro-reserve-available').first();
     await available.waitFor();
     const before = await available.textContent();
-    await page.getByTestId('micro-fund-amount').fill('25');
+    // More than the house's change wallet holds (the demo puts 100,000 USDT there for the flash desk).
+    await page.getByTestId('micro-fund-amount').fill('5000000');
     await page.getByTestId('micro-fund').click();
-    await page.locator('.ant-modal-confirm').getByText('Move 25 USDT').waitFor();
+    await page.locator('.ant-modal-confirm').getByText('Move 5000000 USDT').waitFor();
     await page.getByTestId('micro-fund-confirm').click();
     await page
       .locator('.fx-toast.is-error')
@@ -98,7 +99,7 @@ describe("the seconds contracts' back office", () => {
     const proof = page.getByTestId(`micro-proof-${order.message.id}`);
     await proof.waitFor({ timeout: 20_000 });
     await proof.click();
-    await page.getByTestId('micro-proof-body').filter({ hasText: 'fairex-micro-v1' }).waitFor();
+    await page.getByTestId('micro-proof-body').filter({ hasText: 'fairex-micro-v2' }).waitFor();
     expect(problems).toEqual([]);
   }, 180_000);
 });

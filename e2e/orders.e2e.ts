@@ -158,7 +158,8 @@ describe('the orders page', () => {
     const listedPrices = () =>
       rows.evaluateAll((list) =>
         list.map((row) =>
-          (row.querySelectorAll('td')[4] as unknown as { innerText: string } | undefined)?.innerText.trim(),
+          // Time, pair, side, type, status, then the price.
+          (row.querySelectorAll('td')[5] as unknown as { innerText: string } | undefined)?.innerText.trim(),
         ),
       );
     await expect

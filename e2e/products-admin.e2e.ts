@@ -96,13 +96,14 @@ describe("the products' back office", () => {
     expect(after.products.find((line) => line.id === draft.id)?.status).toBe('draft');
     expect(await page.getByTestId(`products-status-${draft.id}`).textContent()).toBe('Draft');
 
-    // Funding its house account from the house's spot wallet, which holds no USDT here: the dialog names the
-    // amount, the refusal is the server's, and nothing moved.
+    // Funding its house account from the house's spot wallet with more USDT than it holds here (the demo
+    // puts 100,000 USDT there for the flash desk): the dialog names the amount, the refusal is the server's,
+    // and nothing moved.
     await page.getByTestId(`products-status-${draft.id}`).click();
     await page.getByTestId(`products-detail-${draft.id}`).waitFor();
-    await page.getByTestId('products-fund-amount').fill('250');
+    await page.getByTestId('products-fund-amount').fill('5000000');
     await page.getByTestId('products-fund').click();
-    await page.locator('.ant-modal-confirm').filter({ hasText: 'Move 250 USDT' }).waitFor();
+    await page.locator('.ant-modal-confirm').filter({ hasText: 'Move 5000000 USDT' }).waitFor();
     await page.getByTestId('products-fund-confirm').click();
     await page
       .locator('.fx-toast.is-error')
