@@ -2,11 +2,11 @@
 import { formatDecimal } from '@fairex/shared';
 import type { CoinListEntry, Quotation, QuotationGroup } from '@fairex/shared/api/market.ts';
 import type { MarketInfo } from './market-catalog.ts';
-import { changePercent, formatPrice, ppmPercent } from './market-catalog.ts';
+import { changePercent, ppmPercent } from './market-catalog.ts';
 import type { MarketData } from './market-data.ts';
 import { tickerFields } from './market-data.ts';
 import type { PairProductFlags } from './template-fields.ts';
-import { productFlags, shownPriceTicks } from './template-fields.ts';
+import { productFlags } from './template-fields.ts';
 
 /** How stale the market list of a quotation call may be (is_display and the order are edited in SQL). */
 export const CATALOG_MAX_AGE_MS = 5_000;
@@ -66,15 +66,15 @@ export function coinList(marketData: MarketData): CoinListEntry[] {
       const ticker = marketData.ticker(market.marketId);
       const fields = tickerFields(market, ticker);
       const proportion = changePercent(ticker.openTicks, ticker.lastTicks);
-      const shown = shownPriceTicks(marketData.engine, market.marketId, ticker.lastTicks);
+      const { price, price_kind } = marketData.priceFields(market, ticker.lastTicks);
       return {
         id: market.marketId,
         name: market.baseCode,
         symbol: market.symbol,
         legal_id: market.quoteCurrencyId,
         currency_id: market.baseCurrencyId,
-        last_price: shown.ticks === undefined ? '' : formatPrice(market, shown.ticks),
-        price_kind: shown.kind,
+        last_price: price,
+        price_kind,
         proportion,
         type: proportion.startsWith('-') ? 'down' : /[1-9]/.test(proportion) ? 'up' : 'flat',
         high: fields.high,
