@@ -63,8 +63,8 @@ function compress(state: Int32Array, words: Int32Array, block: Uint8Array, offse
   state[7] = ((state[7] as number) + h) | 0;
 }
 
-/** SHA-256 of bytes, as 64 lower-case hex digits. */
-export function sha256Hex(bytes: Uint8Array): string {
+/** SHA-256 of bytes, as its 32 bytes. */
+export function sha256(bytes: Uint8Array): Uint8Array {
   const state = new Int32Array([
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
   ]);
@@ -81,10 +81,22 @@ export function sha256Hex(bytes: Uint8Array): string {
   view.setUint32(tail.length - 8, Math.floor(bitLength / 0x1_0000_0000));
   view.setUint32(tail.length - 4, bitLength >>> 0);
   for (let offset = 0; offset < tail.length; offset += 64) compress(state, words, tail, offset);
+  const digest = new Uint8Array(32);
+  const out = new DataView(digest.buffer);
+  for (let index = 0; index < 8; index += 1) out.setUint32(index * 4, (state[index] as number) >>> 0);
+  return digest;
+}
+
+/** Bytes as lower-case hex digits. */
+export function toHex(bytes: Uint8Array): string {
   let hex = '';
-  for (let index = 0; index < 8; index += 1)
-    hex += ((state[index] as number) >>> 0).toString(16).padStart(8, '0');
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
   return hex;
+}
+
+/** SHA-256 of bytes, as 64 lower-case hex digits. */
+export function sha256Hex(bytes: Uint8Array): string {
+  return toHex(sha256(bytes));
 }
 
 const encoder = new TextEncoder();
