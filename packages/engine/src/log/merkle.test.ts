@@ -211,7 +211,7 @@ describe('properties', () => {
           const size = entries.length;
           const held = 1 + (a % size); // the client holds the checkpoint of this size
           const at = b % held; // the operator rewrites an entry the held checkpoint covers
-          const forged = entries.slice();
+          const forged: Uint8Array[] = entries.slice();
           const original = forged[at] as Uint8Array;
           // A change of the entry, or (where one differs) a swap with its neighbour.
           const neighbour = forged[at + 1];
