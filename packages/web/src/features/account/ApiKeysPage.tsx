@@ -97,9 +97,26 @@ export default function ApiKeysPage() {
   return (
     <AccountLayout title={t('apiKeys.title')} testId="api-keys">
       <p className="fx-api-keys-intro">{t('apiKeys.intro')}</p>
-      <p className="fx-api-keys-intro" data-testid="api-keys-docs">
-        {t('apiKeys.docs')} <code>docs/api-keys.md</code>, <code>scripts/api-key-example.ts</code>
-      </p>
+      <section className="fx-api-keys-signing" data-testid="api-keys-docs">
+        <h3>{t('apiKeys.signTitle')}</h3>
+        <p>{t('apiKeys.signIntro')}</p>
+        <dl>
+          <dt>
+            <code>X-FX-KEY</code>
+          </dt>
+          <dd>{t('apiKeys.signKey')}</dd>
+          <dt>
+            <code>X-FX-TIMESTAMP</code>
+          </dt>
+          <dd>{t('apiKeys.signTime')}</dd>
+          <dt>
+            <code>X-FX-SIGNATURE</code>
+          </dt>
+          <dd>{t('apiKeys.signSignature')}</dd>
+        </dl>
+        <pre className="fx-api-keys-example">{'HMAC-SHA256(secret, timestamp + METHOD + path + body)'}</pre>
+        <p>{t('apiKeys.signNotes')}</p>
+      </section>
       <div className="fx-api-keys-actions">
         <Button
           type="primary"

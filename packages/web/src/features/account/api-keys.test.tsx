@@ -58,6 +58,11 @@ describe('API keys page', () => {
     });
     renderApp('/apiKeys');
     const table = await screen.findByTestId('api-keys-table', {}, SLOW);
+    // How to sign is on the page itself, not a pointer into the project's source files.
+    const signing = screen.getByTestId('api-keys-docs');
+    for (const header of ['X-FX-KEY', 'X-FX-TIMESTAMP', 'X-FX-SIGNATURE'])
+      expect(signing.textContent).toContain(header);
+    expect(signing.textContent).not.toMatch(/\.ts\b|\.md\b|source/);
     expect(await within(table).findByText('grid bot', {}, SLOW)).toBeTruthy();
     expect(within(table).getByText('203.0.113.7')).toBeTruthy();
     expect(within(table).getByText('Never')).toBeTruthy();
