@@ -516,7 +516,7 @@ describe('withdrawals', () => {
 
   it('credits by hand in the sandbox, audited', async () => {
     const user = await newUser(test.store);
-    const reply = expectOk<{ deposit_id: number }>(
+    const reply = expectOk<{ deposit_id: number; message: string }>(
       await post('/backoffice/deposits/manual', {
         user_id: user.id,
         currency_id: BTC,
@@ -524,6 +524,8 @@ describe('withdrawals', () => {
         note: 'Sandbox test',
       }),
     );
+    // The operator is told what the ledger took: amount, currency, user and the deposit's id.
+    expect(reply.message).toBe(`Credited 0.5 BTC to user ${user.id} (deposit ${reply.deposit_id}).`);
     expect(test.app.engine.ledger.wallets(user.id, BTC).change.available).toBe(50_000_000n);
     const list = await get<{ data: { id: number; source: string; amount: string }[] }>(
       '/backoffice/deposits',

@@ -287,6 +287,7 @@ export const en = {
   'wallet.payout_refused': 'The custody provider refused the payout: {reason}',
   'wallet.sandbox_only': 'Deposits can be credited by hand only in the sandbox, without a custody provider.',
   'wallet.deposit_credited': 'The deposit has been credited.',
+  'wallet.deposit_credited_by_hand': 'Credited {amount} {currency} to user {user} (deposit {deposit}).',
   'wallet.house_funded': 'The house account has been funded.',
   'wallet.user_unknown': 'There is no such user.',
   'wallet.name.change': 'Spot wallet',

@@ -273,6 +273,7 @@ export const hk: Messages = {
   'wallet.payout_refused': '託管方拒絕了出款：{reason}',
   'wallet.sandbox_only': '僅在沙盒模式（未接入託管方）下可手動入賬。',
   'wallet.deposit_credited': '充值已入賬。',
+  'wallet.deposit_credited_by_hand': '已向用戶 {user} 入賬 {amount} {currency}（充值 {deposit}）。',
   'wallet.house_funded': '平台賬戶已注資。',
   'wallet.user_unknown': '該用戶不存在。',
   'wallet.name.change': '幣幣賬戶',

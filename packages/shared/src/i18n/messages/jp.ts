@@ -287,6 +287,8 @@ export const jp: Messages = {
   'wallet.payout_refused': 'カストディ事業者が送金を拒否しました：{reason}',
   'wallet.sandbox_only': '手動入金はカストディ事業者のないサンドボックスでのみ行えます。',
   'wallet.deposit_credited': '入金を反映しました。',
+  'wallet.deposit_credited_by_hand':
+    'ユーザー {user} に {amount} {currency} を入金しました（入金 {deposit}）。',
   'wallet.house_funded': '取引所アカウントに資金を入れました。',
   'wallet.user_unknown': '該当するユーザーはいません。',
   'wallet.name.change': '現物ウォレット',

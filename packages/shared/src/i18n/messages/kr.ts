@@ -285,6 +285,7 @@ export const kr: Messages = {
   'wallet.payout_refused': '수탁 업체가 지급을 거절했습니다: {reason}',
   'wallet.sandbox_only': '수탁 업체 없이 샌드박스에서만 수동으로 입금 처리할 수 있습니다.',
   'wallet.deposit_credited': '입금이 반영되었습니다.',
+  'wallet.deposit_credited_by_hand': '사용자 {user}에게 {amount} {currency}를 입금했습니다(입금 {deposit}).',
   'wallet.house_funded': '거래소 계정에 자금이 입금되었습니다.',
   'wallet.user_unknown': '해당 사용자가 없습니다.',
   'wallet.name.change': '현물 지갑',

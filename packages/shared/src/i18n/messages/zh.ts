@@ -273,6 +273,7 @@ export const zh: Messages = {
   'wallet.payout_refused': '托管方拒绝了出款：{reason}',
   'wallet.sandbox_only': '仅在沙盒模式（未接入托管方）下可手动入账。',
   'wallet.deposit_credited': '充值已入账。',
+  'wallet.deposit_credited_by_hand': '已向用户 {user} 入账 {amount} {currency}（充值 {deposit}）。',
   'wallet.house_funded': '平台账户已注资。',
   'wallet.user_unknown': '该用户不存在。',
   'wallet.name.change': '币币账户',

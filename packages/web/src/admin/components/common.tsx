@@ -121,7 +121,6 @@ export function useAdminMutation<I>(
       void message.success(text);
       for (const key of options.invalidate ?? [])
         await queryClient.invalidateQueries({ queryKey: ['admin', ...key] });
-      options.onSuccess?.(result);
     },
     onError: (error) => {
       void message.error(errorText(error));

@@ -185,7 +185,14 @@ export async function fundingRoutes(app: FastifyInstance, adminRoute: AdminRoute
         amount,
         note: input.note,
       });
-      return ok({ message: t('wallet.deposit_credited'), deposit_id: result.depositId });
+      // Say what was credited, so an operator sees the amount, the currency and the user the ledger took.
+      const message = t('wallet.deposit_credited_by_hand', {
+        amount: input.amount,
+        currency: currency.code,
+        user: input.user_id,
+        deposit: result.depositId,
+      });
+      return ok({ message, deposit_id: result.depositId });
     },
   });
 
