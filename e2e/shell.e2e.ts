@@ -50,6 +50,26 @@ describe('application shell', () => {
     await fairex.screenshot('home-en-day');
   });
 
+  it('shows a placeholder, never a blank page, while the code is still on its way', async () => {
+    const page = await context.newPage();
+    // Hold every script for a while, as a slow connection does.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseURL}/`, { waitUntil: 'commit' });
+    const placeholder = page.getByTestId('boot-placeholder');
+    await placeholder.waitFor();
+    expect(await placeholder.innerText()).toContain('Fairex');
+    expect((await placeholder.boundingBox())?.height ?? 0).toBeGreaterThan(100);
+    release();
+    await page.getByTestId('home').waitFor();
+    expect(await placeholder.count()).toBe(0);
+    await page.close();
+  });
+
   it('switches through the five languages with the header dropdown', async () => {
     fairex = await FairexPage.open(context, baseURL, '/');
     for (const language of ['zh', 'hk', 'kr', 'jp', 'en'] as const) {
