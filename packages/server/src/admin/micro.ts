@@ -5,7 +5,7 @@
 // the micro_orders and micro_results projections. Every change is audited after the engine has accepted
 // it, with the values before and after.
 import type { Command, Engine } from '@fairex/engine';
-import { ReasonCode, ownerKeyOf, resultCodeName } from '@fairex/engine';
+import { ReasonCode, resultCodeName } from '@fairex/engine';
 import type {
   MessageKey,
   MicroAdminConfig,
@@ -26,6 +26,7 @@ import { submitOrRefuse } from '../engine-runner/submit.ts';
 import { MICRO_ORDER_COLUMNS, MICRO_ORDER_FROM, orderView } from '../micro/views.ts';
 import type { MicroOrderRow, ViewContext } from '../micro/views.ts';
 import type { Queryable } from '../store/index.ts';
+import { houseMovements } from '../store/house-movements.ts';
 import { recordChange } from './audit-changes.ts';
 import type { Actor } from './audit-changes.ts';
 import { amountAtScale } from './catalog.ts';
@@ -233,30 +234,11 @@ export function microReserve(engine: Engine): MicroReserveLine[] {
  * order's (a transfer between the house's wallets, or money from outside into it as older starts made it).
  */
 export async function reserveFundings(db: Queryable, engine: Engine): Promise<MicroReserveFunding[]> {
-  const { rows } = await db.query<{
-    transfer_id: string;
-    currency_id: number;
-    change: string;
-    memo: string | null;
-    time_ms: string;
-  }>(
-    `select transfer_id::text, currency_id,
-            ((available_after + locked_after) - (available_before + locked_before))::text as change,
-            memo, time_ms::text
-       from account_log
-      where owner_key = $1 and wallet = 'micro' and reason = any($2::smallint[])
-      order by seq desc, event_index desc
-      limit ${MICRO_RESERVE_FUNDINGS_SHOWN}`,
-    [ownerKeyOf('house'), [ReasonCode.walletTransfer, ReasonCode.systemFund]],
-  );
-  return rows.map((row) => ({
-    transfer_id: Number(row.transfer_id),
-    currency_id: row.currency_id,
-    code: engine.ledger.currency(row.currency_id)?.code ?? '',
-    amount: amount(engine, row.currency_id, BigInt(row.change)),
-    memo: row.memo,
-    time: Number(row.time_ms),
-  }));
+  return houseMovements(db, engine, {
+    wallet: 'micro',
+    reasons: [ReasonCode.walletTransfer, ReasonCode.systemFund],
+    limit: MICRO_RESERVE_FUNDINGS_SHOWN,
+  });
 }
 
 /** Moves `amount` from the house's change wallet to its micro wallet (the reserve), journaled, audited. */

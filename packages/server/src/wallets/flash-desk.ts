@@ -9,6 +9,7 @@ import { ReasonCode, ownerKeyOf } from '@fairex/engine';
 import { formatDecimal, pow10 } from '@fairex/shared';
 import type { FlashDeskReply } from '@fairex/shared/api/backoffice.ts';
 import type { Queryable } from '../store/index.ts';
+import { houseMovements } from '../store/house-movements.ts';
 import type { WalletCurrency } from './catalog.ts';
 import type { FlashService } from './flash.ts';
 import type { PriceBook } from './prices.ts';
@@ -127,37 +128,11 @@ export async function flashDeskView(
     code: currency.code,
     available: formatDecimal(engine.ledger.balance('house', 'change', currency.id).available, currency.scale),
   }));
-  const { rows } = await db.query<{
-    transfer_id: string;
-    currency_id: number;
-    change: string;
-    memo: string | null;
-    time_ms: string;
-  }>(
-    `select transfer_id::text, currency_id,
-            ((available_after + locked_after) - (available_before + locked_before))::text as change,
-            memo, time_ms::text
-       from account_log
-      where owner_key = $1 and wallet = 'change' and reason = any($2::smallint[])
-        and currency_id = any($3::int[])
-      order by seq desc, event_index desc
-      limit ${FLASH_DESK_FUNDINGS_SHOWN}`,
-    [
-      ownerKeyOf('house'),
-      [ReasonCode.systemFund, ReasonCode.walletTransfer, ReasonCode.houseTransfer],
-      currencies.map((currency) => currency.id),
-    ],
-  );
-  const fundings = rows.map((row) => {
-    const scale = engine.ledger.currency(row.currency_id)?.scale ?? 0;
-    return {
-      transfer_id: Number(row.transfer_id),
-      currency_id: row.currency_id,
-      code: engine.ledger.currency(row.currency_id)?.code ?? '',
-      amount: formatDecimal(BigInt(row.change), scale),
-      memo: row.memo,
-      time: Number(row.time_ms),
-    };
+  const fundings = await houseMovements(db, engine, {
+    wallet: 'change',
+    reasons: [ReasonCode.systemFund, ReasonCode.walletTransfer, ReasonCode.houseTransfer],
+    currencyIds: currencies.map((currency) => currency.id),
+    limit: FLASH_DESK_FUNDINGS_SHOWN,
   });
   return { list, fundings };
 }
