@@ -1,7 +1,7 @@
 // Transfers between the user's six wallets (spec 02 section 2.3, spec 03 section 2). The engine moves the
 // funds atomically and refuses to take what open lever positions need (reservedFunds).
 import type { Wallet } from '@fairex/engine';
-import { WALLETS } from '@fairex/engine';
+import { ResultCode, WALLETS } from '@fairex/engine';
 import type { UserCurrency } from '@fairex/shared';
 import type { TransferCurrency, WalletDetail } from '@fairex/shared/api/wallet.ts';
 import { formatDecimal } from '@fairex/shared';
@@ -105,9 +105,30 @@ export class TransferService {
         toWallet: to,
         amount,
       },
-      { refusal: walletRefusal },
+      { refusal: (code) => this.transferRefusal(code, input.userId, from, currency) },
     );
     return reply;
+  }
+
+  /**
+   * A transfer out of the lever wallet may be refused for what open positions' losses need there: the
+   * refusal then names that reserve and what can be moved, instead of a bare "insufficient balance".
+   */
+  private transferRefusal(code: number, userId: number, from: Wallet, currency: WalletCurrency) {
+    if (code !== ResultCode.insufficientFunds || from !== 'lever') return walletRefusal(code);
+    const { engine } = this.runner;
+    const reserved = engine.lever.risk(userId, currency.id).reserved;
+    if (reserved <= 0n) return walletRefusal(code);
+    const available = engine.ledger.balance(userId, 'lever', currency.id).available;
+    const movable = available > reserved ? available - reserved : 0n;
+    return {
+      key: 'wallet.lever_reserved' as const,
+      params: {
+        reserved: formatDecimal(reserved, currency.scale),
+        movable: formatDecimal(movable, currency.scale),
+        currency: currency.code,
+      },
+    };
   }
 }
 

@@ -198,6 +198,26 @@ describe('a long with stops', () => {
     expect(theirs.message.data).toEqual([]);
   });
 
+  it('names the reserve for open losses when a transfer out of the lever wallet asks too much (issue 45)', async () => {
+    // The mark falls 10 %: the long loses about 67 USDT, which the lever wallet must keep.
+    await mark(6_030_000);
+    const reserved = app.engine.lever.risk(userId, USDT).reserved;
+    expect(reserved).toBeGreaterThan(0n);
+    const before = leverBalance(userId);
+    const body = await call('POST', '/api/wallet/change', {
+      currency_id: USDT,
+      from_field: 'lever',
+      to_field: 'change',
+      number: (before.available / UNIT).toString(),
+    });
+    expect(body.type).toBe('error');
+    const movable = before.available - reserved;
+    expect(body.message).toContain('reserved for the losses of your open positions');
+    expect(body.message).toContain(`at most ${movable / UNIT}.`);
+    expect(leverBalance(userId)).toEqual(before);
+    await mark(6_700_000);
+  });
+
   it('refuses stops on the wrong side and another user touching the position, changing nothing', async () => {
     const wrong = await call('POST', '/api/lever/setstop', {
       id,

@@ -256,6 +256,8 @@ export const en = {
   'wallet.wallet_unknown': 'Unknown wallet.',
   'wallet.same_wallet': 'Choose two different wallets.',
   'wallet.insufficient_balance': 'Insufficient available balance.',
+  'wallet.lever_reserved':
+    '{reserved} {currency} of your lever wallet is reserved for the losses of your open positions: at most {movable} {currency} can be moved out now.',
   'wallet.amount_invalid': 'Enter an amount greater than zero.',
   'wallet.amount_too_small': 'The amount must be at least {min} {currency}.',
   'wallet.amount_not_above_fee': 'The amount must be more than the fee of {fee} {currency}.',

@@ -245,6 +245,8 @@ export const hk: Messages = {
   'wallet.wallet_unknown': '未知的錢包。',
   'wallet.same_wallet': '請選擇兩個不同的錢包。',
   'wallet.insufficient_balance': '可用餘額不足。',
+  'wallet.lever_reserved':
+    '槓桿錢包中 {reserved} {currency} 為持倉的浮動虧損預留：目前最多可轉出 {movable} {currency}。',
   'wallet.amount_invalid': '請輸入大於零的數量。',
   'wallet.amount_too_small': '數量不能少於 {min} {currency}。',
   'wallet.amount_not_above_fee': '數量必須大於手續費 {fee} {currency}。',

@@ -255,6 +255,8 @@ export const jp: Messages = {
   'wallet.wallet_unknown': '不明なウォレットです。',
   'wallet.same_wallet': '異なる 2 つのウォレットを選んでください。',
   'wallet.insufficient_balance': '利用可能残高が不足しています。',
+  'wallet.lever_reserved':
+    'レバレッジウォレットの {reserved} {currency} は保有ポジションの損失のために確保されています。現在移動できるのは最大 {movable} {currency} です。',
   'wallet.amount_invalid': '0 より大きい数量を入力してください。',
   'wallet.amount_too_small': '数量は {min} {currency} 以上にしてください。',
   'wallet.amount_not_above_fee': '数量は手数料 {fee} {currency} より多くしてください。',

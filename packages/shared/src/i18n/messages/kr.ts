@@ -254,6 +254,8 @@ export const kr: Messages = {
   'wallet.wallet_unknown': '알 수 없는 지갑입니다.',
   'wallet.same_wallet': '서로 다른 두 지갑을 선택하세요.',
   'wallet.insufficient_balance': '사용 가능한 잔액이 부족합니다.',
+  'wallet.lever_reserved':
+    '레버리지 지갑의 {reserved} {currency}는 보유 포지션의 손실을 위해 예약되어 있습니다: 지금은 최대 {movable} {currency}까지 옮길 수 있습니다.',
   'wallet.amount_invalid': '0보다 큰 수량을 입력하세요.',
   'wallet.amount_too_small': '수량은 최소 {min} {currency} 이상이어야 합니다.',
   'wallet.amount_not_above_fee': '수량은 수수료 {fee} {currency}보다 커야 합니다.',

@@ -245,6 +245,8 @@ export const zh: Messages = {
   'wallet.wallet_unknown': '未知的钱包。',
   'wallet.same_wallet': '请选择两个不同的钱包。',
   'wallet.insufficient_balance': '可用余额不足。',
+  'wallet.lever_reserved':
+    '杠杆钱包中 {reserved} {currency} 为持仓的浮动亏损预留：当前最多可转出 {movable} {currency}。',
   'wallet.amount_invalid': '请输入大于零的数量。',
   'wallet.amount_too_small': '数量不能少于 {min} {currency}。',
   'wallet.amount_not_above_fee': '数量必须大于手续费 {fee} {currency}。',
