@@ -126,15 +126,21 @@ describe('leveraged contracts', () => {
     await expect.poll(async () => await page.getByTestId('long-available').innerText()).toContain('10,000');
     await page.getByTestId('long-lots').fill('2');
     await expect.poll(async () => await page.getByTestId('long-margin').innerText()).toMatch(/\d/);
+    // 10,000 USDT carries two lots at any positive mark: no liquidation price, and the form says why.
+    const liquidation = page.getByTestId('long-liquidation');
+    expect(await liquidation.innerText()).toBe(en.lever.form.noLiquidation);
+    expect(await liquidation.getAttribute('title')).toBe(en.lever.form.noLiquidationHint);
     await fairex.screenshot('lever-en-day-form', false);
     await page.getByTestId('long-submit').click();
     await page.getByTestId('long-confirm-dialog').waitFor();
+    await page.getByTestId('long-confirm-no-liquidation').waitFor();
     await page.getByTestId('long-confirm').click();
     const holdings = page.getByTestId('lever-positions');
     await expect
       .poll(async () => await holdings.locator('tbody tr[data-testid^="lever-row-"]').count())
       .toBe(1);
     const row = holdings.locator('tbody tr[data-testid^="lever-row-"]').first();
+    expect(await row.getByTestId('lever-no-liquidation').innerText()).toBe(en.lever.list.noLiquidation);
     const id = Number((await row.getAttribute('data-testid'))?.replace('lever-row-', ''));
     await expect.poll(async () => await page.getByTestId('lever-hazard-rate').innerText()).toMatch(/%/);
 

@@ -63,6 +63,11 @@ export function LeverForm(props: LeverFormProps) {
   );
 }
 
+/** Basis points as a percent with two decimals (5000 -> "50.00"): a rule's rate, not money. */
+function percentOfBp(bp: number): string {
+  return `${Math.trunc(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
+}
+
 function LeverHalf({
   pair,
   deal,
@@ -176,12 +181,29 @@ function LeverHalf({
     [t('lever.form.fee'), figure(preview?.fee), 'fee'],
     [
       t('lever.form.liquidation'),
-      preview === null || preview.liquidationTicks === null || calc === null
+      preview === null || calc === null
         ? NO_VALUE
-        : `${groupThousands(ticksText(calc, preview.liquidationTicks))} ${legal}`,
+        : preview.liquidationTicks === null
+          ? t('lever.form.noLiquidation')
+          : `${groupThousands(ticksText(calc, preview.liquidationTicks))} ${legal}`,
       'liquidation',
     ],
   ];
+  // No liquidation price: say why rather than leave a bare dash.
+  const unreachable = preview !== null && calc !== null && preview.liquidationTicks === null;
+  // A pair with a higher threshold than the account's raises it for every position in the currency.
+  const account = calc?.account ?? null;
+  const raises =
+    calc !== null &&
+    account !== null &&
+    account.origin_margin_minor !== '0' &&
+    calc.threshold_bp > account.threshold_bp
+      ? t('lever.form.raisesThreshold', {
+          pair: percentOfBp(calc.threshold_bp),
+          account: percentOfBp(account.threshold_bp),
+          legal,
+        })
+      : null;
 
   return (
     <form
@@ -258,10 +280,20 @@ function LeverHalf({
         {rows.map(([label, value, id]) => (
           <div key={id} className="fx-lever-figure">
             <dt className="fx-spot-muted">{label}</dt>
-            <dd data-testid={`${prefix}-${id}`}>{value}</dd>
+            <dd
+              data-testid={`${prefix}-${id}`}
+              title={id === 'liquidation' && unreachable ? t('lever.form.noLiquidationHint') : undefined}
+            >
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
+      {raises !== null && (
+        <p className="fx-lever-form-warning" role="note" data-testid={`${prefix}-raises-threshold`}>
+          {raises}
+        </p>
+      )}
       {loggedIn ? (
         <Button
           htmlType="submit"
@@ -330,6 +362,12 @@ function LeverHalf({
             </div>
           ))}
         </dl>
+        {unreachable && (
+          <p className="fx-spot-muted" data-testid={`${prefix}-confirm-no-liquidation`}>
+            {t('lever.form.noLiquidationHint')}
+          </p>
+        )}
+        {raises !== null && <p className="fx-lever-form-warning">{raises}</p>}
         <p className="fx-spot-muted">
           {t(mode === 1 ? 'lever.confirm.marketNote' : 'lever.confirm.limitNote')}
         </p>

@@ -136,7 +136,15 @@ export function PositionsPanel({ pair, loggedIn, markOf, initialTab = 1 }: Posit
         title: t('lever.list.liquidation'),
         dataIndex: 'liquidation_price',
         align: 'right',
-        render: (value: string | null) => money(value),
+        // An open position without one cannot be liquidated as things stand: say so, and why on hover.
+        render: (value: string | null) =>
+          value === null ? (
+            <span title={t('lever.form.noLiquidationHint')} data-testid="lever-no-liquidation">
+              {t('lever.list.noLiquidation')}
+            </span>
+          ) : (
+            money(value)
+          ),
       },
     );
   }
