@@ -7,7 +7,16 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AREAS, Engine, LogResultCode, ResultCode, decodeEvents, encodeEvents } from '../src/index.ts';
+import {
+  AREAS,
+  Engine,
+  LogResultCode,
+  ResultCode,
+  decodeEvents,
+  encodeEvents,
+  liabilitiesEntry,
+  pricesEntry,
+} from '../src/index.ts';
 import type {
   Command,
   EngineEvent,
@@ -92,6 +101,30 @@ function busyExchange(): LeverDriver {
   );
   return driver;
 }
+
+describe('the entry encodings', () => {
+  it('match the test vectors of docs/transparency.md', () => {
+    const prices = pricesEntry(1_750_000_000_000, [
+      ['BTC/USDT', 42, 'a'.repeat(64)],
+      ['ETH/USDT', 41, 'b'.repeat(64)],
+    ]);
+    expect(leafHashOf(prices)).toBe('9e1092dba0e536f9412e23df8a9dd98e0e58aa358291ad61ac6639da7f782850');
+    const liabilities = liabilitiesEntry({
+      snapshotId: '2025-06-15',
+      seq: 123_456,
+      timeMs: 1_749_945_600_000,
+      leafCount: 2,
+      root: 'c'.repeat(64),
+      columns: ['BTC', 'USDT', 'USDT:upnl+', 'USDT:upnl-'],
+      totals: [150_000_000n, 2_500_000_000n, 1_200_000n, 300_000n],
+      identity: [
+        { currency: 'BTC', users: 150_000_000n, exchange: 10_000_000n, outside: -160_000_000n },
+        { currency: 'USDT', users: 2_500_000_000n, exchange: 500_000_000n, outside: -3_000_000_000n },
+      ],
+    });
+    expect(leafHashOf(liabilities)).toBe('6ea23395b1ad3a15f14dc967d4cf84e268208bc41a2da456d9b96aef65ff05bd');
+  });
+});
 
 describe('before startLog', () => {
   it('appends nothing, writes no section, and leaves the state hash of an engine without the area', () => {
