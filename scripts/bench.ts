@@ -28,6 +28,7 @@ import { runProductsBench } from '../packages/engine/bench/products-bench.ts';
 import { runP2pBench } from '../packages/server/bench/p2p-bench.ts';
 import { runStallBench } from '../packages/server/bench/stall-bench.ts';
 import { runLeverBench } from '../packages/engine/bench/lever-bench.ts';
+import { runLogBench } from '../packages/engine/bench/log-bench.ts';
 import { runRetentionBench } from '../packages/server/bench/retention-bench.ts';
 
 type Figures = Record<string, number | string>;
@@ -85,6 +86,11 @@ const sections: Section[] = [
     key: 'products',
     name: 'products: the daily accrual of 1,000,000 holdings, and a second run of the same day',
     run: () => runProductsBench(),
+  },
+  {
+    key: 'log',
+    name: 'transparency log: appending one second of price samples for 7 markets (engine thread)',
+    run: () => runLogBench(),
   },
   {
     key: 'p2p',

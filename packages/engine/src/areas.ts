@@ -19,6 +19,8 @@ import type { FreezeResultCode } from './kernel/freezes.ts';
 import { resultCodeName as sharedResultCodeName } from './result-codes.ts';
 import type { ResultCodeName as SharedResultCodeName } from './result-codes.ts';
 import { spotArea } from './spot/area.ts';
+import { logArea } from './log/area.ts';
+import type { LogResultCodeName } from './log/codes.ts';
 import type { SpotResultCodeName } from './spot/result-codes.ts';
 
 export const AREAS = [
@@ -31,6 +33,7 @@ export const AREAS = [
   productsArea,
   p2pArea,
   freezeArea,
+  logArea,
 ] as const;
 
 /** `engine.ledger`, `engine.spot`, `engine.funding`, `engine.market`, `engine.micro`: each area's read-only queries. */
@@ -44,7 +47,8 @@ export type ResultCodeName =
   | LeverResultCodeName
   | keyof typeof ProductsResultCode
   | keyof typeof P2pResultCode
-  | keyof typeof FreezeResultCode;
+  | keyof typeof FreezeResultCode
+  | LogResultCodeName;
 
 const AREA_RESULT_CODE_NAMES = new Map<number, ResultCodeName>(
   AREAS.flatMap((area: AnyArea) =>

@@ -7,6 +7,7 @@ import type { LeverCommand } from './lever/commands.ts';
 import type { ProductsCommand } from './products/commands.ts';
 import type { P2pCommand } from './p2p/commands.ts';
 import type { FreezeCommand } from './freeze/commands.ts';
+import type { LogCommand } from './log/commands.ts';
 
 export type * from './ledger/commands.ts';
 export type * from './funding/commands.ts';
@@ -25,11 +26,13 @@ export type Command =
   | LeverCommand
   | ProductsCommand
   | P2pCommand
-  | FreezeCommand;
+  | FreezeCommand
+  | LogCommand;
 export type * from './products/commands.ts';
 export type * from './freeze/commands.ts';
 
 export type * from './p2p/commands.ts';
+export type * from './log/commands.ts';
 
 export type CommandType = Command['type'];
 

@@ -151,6 +151,7 @@ class EngineCore {
       kernel.replyValue = undefined;
       return refused(seq, code, events);
     }
+    kernel.commandEnded();
     const reply = kernel.replyValue;
     kernel.replyValue = undefined;
     if (scopedKey !== undefined) {

@@ -7,6 +7,7 @@ import type { LeverEvent } from './lever/events.ts';
 import type { ProductsEvent } from './products/events.ts';
 import type { P2pEvent } from './p2p/events.ts';
 import type { FreezeEvent } from './freeze/events.ts';
+import type { LogEvent } from './log/events.ts';
 
 export type * from './ledger/events.ts';
 export type * from './funding/events.ts';
@@ -25,11 +26,13 @@ export type EngineEvent =
   | LeverEvent
   | ProductsEvent
   | P2pEvent
-  | FreezeEvent;
+  | FreezeEvent
+  | LogEvent;
 export type * from './products/events.ts';
 export type * from './freeze/events.ts';
 
 export type * from './p2p/events.ts';
+export type * from './log/events.ts';
 
 export type EngineEventType = EngineEvent['type'];
 

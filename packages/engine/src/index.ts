@@ -98,3 +98,9 @@ export { FREEZE_KINDS, FreezeResultCode, NOT_FROZEN, frozenBy, isFreezeKind } fr
 export type { FreezeDeclaration, FreezeKind, FreezeRule } from './kernel/freezes.ts';
 export type { FreezeQueries } from './freeze/area.ts';
 export type { MicroCurrencyConfig } from './micro/state.ts';
+export type { LogQueries, LogStatus } from './log/area.ts';
+export { LogResultCode } from './log/codes.ts';
+export type { LogResultCodeName } from './log/codes.ts';
+export { LOG_ENTRY_VERSION, liabilitiesEntry, pricesEntry } from './log/entries.ts';
+export type { BatchSample, LiabilitiesEntryFields } from './log/entries.ts';
+export type { LogCheckpoint } from './log/state.ts';

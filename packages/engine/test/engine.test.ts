@@ -473,6 +473,16 @@ describe('codec', () => {
     p2pDecide: { type: 'p2pDecide', orderId: 1, to: 'seller', arbiterId: 9 },
     p2pTick: { type: 'p2pTick' },
     setUserFreeze: { type: 'setUserFreeze', userId: 1, kind: 'trading', frozen: true },
+    startLog: { type: 'startLog', origin: 'example.com/fairex-log', checkpointIntervalMs: 1_000 },
+    captureLiabilities: { type: 'captureLiabilities', snapshotId: '2025-01-01' },
+    publishLiabilities: {
+      type: 'publishLiabilities',
+      snapshotId: '2025-01-01',
+      root: 'ab'.repeat(32),
+      leafCount: 2,
+      columns: ['USDT', 'USDT:upnl+', 'USDT:upnl-'],
+      totals: [10n ** 20n, 0n, 7n],
+    },
   };
 
   it.each(Object.values(commands))('round-trips a $type envelope exactly', (command) => {

@@ -211,6 +211,19 @@ const CASES: [Command, readonly FreezeKind[]][] = [
   [{ type: 'p2pDecide', orderId: 1, to: 'buyer', arbiterId: 9 }, []],
   [{ type: 'p2pTick' }, []],
   [{ type: 'setUserFreeze', userId: USER, kind: 'trading', frozen: false }, []],
+  [{ type: 'startLog', origin: 'example/log', checkpointIntervalMs: 1_000 }, []],
+  [{ type: 'captureLiabilities', snapshotId: 'd1' }, []],
+  [
+    {
+      type: 'publishLiabilities',
+      snapshotId: 'd1',
+      root: '00'.repeat(32),
+      leafCount: 0,
+      columns: [],
+      totals: [],
+    },
+    [],
+  ],
 ];
 
 describe('freeze rules', () => {

@@ -87,10 +87,15 @@ export function sha256(bytes: Uint8Array): Uint8Array {
   return digest;
 }
 
+/** Each byte's two lower-case hex digits. */
+const HEX_BYTES: readonly string[] = Array.from({ length: 256 }, (_, byte) =>
+  byte.toString(16).padStart(2, '0'),
+);
+
 /** Bytes as lower-case hex digits. */
 export function toHex(bytes: Uint8Array): string {
   let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  for (let index = 0; index < bytes.length; index += 1) hex += HEX_BYTES[bytes[index] as number] as string;
   return hex;
 }
 

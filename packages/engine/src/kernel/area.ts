@@ -120,6 +120,14 @@ export interface Area<S = unknown, Q = unknown> {
   /** Called when the market data area records a price (an index price or a price sample) of a market. */
   onPrice?(ctx: CommandContext, state: S, price: PriceUpdate): void;
   /**
+   * Called after each accepted command (result ok), once its handler has run, for the areas that define it,
+   * in the order of the areas' list: for work that gathers what a command did through other hooks and acts
+   * once per command (the transparency log appends one leaf for every price sample a command recorded).
+   * Returns at once when the area has nothing pending. Its events follow the command's. Not called for a
+   * refused command (which changed nothing) nor for an idempotent repeat.
+   */
+  onCommandEnd?(ctx: CommandContext, state: S): void;
+  /**
    * One of this area's holds expired: the ledger has voided `amount`, what it still held (event
    * `holdExpired` and the release emitted; the hold is closed). The area forgets or settles whatever the
    * hold stood for.

@@ -12,6 +12,10 @@ export type PriceUpdate = {
   readonly marketId: number;
   readonly timeMs: number;
   readonly sample: boolean;
+  /** The sample's sequence number in its market's price chain (0 for an index price). */
+  readonly seq: number;
+  /** The sample's chain hash, 64 lowercase hex digits (null for an index price). */
+  readonly hash: string | null;
   readonly stale: boolean;
   readonly indexTicks: number | null;
   readonly markTicks: number | null;

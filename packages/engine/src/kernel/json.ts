@@ -33,17 +33,24 @@ export function fromJsonValue(value: unknown, bigintFields: ReadonlySet<string>)
       if (!integerText.test(field)) throw new SyntaxError(`field ${key} holds "${field}", not an integer`);
       record[key] = BigInt(field);
     } else if (Array.isArray(field) && bigintFields.has(key)) {
-      // A list of amounts (seconds contracts' preset stakes): its strings are amounts too.
-      for (let index = 0; index < field.length; index += 1) {
-        const item: unknown = field[index];
-        if (typeof item === 'string') {
-          if (!integerText.test(item)) throw new SyntaxError(`field ${key} holds "${item}", not an integer`);
-          field[index] = BigInt(item);
-        } else field[index] = fromJsonValue(item, bigintFields);
-      }
+      // A list of amounts (seconds contracts' preset stakes): its strings are amounts too, and so are the
+      // strings of the lists nested in it (the log's rows of [user id, amounts]).
+      amountList(field, key, bigintFields);
     } else if (typeof field === 'object' && field !== null) {
       record[key] = fromJsonValue(field, bigintFields);
     }
   }
   return record;
+}
+
+/** Decodes a list held by a bigint field: every string in it and in lists nested in it is an amount. */
+function amountList(list: unknown[], key: string, bigintFields: ReadonlySet<string>): void {
+  for (let index = 0; index < list.length; index += 1) {
+    const item: unknown = list[index];
+    if (typeof item === 'string') {
+      if (!integerText.test(item)) throw new SyntaxError(`field ${key} holds "${item}", not an integer`);
+      list[index] = BigInt(item);
+    } else if (Array.isArray(item)) amountList(item, key, bigintFields);
+    else list[index] = fromJsonValue(item, bigintFields);
+  }
 }

@@ -76,6 +76,9 @@ export class Kernel implements CommandContext {
   private readonly moreTimeHooks: readonly TimeHook[];
   private readonly moreTimeHookStates: readonly unknown[];
   private readonly priceHooks: Installed[];
+  /** The areas' `onCommandEnd` hooks and their states (empty for an engine without one: no call at all). */
+  private readonly endHooks: readonly TimeHook[];
+  private readonly endHookStates: readonly unknown[];
 
   constructor(areas: readonly AnyArea[], options: EngineOptions, bookImplementation: BookImplementation) {
     this.options = options;
@@ -159,6 +162,9 @@ export class Kernel implements CommandContext {
     this.moreTimeHooks = hooks.slice(2);
     this.moreTimeHookStates = timed.slice(2).map((slot) => slot.state);
     this.priceHooks = installed.filter((slot) => slot.area.onPrice !== undefined);
+    const ending = installed.filter((slot) => slot.area.onCommandEnd !== undefined);
+    this.endHooks = ending.map((slot) => slot.area.onCommandEnd as TimeHook);
+    this.endHookStates = ending.map((slot) => slot.state);
     for (const { area, state } of installed) {
       const forEachHold = area.forEachHold;
       if (forEachHold !== undefined) this.ledger.holds.addSource((visit) => forEachHold(state, visit));
@@ -256,6 +262,13 @@ export class Kernel implements CommandContext {
     const hooks = this.moreTimeHooks;
     for (let index = 0; index < hooks.length; index += 1)
       (hooks[index] as TimeHook)(this, this.moreTimeHookStates[index]);
+  }
+
+  /** The areas' `onCommandEnd` hooks, after an accepted command's handler, in the order of the areas' list. */
+  commandEnded(): void {
+    const hooks = this.endHooks;
+    for (let index = 0; index < hooks.length; index += 1)
+      (hooks[index] as TimeHook)(this, this.endHookStates[index]);
   }
 
   private expire(hold: Hold): void {

@@ -27,6 +27,8 @@ export function recordIndexPrice(
     marketId: command.marketId,
     timeMs: ctx.timeMs,
     sample: false,
+    seq: 0,
+    hash: null,
     stale: false,
     indexTicks: command.priceTicks,
     markTicks: null,

@@ -236,6 +236,8 @@ export function recordPriceSamples(
       marketId,
       timeMs: nowMs,
       sample: true,
+      seq: chain.seq,
+      hash: chain.hash,
       stale,
       indexTicks: chain.indexTicks,
       markTicks: chain.markTicks,
