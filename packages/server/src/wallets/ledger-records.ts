@@ -22,6 +22,7 @@ interface LogRow {
   locked_before: string;
   locked_after: string;
   reason: number;
+  reference_id: string | number;
   time_ms: string | number;
 }
 
@@ -33,6 +34,26 @@ export function walletName(lang: Language, wallet: Wallet): string {
 export function reasonText(lang: Language, reason: number): string {
   const key = `wallet.reason.${reasonName(reason)}`;
   return translate(lang, isMessageKey(key) ? (key as MessageKey) : 'wallet.reason.other');
+}
+
+const ORDER_REASONS = new Set(['orderHold', 'orderRelease', 'orderPriceImprovement']);
+const TRADE_REASONS = new Set(['tradeSettlement', 'tradeFee']);
+
+/**
+ * What a balance change belongs to, translated ("Order 123", "Trade 456", "Withdrawal 7"), so that a hold
+ * and its release can be matched to their order; "" when the change belongs to no record.
+ */
+export function referenceText(lang: Language, reason: number, referenceId: number): string {
+  if (referenceId === 0) return '';
+  const name = reasonName(reason);
+  const kind = ORDER_REASONS.has(name)
+    ? 'order'
+    : TRADE_REASONS.has(name)
+      ? 'trade'
+      : name.startsWith('withdrawal')
+        ? 'withdrawal'
+        : 'other';
+  return translate(lang, `wallet.reference.${kind}`, { id: referenceId });
 }
 
 export class LedgerRecords {
@@ -70,7 +91,7 @@ export class LedgerRecords {
     );
     const { rows } = await this.db.query<LogRow>(
       `select seq, event_index, wallet, currency_id, available_before, available_after, locked_before, locked_after,
-              reason, time_ms
+              reason, reference_id, time_ms
          from account_log where ${where}
         order by seq desc, event_index desc limit ${input.perPage} offset ${(input.page - 1) * input.perPage}`,
       params,
@@ -91,6 +112,8 @@ export class LedgerRecords {
         account: `${walletName(input.lang, row.wallet)} · ${code}`,
         reason: reasonName(row.reason),
         info: reasonText(input.lang, row.reason),
+        reference_id: Number(row.reference_id),
+        reference: referenceText(input.lang, row.reason, Number(row.reference_id)),
         value: signed(availableChange, scale),
         lock_value: signed(lockedChange, scale),
         amount: signed(entryAmount(availableChange, lockedChange), scale),

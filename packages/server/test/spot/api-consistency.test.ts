@@ -168,10 +168,25 @@ async function checkUser(user: { id: number; token: string }): Promise<void> {
   const sums = new Map<string, { available: bigint; locked: bigint; newest?: string }>();
   for (let page = 1; ; page++) {
     const log = await ok<{
-      data: { wallet: string; currency: number; value: string; lock_value: string; balance: string }[];
+      data: {
+        wallet: string;
+        currency: number;
+        value: string;
+        lock_value: string;
+        balance: string;
+        reason: string;
+        reference_id: number;
+        reference: string;
+      }[];
       last_page: number;
     }>('/account/list', user.token, { page, limit: 100 });
     for (const entry of log.data) {
+      // Each spot change names its order or trade, so a hold and its release pair up (issue 45).
+      if (entry.reason === 'orderHold' || entry.reason === 'orderRelease') {
+        expect(entry.reference_id).toBeGreaterThan(0);
+        expect(entry.reference).toBe(`Order ${entry.reference_id}`);
+      }
+      if (entry.reason === 'tradeSettlement') expect(entry.reference).toBe(`Trade ${entry.reference_id}`);
       const scale = entry.currency === BTC.id ? BTC.scale : USDT.scale;
       const key = `${entry.wallet}:${entry.currency}`;
       const sum = sums.get(key) ?? { available: 0n, locked: 0n, newest: entry.balance };

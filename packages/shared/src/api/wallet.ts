@@ -230,6 +230,9 @@ export interface LedgerEntry {
   reason: string;
   /** What happened, translated. */
   info: string;
+  /** The order, trade or withdrawal the change belongs to (0: none), and its name translated ("Order 123"). */
+  reference_id: number;
+  reference: string;
   /** Change of the available balance, signed. */
   value: string;
   /** Change of the frozen balance, signed. */

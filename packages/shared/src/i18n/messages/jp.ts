@@ -288,6 +288,10 @@ export const jp: Messages = {
   'wallet.withdrawal_confirmed': '出金の送金を確認しました。',
   'wallet.payout_refused': 'カストディ事業者が送金を拒否しました：{reason}',
   'wallet.sandbox_only': '手動入金はカストディ事業者のないサンドボックスでのみ行えます。',
+  'wallet.reference.order': '注文 {id}',
+  'wallet.reference.trade': '約定 {id}',
+  'wallet.reference.withdrawal': '出金 {id}',
+  'wallet.reference.other': '参照 {id}',
   'wallet.deposit_credited': '入金を反映しました。',
   'wallet.deposit_credited_by_hand':
     'ユーザー {user} に {amount} {currency} を入金しました（入金 {deposit}）。',

@@ -82,7 +82,21 @@ function ledgerColumns(t: T): ColumnsType<LedgerEntry> {
   return [
     walletTimeColumn(t('wallet.time'), 'created_time'),
     { title: t('wallet.account'), dataIndex: 'account' },
-    { title: t('wallet.info'), dataIndex: 'info' },
+    {
+      title: t('wallet.info'),
+      dataIndex: 'info',
+      // The record a change belongs to under its description, so a hold and its release pair up.
+      render: (info: string, entry) => (
+        <>
+          {info}
+          {entry.reference !== '' && (
+            <div className="fx-wallet-muted" data-testid="ledger-reference">
+              {entry.reference}
+            </div>
+          )}
+        </>
+      ),
+    },
     {
       title: t('wallet.change'),
       dataIndex: 'value',
