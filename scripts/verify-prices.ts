@@ -205,7 +205,6 @@ export async function verifyExchange(
   return report;
 }
 
-
 // ---- The transparency log (docs/transparency.md) ----
 
 /** A log check failed in a way that shows the log was rewritten, or signed by another key. */
@@ -383,12 +382,18 @@ export async function verifyExtends(
 }
 
 /** Reads a checkpoint saved with --save: the note and the verifier key beside it (`<file>.vkey`). */
-export async function readSavedCheckpoint(file: string): Promise<{ key: NoteKey; checkpoint: SignedCheckpoint }> {
+export async function readSavedCheckpoint(
+  file: string,
+): Promise<{ key: NoteKey; checkpoint: SignedCheckpoint }> {
   const key = parseNoteKey(await readFile(`${file}.vkey`, 'utf8'));
   return { key, checkpoint: verifyCheckpointNote(await readFile(file, 'utf8'), key) };
 }
 
-export async function saveCheckpoint(file: string, key: NoteKey, checkpoint: SignedCheckpoint): Promise<void> {
+export async function saveCheckpoint(
+  file: string,
+  key: NoteKey,
+  checkpoint: SignedCheckpoint,
+): Promise<void> {
   await writeFile(file, checkpoint.note);
   await writeFile(`${file}.vkey`, `${key.text}\n`);
 }
@@ -404,7 +409,9 @@ async function verifyLog(
   const saved = options.checkpoint === undefined ? undefined : await readSavedCheckpoint(options.checkpoint);
   const key = saved?.key ?? parseNoteKey(served.key);
   if (saved !== undefined && served.key !== saved.key.text)
-    report.push(`log: the exchange now serves the key ${served.key}; checked with the saved ${saved.key.text}`);
+    report.push(
+      `log: the exchange now serves the key ${served.key}; checked with the saved ${saved.key.text}`,
+    );
   let latest: { note: string; time: number };
   try {
     latest = await call<{ note: string; time: number }>(fetcher, base, '/api/log/checkpoint', {});
@@ -438,7 +445,9 @@ async function verifyLog(
     });
     const line = `${market} ${covered.seq} ${covered.hash}`;
     if (!leaf.entry.split('\n').includes(line))
-      throw new VerificationError(`${market} sample seq ${covered.seq}: log entry ${leaf.index} does not name its hash`);
+      throw new VerificationError(
+        `${market} sample seq ${covered.seq}: log entry ${leaf.index} does not name its hash`,
+      );
     const inclusion = await call<{ proof: string[] }>(fetcher, base, '/api/log/inclusion', {
       index: String(leaf.index),
       size: String(checkpoint.size),
@@ -448,7 +457,9 @@ async function verifyLog(
       throw new VerificationError(
         `${market} sample seq ${covered.seq}: log entry ${leaf.index} is not in the checkpoint of ${checkpoint.size}`,
       );
-    report.push(`${market}: sample seq ${covered.seq} is log entry ${leaf.index}, included in the checkpoint`);
+    report.push(
+      `${market}: sample seq ${covered.seq} is log entry ${leaf.index}, included in the checkpoint`,
+    );
   }
   if (options.save !== undefined) {
     await saveCheckpoint(options.save, key, checkpoint);

@@ -372,10 +372,10 @@ export const settings = [
               .map((entry) => entry.trim())
               .filter((entry) => entry !== ''),
       )
-      .refine(
-        (keys) => keys.every((key) => parseVerifierKey(key)?.type === COSIGNATURE_KEY_TYPE),
-        { error: 'must be witness verifier keys (name+keyid+base64 of 0x04 and the public key) separated by commas' },
-      ),
+      .refine((keys) => keys.every((key) => parseVerifierKey(key)?.type === COSIGNATURE_KEY_TYPE), {
+        error:
+          'must be witness verifier keys (name+keyid+base64 of 0x04 and the public key) separated by commas',
+      }),
   }),
   setting({
     key: 'demo',

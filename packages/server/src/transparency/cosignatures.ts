@@ -9,8 +9,7 @@ import type { LogReads } from './proofs.ts';
 import { parseCheckpointBody } from './note.ts';
 
 export type CosignatureResult =
-  | { kind: 'accepted'; size: number; witness: string }
-  | { kind: 'refused'; reason: string };
+  { kind: 'accepted'; size: number; witness: string } | { kind: 'refused'; reason: string };
 
 export async function acceptCosignature(
   db: Queryable,

@@ -10,7 +10,14 @@
 // signature is its 8-byte big-endian time followed by the 64-byte Ed25519 signature. A verifier key is written
 // `<name>+<key id hex>+<base64(type || public key)>`. Ed25519 is deterministic, so the same body signed with
 // the same key gives the same note byte for byte (replay reproduces every checkpoint's note).
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+} from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 
 export const LOG_KEY_TYPE = 0x01;
@@ -204,7 +211,9 @@ export function verifiedCosignature(
       continue;
     const timeSeconds = line.signature.readBigUInt64BE(0);
     const signature = line.signature.subarray(8);
-    if (verify(null, cosignedMessage(parsed.body, timeSeconds), publicKeyObject(witness.publicKey), signature))
+    if (
+      verify(null, cosignedMessage(parsed.body, timeSeconds), publicKeyObject(witness.publicKey), signature)
+    )
       return { line: line.line, timeSeconds };
   }
   return undefined;
