@@ -121,6 +121,7 @@ export class WitnessStore {
   }
 
   async save(base: string, stored: Stored): Promise<void> {
+    await mkdir(this.folder, { recursive: true, mode: 0o700 });
     await writeFile(this.#stateFile(base), `${JSON.stringify(stored, null, 2)}\n`);
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '@fairex/engine/log/merkle.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkConsistency, checkInclusion } from '../../../../scripts/verify-prices.ts';
-import type { Store } from '../../src/store/index.ts';
+import type { Queryable, Store } from '../../src/store/index.ts';
 import { ed25519KeyFromSeed } from '../../src/transparency/note.ts';
 import { writeLogEvents } from '../../src/transparency/projection.ts';
 import { LogNodeStore, LogReadError, LogReads } from '../../src/transparency/proofs.ts';
@@ -25,10 +25,10 @@ let store: Store;
 const log = new LogBuilder('test.example/log');
 const key = ed25519KeyFromSeed(new Uint8Array(32).fill(3));
 let queries = 0;
-const counted = {
-  query: (text: string, params?: readonly unknown[]) => {
+const counted: Queryable = {
+  query: <T>(text: string, params?: readonly unknown[]) => {
     queries += 1;
-    return store.query(text, params);
+    return store.query<T>(text, params);
   },
 };
 
