@@ -38,7 +38,8 @@ import { statsAreaPlugin } from './stats/plugin.ts';
 import { walletsAreaPlugin } from './wallets/plugin.ts';
 import type { Store } from './store/index.ts';
 import { secretBoxFor } from './api-keys/sealed-secrets.ts';
-import { openLogKey } from './transparency/log-key.ts';
+import { hasLogKey, openLogKey } from './transparency/log-key.ts';
+import type { LogKeyRef } from './transparency/log-key.ts';
 import { transparencyPlugin } from './transparency/plugin.ts';
 import type { DurableLogReadAhead } from './engine-runner/durable-log-files.ts';
 
@@ -102,12 +103,11 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   await instance.register(errorsPlugin);
   await instance.register(storePlugin, { config: options.config, store: options.store, seed: options.seed });
   await instance.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
-  // The log key signs the transparency log's checkpoints as they are projected, so it is opened (created at
-  // the first start, sealed like the other secrets) before the runner recovers.
-  const logKey =
-    options.engine === false
-      ? undefined
-      : await openLogKey(instance.store, await secretBoxFor(options.config.dataDir));
+  // The log key signs the transparency log's checkpoints as they are projected, so a stored one is opened
+  // before the runner recovers (replay re-projects checkpoints); the log's start creates it otherwise.
+  const logKey: LogKeyRef = { current: undefined };
+  if (options.engine !== false && (await hasLogKey(instance.store)))
+    logKey.current = await openLogKey(instance.store, await secretBoxFor(options.config.dataDir));
   if (options.engine !== false) {
     await instance.register(engineRunnerPlugin, {
       ...exchangeRunnerSettings(options.config),
@@ -176,11 +176,10 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     await instance.register(p2pAreaPlugin, { demo });
     // The transparency log (docs/transparency.md): after the catalogue's synchronisation (an onReady hook
     // added above), so the log starts once the engine knows the markets.
-    if (logKey !== undefined)
-      await instance.register(transparencyPlugin, {
-        key: logKey,
-        start: options.transparencyLog ?? options.liveMarket === true,
-      });
+    await instance.register(transparencyPlugin, {
+      key: logKey,
+      start: options.transparencyLog ?? options.liveMarket === true,
+    });
   }
   await instance.register(statsAreaPlugin);
 

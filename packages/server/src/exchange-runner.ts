@@ -14,6 +14,7 @@ import { spotProjector } from './spot/projection.ts';
 import { accountLogProjector } from './wallets/projection.ts';
 import { transparencyProjector } from './transparency/projection.ts';
 import type { Ed25519Key } from './transparency/note.ts';
+import type { LogKeySource } from './transparency/projection.ts';
 
 export type StoreKind = 'pglite' | 'postgres' | undefined;
 
@@ -21,7 +22,10 @@ export type StoreKind = 'pglite' | 'postgres' | undefined;
  * Every area's projector, in the order they write within a batch's transaction. `logKey` signs the
  * transparency log's checkpoints (transparency/projection.ts); a journal whose log was started needs it.
  */
-export function exchangeProjectors(kind: StoreKind, logKey?: Ed25519Key): Projector<Command, EngineEvent>[] {
+export function exchangeProjectors(
+  kind: StoreKind,
+  logKey?: LogKeySource,
+): Projector<Command, EngineEvent>[] {
   return [
     accountLogProjector(kind),
     spotProjector(kind),

@@ -7,6 +7,21 @@ import type { Queryable } from '../store/index.ts';
 import type { Ed25519Key } from './note.ts';
 import { ed25519KeyFromSeed, ed25519Seed, generateEd25519Key } from './note.ts';
 
+/**
+ * Where the running server keeps the log key: read at start when the store has one (before the runner
+ * recovers, since replay re-projects checkpoints), created when the log starts. Until then there is none,
+ * and nothing opens the data folder's secret box for it.
+ */
+export interface LogKeyRef {
+  current: Ed25519Key | undefined;
+}
+
+/** Whether the store holds a log key (without opening it). */
+export async function hasLogKey(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query('select 1 from log_key where id = 1');
+  return rows.length > 0;
+}
+
 /** The log key of the store, created when it has none. */
 export async function openLogKey(db: Queryable, box: SecretBox): Promise<Ed25519Key> {
   const existing = await readLogKey(db, box);

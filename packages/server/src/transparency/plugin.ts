@@ -11,12 +11,16 @@ import { LogReads } from './proofs.ts';
 import type { CosignatureResult } from './cosignatures.ts';
 import { acceptCosignature } from './cosignatures.ts';
 import { logQueriesOf, startLogCommand } from './events.ts';
+import { secretBoxFor } from '../api-keys/sealed-secrets.ts';
+import type { LogKeyRef } from './log-key.ts';
+import { openLogKey } from './log-key.ts';
 
 export interface Transparency {
   readonly origin: string;
-  readonly key: Ed25519Key;
-  /** The log's verifier key text: <origin>+<key id>+<base64(0x01 || public key)>. */
-  readonly verifierKey: string;
+  /** The log key, once the log has one (created when the log starts); undefined before. */
+  key(): Ed25519Key | undefined;
+  /** The log's verifier key text: <origin>+<key id>+<base64(0x01 || public key)>; undefined before a key. */
+  verifierKey(): string | undefined;
   readonly reads: LogReads;
   /** The witnesses LOG_WITNESSES lists, in its order. */
   readonly witnesses: readonly VerifierKey[];
@@ -30,7 +34,8 @@ declare module 'fastify' {
 }
 
 export interface TransparencyPluginOptions {
-  key: Ed25519Key;
+  /** Where app.ts keeps the key it read at start (the projector signs with the same one). */
+  key: LogKeyRef;
   /** Submit `startLog` at start when the engine's log is not started (main.ts's live exchange). */
   start: boolean;
 }
@@ -45,14 +50,19 @@ async function transparency(app: FastifyInstance, options: TransparencyPluginOpt
   });
   app.decorate('transparency', {
     origin: logOrigin,
-    key: options.key,
-    verifierKey: verifierKey(logOrigin, LOG_KEY_TYPE, options.key.publicKey),
+    key: () => options.key.current,
+    verifierKey: () => {
+      const key = options.key.current;
+      return key === undefined ? undefined : verifierKey(logOrigin, LOG_KEY_TYPE, key.publicKey);
+    },
     reads,
     witnesses,
     acceptCosignature: (note: string) => acceptCosignature(app.store, reads, witnesses, note),
   });
   if (!options.start) return;
   app.addHook('onReady', async () => {
+    // The first start creates the key (sealed with the data folder's box), before the log can checkpoint.
+    options.key.current ??= await openLogKey(app.store, await secretBoxFor(app.config.dataDir));
     const log = logQueriesOf(app.engine);
     if (log === undefined) {
       app.log.warn('the engine has no log area: the transparency log is not started');

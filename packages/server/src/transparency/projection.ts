@@ -8,6 +8,7 @@ import { bulkModeOf, insertRows } from '../engine-runner/projector.ts';
 import type { BulkMode } from '../engine-runner/projector.ts';
 import type { LogAppendedEvent, LogCheckpointEvent, LogEvent } from './events.ts';
 import { logEventsOf } from './events.ts';
+import type { LogKeyRef } from './log-key.ts';
 import type { Ed25519Key } from './note.ts';
 import { checkpointBody, signCheckpoint } from './note.ts';
 
@@ -71,18 +72,22 @@ export async function writeLogEvents(
   });
 }
 
+/** The log key a projector signs with: the key, or where the running server keeps it (log-key.ts). */
+export type LogKeySource = Ed25519Key | LogKeyRef | undefined;
+
 /**
- * The log's projector for a store of the given kind. `key` signs the checkpoints; without it a batch holding
- * a checkpoint fails (crash-only), so a runner of a started log must be handed the key (app.ts opens it).
+ * The log's projector for a store of the given kind. `key` signs the checkpoints; without one a batch holding
+ * a checkpoint fails (crash-only), so a runner of a started log must be handed the key (app.ts reads it).
  */
 export function transparencyProjector(
   kind: 'pglite' | 'postgres' | undefined,
-  key: Ed25519Key | undefined,
+  key: LogKeySource,
 ): Projector<Command, EngineEvent> {
   const mode = bulkModeOf(kind);
+  const current = () => (key !== undefined && 'current' in key ? key.current : key);
   return {
     name: 'transparency-log',
     tables: LOG_TABLES,
-    project: (entries, tx) => writeLogEvents(tx, logEventsOf(entries), key, mode),
+    project: (entries, tx) => writeLogEvents(tx, logEventsOf(entries), current(), mode),
   };
 }

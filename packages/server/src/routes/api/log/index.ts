@@ -48,10 +48,13 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
     url: '/log/key',
     auth: 'optional',
     handler: async () => {
+      const key = log.key();
+      const verifier = log.verifierKey();
+      if (key === undefined || verifier === undefined) throw new AppError('log.not_started');
       const message: LogKeyMessage = {
         origin: log.origin,
-        key: log.verifierKey,
-        public_key: log.key.publicKey.toString('base64'),
+        key: verifier,
+        public_key: key.publicKey.toString('base64'),
       };
       return ok(message);
     },
