@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ForkError,
   checkInclusion,
+  logLeafHash,
   parseNoteKey,
   verifyCheckpointNote,
   verifyExchange,
@@ -268,4 +269,70 @@ describe('witnesses and the saved checkpoint', () => {
     ).catch((error: { code: number; stderr: string }) => error);
     expect(witnessCli).toMatchObject({ code: 1, stderr: expect.stringMatching(/^FORK: /) });
   }, 60_000);
+});
+
+describe('GET /api/log/liabilities/latest', () => {
+  const entry = [
+    'fairex-log-v1 liabilities',
+    'snapshot 2026-12-07',
+    'seq 4711',
+    'time 1765065600000',
+    'leaves 3',
+    `root ${'ab'.repeat(32)}`,
+    'total BTC 150000000',
+    'total USDT 2500000000',
+    'total USDT:upnl+ 1200000',
+    'total USDT:upnl- 300000',
+    'identity BTC 150000000 25000000 -175000000',
+    'identity USDT 2500000000 -100 -2499999900',
+    '',
+  ].join('\n');
+
+  it('refuses before the first liabilities entry, in every language', async () => {
+    for (const lang of LANGUAGES)
+      expect(await get(`/api/log/liabilities/latest?lang=${lang}`)).toEqual({
+        type: 'error',
+        message: translate(lang, 'log.no_liabilities'),
+      });
+  });
+
+  it('answers the newest liabilities entry as its text says', async () => {
+    await project([log.append(entry, 'liabilities'), log.checkpoint(1_765_065_600_000)]);
+    const body = await get('/api/log/liabilities/latest');
+    expect(body).toEqual({
+      type: 'ok',
+      message: {
+        snapshot_id: '2026-12-07',
+        index: log.size - 1,
+        time: 1_765_065_600_000,
+        seq: 4711,
+        root: 'ab'.repeat(32),
+        leaves: 3,
+        columns: ['BTC', 'USDT', 'USDT:upnl+', 'USDT:upnl-'],
+        totals: {
+          BTC: '150000000',
+          USDT: '2500000000',
+          'USDT:upnl+': '1200000',
+          'USDT:upnl-': '300000',
+        },
+        identity: [
+          { currency: 'BTC', users: '150000000', exchange: '25000000', outside: '-175000000' },
+          { currency: 'USDT', users: '2500000000', exchange: '-100', outside: '-2499999900' },
+        ],
+        entry,
+      },
+    });
+    // The entry is in the checkpoint served now.
+    const checkpoint = await get('/api/log/checkpoint');
+    const inclusion = await get(`/api/log/inclusion?index=${log.size - 1}&size=${checkpoint.message.size}`);
+    expect(
+      checkInclusion(
+        logLeafHash(entry),
+        log.size - 1,
+        checkpoint.message.size,
+        (inclusion.message.proof as string[]).map((hex) => Buffer.from(hex, 'hex')),
+        Buffer.from(checkpoint.message.root, 'hex'),
+      ),
+    ).toBe(true);
+  });
 });

@@ -352,6 +352,7 @@ export const en = {
   'field.days': 'Days',
   'price.unknown_sample': "This market's price record has no sample with that number yet.",
   // The transparency log (docs/transparency.md).
+  'log.no_liabilities': 'No liabilities snapshot has been published in the log yet.',
   'log.not_started': 'The transparency log has not started on this exchange.',
   'log.no_checkpoint': 'The transparency log has no checkpoint yet. Try again in a few seconds.',
   'log.beyond_checkpoint':

@@ -335,6 +335,7 @@ export const hk: Messages = {
   'field.days': '天數',
   'price.unknown_sample': '該交易對的價格記錄中尚無此序號的樣本。',
   // The transparency log (docs/transparency.md).
+  'log.no_liabilities': '日誌中尚未發佈負債快照。',
   'log.not_started': '本交易所的透明日誌尚未啟動。',
   'log.no_checkpoint': '透明日誌尚無檢查點，請幾秒後再試。',
   'log.beyond_checkpoint': '尚無已發佈的日誌檢查點覆蓋該大小，請先獲取最新檢查點。',

@@ -351,6 +351,7 @@ export const jp: Messages = {
   'field.days': '日数',
   'price.unknown_sample': 'この取引ペアの価格記録には、その番号のサンプルはまだありません。',
   // The transparency log (docs/transparency.md).
+  'log.no_liabilities': 'ログにはまだ負債のスナップショットが公開されていません。',
   'log.not_started': 'この取引所の透明性ログはまだ開始されていません。',
   'log.no_checkpoint': '透明性ログにはまだチェックポイントがありません。数秒後にもう一度お試しください。',
   'log.beyond_checkpoint':

@@ -349,6 +349,7 @@ export const kr: Messages = {
   'field.days': '일수',
   'price.unknown_sample': '이 마켓의 가격 기록에 해당 번호의 샘플이 아직 없습니다.',
   // The transparency log (docs/transparency.md).
+  'log.no_liabilities': '로그에 아직 게시된 부채 스냅샷이 없습니다.',
   'log.not_started': '이 거래소의 투명성 로그는 아직 시작되지 않았습니다.',
   'log.no_checkpoint': '투명성 로그에 아직 체크포인트가 없습니다. 몇 초 후 다시 시도하세요.',
   'log.beyond_checkpoint':

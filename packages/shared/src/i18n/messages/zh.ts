@@ -335,6 +335,7 @@ export const zh: Messages = {
   'field.days': '天数',
   'price.unknown_sample': '该交易对的价格记录中尚无此序号的样本。',
   // The transparency log (docs/transparency.md).
+  'log.no_liabilities': '日志中尚未发布负债快照。',
   'log.not_started': '本交易所的透明日志尚未启动。',
   'log.no_checkpoint': '透明日志尚无检查点，请几秒后再试。',
   'log.beyond_checkpoint': '尚无已发布的日志检查点覆盖该大小，请先获取最新检查点。',

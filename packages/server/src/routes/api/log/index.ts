@@ -5,6 +5,7 @@
 // - GET  /log/inclusion    an inclusion proof of an entry in the tree of a size;
 // - GET  /log/entries      entries [start, end), at most 1,000;
 // - GET  /log/sample       the entry holding a market's price sample;
+// - GET  /log/liabilities/latest  the newest liabilities entry (sum-tree root, totals, ledger identity);
 // - POST /log/cosignature  a witness's cosignature of a published checkpoint (LOG_WITNESSES only).
 import type { FastifyInstance } from 'fastify';
 import {
@@ -27,6 +28,7 @@ import type {
 } from '@fairex/shared';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
+import { parseLiabilitiesEntry } from '../../../transparency/liabilities.ts';
 import { LogReadError } from '../../../transparency/proofs.ts';
 
 /** A read's refusal as a translated error. */
@@ -132,6 +134,18 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
       const leaf = await log.reads.sampleLeaf(market.marketId, market.symbol, input.seq);
       if (leaf === undefined) throw new AppError('log.sample_not_logged');
       const message: LogSampleMessage = leaf;
+      return ok(message);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/log/liabilities/latest',
+    auth: 'optional',
+    handler: async () => {
+      const latest = await log.reads.latestLiabilities();
+      const message = latest === undefined ? undefined : parseLiabilitiesEntry(latest.index, latest.entry);
+      if (message === undefined) throw new AppError('log.no_liabilities');
       return ok(message);
     },
   });
