@@ -4,9 +4,8 @@
 // The accepted line is stored once per checkpoint and witness and served with the checkpoint.
 import type { Queryable } from '../store/index.ts';
 import type { VerifierKey } from './note.ts';
-import { parseNote, verifiedCosignature } from './note.ts';
+import { parseCheckpointBody, parseNote, verifiedCosignature } from './note.ts';
 import type { LogReads } from './proofs.ts';
-import { parseCheckpointBody } from './note.ts';
 
 export type CosignatureResult =
   { kind: 'accepted'; size: number; witness: string } | { kind: 'refused'; reason: string };

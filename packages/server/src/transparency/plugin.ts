@@ -1,8 +1,9 @@
 // The transparency log's server area (docs/transparency.md): `app.transparency` with the log key, its reads
 // and proofs, and the witnesses' cosignatures; and the start-up step that starts the engine's log with the
 // configured origin and checkpoint interval when it is not started yet (a journaled command, so replay
-// starts it at the same place). The projection is registered with the runner (exchange-runner.ts), given
-// the key app.ts opened before the runner started.
+// starts it at the same place). The projection is registered with the runner (exchange-runner.ts) and signs
+// with the key of the same LogKeyRef: the one app.ts read before the runner recovered, or the one made here
+// when the log starts.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Ed25519Key, VerifierKey } from './note.ts';
