@@ -30,6 +30,7 @@ import { runStallBench } from '../packages/server/bench/stall-bench.ts';
 import { runLeverBench } from '../packages/engine/bench/lever-bench.ts';
 import { runLogBench } from '../packages/engine/bench/log-bench.ts';
 import { runRetentionBench } from '../packages/server/bench/retention-bench.ts';
+import { runLogBench } from '../packages/server/bench/log-bench.ts';
 
 type Figures = Record<string, number | string>;
 type Section = { key: string; name: string; run: () => Promise<Figures> };
@@ -101,6 +102,11 @@ const sections: Section[] = [
     key: 'retention',
     name: 'journal retention over 100,000 commands and 50,000 dead quotes (PGlite), and price-samples reads meanwhile',
     run: runRetentionBench,
+  },
+  {
+    key: 'log',
+    name: 'transparency log proofs over a year of one-second leaves (PostgreSQL with DATABASE_URL, else 30 days on PGlite)',
+    run: runLogBench,
   },
   {
     key: 'web',

@@ -37,6 +37,10 @@ import { leverAreaPlugin } from './lever/plugin.ts';
 import { statsAreaPlugin } from './stats/plugin.ts';
 import { walletsAreaPlugin } from './wallets/plugin.ts';
 import type { Store } from './store/index.ts';
+import { secretBoxFor } from './api-keys/sealed-secrets.ts';
+import { hasLogKey, openLogKey } from './transparency/log-key.ts';
+import type { LogKeyRef } from './transparency/log-key.ts';
+import { transparencyPlugin } from './transparency/plugin.ts';
 import type { DurableLogReadAhead } from './engine-runner/durable-log-files.ts';
 
 export interface AppOptions {
@@ -74,6 +78,11 @@ export interface AppOptions {
   liveMarket?: boolean;
   /** Overrides for market data (tests and benchmarks): a price source, market-maker settings, intervals. */
   market?: Omit<MarketPluginOptions, 'config' | 'live'>;
+  /**
+   * Start the transparency log at start when the engine's log is not started (journals `startLog` with
+   * LOG_ORIGIN and LOG_CHECKPOINT_INTERVAL_MS). Default: with the live market (npm start); tests opt in.
+   */
+  transparencyLog?: boolean;
   /** The command clock (default Date.now): tests of time-driven rules (the P2P payment window) move it. */
   clock?: () => number;
   /** Test knob: the projector stage waits this long before each transaction, so that it lags (default 0). */
@@ -94,10 +103,15 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
   await instance.register(errorsPlugin);
   await instance.register(storePlugin, { config: options.config, store: options.store, seed: options.seed });
   await instance.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
+  // The log key signs the transparency log's checkpoints as they are projected, so a stored one is opened
+  // before the runner recovers (replay re-projects checkpoints); the log's start creates it otherwise.
+  const logKey: LogKeyRef = { current: undefined };
+  if (options.engine !== false && (await hasLogKey(instance.store)))
+    logKey.current = await openLogKey(instance.store, await secretBoxFor(options.config.dataDir));
   if (options.engine !== false) {
     await instance.register(engineRunnerPlugin, {
       ...exchangeRunnerSettings(options.config),
-      projectors: exchangeProjectors(instance.store.kind),
+      projectors: exchangeProjectors(instance.store.kind, logKey),
       // Released by the last start-up step below.
       holdRecoveredTail: true,
       readYourWritesWaitMs: options.config.readYourWritesWaitMs,
@@ -160,6 +174,12 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     // Token sales, cloud mining, defi staking (docs/products.md): demo products and the daily accrual job.
     await instance.register(productsAreaPlugin, { demo });
     await instance.register(p2pAreaPlugin, { demo });
+    // The transparency log (docs/transparency.md): after the catalogue's synchronisation (an onReady hook
+    // added above), so the log starts once the engine knows the markets.
+    await instance.register(transparencyPlugin, {
+      key: logKey,
+      start: options.transparencyLog ?? options.liveMarket === true,
+    });
   }
   await instance.register(statsAreaPlugin);
 

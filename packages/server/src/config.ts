@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { COSIGNATURE_KEY_TYPE, parseVerifierKey } from './transparency/note.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -34,6 +35,10 @@ export interface Config {
   priceMinSources: number;
   priceStaleMs: number;
   priceHeadIntervalMs: number;
+  logOrigin: string;
+  logCheckpointIntervalMs: number;
+  /** Witnesses' verifier keys (type 0x04) whose cosignatures the log accepts. */
+  logWitnesses: string[];
   demo: boolean;
   /** Unset (the default): the simulator and the market maker draw from the operating system's CSPRNG. */
   seed: number | undefined;
@@ -324,6 +329,53 @@ export const settings = [
       "How often each market's price chain head is published (milliseconds): the first sample of each " +
       'interval becomes a head (table price_heads, socket event price_head).',
     schema: wholeNumber(1_000, 86_400_000),
+  }),
+  setting({
+    key: 'logOrigin',
+    name: 'LOG_ORIGIN',
+    default: 'localhost/fairex-log',
+    meaning:
+      "The transparency log's origin: the first line of every checkpoint and the name of its key " +
+      '(docs/transparency.md). Recorded by the journaled command that starts the log at the first start and ' +
+      'never changed afterwards: set it before then, to the public host and a path, e.g. ' +
+      'trade.example.com/fairex-log.',
+    schema: z
+      .string()
+      .max(200, { error: 'must be at most 200 characters' })
+      .regex(/^[!-*,-~]+$/, { error: 'must be printable ASCII without spaces or "+"' }),
+  }),
+  setting({
+    key: 'logCheckpointIntervalMs',
+    name: 'LOG_CHECKPOINT_INTERVAL_MS',
+    default: '10000',
+    meaning:
+      'How often the transparency log publishes a signed checkpoint (milliseconds of command time): after an ' +
+      'append in a later interval than the last checkpoint, and after every liabilities entry.',
+    schema: wholeNumber(1_000, 86_400_000),
+  }),
+  setting({
+    key: 'logWitnesses',
+    name: 'LOG_WITNESSES',
+    default: undefined,
+    meaning:
+      "Witnesses whose cosignatures of the log's checkpoints are accepted (POST /api/log/cosignature) and " +
+      'served with them: their verifier keys (name+keyid+key, as `npm run witness` prints), separated by ' +
+      'commas. Unset: none is accepted.',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value === undefined
+          ? []
+          : value
+              .split(',')
+              .map((entry) => entry.trim())
+              .filter((entry) => entry !== ''),
+      )
+      .refine((keys) => keys.every((key) => parseVerifierKey(key)?.type === COSIGNATURE_KEY_TYPE), {
+        error:
+          'must be witness verifier keys (name+keyid+base64 of 0x04 and the public key) separated by commas',
+      }),
   }),
   setting({
     key: 'demo',

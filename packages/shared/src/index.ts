@@ -8,6 +8,7 @@ export * from './html-policy.ts';
 export * from './i18n/index.ts';
 export * from './languages.ts';
 export * from './api/price.ts';
+export * from './api/log.ts';
 export * from './api/spot.ts';
 export * from './api/micro.ts';
 export * from './api/lever.ts';

@@ -9,6 +9,7 @@ import currencyRoutes from './api/currency/index.ts';
 import custodyRoutes from './api/custody/index.ts';
 import healthRoutes from './api/health/index.ts';
 import leverRoutes from './api/lever/index.ts';
+import logRoutes from './api/log/index.ts';
 import microtradeRoutes from './api/microtrade/index.ts';
 import productsRoutes from './api/products/index.ts';
 import newsRoutes from './api/news/index.ts';
@@ -29,6 +30,7 @@ const apiAreas = [
   currencyRoutes,
   quotationRoutes,
   priceRoutes,
+  logRoutes,
   transactionRoutes,
   newsRoutes,
   statsRoutes,

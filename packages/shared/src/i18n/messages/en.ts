@@ -358,6 +358,24 @@ export const en = {
   'field.seconds': 'Duration',
   'field.days': 'Days',
   'price.unknown_sample': "This market's price record has no sample with that number yet.",
+  // The transparency log (docs/transparency.md).
+  'log.no_liabilities': 'No liabilities snapshot has been published in the log yet.',
+  'log.not_started': 'The transparency log has not started on this exchange.',
+  'log.no_checkpoint': 'The transparency log has no checkpoint yet. Try again in a few seconds.',
+  'log.beyond_checkpoint':
+    'No published checkpoint of the log covers that size yet. Ask for the latest checkpoint first.',
+  'log.range_order': 'The first size must not be larger than the second.',
+  'log.index_beyond_size': 'The entry number must be below the tree size.',
+  'log.missing_nodes': 'The log cannot answer this proof right now. Try again shortly.',
+  'log.too_many_entries': 'Ask for at most {max} entries at a time.',
+  'log.sample_not_logged':
+    'This price sample is not in the log: it was recorded before the log started, or not yet.',
+  'log.cosignature_refused':
+    'Refused: not a cosignature of an expected witness over a checkpoint this log published.',
+  'field.index': 'Entry number',
+  'field.size': 'Tree size',
+  'field.start': 'Start',
+  'field.end': 'End',
   'field.symbol': 'Market',
   'field.period': 'Interval',
   'field.from': 'From',

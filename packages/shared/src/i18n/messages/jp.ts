@@ -358,6 +358,24 @@ export const jp: Messages = {
   'field.seconds': '期間',
   'field.days': '日数',
   'price.unknown_sample': 'この取引ペアの価格記録には、その番号のサンプルはまだありません。',
+  // The transparency log (docs/transparency.md).
+  'log.no_liabilities': 'ログにはまだ負債のスナップショットが公開されていません。',
+  'log.not_started': 'この取引所の透明性ログはまだ開始されていません。',
+  'log.no_checkpoint': '透明性ログにはまだチェックポイントがありません。数秒後にもう一度お試しください。',
+  'log.beyond_checkpoint':
+    'そのサイズを含む公開済みのログのチェックポイントはまだありません。先に最新のチェックポイントを取得してください。',
+  'log.range_order': '最初のサイズは2番目より大きくできません。',
+  'log.index_beyond_size': 'エントリー番号はツリーのサイズ未満である必要があります。',
+  'log.missing_nodes': '現在ログはこの証明に応答できません。しばらくしてからもう一度お試しください。',
+  'log.too_many_entries': '一度に要求できるエントリーは最大 {max} 件です。',
+  'log.sample_not_logged':
+    'この価格サンプルはログにありません。ログの開始前に記録されたか、まだ記録されていません。',
+  'log.cosignature_refused':
+    '拒否しました：このログが公開したチェックポイントに対する、想定された証人の連署ではありません。',
+  'field.index': 'エントリー番号',
+  'field.size': 'ツリーのサイズ',
+  'field.start': '開始',
+  'field.end': '終了',
   'field.symbol': '取引ペア',
   'field.period': '期間',
   'field.from': '開始時刻',

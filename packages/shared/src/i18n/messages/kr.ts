@@ -355,6 +355,23 @@ export const kr: Messages = {
   'field.seconds': '기간',
   'field.days': '일수',
   'price.unknown_sample': '이 마켓의 가격 기록에 해당 번호의 샘플이 아직 없습니다.',
+  // The transparency log (docs/transparency.md).
+  'log.no_liabilities': '로그에 아직 게시된 부채 스냅샷이 없습니다.',
+  'log.not_started': '이 거래소의 투명성 로그는 아직 시작되지 않았습니다.',
+  'log.no_checkpoint': '투명성 로그에 아직 체크포인트가 없습니다. 몇 초 후 다시 시도하세요.',
+  'log.beyond_checkpoint':
+    '그 크기를 포함하는 게시된 로그 체크포인트가 아직 없습니다. 먼저 최신 체크포인트를 요청하세요.',
+  'log.range_order': '첫 번째 크기는 두 번째보다 클 수 없습니다.',
+  'log.index_beyond_size': '항목 번호는 트리 크기보다 작아야 합니다.',
+  'log.missing_nodes': '지금은 로그가 이 증명에 응답할 수 없습니다. 잠시 후 다시 시도하세요.',
+  'log.too_many_entries': '한 번에 최대 {max}개 항목까지 요청하세요.',
+  'log.sample_not_logged':
+    '이 가격 샘플은 로그에 없습니다. 로그가 시작되기 전에 기록되었거나 아직 기록되지 않았습니다.',
+  'log.cosignature_refused': '거부됨: 이 로그가 게시한 체크포인트에 대한 예상된 증인의 공동 서명이 아닙니다.',
+  'field.index': '항목 번호',
+  'field.size': '트리 크기',
+  'field.start': '시작',
+  'field.end': '끝',
   'field.symbol': '마켓',
   'field.period': '간격',
   'field.from': '시작 시간',
