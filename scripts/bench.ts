@@ -28,7 +28,7 @@ import { runProductsBench } from '../packages/engine/bench/products-bench.ts';
 import { runP2pBench } from '../packages/server/bench/p2p-bench.ts';
 import { runStallBench } from '../packages/server/bench/stall-bench.ts';
 import { runLeverBench } from '../packages/engine/bench/lever-bench.ts';
-import { runLogBench } from '../packages/engine/bench/log-bench.ts';
+import { runLogBench as runLogAppendBench } from '../packages/engine/bench/log-bench.ts';
 import { runRetentionBench } from '../packages/server/bench/retention-bench.ts';
 import { runLogBench } from '../packages/server/bench/log-bench.ts';
 
@@ -89,9 +89,9 @@ const sections: Section[] = [
     run: () => runProductsBench(),
   },
   {
-    key: 'log',
+    key: 'log-append',
     name: 'transparency log: appending one second of price samples for 7 markets (engine thread)',
-    run: () => runLogBench(),
+    run: () => runLogAppendBench(),
   },
   {
     key: 'p2p',
