@@ -106,23 +106,25 @@ export class WitnessStore {
     return witnessKey(storedName, Buffer.from(seedHex, 'hex'));
   }
 
-  #stateFile(base: string): string {
-    const id = createHash('sha256').update(new URL(base).origin).digest('hex').slice(0, 16);
+  // Keyed by the log's origin line (what the log calls itself), not by the address it is reached at: the
+  // same log behind another host name or port is still the log this witness has seen.
+  #stateFile(origin: string): string {
+    const id = createHash('sha256').update(origin).digest('hex').slice(0, 16);
     return join(this.folder, `log-${id}.json`);
   }
 
-  async last(base: string): Promise<Stored | undefined> {
+  async last(origin: string): Promise<Stored | undefined> {
     try {
-      return JSON.parse(await readFile(this.#stateFile(base), 'utf8')) as Stored;
+      return JSON.parse(await readFile(this.#stateFile(origin), 'utf8')) as Stored;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
   }
 
-  async save(base: string, stored: Stored): Promise<void> {
+  async save(origin: string, stored: Stored): Promise<void> {
     await mkdir(this.folder, { recursive: true, mode: 0o700 });
-    await writeFile(this.#stateFile(base), `${JSON.stringify(stored, null, 2)}\n`);
+    await writeFile(this.#stateFile(origin), `${JSON.stringify(stored, null, 2)}\n`);
   }
 }
 
@@ -158,8 +160,8 @@ export async function witnessRound(
   key: WitnessKey,
   now: () => number = Date.now,
 ): Promise<RoundResult> {
-  const last = await store.last(base);
-  const served = await getJson<{ key: string }>(base, '/api/log/key');
+  const served = await getJson<{ key: string; origin: string }>(base, '/api/log/key');
+  const last = await store.last(served.origin);
   const logKey: NoteKey = parseNoteKey(last?.logKey ?? served.key);
   const latest = await getJson<{ note: string }>(base, '/api/log/checkpoint');
   // The checkpoint's own note, without the cosignatures other witnesses added.
@@ -195,7 +197,7 @@ export async function witnessRound(
       body: JSON.stringify({ note: `${checkpoint.note}${line}` }),
     }),
   );
-  await store.save(base, { logKey: logKey.text, note: checkpoint.note });
+  await store.save(served.origin, { logKey: logKey.text, note: checkpoint.note });
   return {
     kind: 'cosigned',
     size: checkpoint.size,
