@@ -25,6 +25,7 @@ import { marketDataPlugin } from './market/index.ts';
 import { microAreaPlugin } from './micro/plugin.ts';
 import { productsAreaPlugin } from './products/plugin.ts';
 import { p2pAreaPlugin } from './p2p/plugin.ts';
+import { liabilitiesAreaPlugin } from './liabilities/plugin.ts';
 import type { MarketPluginOptions } from './market/index.ts';
 import { schedulerPlugin } from './scheduler/plugin.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
@@ -160,6 +161,8 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     // Token sales, cloud mining, defi staking (docs/products.md): demo products and the daily accrual job.
     await instance.register(productsAreaPlugin, { demo });
     await instance.register(p2pAreaPlugin, { demo });
+    // Proof of liabilities (docs/transparency.md): snapshots' sum trees, built off the main thread.
+    await instance.register(liabilitiesAreaPlugin);
   }
   await instance.register(statsAreaPlugin);
 

@@ -10,6 +10,7 @@ import { microProjector } from './micro/projection.ts';
 import { leverProjector } from './lever/projection.ts';
 import { productsProjector } from './products/projection.ts';
 import { p2pProjector } from './p2p/projection.ts';
+import { liabilitiesProjector } from './liabilities/projection.ts';
 import { spotProjector } from './spot/projection.ts';
 import { accountLogProjector } from './wallets/projection.ts';
 
@@ -25,6 +26,7 @@ export function exchangeProjectors(kind: StoreKind): Projector<Command, EngineEv
     leverProjector(kind),
     productsProjector(kind),
     p2pProjector(kind),
+    liabilitiesProjector(kind),
   ];
 }
 

@@ -10,6 +10,7 @@ export * from './languages.ts';
 export * from './api/price.ts';
 export * from './api/spot.ts';
 export * from './api/micro.ts';
+export * from './api/liabilities.ts';
 export * from './api/lever.ts';
 export * from './api/p2p.ts';
 export * from './schema/fields.ts';

@@ -22,6 +22,8 @@ import { sha256 } from '../hash/sha256.ts';
 export const SUM_LIMIT = 1n << 64n;
 export const SALT_BYTES = 32;
 const HASH_BYTES = 32;
+/** The root hash of a snapshot with no leaves (nobody holds anything): SHA-256 of no bytes, as in RFC 9162. */
+export const EMPTY_SUM_ROOT: Uint8Array = sha256(new Uint8Array(0));
 
 export type SumTreeErrorCode =
   | 'negative_amount'
@@ -94,6 +96,14 @@ export function checkSumLeaf(leaf: SumLeaf, columns: number): void {
   leaf.amounts.forEach((amount, column) => checkAmount(amount, column, leaf.userId));
 }
 
+/**
+ * Checks an amount parsed from text (a projection's decimal, a proof's string): 0 <= amount < 2^64.
+ * Throws SumTreeError.
+ */
+export function checkSumAmount(amount: bigint, column: number, userId: string): void {
+  checkAmount(amount, column, userId);
+}
+
 /** SHA-256(0x00 || salt || "user:" + userId || 0x00 || amounts as 8-byte big-endian). Checks first. */
 export function sumLeafHash(leaf: SumLeaf): Uint8Array {
   checkSumLeaf(leaf, leaf.amounts.length);
@@ -130,6 +140,69 @@ export function sumNodeHash(
   for (let column = 0; column < columns; column += 1) {
     view.setBigUint64(1 + HASH_BYTES + column * 8, leftSums[column] as bigint);
     view.setBigUint64(1 + side + HASH_BYTES + column * 8, rightSums[column] as bigint);
+  }
+  return sha256(bytes);
+}
+
+// A BigUint64Array's values as 32-bit words, low and high, in the platform's byte order.
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const LOW = LITTLE_ENDIAN ? 0 : 1;
+const HIGH = LITTLE_ENDIAN ? 1 : 0;
+function wordsOf(values: BigUint64Array): Uint32Array {
+  return new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
+}
+
+/**
+ * Writes an unsigned amount below 2^64 given as decimal text into `into[at]` without a bigint when it is
+ * below 2^53 (every realistic amount). Throws SumTreeError for text that is no such amount.
+ */
+export function setAmountFromText(
+  into: BigUint64Array,
+  at: number,
+  text: string,
+  column: number,
+  userId: string,
+): void {
+  if (/^\d{1,15}$/.test(text)) {
+    const value = Number(text);
+    const words = wordsOf(into);
+    words[at * 2 + LOW] = value % 0x1_0000_0000;
+    words[at * 2 + HIGH] = Math.floor(value / 0x1_0000_0000);
+    return;
+  }
+  if (!/^-?\d{1,40}$/.test(text))
+    throw new SumTreeError('amount_overflow', `user ${userId}: column ${column} is not an integer`);
+  const amount = BigInt(text);
+  checkAmount(amount, column, userId);
+  into[at] = amount;
+}
+
+/**
+ * The leaf hash of leaf `position` of a leaf level whose amounts are already in `sums` (checked): as
+ * sumLeafHash, without a bigint per amount.
+ */
+export function sumLeafHashAt(
+  salt: Uint8Array,
+  userId: string,
+  sums: BigUint64Array,
+  position: number,
+  columns: number,
+): Uint8Array {
+  if (salt.length !== SALT_BYTES)
+    throw new SumTreeError('salt_length', `user ${userId}: the salt must be ${SALT_BYTES} bytes`);
+  if (!USER_ID.test(userId))
+    throw new SumTreeError('user_id', `user id ${JSON.stringify(userId)} is not 1-64 letters or digits`);
+  const user = encoder.encode(`user:${userId}`);
+  const bytes = new Uint8Array(1 + SALT_BYTES + user.length + 1 + columns * 8);
+  bytes.set(salt, 1);
+  bytes.set(user, 1 + SALT_BYTES);
+  const view = new DataView(bytes.buffer);
+  const words = wordsOf(sums);
+  let at = 1 + SALT_BYTES + user.length + 1;
+  for (let column = 0; column < columns; column += 1, at += 8) {
+    const word = (position * columns + column) * 2;
+    view.setUint32(at, words[word + HIGH] as number);
+    view.setUint32(at + 4, words[word + LOW] as number);
   }
   return sha256(bytes);
 }
@@ -212,9 +285,30 @@ export class SumTree {
     )
       throw new SumTreeError('column_count', 'the leaf level does not match its count and columns');
     // The totals first: when no column's total reaches 2^64, no partial sum does either (amounts are unsigned).
+    const below0 = wordsOf(leafLevel.sums);
     const totals = new Array<bigint>(columns).fill(0n);
-    for (let at = 0; at < leafLevel.sums.length; at += 1)
-      totals[at % columns] += leafLevel.sums[at] as bigint;
+    // Sums of the low and high 32-bit words as numbers, folded into bigints every 2^20 rows (exact below 2^53).
+    const low = new Array<number>(columns).fill(0);
+    const high = new Array<number>(columns).fill(0);
+    const fold = () => {
+      for (let column = 0; column < columns; column += 1) {
+        totals[column] =
+          (totals[column] as bigint) +
+          (BigInt(high[column] as number) << 32n) +
+          BigInt(low[column] as number);
+        low[column] = 0;
+        high[column] = 0;
+      }
+    };
+    for (let row = 0; row < leafLevel.count; row += 1) {
+      for (let column = 0; column < columns; column += 1) {
+        const at = (row * columns + column) * 2;
+        low[column] = (low[column] as number) + (below0[at + LOW] as number);
+        high[column] = (high[column] as number) + (below0[at + HIGH] as number);
+      }
+      if ((row & 0xfffff) === 0xfffff) fold();
+    }
+    fold();
     totals.forEach((total, column) => {
       if (total >= SUM_LIMIT)
         throw new SumTreeError('sum_overflow', `column ${column}'s total reaches 2^64 (${total})`);
@@ -225,10 +319,14 @@ export class SumTree {
     const input = new Uint8Array(1 + side * 2);
     const view = new DataView(input.buffer);
     input[0] = 1;
+    // Sums are added as 32-bit word pairs with a carry: no bigint per value (ten million of them for a
+    // million users would keep the garbage collector busy for seconds). No sum reaches 2^64 (checked above).
     while (below.count > 1) {
       const count = Math.ceil(below.count / 2);
       const hashes = new Uint8Array(count * HASH_BYTES);
       const sums = new BigUint64Array(count * columns);
+      const from = wordsOf(below.sums);
+      const to = wordsOf(sums);
       for (let index = 0; index < count; index += 1) {
         const left = index * 2;
         const right = left + 1;
@@ -240,11 +338,21 @@ export class SumTree {
         input.set(below.hashes.subarray(left * HASH_BYTES, (left + 1) * HASH_BYTES), 1);
         input.set(below.hashes.subarray(right * HASH_BYTES, (right + 1) * HASH_BYTES), 1 + side);
         for (let column = 0; column < columns; column += 1) {
-          const a = below.sums[left * columns + column] as bigint;
-          const b = below.sums[right * columns + column] as bigint;
-          view.setBigUint64(1 + HASH_BYTES + column * 8, a);
-          view.setBigUint64(1 + side + HASH_BYTES + column * 8, b);
-          sums[index * columns + column] = a + b;
+          const a = (left * columns + column) * 2;
+          const b = (right * columns + column) * 2;
+          const c = (index * columns + column) * 2;
+          const aLow = from[a + LOW] as number;
+          const aHigh = from[a + HIGH] as number;
+          const bLow = from[b + LOW] as number;
+          const bHigh = from[b + HIGH] as number;
+          view.setUint32(1 + HASH_BYTES + column * 8, aHigh);
+          view.setUint32(1 + HASH_BYTES + column * 8 + 4, aLow);
+          view.setUint32(1 + side + HASH_BYTES + column * 8, bHigh);
+          view.setUint32(1 + side + HASH_BYTES + column * 8 + 4, bLow);
+          const sumLow = aLow + bLow;
+          const carry = sumLow >= 0x1_0000_0000 ? 1 : 0;
+          to[c + LOW] = sumLow - carry * 0x1_0000_0000;
+          to[c + HIGH] = aHigh + bHigh + carry;
         }
         hashes.set(sha256(input), index * HASH_BYTES);
       }

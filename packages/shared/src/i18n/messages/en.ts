@@ -333,6 +333,12 @@ export const en = {
   'market.unknown_currency': 'This currency does not exist.',
   'price.not_covered':
     'No published head covers this sample yet; ask again after the next head (within a minute).',
+  'liabilities.no_snapshot': 'No liabilities snapshot with this id has been published.',
+  'liabilities.none_published': 'No liabilities snapshot has been published yet.',
+  'liabilities.no_amounts':
+    'You held nothing at this snapshot, so it has no leaf for you: accounts whose every amount is zero are left out of the tree.',
+  'liabilities.pending': 'A liabilities snapshot is still being built and published; try again in a minute.',
+  'liabilities.captured': 'Snapshot {id} is taken; its tree is being built and will be published in the log.',
   'micro.seconds_not_offered': 'This duration is not offered. Choose one of the listed seconds.',
   'micro.currency_not_payable': 'Seconds contracts cannot be paid in this currency.',
   'micro.pair_not_open': 'This market is not open to seconds contracts.',

@@ -333,6 +333,13 @@ export const jp: Messages = {
   'market.unknown_currency': 'この通貨は存在しません。',
   'price.not_covered':
     'このサンプルはまだ公開済みのヘッドに含まれていません。次のヘッドの公開後（1分以内）に再度お試しください。',
+  'liabilities.no_snapshot': 'このIDの負債スナップショットは公開されていません。',
+  'liabilities.none_published': '負債スナップショットはまだ公開されていません。',
+  'liabilities.no_amounts':
+    'このスナップショットの時点で資産がなかったため、ツリーにあなたのリーフはありません。すべての金額がゼロの口座はツリーから除かれます。',
+  'liabilities.pending': '負債スナップショットを作成・公開中です。1分後にもう一度お試しください。',
+  'liabilities.captured':
+    'スナップショット {id} を取得しました。ツリーを作成中で、完了するとログに公開されます。',
   'micro.seconds_not_offered': 'この期間は提供されていません。表示された秒数を選んでください。',
   'micro.currency_not_payable': 'この通貨では秒契約を支払えません。',
   'micro.pair_not_open': 'この市場は秒契約に対応していません。',

@@ -331,6 +331,12 @@ export const kr: Messages = {
   'market.unknown_currency': '존재하지 않는 통화입니다.',
   'price.not_covered':
     '아직 게시된 헤드가 이 샘플을 포함하지 않습니다. 다음 헤드가 게시된 후(1분 이내) 다시 요청하세요.',
+  'liabilities.no_snapshot': '이 ID로 게시된 부채 스냅샷이 없습니다.',
+  'liabilities.none_published': '아직 게시된 부채 스냅샷이 없습니다.',
+  'liabilities.no_amounts':
+    '이 스냅샷 시점에 보유 자산이 없어 트리에 회원님의 리프가 없습니다. 모든 금액이 0인 계정은 트리에서 제외됩니다.',
+  'liabilities.pending': '부채 스냅샷을 아직 생성하고 게시하는 중입니다. 1분 후에 다시 시도하세요.',
+  'liabilities.captured': '스냅샷 {id}을(를) 생성했습니다. 트리를 만드는 중이며 완료되면 로그에 게시됩니다.',
   'micro.seconds_not_offered': '제공되지 않는 기간입니다. 목록의 초를 선택하세요.',
   'micro.currency_not_payable': '이 통화로는 초 계약을 결제할 수 없습니다.',
   'micro.pair_not_open': '이 마켓은 초 계약을 열지 않았습니다.',
