@@ -13,6 +13,8 @@ export interface LiabilitiesCaptureContext {
   db: Queryable;
   actor: Actor;
   nowMs: number;
+  /** Why the snapshot is taken now, for the audit log. */
+  reason: string;
 }
 
 /** Takes a snapshot now; its id and seq. Refused by the engine (one still pending): `liabilities.pending`. */
@@ -31,7 +33,7 @@ export async function captureLiabilitiesNow(
     action: 'liabilities.capture',
     targetType: 'liabilities_snapshot',
     targetId: snapshotId,
-    detail: { seq },
+    detail: { seq, reason: context.reason },
   });
   return { snapshotId, seq };
 }

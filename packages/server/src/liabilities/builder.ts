@@ -107,7 +107,7 @@ export async function buildInWorker(
   }
 }
 
-export const PAGE_ROWS = 20_000;
+export const PAGE_ROWS = 5_000;
 const LEAF_COLUMNS = ['snapshot_id', 'position', 'user_id', 'salt', 'amounts', 'hash'];
 const NODE_COLUMNS = ['snapshot_id', 'level', 'idx', 'hash', 'sums'];
 

@@ -29,14 +29,8 @@ port.on('message', (message: ToTreeWorker) => {
       port.postMessage({ type: 'built', root: built.root });
     } else if (message.type === 'next') {
       if (rows === undefined) throw new Error('next before build');
-      const leaves = rows.leaves.shift();
-      if (leaves !== undefined) port.postMessage({ type: 'rows', table: 'liability_leaves', text: leaves });
-      else {
-        const nodes = rows.nodes.shift();
-        port.postMessage(
-          nodes === undefined ? { type: 'end' } : { type: 'rows', table: 'liability_nodes', text: nodes },
-        );
-      }
+      const next = rows.next();
+      port.postMessage(next.done === true ? { type: 'end' } : { type: 'rows', ...next.value });
     }
   } catch (error) {
     if (error instanceof SumTreeError)

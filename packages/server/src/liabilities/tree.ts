@@ -32,13 +32,14 @@ export interface TreeRoot {
   readonly totals: readonly string[];
 }
 
-/** What the builder stores: COPY text chunks, about `CHUNK_ROWS` rows each. */
-export interface TreeRows {
-  readonly leaves: string[];
-  readonly nodes: string[];
+/** What the builder stores: COPY text chunks of about `CHUNK_ROWS` rows, leaves first, then nodes. */
+export interface TreeChunk {
+  readonly table: 'liability_leaves' | 'liability_nodes';
+  readonly text: string;
 }
+export type TreeRows = Iterator<TreeChunk>;
 
-export const CHUNK_ROWS = 50_000;
+export const CHUNK_ROWS = 10_000;
 
 /**
  * HMAC-SHA-256 (RFC 2104) under one key for many messages: the padded keys are made once, and each message
@@ -104,7 +105,7 @@ export function buildSnapshotTree(
         root: Buffer.from(EMPTY_SUM_ROOT).toString('hex'),
         totals: Array(columns).fill('0'),
       },
-      rows: { leaves: [], nodes: [] },
+      rows: [][Symbol.iterator](),
     };
   const users = new Float64Array(count);
   const amounts = new BigUint64Array(count * columns);
@@ -141,43 +142,43 @@ export function buildSnapshotTree(
   const tree = SumTree.fromLeafLevel(leafLevel, columns);
   const root = tree.root();
 
-  const leaves: string[] = [];
-  let chunk = '';
-  for (let position = 0; position < count; position += 1) {
-    const source = order[position] as number;
-    chunk +=
-      `${snapshotId}\t${position}\t${users[source]}\t${salts[position]}\t${texts[source]}\t` +
-      `${Buffer.from(hashes.subarray(position * 32, position * 32 + 32)).toString('hex')}\n`;
-    if ((position + 1) % CHUNK_ROWS === 0) {
-      leaves.push(chunk);
-      chunk = '';
-    }
-  }
-  if (chunk !== '') leaves.push(chunk);
-  const nodes: string[] = [];
-  chunk = '';
-  let rows = 0;
-  tree.levels.forEach((level, depth) => {
-    if (depth === 0) return;
-    for (let index = 0; index < level.count; index += 1) {
+  // The rows as COPY text, made a chunk at a time as the builder asks (a million rows of text at once would
+  // be hundreds of megabytes).
+  function* rows(): Generator<TreeChunk> {
+    let chunk = '';
+    for (let position = 0; position < count; position += 1) {
+      const source = order[position] as number;
       chunk +=
-        `${snapshotId}\t${depth}\t${index}\t` +
-        `${Buffer.from(level.hashes.subarray(index * 32, index * 32 + 32)).toString('hex')}\t` +
-        `${sumsText(level.sums, index * columns, columns)}\n`;
-      rows += 1;
-      if (rows % CHUNK_ROWS === 0) {
-        nodes.push(chunk);
+        `${snapshotId}\t${position}\t${users[source]}\t${salts[position]}\t${texts[source]}\t` +
+        `${Buffer.from(hashes.subarray(position * 32, position * 32 + 32)).toString('hex')}\n`;
+      if ((position + 1) % CHUNK_ROWS === 0 || position === count - 1) {
+        yield { table: 'liability_leaves', text: chunk };
         chunk = '';
       }
     }
-  });
-  if (chunk !== '') nodes.push(chunk);
+    let rowCount = 0;
+    for (let depth = 1; depth < tree.levels.length; depth += 1) {
+      const level = tree.levels[depth] as SumLevel;
+      for (let index = 0; index < level.count; index += 1) {
+        chunk +=
+          `${snapshotId}\t${depth}\t${index}\t` +
+          `${Buffer.from(level.hashes.subarray(index * 32, index * 32 + 32)).toString('hex')}\t` +
+          `${sumsText(level.sums, index * columns, columns)}\n`;
+        rowCount += 1;
+        if (rowCount % CHUNK_ROWS === 0) {
+          yield { table: 'liability_nodes', text: chunk };
+          chunk = '';
+        }
+      }
+    }
+    if (chunk !== '') yield { table: 'liability_nodes', text: chunk };
+  }
   return {
     root: {
       leafCount: count,
       root: Buffer.from(root.hash).toString('hex'),
       totals: root.sums.map(String),
     },
-    rows: { leaves, nodes },
+    rows: rows(),
   };
 }

@@ -3,6 +3,7 @@
 // the back office's on-demand snapshot. Amounts are unsigned decimal integers of minor units (text: they may
 // exceed 2^53); hashes and salts are 64 lowercase hex characters.
 import { z } from 'zod';
+import { note } from '../schema/fields.ts';
 
 /** A snapshot id: the UTC day (2026-12-07) of the daily one, or day and time (2026-12-07T183005Z) on demand. */
 export const LIABILITIES_SNAPSHOT_ID = /^\d{4}-\d{2}-\d{2}(T\d{6}Z)?$/;
@@ -21,6 +22,9 @@ export const liabilitiesSnapshotId = z.unknown().transform((value, context): str
 });
 
 export const liabilitiesProofInput = z.object({ snapshot: liabilitiesSnapshotId });
+
+/** The back office's on-demand snapshot: why it is taken, kept in the audit log. */
+export const liabilitiesCaptureInput = z.object({ reason: note({ min: 3, max: 200 }) });
 
 /** One line of the ledger identity: per currency, users + exchange + outside = 0 (signed decimal integers). */
 export interface LiabilitiesIdentityLine {

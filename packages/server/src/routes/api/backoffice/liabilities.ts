@@ -1,9 +1,10 @@
 // The back office of proof of liabilities (docs/transparency.md, "Proof of liabilities"; admin/liabilities.ts):
-//   POST /api/backoffice/liabilities/capture   takes a liabilities snapshot now (audited); its tree is built
-//                                              and published in the log in the background
+//   POST /api/backoffice/liabilities/capture   reason: takes a liabilities snapshot now (audited with the
+//                                              reason); its tree is built and published in the log in the
+//                                              background
 // A snapshot discloses every user's totals to the public log, like the daily one: funding.manage.
 import type { FastifyInstance } from 'fastify';
-import { ok } from '@fairex/shared';
+import { liabilitiesCaptureInput, ok } from '@fairex/shared';
 import { captureLiabilitiesNow } from '../../../admin/liabilities.ts';
 import type { AdminRoute } from './guard.ts';
 
@@ -13,8 +14,10 @@ export function liabilitiesAdminRoutes(app: FastifyInstance, adminRoute: AdminRo
     method: 'POST',
     url: '/backoffice/liabilities/capture',
     access: 'funding.manage',
-    handler: async ({ actor, t }) => {
+    input: liabilitiesCaptureInput,
+    handler: async ({ input, actor, t }) => {
       const { snapshotId } = await captureLiabilitiesNow({
+        reason: input.reason,
         publisher: app.liabilities.publisher,
         db: app.store,
         actor,
