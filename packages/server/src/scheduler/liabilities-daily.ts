@@ -4,17 +4,11 @@
 // snapshot; the area's publisher then builds the tree off the main thread and publishes its root. Unlike the
 // overnight fee it does not catch up missed days at start: a snapshot describes the moment it is taken, and
 // the back office takes one on demand.
+import { dailySnapshotId } from '../liabilities/publisher.ts';
 import { msUntilNextRun } from './lever-overnight.ts';
 
 export interface LiabilitiesCapturer {
   captureAndPublish(snapshotId: string, idempotencyKey?: string): Promise<number>;
-}
-
-const DAY_MS = 86_400_000;
-
-/** The id of the snapshot a run at `timeMs` takes: the UTC day, as YYYY-MM-DD. */
-export function dayId(timeMs: number): string {
-  return new Date(Math.floor(timeMs / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 }
 
 export class LiabilitiesDailyJob {
@@ -38,7 +32,7 @@ export class LiabilitiesDailyJob {
   async runOnce(): Promise<void> {
     const capturer = this.#capturer();
     if (capturer === undefined) return;
-    const day = dayId(this.#now());
+    const day = dailySnapshotId(this.#now());
     await capturer.captureAndPublish(day, `liabilities:${day}`);
   }
 
