@@ -180,12 +180,41 @@ export function parseLiabilitiesEntry(entry: string): LiabilitiesEntry {
   return parsed;
 }
 
+/** Throws VerificationError unless `proof` has the fields and types of a liabilities proof. */
+export function checkProofShape(proof: unknown): asserts proof is LiabilitiesProof {
+  const p = proof as Partial<Record<keyof LiabilitiesProof, unknown>> | null;
+  const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+  const ok =
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.snapshot_id === 'string' &&
+    typeof p.user_id === 'string' &&
+    typeof p.salt === 'string' &&
+    typeof p.root === 'string' &&
+    Number.isSafeInteger(p.log_index) &&
+    Number.isSafeInteger(p.position) &&
+    Number.isSafeInteger(p.leaves) &&
+    strings(p.columns) &&
+    strings(p.amounts) &&
+    strings(p.totals) &&
+    Array.isArray(p.path) &&
+    p.path.every(
+      (step: unknown) =>
+        typeof step === 'object' &&
+        step !== null &&
+        typeof (step as { hash?: unknown }).hash === 'string' &&
+        strings((step as { sums?: unknown }).sums),
+    );
+  if (!ok) throw new VerificationError('the proof file is not a liabilities proof');
+}
+
 /** Checks a proof against the log entry it names; never throws. */
 export function verifyLiabilitiesProof(
   proof: LiabilitiesProof,
   entryText: string,
 ): { ok: true; root: string } | { ok: false; reason: string } {
   try {
+    checkProofShape(proof);
     const entry = parseLiabilitiesEntry(entryText);
     if (entry.snapshot !== proof.snapshot_id)
       throw new VerificationError(`the entry is snapshot ${entry.snapshot}, the proof ${proof.snapshot_id}`);
@@ -246,7 +275,9 @@ export function parseCheckpoint(note: string): Checkpoint {
 
 /** Checks the note's Ed25519 signature by the verifier key `<name>+<key id hex>+<base64(0x01 || key)>`. */
 export function checkNoteSignature(checkpoint: Checkpoint, verifierKey: string): void {
-  const [name, keyIdHex, keyText] = verifierKey.split('+');
+  // name + "+" + key id + "+" + base64 key: the base64 may hold '+' itself, so only the first two split.
+  const [name, keyIdHex, ...keyParts] = verifierKey.split('+');
+  const keyText = keyParts.join('+');
   const keyBytes = Buffer.from(keyText ?? '', 'base64');
   if (name === undefined || keyBytes.length !== 33 || keyBytes[0] !== 1)
     throw new VerificationError('the verifier key is not an Ed25519 signed-note key');
@@ -327,6 +358,7 @@ export async function verifyWithCheckpoint(
   note: string,
   options: { url?: string | undefined; key?: string | undefined } = {},
 ): Promise<string[]> {
+  checkProofShape(proof);
   const checkpoint = parseCheckpoint(note);
   const base = (options.url ?? urlOfOrigin(checkpoint.origin)).replace(/\/+$/, '');
   const lines: string[] = [];

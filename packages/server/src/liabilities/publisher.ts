@@ -70,15 +70,18 @@ export class LiabilitiesPublisher {
     this.#logger = options.logger;
   }
 
-  /** Journals `captureLiabilities`; the snapshot's seq. Refused (e.g. one still pending): LiabilitiesRefusedError. */
-  async capture(snapshotId: string, idempotencyKey?: string): Promise<number> {
+  /**
+   * Journals `captureLiabilities`; the snapshot's seq, and whether the idempotency key answered an earlier
+   * capture. Refused (e.g. one still pending): LiabilitiesRefusedError.
+   */
+  async capture(snapshotId: string, idempotencyKey?: string): Promise<{ seq: number; duplicate: boolean }> {
     const command = { type: 'captureLiabilities', snapshotId } as unknown as Command;
     const outcome = await this.#runner.submit(
       command,
       idempotencyKey === undefined ? {} : { idempotencyKey },
     );
     if (outcome.code !== 0) throw new LiabilitiesRefusedError('captureLiabilities', outcome.code);
-    return outcome.seq;
+    return { seq: outcome.originalSeq ?? outcome.seq, duplicate: outcome.duplicate === true };
   }
 
   /**
@@ -102,9 +105,13 @@ export class LiabilitiesPublisher {
     return run;
   }
 
-  /** Capture, then build and publish in the background (errors logged); the snapshot's seq. */
+  /**
+   * Capture, then build and publish in the background (errors logged); the snapshot's seq. A repeated
+   * capture (the same idempotency key) publishes nothing again: its first run did, or `recover` will.
+   */
   async captureAndPublish(snapshotId: string, idempotencyKey?: string): Promise<number> {
-    const seq = await this.capture(snapshotId, idempotencyKey);
+    const { seq, duplicate } = await this.capture(snapshotId, idempotencyKey);
+    if (duplicate) return seq;
     this.publish(snapshotId, seq).catch((error: unknown) =>
       this.#logger.error({ err: error, snapshotId }, 'liabilities snapshot not published'),
     );
