@@ -6,10 +6,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toHex } from '../hash/sha256.ts';
 import {
+  setAmountFromText,
   SUM_LIMIT,
   SumTree,
   SumTreeError,
   sumLeafHash,
+  sumLeafHashAt,
   sumNodeHash,
   sumProofAddresses,
   verifySumProof,
@@ -267,5 +269,42 @@ describe('refused leaves and sums', () => {
     const b = sumLeafHash(VECTOR_LEAVES[1]!);
     expect(toHex(sumNodeHash(a, [1n], b, [2n]))).not.toBe(toHex(sumNodeHash(a, [1n], b, [1n])));
     expect(toHex(sumNodeHash(a, [1n], b, [2n]))).not.toBe(toHex(sumNodeHash(a, [0n], b, [2n])));
+  });
+});
+
+describe('the word arithmetic of large trees', () => {
+  it('adds with a carry across the 32-bit halves and hashes as the bigint encoding does', () => {
+    const big: SumLeaf[] = [
+      { salt: salt(1), userId: '1', amounts: [0xffff_ffffn, (1n << 62n) + 0xffff_ffffn] },
+      { salt: salt(2), userId: '2', amounts: [1n, 0xffff_ffffn] },
+      { salt: salt(3), userId: '3', amounts: [0x1_0000_0000n, (1n << 63n) - 3n] },
+    ];
+    const tree = SumTree.build(big, 2);
+    const left = referenceNode(
+      [referenceLeaf(big[0]!), [...big[0]!.amounts]],
+      [referenceLeaf(big[1]!), [...big[1]!.amounts]],
+    );
+    const root = referenceNode(left, [referenceLeaf(big[2]!), [...big[2]!.amounts]]);
+    expect(toHex(tree.root().hash)).toBe(root[0]);
+    expect(tree.root().sums).toEqual(root[1]);
+    expect(tree.node(1, 0).sums).toEqual([0x1_0000_0000n, (1n << 62n) + 0x1_ffff_fffen]);
+  });
+
+  it('reads amounts from text beyond 2^53 exactly, and refuses what is no amount', () => {
+    const into = new BigUint64Array(4);
+    setAmountFromText(into, 0, '18446744073709551615', 0, '1');
+    setAmountFromText(into, 1, '9007199254740993', 1, '1');
+    setAmountFromText(into, 2, '123456789012345', 2, '1');
+    expect([...into.subarray(0, 3)]).toEqual([SUM_LIMIT - 1n, 9_007_199_254_740_993n, 123_456_789_012_345n]);
+    for (const [text, code] of [
+      ['-1', 'negative_amount'],
+      ['18446744073709551616', 'amount_overflow'],
+      ['1.5', 'amount_overflow'],
+      ['', 'amount_overflow'],
+    ] as const)
+      expect(() => setAmountFromText(into, 3, text, 3, '1')).toThrow(expect.objectContaining({ code }));
+    const sums = new BigUint64Array([5n, SUM_LIMIT - 1n]);
+    const leaf = { salt: salt(9), userId: '77', amounts: [5n, SUM_LIMIT - 1n] };
+    expect(toHex(sumLeafHashAt(leaf.salt, '77', sums, 0, 2))).toBe(toHex(sumLeafHash(leaf)));
   });
 });
