@@ -31,6 +31,7 @@ import { runLeverBench } from '../packages/engine/bench/lever-bench.ts';
 import { runLogBench as runLogAppendBench } from '../packages/engine/bench/log-bench.ts';
 import { runRetentionBench } from '../packages/server/bench/retention-bench.ts';
 import { runLogBench } from '../packages/server/bench/log-bench.ts';
+import { runLiabilitiesBench } from '../packages/server/bench/liabilities-bench.ts';
 
 type Figures = Record<string, number | string>;
 type Section = { key: string; name: string; run: () => Promise<Figures> };
@@ -112,6 +113,11 @@ const sections: Section[] = [
     key: 'web',
     name: 'web main thread (board and chart at 20 updates/s, Playwright trace)',
     run: runWebPerfBench,
+  },
+  {
+    key: 'liabilities',
+    name: 'proof of liabilities: a 1,000,000-user x 10-column sum tree on its worker, main-thread stall, proof size',
+    run: runLiabilitiesBench,
   },
 ];
 

@@ -104,3 +104,11 @@ export type { LogResultCodeName } from './log/codes.ts';
 export { LOG_ENTRY_VERSION, liabilitiesEntry, pricesEntry } from './log/entries.ts';
 export type { BatchSample, LiabilitiesEntryFields } from './log/entries.ts';
 export type { LogCheckpoint } from './log/state.ts';
+export type {
+  LiabilitiesCapturedEvent,
+  LiabilitiesIdentity,
+  LiabilitiesPublishedEvent,
+  LogAppendedEvent,
+  LogCheckpointEvent,
+  LogEvent,
+} from './log/events.ts';

@@ -25,6 +25,7 @@ import { marketDataPlugin } from './market/index.ts';
 import { microAreaPlugin } from './micro/plugin.ts';
 import { productsAreaPlugin } from './products/plugin.ts';
 import { p2pAreaPlugin } from './p2p/plugin.ts';
+import { liabilitiesAreaPlugin } from './liabilities/plugin.ts';
 import type { MarketPluginOptions } from './market/index.ts';
 import { schedulerPlugin } from './scheduler/plugin.ts';
 import { syncEngineCatalog } from './services/engine-catalog.ts';
@@ -180,6 +181,8 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
       key: logKey,
       start: options.transparencyLog ?? options.liveMarket === true,
     });
+    // Proof of liabilities (docs/transparency.md): snapshots' sum trees, built off the main thread.
+    await instance.register(liabilitiesAreaPlugin);
   }
   await instance.register(statsAreaPlugin);
 

@@ -10,6 +10,7 @@ import { microProjector } from './micro/projection.ts';
 import { leverProjector } from './lever/projection.ts';
 import { productsProjector } from './products/projection.ts';
 import { p2pProjector } from './p2p/projection.ts';
+import { liabilitiesProjector } from './liabilities/projection.ts';
 import { spotProjector } from './spot/projection.ts';
 import { accountLogProjector } from './wallets/projection.ts';
 import { transparencyProjector } from './transparency/projection.ts';
@@ -35,6 +36,7 @@ export function exchangeProjectors(
     productsProjector(kind),
     p2pProjector(kind),
     transparencyProjector(kind, logKey),
+    liabilitiesProjector(kind),
   ];
 }
 

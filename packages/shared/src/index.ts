@@ -11,6 +11,7 @@ export * from './api/price.ts';
 export * from './api/log.ts';
 export * from './api/spot.ts';
 export * from './api/micro.ts';
+export * from './api/liabilities.ts';
 export * from './api/lever.ts';
 export * from './api/p2p.ts';
 export * from './schema/fields.ts';

@@ -63,24 +63,35 @@ function compress(state: Int32Array, words: Int32Array, block: Uint8Array, offse
   state[7] = ((state[7] as number) + h) | 0;
 }
 
+// Scratch space reused by every call (JavaScript runs one call at a time, and nothing here calls out): a
+// million hashes then allocate one digest each, not four typed arrays, which keeps the garbage collector out
+// of the liabilities tree builder's way.
+const scratchState = new Int32Array(8);
+const scratchWords = new Int32Array(64);
+const scratchTail = new Uint8Array(128);
+const scratchTailView = new DataView(scratchTail.buffer);
+const INITIAL_STATE = [
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+] as const;
+
 /** SHA-256 of bytes, as its 32 bytes. */
 export function sha256(bytes: Uint8Array): Uint8Array {
-  const state = new Int32Array([
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-  ]);
-  const words = new Int32Array(64);
+  const state = scratchState;
+  state.set(INITIAL_STATE);
+  const words = scratchWords;
   const fullBlocks = bytes.length - (bytes.length % 64);
   for (let offset = 0; offset < fullBlocks; offset += 64) compress(state, words, bytes, offset);
   // The tail: the remaining bytes, a 1 bit, zeros, and the message length in bits as a 64-bit number.
   const tailLength = bytes.length - fullBlocks;
-  const tail = new Uint8Array(tailLength < 56 ? 64 : 128);
+  const tailBytes = tailLength < 56 ? 64 : 128;
+  const tail = scratchTail;
+  tail.fill(0);
   tail.set(bytes.subarray(fullBlocks));
   tail[tailLength] = 0x80;
   const bitLength = bytes.length * 8;
-  const view = new DataView(tail.buffer);
-  view.setUint32(tail.length - 8, Math.floor(bitLength / 0x1_0000_0000));
-  view.setUint32(tail.length - 4, bitLength >>> 0);
-  for (let offset = 0; offset < tail.length; offset += 64) compress(state, words, tail, offset);
+  scratchTailView.setUint32(tailBytes - 8, Math.floor(bitLength / 0x1_0000_0000));
+  scratchTailView.setUint32(tailBytes - 4, bitLength >>> 0);
+  for (let offset = 0; offset < tailBytes; offset += 64) compress(state, words, tail, offset);
   const digest = new Uint8Array(32);
   const out = new DataView(digest.buffer);
   for (let index = 0; index < 8; index += 1) out.setUint32(index * 4, (state[index] as number) >>> 0);

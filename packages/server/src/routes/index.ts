@@ -10,6 +10,7 @@ import custodyRoutes from './api/custody/index.ts';
 import healthRoutes from './api/health/index.ts';
 import leverRoutes from './api/lever/index.ts';
 import logRoutes from './api/log/index.ts';
+import liabilitiesRoutes from './api/liabilities/index.ts';
 import microtradeRoutes from './api/microtrade/index.ts';
 import productsRoutes from './api/products/index.ts';
 import newsRoutes from './api/news/index.ts';
@@ -49,6 +50,7 @@ const apiAreas = [
   apiKeyRoutes,
   leverRoutes,
   p2pRoutes,
+  liabilitiesRoutes,
 ];
 
 export default async function routes(app: FastifyInstance): Promise<void> {

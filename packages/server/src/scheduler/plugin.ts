@@ -8,7 +8,9 @@
 //   source's latest price for every market (docs/price-record.md);
 // - the market maker (market/market-maker.ts, with MARKET_MAKER=on): its quotes, refreshed on a timer;
 // - the leverage overnight fee (lever-overnight.ts): at start (catching up missed days) and after each UTC
-//   midnight, one `chargeLeverOvernight` command.
+//   midnight, one `chargeLeverOvernight` command;
+// - the daily liabilities snapshot (liabilities-daily.ts): after each UTC midnight, one `captureLiabilities`
+//   command, whose tree the liabilities area then builds and publishes (docs/transparency.md).
 // Also started here, because it waits for the first index prices: the first-start history backfill
 // (market/backfill.ts), which writes candles and journals nothing.
 //
@@ -28,6 +30,7 @@ import { priceSourceKind } from '../market/price-source-kind.ts';
 import { PriceSimulator } from '../market/simulator.ts';
 import { IndexScheduler } from './index-prices.ts';
 import { LeverOvernightJob } from './lever-overnight.ts';
+import { LiabilitiesDailyJob } from './liabilities-daily.ts';
 import { startP2pTick } from './p2p-tick.ts';
 import type { P2pTickJob } from './p2p-tick.ts';
 
@@ -58,6 +61,11 @@ async function scheduler(app: FastifyInstance, options: SchedulerPluginOptions):
   const overnight = new LeverOvernightJob(app.runner, {
     onError: (error) => app.log.error({ err: error }, 'lever overnight charge failed'),
   });
+  // The liabilities area registers after the scheduler; the job looks it up when it runs.
+  const liabilities = new LiabilitiesDailyJob(
+    () => (app.hasDecorator('liabilities') ? app.liabilities.publisher : undefined),
+    { onError: (error) => app.log.error({ err: error }, 'daily liabilities snapshot failed') },
+  );
   let p2pTick: P2pTickJob | undefined;
   app.addHook('onReady', async () => {
     p2pTick = startP2pTick({
@@ -69,11 +77,13 @@ async function scheduler(app: FastifyInstance, options: SchedulerPluginOptions):
       live = startLive(app, options, app.marketData);
       app.marketLive = live;
       overnight.start();
+      liabilities.start();
     }
   });
   // Jobs stop before the runner closes, so they never submit to a closing runner.
   app.addHook('preClose', async () => {
     await overnight.stop();
+    await liabilities.stop();
     await p2pTick?.stop();
     if (live === undefined) return;
     await live.started.catch(() => {});

@@ -180,15 +180,6 @@ export class LogReads {
     return rows.map((row) => ({ index: Number(row.idx), kind: row.kind, entry: row.entry }));
   }
 
-  /** The newest liabilities entry, or undefined before the first. */
-  async latestLiabilities(): Promise<{ index: number; entry: string } | undefined> {
-    const { rows } = await this.#db.query<{ idx: bigint | number | string; entry: string }>(
-      `select idx, entry from log_leaves where kind = 'liabilities' order by idx desc limit 1`,
-    );
-    const row = rows[0];
-    return row === undefined ? undefined : { index: Number(row.idx), entry: row.entry };
-  }
-
   /**
    * The prices leaf holding a market's sample `seq`: its entry has the line "<symbol> <seq> <hash>". The
    * leaf is found by the sample's time (the batch's command time, the entry's "time" line); undefined when

@@ -105,6 +105,7 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   '/api/backoffice/lever/pair': LEVER_PAIR,
   '/api/backoffice/lever/insurance': {},
   '/api/backoffice/lever/insurance/fund': { currency_id: 3, amount: '1' },
+  '/api/backoffice/liabilities/capture': { reason: 'an auditor asked' },
   '/api/backoffice/lever/liquidations': {},
   '/api/backoffice/products': {},
   '/api/backoffice/products/create': {
@@ -585,6 +586,7 @@ const BAD_INPUTS: Record<string, Record<string, unknown>[]> = {
     { ...LEVER_PAIR, multiples: [] },
     { ...LEVER_PAIR, min_share: 10, max_share: 5 },
   ],
+  '/api/backoffice/liabilities/capture': [{}, { reason: '' }, { reason: 'x' }],
   '/api/backoffice/lever/insurance/fund': [
     {},
     { currency_id: 3, amount: '-1' },

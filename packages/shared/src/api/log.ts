@@ -90,23 +90,3 @@ export interface LiabilitiesIdentity {
   exchange: string;
   outside: string;
 }
-
-/** The latest liabilities entry of the log, read from its text. */
-export interface LiabilitiesLatestMessage {
-  snapshot_id: string;
-  /** The entry's index in the log. */
-  index: number;
-  /** The capture's command time (ms). */
-  time: number;
-  /** The engine sequence number the snapshot was taken at. */
-  seq: number;
-  /** The sum tree's root hash (hex). */
-  root: string;
-  leaves: number;
-  /** `<CUR>`, `<CUR>:upnl+`, `<CUR>:upnl-`, in column order. */
-  columns: string[];
-  /** Per column, the root's sum: an unsigned decimal integer of minor units. */
-  totals: Record<string, string>;
-  identity: LiabilitiesIdentity[];
-  entry: string;
-}

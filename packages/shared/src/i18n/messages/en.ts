@@ -340,6 +340,9 @@ export const en = {
   'market.unknown_currency': 'This currency does not exist.',
   'price.not_covered':
     'No published head covers this sample yet; ask again after the next head (within a minute).',
+  'liabilities.no_snapshot': 'No liabilities snapshot with this id has been published.',
+  'liabilities.pending': 'A liabilities snapshot is still being built and published; try again in a minute.',
+  'liabilities.captured': 'Snapshot {id} is taken; its tree is being built and will be published in the log.',
   'micro.seconds_not_offered': 'This duration is not offered. Choose one of the listed seconds.',
   'micro.currency_not_payable': 'Seconds contracts cannot be paid in this currency.',
   'micro.pair_not_open': 'This market is not open to seconds contracts.',
@@ -359,7 +362,6 @@ export const en = {
   'field.days': 'Days',
   'price.unknown_sample': "This market's price record has no sample with that number yet.",
   // The transparency log (docs/transparency.md).
-  'log.no_liabilities': 'No liabilities snapshot has been published in the log yet.',
   'log.not_started': 'The transparency log has not started on this exchange.',
   'log.no_checkpoint': 'The transparency log has no checkpoint yet. Try again in a few seconds.',
   'log.beyond_checkpoint':

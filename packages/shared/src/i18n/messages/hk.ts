@@ -325,6 +325,9 @@ export const hk: Messages = {
   'market.range_order': '開始時間不能晚於結束時間。',
   'market.unknown_currency': '該幣種不存在。',
   'price.not_covered': '該價格樣本尚未被已發佈的鏈頭覆蓋，請在下一個鏈頭發佈後（一分鐘內）再查詢。',
+  'liabilities.no_snapshot': '不存在已發佈的該負債快照。',
+  'liabilities.pending': '一個負債快照仍在構建和發佈中，請一分鐘後再試。',
+  'liabilities.captured': '快照 {id} 已生成，其樹正在構建，完成後將發佈到日誌中。',
   'micro.seconds_not_offered': '不提供該時長，請選擇列出的秒數。',
   'micro.currency_not_payable': '該幣種不能用於秒合約支付。',
   'micro.pair_not_open': '該交易對未開放秒合約。',
@@ -342,7 +345,6 @@ export const hk: Messages = {
   'field.days': '天數',
   'price.unknown_sample': '該交易對的價格記錄中尚無此序號的樣本。',
   // The transparency log (docs/transparency.md).
-  'log.no_liabilities': '日誌中尚未發佈負債快照。',
   'log.not_started': '本交易所的透明日誌尚未啟動。',
   'log.no_checkpoint': '透明日誌尚無檢查點，請幾秒後再試。',
   'log.beyond_checkpoint': '尚無已發佈的日誌檢查點覆蓋該大小，請先獲取最新檢查點。',

@@ -341,6 +341,10 @@ export const jp: Messages = {
   'market.unknown_currency': 'この通貨は存在しません。',
   'price.not_covered':
     'このサンプルはまだ公開済みのヘッドに含まれていません。次のヘッドの公開後（1分以内）に再度お試しください。',
+  'liabilities.no_snapshot': 'このIDの負債スナップショットは公開されていません。',
+  'liabilities.pending': '負債スナップショットを作成・公開中です。1分後にもう一度お試しください。',
+  'liabilities.captured':
+    'スナップショット {id} を取得しました。ツリーを作成中で、完了するとログに公開されます。',
   'micro.seconds_not_offered': 'この期間は提供されていません。表示された秒数を選んでください。',
   'micro.currency_not_payable': 'この通貨では秒契約を支払えません。',
   'micro.pair_not_open': 'この市場は秒契約に対応していません。',
@@ -359,7 +363,6 @@ export const jp: Messages = {
   'field.days': '日数',
   'price.unknown_sample': 'この取引ペアの価格記録には、その番号のサンプルはまだありません。',
   // The transparency log (docs/transparency.md).
-  'log.no_liabilities': 'ログにはまだ負債のスナップショットが公開されていません。',
   'log.not_started': 'この取引所の透明性ログはまだ開始されていません。',
   'log.no_checkpoint': '透明性ログにはまだチェックポイントがありません。数秒後にもう一度お試しください。',
   'log.beyond_checkpoint':

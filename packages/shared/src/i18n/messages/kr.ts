@@ -338,6 +338,9 @@ export const kr: Messages = {
   'market.unknown_currency': '존재하지 않는 통화입니다.',
   'price.not_covered':
     '아직 게시된 헤드가 이 샘플을 포함하지 않습니다. 다음 헤드가 게시된 후(1분 이내) 다시 요청하세요.',
+  'liabilities.no_snapshot': '이 ID로 게시된 부채 스냅샷이 없습니다.',
+  'liabilities.pending': '부채 스냅샷을 아직 생성하고 게시하는 중입니다. 1분 후에 다시 시도하세요.',
+  'liabilities.captured': '스냅샷 {id}을(를) 생성했습니다. 트리를 만드는 중이며 완료되면 로그에 게시됩니다.',
   'micro.seconds_not_offered': '제공되지 않는 기간입니다. 목록의 초를 선택하세요.',
   'micro.currency_not_payable': '이 통화로는 초 계약을 결제할 수 없습니다.',
   'micro.pair_not_open': '이 마켓은 초 계약을 열지 않았습니다.',
@@ -356,7 +359,6 @@ export const kr: Messages = {
   'field.days': '일수',
   'price.unknown_sample': '이 마켓의 가격 기록에 해당 번호의 샘플이 아직 없습니다.',
   // The transparency log (docs/transparency.md).
-  'log.no_liabilities': '로그에 아직 게시된 부채 스냅샷이 없습니다.',
   'log.not_started': '이 거래소의 투명성 로그는 아직 시작되지 않았습니다.',
   'log.no_checkpoint': '투명성 로그에 아직 체크포인트가 없습니다. 몇 초 후 다시 시도하세요.',
   'log.beyond_checkpoint':

@@ -325,6 +325,9 @@ export const zh: Messages = {
   'market.range_order': '开始时间不能晚于结束时间。',
   'market.unknown_currency': '该币种不存在。',
   'price.not_covered': '该价格样本尚未被已发布的链头覆盖，请在下一个链头发布后（一分钟内）再查询。',
+  'liabilities.no_snapshot': '不存在已发布的该负债快照。',
+  'liabilities.pending': '一个负债快照仍在构建和发布中，请一分钟后再试。',
+  'liabilities.captured': '快照 {id} 已生成，其树正在构建，完成后将发布到日志中。',
   'micro.seconds_not_offered': '不提供该时长，请选择列出的秒数。',
   'micro.currency_not_payable': '该币种不能用于秒合约支付。',
   'micro.pair_not_open': '该交易对未开放秒合约。',
@@ -342,7 +345,6 @@ export const zh: Messages = {
   'field.days': '天数',
   'price.unknown_sample': '该交易对的价格记录中尚无此序号的样本。',
   // The transparency log (docs/transparency.md).
-  'log.no_liabilities': '日志中尚未发布负债快照。',
   'log.not_started': '本交易所的透明日志尚未启动。',
   'log.no_checkpoint': '透明日志尚无检查点，请几秒后再试。',
   'log.beyond_checkpoint': '尚无已发布的日志检查点覆盖该大小，请先获取最新检查点。',

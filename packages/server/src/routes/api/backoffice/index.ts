@@ -9,6 +9,7 @@ import { fundingRoutes } from './funding.ts';
 import { backofficeGuard } from './guard.ts';
 import { microRoutes } from './micro.ts';
 import { leverRoutes } from './lever.ts';
+import { liabilitiesAdminRoutes } from './liabilities.ts';
 import { p2pAdminRoutes } from './p2p.ts';
 import { operationsRoutes } from './operations.ts';
 import { productsRoutes } from './products.ts';
@@ -31,4 +32,5 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   leverRoutes(app, adminRoute);
   productsRoutes(app, adminRoute);
   p2pAdminRoutes(app, adminRoute);
+  liabilitiesAdminRoutes(app, adminRoute);
 }

@@ -28,7 +28,6 @@ import type {
 } from '@fairex/shared';
 import { AppError } from '../../../http/app-error.ts';
 import { route } from '../../../http/route.ts';
-import { parseLiabilitiesEntry } from '../../../transparency/liabilities.ts';
 import { LogReadError } from '../../../transparency/proofs.ts';
 
 /** A read's refusal as a translated error. */
@@ -134,18 +133,6 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
       const leaf = await log.reads.sampleLeaf(market.marketId, market.symbol, input.seq);
       if (leaf === undefined) throw new AppError('log.sample_not_logged');
       const message: LogSampleMessage = leaf;
-      return ok(message);
-    },
-  });
-
-  route(app, {
-    method: 'GET',
-    url: '/log/liabilities/latest',
-    auth: 'optional',
-    handler: async () => {
-      const latest = await log.reads.latestLiabilities();
-      const message = latest === undefined ? undefined : parseLiabilitiesEntry(latest.index, latest.entry);
-      if (message === undefined) throw new AppError('log.no_liabilities');
       return ok(message);
     },
   });
