@@ -43,6 +43,11 @@ export function TextDownload({
 }) {
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
+    if (typeof URL.createObjectURL !== 'function') {
+      // Without object URLs (an old or restricted browser) the text goes in the link itself.
+      setHref(`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`);
+      return undefined;
+    }
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
     setHref(url);
     return () => URL.revokeObjectURL(url);
@@ -235,7 +240,11 @@ export function MyLiabilities() {
   });
   const result = check.data;
   return (
-    <div className="fx-log-mine" data-testid="my-liabilities" data-result={result?.result ?? 'checking'}>
+    <div
+      className="fx-log-mine"
+      data-testid="my-liabilities"
+      data-result={check.isError ? 'error' : (result?.result ?? 'checking')}
+    >
       <h2 className="fx-wallet-panel-title">{t('transparency.myTitle')}</h2>
       {held === null ? (
         <ConsistencyStatus query={consistency} />
