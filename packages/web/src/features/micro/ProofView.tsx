@@ -7,7 +7,7 @@ import { verifyProof, type Verification } from '../price-record/canonical.ts';
 import { fetchMicroProof } from '../../data/micro.ts';
 import { recompute } from './micro-math.ts';
 import { SimulatedBadgeText } from '../../components/SimulatedPrices.tsx';
-import { heldCheckpoint, useLogConsistency } from '../transparency/LogViews.tsx';
+import { heldCheckpoint, useLogConsistency, useRefreshWhilePending } from '../transparency/LogViews.tsx';
 import { checkSampleInLog } from '../transparency/checks.ts';
 
 // "Verify": a settled order's two recorded samples, their place in the price record (the chain from the open
@@ -60,6 +60,7 @@ function LogLine({ symbol, label, sample }: { symbol: string; label: string; sam
     retry: false,
   });
   const result = check.data;
+  useRefreshWhilePending(result?.result === 'pending');
   let text: string;
   if (consistency.data !== undefined && consistency.data.status !== 'ok') text = t('micro.logBlocked');
   else if (check.isError) text = `${label}: ${check.error.message}`;

@@ -20,7 +20,12 @@ import { chainHash, verifyProof, type Verification } from './canonical.ts';
 import { formatRecordTime, fromTimeInput, shortHash, toTimeInput } from './record-format.ts';
 import './price-record.css';
 import { SimulatedPricesBadge } from '../../components/SimulatedPrices.tsx';
-import { KeeperCard, heldCheckpoint, useLogConsistency } from '../transparency/LogViews.tsx';
+import {
+  KeeperCard,
+  heldCheckpoint,
+  useLogConsistency,
+  useRefreshWhilePending,
+} from '../transparency/LogViews.tsx';
 import { checkSampleInLog, type SampleLogCheck } from '../transparency/checks.ts';
 import type { HeldCheckpoint } from '../transparency/keeper.ts';
 
@@ -481,6 +486,7 @@ function ProofPanel({
     head: t('priceRecord.reasonHead'),
   };
   const logKind = 'result' in log ? log.result : log.state;
+  useRefreshWhilePending(logKind === 'pending');
   const kind = logKind === 'included' ? 'verified' : logKind;
   const chainKind = 'result' in proof ? proof.result : proof.state;
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatRecordTime } from '../price-record/record-format.ts';
@@ -22,6 +22,25 @@ export function useLogConsistency() {
     staleTime: 30_000,
     retry: false,
   });
+}
+
+/** How often a check waiting for a newer checkpoint asks for one. */
+export const PENDING_REFRESH_MS = 3_000;
+
+/**
+ * While something waits for a checkpoint that covers it, the log is checked again every few seconds: a new
+ * checkpoint, once proven consistent, becomes the held one and the waiting check runs against it.
+ */
+export function useRefreshWhilePending(pending: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!pending) return undefined;
+    const timer = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: CONSISTENCY_KEY }),
+      PENDING_REFRESH_MS,
+    );
+    return () => clearInterval(timer);
+  }, [pending, queryClient]);
 }
 
 /** The held checkpoint when the log is consistent with what this browser saw; null otherwise. */
