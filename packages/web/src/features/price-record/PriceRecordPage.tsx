@@ -74,6 +74,7 @@ export default function PriceRecordPage() {
           <SimulatedPricesBadge />
           <p className="fx-price-record-intro">{t('priceRecord.intro')}</p>
         </header>
+        <KeeperCard query={consistency} />
         <section className="fx-price-record-card" aria-labelledby="fx-price-recipe">
           <h2 id="fx-price-recipe">{t('priceRecord.recipeTitle')}</h2>
           <p>{t('priceRecord.recipeIndex')}</p>
@@ -81,7 +82,6 @@ export default function PriceRecordPage() {
           <p>{t('priceRecord.recipeHash')}</p>
           <p>{t('priceRecord.recipeLog')}</p>
         </section>
-        <KeeperCard query={consistency} />
         <HeadsCard heads={heads} />
         <LookupCard
           heads={heads.data ?? []}
