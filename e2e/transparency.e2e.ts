@@ -1,7 +1,7 @@
 // Every user's browser is a witness (issue 42), in real Chromium against a real server of its own: the price
 // record page checks the exchange's log against what the browser saw before and verifies a sample's
 // inclusion against the checkpoint it holds; a user with a balance sees their liabilities proof verified on
-// the assets page after a snapshot is taken, and the warning when the served proof has one sibling sum
+// the assets page (and in a toast at login) after a snapshot is taken, and the warning when the served proof has one sibling sum
 // lowered; and a checkpoint in local storage that the server's log does not extend shows the fork warning
 // with both checkpoints to download. Screenshots in day and night, English and Chinese, at 1440 and 390 px
 // go to artifacts/screenshots.
@@ -179,6 +179,10 @@ describe('the browser as a witness of the transparency log', () => {
     await signIn(context, users[1]!);
     const fairex = await FairexPage.open(context, server.baseURL, '/new_account');
     const page = fairex.page;
+    // Checked at login too: a toast says so on the first page after signing in.
+    const toast = page.getByTestId('login-witness');
+    await toast.waitFor({ timeout: LIVE_TIMEOUT_MS });
+    expect(await toast.getAttribute('data-result')).toBe('verified');
     const mine = page.getByTestId('my-liabilities');
     await expect.poll(() => mine.getAttribute('data-result'), { timeout: LIVE_TIMEOUT_MS }).toBe('verified');
     expect(await mine.textContent()).toMatch(

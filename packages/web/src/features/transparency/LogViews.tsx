@@ -4,7 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatRecordTime } from '../price-record/record-format.ts';
-import { ensureConsistent, type Consistency, type HeldCheckpoint } from './keeper.ts';
+import {
+  CONSISTENCY_KEY,
+  CONSISTENCY_STALE_MS,
+  ensureConsistent,
+  type Consistency,
+  type HeldCheckpoint,
+} from './keeper.ts';
 import { checkMyLiabilities } from './checks.ts';
 import './transparency.css';
 
@@ -12,14 +18,12 @@ import './transparency.css';
 // that needs it), the warning a failed check shows, the card that shows what this browser holds, and the
 // user's own liabilities check.
 
-export const CONSISTENCY_KEY = ['transparency', 'consistency'] as const;
-
 /** The keeper's check of the exchange's log; every proof on the page waits for it. */
 export function useLogConsistency() {
   return useQuery({
     queryKey: CONSISTENCY_KEY,
     queryFn: ({ signal }) => ensureConsistent(undefined, signal),
-    staleTime: 30_000,
+    staleTime: CONSISTENCY_STALE_MS,
     retry: false,
   });
 }

@@ -19,6 +19,12 @@ import type { VerifierKey } from './verify.ts';
 // Every proof the pages check is checked against the checkpoint held here, never against a head that came
 // with the proof.
 
+/** The query key of the keeper's check: every view of a page (and the login check) shares one run. */
+export const CONSISTENCY_KEY = ['transparency', 'consistency'] as const;
+
+/** How long a check stays fresh before a view asks again. */
+export const CONSISTENCY_STALE_MS = 30_000;
+
 export interface HeldCheckpoint {
   size: number;
   /** Root hash, lowercase hex. */
