@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/locales/en.json';
 import { ROUTES, loginRedirectTarget, safeRedirectPath } from './routes.ts';
 
-// Every path spec 02 section 2.1 lists, the routes spec 01 section 2 adds, the public price record, and
-// issue 21's API keys page.
+// Every path spec 02 section 2.1 lists, the routes spec 01 section 2 adds, the public price record, the
+// transparency page (issue 42), and issue 21's API keys page.
 const SPEC_PATHS = [
   '/',
   '/fiatradCenter',
@@ -49,6 +49,7 @@ const SPEC_PATHS = [
   '/leverTransactions',
   '/setCash',
   '/priceRecord',
+  '/transparency',
   '/apiKeys',
   '/orders',
 ];

@@ -109,6 +109,8 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/defi', 'defi', () => import('../features/products/DefiPage.tsx')),
   coreRoute('/market', 'market', () => import('../features/market/MarketPage.tsx')),
   route('/priceRecord', 'priceRecord', () => import('../features/price-record/PriceRecordPage.tsx')),
+  // The transparency log and the published liabilities, checked in the browser (issue 42).
+  route('/transparency', 'transparency', () => import('../features/transparency/TransparencyPage.tsx')),
   route('/itemDetail', 'itemDetail', () => import('../features/news/ItemDetailPage.tsx')),
   // The account area; its children are absolute paths (spec 02, 2.1).
   forward('/account', 'account', '/accountSet'),

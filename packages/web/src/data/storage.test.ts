@@ -3,7 +3,7 @@ import { clearStoredExceptPreferences } from './storage.ts';
 import { endSession, refreshSession, sessionStore } from './session.ts';
 
 describe('logout storage', () => {
-  it('forgets the session and stored choices but keeps the display preferences', () => {
+  it('forgets the session and stored choices but keeps the display preferences and the log witness', () => {
     const stored = {
       token: 't',
       accountNum: 'a@b.co',
@@ -14,11 +14,18 @@ describe('logout storage', () => {
       locale: 'ja-JP',
       night_mode: '1',
       downUp: 'red-up',
+      log_witness: '{}',
     };
     for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
     localStorage.setItem('unrelated', 'x');
     clearStoredExceptPreferences();
-    expect({ ...localStorage }).toEqual({ lang: 'jp', locale: 'ja-JP', night_mode: '1', downUp: 'red-up' });
+    expect({ ...localStorage }).toEqual({
+      lang: 'jp',
+      locale: 'ja-JP',
+      night_mode: '1',
+      downUp: 'red-up',
+      log_witness: '{}',
+    });
   });
 
   it('ends the session in the store as well', () => {

@@ -24,6 +24,7 @@ export const STORED_KEYS = [
   'is_seller',
   'lastPrice',
   'chart_indicators',
+  'log_witness',
 ] as const;
 
 export type StoredKey = (typeof STORED_KEYS)[number];
@@ -60,9 +61,16 @@ export function removeStored(key: StoredKey): void {
   }
 }
 
-/** Logout: forget everything the browser holds except the display preferences. */
+/**
+ * What this browser witnessed of the exchange's transparency log (the log key seen first and the last
+ * checkpoint verified, features/transparency/keeper.ts) is not the user's: it survives a logout too, or a
+ * log that rewrote its history would only have to wait for the user to log out.
+ */
+export const KEPT_ON_LOGOUT: readonly StoredKey[] = [...PREFERENCE_KEYS, 'log_witness'];
+
+/** Logout: forget everything the browser holds except the display preferences and the log witness. */
 export function clearStoredExceptPreferences(): void {
-  const kept = PREFERENCE_KEYS.map((key) => [key, readStored(key)] as const);
+  const kept = KEPT_ON_LOGOUT.map((key) => [key, readStored(key)] as const);
   try {
     globalThis.localStorage.clear();
   } catch {

@@ -12,6 +12,7 @@ export const SCREEN_SECTIONS: readonly string[] = [
   'wallet',
   'home',
   'priceRecord',
+  'transparency',
   'lever',
   'products',
   'p2p',

@@ -9,6 +9,7 @@ import { requestLogin } from '../../data/session.ts';
 import { AuthDialogHost } from '../../features/auth/AuthDialogHost.tsx';
 import { FillToasts } from '../../features/spot/FillToasts.tsx';
 import { SimulatedPricesBadge } from '../../components/SimulatedPrices.tsx';
+import { LoginWitness } from '../../features/transparency/LoginWitness.tsx';
 
 export interface RouteHandle {
   titleKey: RouteTitleKey;
@@ -37,6 +38,7 @@ export function AppLayout() {
       <LoginPrompt />
       <AuthDialogHost />
       <FillToasts />
+      <LoginWitness />
     </div>
   );
 }

@@ -44,6 +44,7 @@ const COLUMNS: readonly FooterColumn[] = [
       { to: '/flash', route: 'flash' },
       { to: '/transferLegal', route: 'transfer' },
       { to: '/priceRecord', route: 'priceRecord' },
+      { to: '/transparency', route: 'transparency' },
     ],
   },
 ];

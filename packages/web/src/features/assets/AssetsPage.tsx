@@ -14,6 +14,7 @@ import {
 import type { WalletGroup, WalletLine, WalletType } from '../../data/wallet.ts';
 import { amountText, btcText, usdText } from './wallet-format.ts';
 import { WalletFrame, WalletPanel } from './WalletFrame.tsx';
+import { MyLiabilities } from '../transparency/LogViews.tsx';
 
 /** Spec 02 section 2.2: the six wallets, each with its total in BTC and USD and its currencies. */
 export default function AssetsPage() {
@@ -71,6 +72,9 @@ export default function AssetsPage() {
                 children: <WalletTab wallet={type} group={data[`${type}_wallet`]} />,
               }))}
             />
+          </WalletPanel>
+          <WalletPanel testId="assets-liabilities">
+            <MyLiabilities />
           </WalletPanel>
         </>
       )}

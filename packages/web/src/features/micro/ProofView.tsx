@@ -7,9 +7,13 @@ import { verifyProof, type Verification } from '../price-record/canonical.ts';
 import { fetchMicroProof } from '../../data/micro.ts';
 import { recompute } from './micro-math.ts';
 import { SimulatedBadgeText } from '../../components/SimulatedPrices.tsx';
+import { heldCheckpoint, useLogConsistency, useRefreshWhilePending } from '../transparency/LogViews.tsx';
+import { checkSampleInLog } from '../transparency/checks.ts';
 
 // "Verify": a settled order's two recorded samples, their place in the price record (the chain from the open
-// sample to a published head, each hash recomputed in this browser), the rule, and the result recomputed here.
+// sample to the head that came with the proof, each hash recomputed in this browser), each sample's place
+// in the exchange's transparency log (checked against the checkpoint this browser holds, once the log has
+// been checked against what this browser saw before), the rule, and the result recomputed here.
 
 export function ProofView({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -36,6 +40,40 @@ export function ProofView({ orderId, onClose }: { orderId: number | null; onClos
       {proof.error && <div role="alert">{proof.error.message}</div>}
       {proof.data && <ProofBody proof={proof.data} verification={verification.data} />}
     </Modal>
+  );
+}
+
+type SampleInLog = NonNullable<MicroProof['open']>;
+
+/**
+ * One recorded sample in the log. Its hash is the one the chain check above recomputes (when the chain
+ * holds it); here the log must name that hash for the sample in an entry included in the held checkpoint.
+ */
+function LogLine({ symbol, label, sample }: { symbol: string; label: string; sample: SampleInLog }) {
+  const { t } = useTranslation();
+  const consistency = useLogConsistency();
+  const held = heldCheckpoint(consistency.data);
+  const check = useQuery({
+    queryKey: ['micro', 'log', symbol, sample.seq, sample.hash, held?.size ?? 0, held?.root ?? ''],
+    queryFn: ({ signal }) => checkSampleInLog(symbol, sample.seq, sample.hash, held!, signal),
+    enabled: held !== null,
+    retry: false,
+  });
+  const result = check.data;
+  useRefreshWhilePending(result?.result === 'pending');
+  let text: string;
+  if (consistency.data !== undefined && consistency.data.status !== 'ok') text = t('micro.logBlocked');
+  else if (check.isError) text = `${label}: ${check.error.message}`;
+  else if (result === undefined) text = t('micro.logChecking');
+  else if (result.result === 'included')
+    text = t('micro.logIncluded', { label, index: result.index, size: result.size });
+  else if (result.result === 'before-log') text = t('micro.logBeforeLog', { label });
+  else if (result.result === 'pending') text = t('micro.logPending', { label });
+  else text = t('micro.logMismatch', { label });
+  return (
+    <li data-testid="micro-proof-log" data-result={result?.result ?? 'checking'}>
+      {text}
+    </li>
   );
 }
 
@@ -108,6 +146,14 @@ function ProofBody({ proof, verification }: { proof: MicroProof; verification: V
               ? t('micro.chainVerified', { links: verification.links, head: verification.head.seq })
               : t('micro.chainMismatch', { seq: verification.seq })}
       </p>
+      <ul className="fx-micro-proof-log">
+        {proof.open !== null && (
+          <LogLine symbol={proof.symbol} label={t('micro.openSample')} sample={proof.open} />
+        )}
+        {proof.end !== null && (
+          <LogLine symbol={proof.symbol} label={t('micro.endSample')} sample={proof.end} />
+        )}
+      </ul>
     </div>
   );
 }

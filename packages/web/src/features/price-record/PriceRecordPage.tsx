@@ -16,15 +16,27 @@ import {
   type PriceSample,
 } from '../../data/price-record.ts';
 import { groupThousands, NO_VALUE } from '../../format/index.ts';
-import { verifyProof, type Verification } from './canonical.ts';
+import { chainHash, verifyProof, type Verification } from './canonical.ts';
 import { formatRecordTime, fromTimeInput, shortHash, toTimeInput } from './record-format.ts';
 import './price-record.css';
 import { SimulatedPricesBadge } from '../../components/SimulatedPrices.tsx';
+import {
+  KeeperCard,
+  heldCheckpoint,
+  useLogConsistency,
+  useRefreshWhilePending,
+} from '../transparency/LogViews.tsx';
+import { checkSampleInLog, type SampleLogCheck } from '../transparency/checks.ts';
+import type { HeldCheckpoint } from '../transparency/keeper.ts';
 
-// The public price record (/priceRecord): how the index and mark prices are made, the latest published
-// heads of every market (live on `price_head`), and a look-up of the samples around a time, each of which
-// a visitor can verify in this browser against the published head that covers it. The state of the
-// look-up lives in the address (symbol, at, seq), so a proof can be shared as a link.
+// The public price record (/priceRecord): how the index and mark prices are made, what this browser holds
+// of the exchange's transparency log (checked for consistency with what it saw before, before any proof
+// is shown), the latest heads of every market (live on `price_head`), and a look-up of the samples around
+// a time. A sample is verified in this browser: its hash is recomputed from its fields, the log entry the
+// server names must carry that hash, and the entry must be included in the checkpoint this browser holds.
+// The hash chain up to the head that came with the proof is recomputed too, but that head is only the
+// chain's end, not evidence of publication. The state of the look-up lives in the address (symbol, at,
+// seq), so a proof can be shared as a link.
 
 export const HEADS_SHOWN = 20;
 /** The look-up shows this long on each side of the chosen time. */
@@ -53,6 +65,7 @@ export default function PriceRecordPage() {
     [quotations.data],
   );
   const heads = useHeads(symbols);
+  const consistency = useLogConsistency();
   return (
     <div className="fx-price-record" data-testid="price-record-page">
       <div className="fx-container fx-price-record-inner">
@@ -61,14 +74,21 @@ export default function PriceRecordPage() {
           <SimulatedPricesBadge />
           <p className="fx-price-record-intro">{t('priceRecord.intro')}</p>
         </header>
+        <KeeperCard query={consistency} />
         <section className="fx-price-record-card" aria-labelledby="fx-price-recipe">
           <h2 id="fx-price-recipe">{t('priceRecord.recipeTitle')}</h2>
           <p>{t('priceRecord.recipeIndex')}</p>
           <p>{t('priceRecord.recipeMark')}</p>
           <p>{t('priceRecord.recipeHash')}</p>
+          <p>{t('priceRecord.recipeLog')}</p>
         </section>
         <HeadsCard heads={heads} />
-        <LookupCard heads={heads.data ?? []} listed={symbols} loadingMarkets={quotations.isPending} />
+        <LookupCard
+          heads={heads.data ?? []}
+          listed={symbols}
+          loadingMarkets={quotations.isPending}
+          consistency={consistency}
+        />
       </div>
     </div>
   );
@@ -179,10 +199,12 @@ function LookupCard({
   heads,
   listed,
   loadingMarkets,
+  consistency,
 }: {
   heads: readonly PriceHead[];
   listed: readonly string[];
   loadingMarkets: boolean;
+  consistency: ReturnType<typeof useLogConsistency>;
 }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -252,7 +274,9 @@ function LookupCard({
       {symbol !== null && at !== null && (
         <SamplesTable symbol={symbol} at={at} selectedSeq={seq} onVerify={verify} />
       )}
-      {symbol !== null && seq !== null && <ProofPanel symbol={symbol} seq={seq} heads={heads} />}
+      {symbol !== null && seq !== null && (
+        <ProofPanel symbol={symbol} seq={seq} at={at} heads={heads} consistency={consistency} />
+      )}
     </section>
   );
 }
@@ -274,11 +298,7 @@ function SamplesTable({
   onVerify: (sample: PriceSample) => void;
 }) {
   const { t } = useTranslation();
-  const samples = useQuery({
-    queryKey: ['price-record', 'samples', symbol, at],
-    queryFn: ({ signal }) =>
-      fetchPriceSamples(symbol, at - LOOKUP_HALF_WINDOW_MS, at + LOOKUP_HALF_WINDOW_MS, signal),
-  });
+  const samples = useSamples(symbol, at);
   // The page that holds the chosen sample is shown, so a shared link opens on it.
   const [page, setPage] = useState(1);
   const selectedIndex = samples.data?.findIndex((sample) => sample.seq === selectedSeq) ?? -1;
@@ -352,16 +372,31 @@ function SamplesTable({
   );
 }
 
+/** The samples of the minute around `at`; the table and the proof share the one query. */
+function useSamples(symbol: string, at: number | null) {
+  return useQuery({
+    queryKey: ['price-record', 'samples', symbol, at],
+    queryFn: ({ signal }) =>
+      fetchPriceSamples(symbol, at! - LOOKUP_HALF_WINDOW_MS, at! + LOOKUP_HALF_WINDOW_MS, signal),
+    enabled: at !== null,
+  });
+}
+
 type ProofState =
   { state: 'loading' } | { state: 'uncovered' } | { state: 'error'; message: string } | Verification;
 
-/** Fetches a sample's proof and checks it in this browser. */
-export function useProof(symbol: string, seq: number, heads: readonly PriceHead[]): ProofState {
-  const proof = useQuery({
+/** A sample's proof: the chain from it to the first head that covers it, as the server gives it. */
+function useProofQuery(symbol: string, seq: number) {
+  return useQuery({
     queryKey: ['price-record', 'proof', symbol, seq],
     queryFn: ({ signal }) => fetchPriceProof(symbol, seq, signal),
     retry: false,
   });
+}
+
+/** Fetches a sample's proof and checks it in this browser. */
+export function useProof(symbol: string, seq: number, heads: readonly PriceHead[]): ProofState {
+  const proof = useProofQuery(symbol, seq);
   const published = proof.data
     ? heads.find((head) => head.symbol === symbol && head.seq === proof.data.head.seq)
     : undefined;
@@ -381,49 +416,154 @@ export function useProof(symbol: string, seq: number, heads: readonly PriceHead[
   return verification.data ?? { state: 'loading' };
 }
 
-function ProofPanel({ symbol, seq, heads }: { symbol: string; seq: number; heads: readonly PriceHead[] }) {
+type LogState =
+  | { state: 'loading' }
+  | { state: 'blocked' }
+  | { state: 'missing' }
+  | { state: 'hash' }
+  | { state: 'error'; message: string }
+  | SampleLogCheck;
+
+/**
+ * The sample in the log: its fields (from the look-up, or from the proof's chain) are hashed here, and that
+ * hash must be in a log entry included in the checkpoint this browser holds. Nothing is checked until the
+ * keeper has checked the log against what this browser saw before.
+ */
+export function useSampleInLog(
+  symbol: string,
+  seq: number,
+  at: number | null,
+  proofSamples: readonly PriceSample[] | undefined,
+  held: HeldCheckpoint | null,
+  blocked: boolean,
+): LogState {
+  const samples = useSamples(symbol, at);
+  const sample =
+    samples.data?.find((item) => item.seq === seq) ?? proofSamples?.find((item) => item.seq === seq);
+  const check = useQuery({
+    queryKey: ['price-record', 'log', symbol, seq, sample?.hash ?? '', held?.size ?? 0, held?.root ?? ''],
+    queryFn: async ({ signal }): Promise<LogState> => {
+      const hash = await chainHash(sample!.prev_hash, sample!);
+      if (hash !== sample!.hash) return { state: 'hash' };
+      return checkSampleInLog(symbol, seq, hash, held!, signal);
+    },
+    enabled: sample !== undefined && held !== null,
+    retry: false,
+  });
+  if (blocked) return { state: 'blocked' };
+  if (sample === undefined) {
+    const settled = (at === null || !samples.isPending) && proofSamples !== undefined;
+    return settled ? { state: 'missing' } : { state: 'loading' };
+  }
+  if (check.isError) return { state: 'error', message: check.error.message };
+  return check.data ?? { state: 'loading' };
+}
+
+function ProofPanel({
+  symbol,
+  seq,
+  at,
+  heads,
+  consistency,
+}: {
+  symbol: string;
+  seq: number;
+  at: number | null;
+  heads: readonly PriceHead[];
+  consistency: ReturnType<typeof useLogConsistency>;
+}) {
   const { t } = useTranslation();
   const proof = useProof(symbol, seq, heads);
+  const proofQuery = useProofQuery(symbol, seq);
+  const held = heldCheckpoint(consistency.data);
+  const blocked = consistency.data !== undefined && consistency.data.status !== 'ok';
+  const proofSamples = proofQuery.isPending ? undefined : (proofQuery.data?.samples ?? []);
+  const log = useSampleInLog(symbol, seq, at, proofSamples, held, blocked);
   const reasons = {
     hash: t('priceRecord.reasonHash'),
     link: t('priceRecord.reasonLink'),
     order: t('priceRecord.reasonOrder'),
     head: t('priceRecord.reasonHead'),
   };
-  const kind = 'result' in proof ? proof.result : proof.state;
+  const logKind = 'result' in log ? log.result : log.state;
+  useRefreshWhilePending(logKind === 'pending');
+  const kind = logKind === 'included' ? 'verified' : logKind;
+  const chainKind = 'result' in proof ? proof.result : proof.state;
   return (
-    <div className="fx-price-proof" data-testid="proof-result" data-result={kind} aria-live="polite">
+    <div
+      className="fx-price-proof"
+      data-testid="proof-result"
+      data-result={kind}
+      data-chain={chainKind}
+      aria-live="polite"
+    >
       <h3>{t('priceRecord.proofTitle', { seq })}</h3>
-      {'state' in proof && proof.state === 'loading' && (
-        <div className="fx-price-record-hint">
-          <Spin size="small" /> {t('priceRecord.verifying')}
-        </div>
-      )}
-      {'state' in proof && proof.state === 'uncovered' && (
-        <Alert type="info" showIcon title={t('priceRecord.uncovered')} />
-      )}
-      {'state' in proof && proof.state === 'error' && (
-        <Alert type="warning" showIcon title={t('priceRecord.proofError')} description={proof.message} />
-      )}
-      {'result' in proof && proof.result === 'verified' && (
-        <Alert
-          type="success"
-          showIcon
-          title={t('priceRecord.verified', {
-            links: proof.links,
-            seq: proof.head.seq,
-            time: formatRecordTime(proof.head.time),
-          })}
-          description={<CopyHash hash={proof.head.hash} />}
-        />
-      )}
-      {'result' in proof && proof.result === 'mismatch' && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('priceRecord.mismatch', { seq: proof.seq, reason: reasons[proof.reason] })}
-        />
-      )}
+      <div data-testid="proof-log">
+        {'state' in log && log.state === 'loading' && (
+          <div className="fx-price-record-hint">
+            <Spin size="small" /> {t('priceRecord.verifying')}
+          </div>
+        )}
+        {'state' in log && log.state === 'blocked' && (
+          <Alert type="error" showIcon title={t('priceRecord.logBlocked')} />
+        )}
+        {'state' in log && log.state === 'missing' && (
+          <Alert type="info" showIcon title={t('priceRecord.sampleMissing')} />
+        )}
+        {'state' in log && log.state === 'hash' && (
+          <Alert type="error" showIcon title={t('priceRecord.mismatch', { seq, reason: reasons.hash })} />
+        )}
+        {'state' in log && log.state === 'error' && (
+          <Alert type="warning" showIcon title={t('priceRecord.proofError')} description={log.message} />
+        )}
+        {'result' in log && log.result === 'included' && (
+          <Alert
+            type="success"
+            showIcon
+            title={t('priceRecord.verified', { index: log.index, size: log.size })}
+          />
+        )}
+        {'result' in log && log.result === 'pending' && (
+          <Alert type="info" showIcon title={t('priceRecord.logPending')} />
+        )}
+        {'result' in log && log.result === 'before-log' && (
+          <Alert type="info" showIcon title={t('priceRecord.beforeLog')} />
+        )}
+        {'result' in log && log.result === 'mismatch' && (
+          <Alert
+            type="error"
+            showIcon
+            title={t(log.reason === 'entry' ? 'priceRecord.logEntry' : 'priceRecord.logInclusion')}
+          />
+        )}
+      </div>
+      <div className="fx-price-proof-chain" data-testid="proof-chain">
+        {'state' in proof && proof.state === 'uncovered' && (
+          <p className="fx-price-record-hint">{t('priceRecord.uncovered')}</p>
+        )}
+        {'state' in proof && proof.state === 'error' && (
+          <p className="fx-price-record-hint">
+            {t('priceRecord.proofError')} {proof.message}
+          </p>
+        )}
+        {'result' in proof && proof.result === 'verified' && (
+          <p className="fx-price-record-hint">
+            {t('priceRecord.chainLead', {
+              links: proof.links,
+              seq: proof.head.seq,
+              time: formatRecordTime(proof.head.time),
+            })}{' '}
+            <CopyHash hash={proof.head.hash} />
+          </p>
+        )}
+        {'result' in proof && proof.result === 'mismatch' && (
+          <Alert
+            type="error"
+            showIcon
+            title={t('priceRecord.mismatch', { seq: proof.seq, reason: reasons[proof.reason] })}
+          />
+        )}
+      </div>
     </div>
   );
 }
