@@ -2,8 +2,8 @@
 // (paid, release with the second factor, cancel, appeal) as an engine command; the daily cancellation counters.
 import type { P2pAdView } from '@fairex/engine';
 import { p2pAmountForFiat, p2pNextDayStart } from '@fairex/engine/calc';
-import type { Language, P2pCounters, P2pFiat, P2pOrder, Paged } from '@fairex/shared';
-import { P2P_PAGE_SIZE, formatDecimal, paged, tryParseDecimal } from '@fairex/shared';
+import type { Language, P2pAppealReason, P2pCounters, P2pFiat, P2pOrder, Paged } from '@fairex/shared';
+import { P2P_APPEAL_REASONS, P2P_PAGE_SIZE, formatDecimal, paged, tryParseDecimal } from '@fairex/shared';
 import { findUpload, uploadIdFrom } from '../accounts/uploads.ts';
 import { submitOrRefuse } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
@@ -238,9 +238,12 @@ export class P2pOrders extends P2pListingPart {
 
   async appeal(
     userId: number,
-    input: { id: number; reason: string; description: string; evidence?: string[] | undefined },
+    input: { id: number; reason: P2pAppealReason; description: string; evidence?: string[] | undefined },
   ): Promise<P2pOrder> {
-    await this.partyRow(userId, input.id);
+    const row = await this.partyRow(userId, input.id);
+    // A buyer complains the coins were not released, a seller that the payment was not received.
+    const reasons: readonly P2pAppealReason[] = P2P_APPEAL_REASONS[row.seller_id === userId ? 'sell' : 'buy'];
+    if (!reasons.includes(input.reason)) throw new AppError('p2p.appeal_reason_side');
     const evidence: string[] = [];
     for (const address of input.evidence ?? []) {
       const id = uploadIdFrom(address);

@@ -487,6 +487,40 @@ describe('an appeal decided by an arbiter', () => {
   });
 });
 
+describe('appeal reasons by side', () => {
+  it('offers a seller "payment not received" and refuses a reason of the other side, changing nothing', async () => {
+    const order = expectOk<P2pOrder>(
+      await call(test.app, 'POST', '/p2p/orders/create', { ad_id: ad.id, amount: '20' }, as(stranger)),
+    );
+    expectOk(await call(test.app, 'POST', '/p2p/orders/paid', { id: order.id }, as(stranger)));
+    vi.setSystemTime(Date.now() + 11 * 60_000);
+    const appeal = (reason: string, user: TestUser, lang = 'en') =>
+      call(
+        test.app,
+        'POST',
+        '/p2p/orders/appeal',
+        { id: order.id, reason, description: 'The money has not arrived.' },
+        as(user, lang),
+      );
+    const before = await state();
+    for (const [reason, user] of [
+      ['not_released', merchant],
+      ['not_received', stranger],
+    ] as const)
+      for (const lang of ['en', 'zh', 'hk', 'kr', 'jp'])
+        expect(await appeal(reason, user, lang)).toEqual({
+          type: 'error',
+          message: translate(lang as 'en', 'p2p.appeal_reason_side'),
+        });
+    expect(await state()).toBe(before);
+    expect(expectOk<P2pOrder>(await appeal('not_received', merchant)).status).toBe('appealed');
+    const detail = expectOk<P2pAdminOrder>(
+      await call(test.app, 'GET', '/backoffice/p2p/orders/detail', { id: order.id }, { token: admin.token }),
+    );
+    expect(detail.appeal).toMatchObject({ by: merchant.id, reason: 'not_received' });
+  });
+});
+
 describe('the payment window', () => {
   it('cancels an unpaid order at the window end by the scheduler tick alone, returning the escrow to the ad', async () => {
     const order = expectOk<P2pOrder>(

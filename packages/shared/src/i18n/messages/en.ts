@@ -564,6 +564,8 @@ export const en = {
   'p2p.amount_or_fiat': 'Enter either the fiat amount or the coin amount.',
   'p2p.amount_out_of_limits': 'The amount must be between {min} and {max}.',
   'p2p.appeal_too_early': 'An appeal can be filed {minutes} minutes after the payment was marked.',
+  'p2p.appeal_reason_side':
+    'That reason is not for your side of the order: a buyer may appeal that the coins were not released, a seller that the payment was not received.',
   'p2p.application_not_found': 'No such application.',
   'p2p.application_pending': 'Your application is being reviewed.',
   'p2p.escrow_short': 'Your spot balance cannot cover the amount and its fee.',

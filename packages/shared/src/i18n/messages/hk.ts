@@ -534,6 +534,7 @@ export const hk: Messages = {
   'p2p.amount_or_fiat': '請填寫法幣金額或數量中的一項。',
   'p2p.amount_out_of_limits': '金額須在 {min} 與 {max} 之間。',
   'p2p.appeal_too_early': '標記付款 {minutes} 分鐘後方可申訴。',
+  'p2p.appeal_reason_side': '該申訴理由不適用於您在訂單中的一方：買方可申訴未放幣，賣方可申訴未收到付款。',
   'p2p.application_not_found': '申請不存在。',
   'p2p.application_pending': '您的申請正在審核中。',
   'p2p.escrow_short': '您的幣幣賬戶餘額不足以託管該數量及手續費。',

@@ -557,6 +557,8 @@ export const kr: Messages = {
   'p2p.amount_or_fiat': '법정화폐 금액 또는 코인 수량 중 하나를 입력하세요.',
   'p2p.amount_out_of_limits': '금액은 {min}에서 {max} 사이여야 합니다.',
   'p2p.appeal_too_early': '입금 표시 후 {minutes}분이 지나야 이의를 제기할 수 있습니다.',
+  'p2p.appeal_reason_side':
+    '이 사유는 주문에서 귀하의 위치에 맞지 않습니다. 구매자는 코인 미지급을, 판매자는 대금 미수령을 사유로 이의를 제기할 수 있습니다.',
   'p2p.application_not_found': '신청을 찾을 수 없습니다.',
   'p2p.application_pending': '신청이 심사 중입니다.',
   'p2p.escrow_short': '현물 잔액이 수량과 수수료를 에스크로하기에 부족합니다.',

@@ -534,6 +534,7 @@ export const zh: Messages = {
   'p2p.amount_or_fiat': '请填写法币金额或数量中的一项。',
   'p2p.amount_out_of_limits': '金额须在 {min} 与 {max} 之间。',
   'p2p.appeal_too_early': '标记付款 {minutes} 分钟后方可申诉。',
+  'p2p.appeal_reason_side': '该申诉理由不适用于您在订单中的一方：买方可申诉未放币，卖方可申诉未收到付款。',
   'p2p.application_not_found': '申请不存在。',
   'p2p.application_pending': '您的申请正在审核中。',
   'p2p.escrow_short': '您的币币账户余额不足以托管该数量及手续费。',

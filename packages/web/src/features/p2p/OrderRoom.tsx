@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { P2P_APPEAL_REASONS } from '@fairex/shared/api/p2p.ts';
 import {
   Alert,
   Button,
@@ -258,6 +259,7 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
       <AppealDialog
         open={appealing}
         orderId={order.id}
+        side={order.my_side}
         onClose={() => setAppealing(false)}
         onAppealed={() => {
           setAppealing(false);
@@ -406,23 +408,28 @@ function ReleaseDialog({
   );
 }
 
-const APPEAL_REASONS: readonly AppealReason[] = ['not_received', 'not_released', 'wrong_amount', 'other'];
 const MAX_EVIDENCE = 6;
 
-/** The appeal: a reason, a description of at least ten characters and up to six images as evidence. */
+/**
+ * The appeal: a reason of the appellant's side (a buyer's "paid, not released", a seller's "payment not
+ * received"), a description of at least ten characters and up to six images as evidence.
+ */
 function AppealDialog({
   open,
   orderId,
+  side,
   onClose,
   onAppealed,
 }: {
   open: boolean;
   orderId: number;
+  side: 'buy' | 'sell';
   onClose: () => void;
   onAppealed: () => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState<AppealReason>('not_received');
+  const reasons: readonly AppealReason[] = P2P_APPEAL_REASONS[side];
+  const [reason, setReason] = useState<AppealReason>(reasons[0] ?? 'other');
   const [description, setDescription] = useState('');
   const [evidence, setEvidence] = useState<string[]>([]);
   const { busy, error, setError, send } = useSend();
@@ -468,7 +475,7 @@ function AppealDialog({
           <Select
             value={reason}
             onChange={setReason}
-            options={APPEAL_REASONS.map((value) => ({ value, label: t(`p2p.appeal.reasons.${value}`) }))}
+            options={reasons.map((value) => ({ value, label: t(`p2p.appeal.reasons.${value}`) }))}
             data-testid="p2p-appeal-reason"
           />
         </Form.Item>
