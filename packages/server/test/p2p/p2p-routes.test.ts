@@ -545,6 +545,28 @@ describe('the payment window', () => {
   });
 });
 
+describe("a merchant's completion rate", () => {
+  it("does not fall when the buyer cancels or lets the window lapse, only for the merchant's own failure", async () => {
+    const stats = async () =>
+      expectOk<{ completed: number; completion_rate_30d: string; orders_30d: number }>(
+        await call(test.app, 'GET', '/p2p/merchant/stats', { user_id: merchant.id }),
+      );
+    // So far: a release and a decision for the buyer completed; the stranger's order timed out.
+    expect(await stats()).toMatchObject({ completed: 2, completion_rate_30d: '100.00', orders_30d: 3 });
+    const cancelled = expectOk<P2pOrder>(
+      await call(test.app, 'POST', '/p2p/orders/create', { ad_id: ad.id, amount: '20' }, as(stranger)),
+    );
+    expectOk(await call(test.app, 'POST', '/p2p/orders/cancel', { id: cancelled.id }, as(stranger)));
+    expect(await stats()).toMatchObject({ completion_rate_30d: '100.00', orders_30d: 4 });
+    // The acceptor (the merchant) rejecting a deal is its own failure.
+    const rejected = expectOk<P2pOrder>(
+      await call(test.app, 'POST', '/p2p/orders/create', { ad_id: ad.id, amount: '20' }, as(stranger)),
+    );
+    expectOk(await call(test.app, 'POST', '/p2p/acceptor/reject', { id: rejected.id }, as(merchant)));
+    expect(await stats()).toMatchObject({ completion_rate_30d: '66.66', orders_30d: 5 });
+  });
+});
+
 describe('acceptor deals', () => {
   it('lists the user deals in the spec shape', async () => {
     const deals = expectOk<{ data: Record<string, unknown>[] }>(

@@ -153,10 +153,14 @@ export interface P2pMerchantStats {
   nickname: string;
   /** Completed orders, all time. */
   completed: number;
-  /** Completed / (completed + cancelled) over the last 30 days, percent with two decimals; null with none. */
+  /**
+   * Completed / (completed + ended by the merchant's own failure) over the last 30 days, percent with two
+   * decimals; null with none. A counterparty's cancellation or lapse does not count (docs/p2p.md).
+   */
   completion_rate_30d: string | null;
   /** Seconds from "paid" to release, averaged over the last 30 days' releases; null with none. */
   avg_release_seconds: number | null;
+  /** Orders ended in the last 30 days, completed or cancelled by anyone. */
   orders_30d: number;
   /** A demo account (DEMO=on, the seeded merchant of a fresh exchange): screens tag its ads "demo". */
   demo: boolean;
