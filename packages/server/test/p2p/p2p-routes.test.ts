@@ -590,6 +590,76 @@ describe('acceptor deals', () => {
       ].sort(),
     );
     expect(deals.data.map((deal) => deal.is_sure)).toEqual([1, 1]);
+    // Completed deals keep the method and the acceptor's account the buyer paid to.
+    expect(deals.data.map((deal) => [deal.way, deal.hes_account])).toEqual([
+      ['bank', '6222020202020202'],
+      ['bank', '6222020202020202'],
+    ]);
+  });
+
+  it('shows a completed WeChat deal as WeChat with its account, the method named on "paid"', async () => {
+    const weChat = expectOk<P2pPaymentMethod>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/methods/add',
+        { method: 'we_chat', holder_name: 'Wang Fang', account: 'wangfang-wx' },
+        as(merchant),
+      ),
+    );
+    const twoMethods = expectOk<P2pAd>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/ads/create',
+        {
+          side: 'sell',
+          currency_id: USDT,
+          fiat: 'CNY',
+          price_type: 'fixed',
+          price: '7.00',
+          total: '100',
+          min_fiat: '100',
+          max_fiat: '700',
+          method_ids: [sellMethod.id, weChat.id],
+        },
+        as(merchant),
+      ),
+    );
+    const deal = expectOk<{ id: number }>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/acceptor/deal',
+        { type: 'buy', ad_id: twoMethods.id, money: '140' },
+        as(stranger),
+      ),
+    );
+    const before = await state();
+    expect(
+      await call(test.app, 'POST', '/p2p/orders/paid', { id: deal.id, method_id: 999_999 }, as(stranger)),
+    ).toEqual({ type: 'error', message: translate('en', 'p2p.method_not_found') });
+    expect(await state()).toBe(before);
+    expectOk(
+      await call(test.app, 'POST', '/p2p/orders/paid', { id: deal.id, method_id: weChat.id }, as(stranger)),
+    );
+    expectOk(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/acceptor/confirm',
+        { id: deal.id, totp_code: authenticatorCode(merchantSecret, 1) },
+        as(merchant),
+      ),
+    );
+    const listed = expectOk<{ data: { id: number; is_sure: number; way: string; hes_account: string }[] }>(
+      await call(test.app, 'GET', '/acceptor/my_deal', { type: 'buy' }, as(stranger)),
+    );
+    expect(listed.data.find((row) => row.id === deal.id)).toMatchObject({
+      is_sure: 1,
+      way: 'we_chat',
+      hes_account: 'wangfang-wx',
+    });
   });
 
   it('lets the acceptor reject a waiting deal (is_sure 2)', async () => {

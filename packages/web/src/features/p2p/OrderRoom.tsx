@@ -61,6 +61,8 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
   const [releasing, setReleasing] = useState(false);
   const [appealing, setAppealing] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  // Which of the seller's methods the buyer paid with, asked when it offers several (kept for the records).
+  const [paidWith, setPaidWith] = useState<number | null>(null);
   const counterparty = order.my_side === 'buy' ? order.seller : order.buyer;
   const open = order.status === 'unpaid' || order.status === 'paid' || order.status === 'appealed';
   // An acceptor deal may be refused by the acceptor (the ad's owner) before it is paid.
@@ -153,6 +155,21 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
             {order.payment_methods.map((method) => (
               <PaymentDetails key={method.id} method={method} />
             ))}
+            {order.my_side === 'buy' && order.status === 'unpaid' && order.payment_methods.length > 1 && (
+              <label className="fx-p2p-paid-with">
+                <span>{t('p2p.room.paidWith')}</span>
+                <Select
+                  value={paidWith ?? undefined}
+                  placeholder={t('p2p.room.paidWithPick')}
+                  onChange={(value: number) => setPaidWith(value)}
+                  options={order.payment_methods.map((method) => ({
+                    value: method.id,
+                    label: <MethodTag method={method.method} />,
+                  }))}
+                  data-testid="p2p-paid-with"
+                />
+              </label>
+            )}
             {order.my_side === 'buy' && order.status === 'unpaid' && (
               <Alert type="info" showIcon title={t('p2p.room.payHint')} />
             )}
@@ -175,7 +192,9 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
           {actions.pay && (
             <Popconfirm
               title={t('p2p.room.confirmPaid', { amount: order.fiat_amount, fiat: order.fiat })}
-              onConfirm={() => run('paid', () => markPaid(order.id), t('p2p.room.paidDone'))}
+              onConfirm={() =>
+                run('paid', () => markPaid(order.id, paidWith ?? undefined), t('p2p.room.paidDone'))
+              }
               okText={t('p2p.room.paid')}
               okButtonProps={{ 'data-testid': 'p2p-paid-confirm' } as ButtonProps}
             >
