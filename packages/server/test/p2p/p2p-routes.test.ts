@@ -684,6 +684,7 @@ describe('acceptor deals', () => {
 });
 
 describe('a sell deal with an acceptor (a fiat withdrawal)', () => {
+  let sellDealId = 0;
   it('escrows the user coins; the acceptor confirms by marking paid (is_sure 1)', async () => {
     const buyAd = expectOk<P2pAd>(
       await call(
@@ -743,6 +744,26 @@ describe('a sell deal with an acceptor (a fiat withdrawal)', () => {
       await call(test.app, 'GET', '/acceptor/my_deal', { type: 'sell' }, as(buyer)),
     );
     expect(listed.data).toEqual([expect.objectContaining({ id: deal.id, is_sure: 1 })]);
+    sellDealId = deal.id;
+  });
+
+  it('releases with an e-mail code worded as a P2P release code, not a withdrawal code', async () => {
+    for (const lang of ['en', 'zh', 'hk', 'kr', 'jp'] as const)
+      expect(translate(lang, 'purpose.p2p_release')).not.toBe(translate(lang, 'purpose.withdraw'));
+    expectOk(await call(test.app, 'POST', '/p2p/security_code', { purpose: 'release' }, as(buyer)));
+    const { rows } = await test.store.query<{ subject: string; body: string }>(
+      `select subject, body from outbound_messages where recipient = (select email from users where id = $1)
+        order by id desc limit 1`,
+      [buyer.id],
+    );
+    const body = rows[0]?.body ?? '';
+    expect(body).toContain(translate('en', 'purpose.p2p_release'));
+    expect(body).not.toContain(translate('en', 'purpose.withdraw'));
+    const code = /\b(\d{6})\b/.exec(body)?.[1] as string;
+    const released = expectOk<P2pOrder>(
+      await call(test.app, 'POST', '/p2p/orders/release', { id: sellDealId, code }, as(buyer)),
+    );
+    expect(released).toMatchObject({ status: 'completed', end: 'released' });
   });
 });
 

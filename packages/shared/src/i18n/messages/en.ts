@@ -196,6 +196,7 @@ export const en = {
   'purpose.bind_email': 'binding this e-mail address',
   'purpose.bind_mobile': 'binding this mobile number',
   'purpose.withdraw': 'confirming a withdrawal or a withdrawal address',
+  'purpose.p2p_release': 'releasing the coins of a P2P order (P2P release code)',
   'wallet.code_required_email': 'Enter the verification code sent to your e-mail first.',
   'wallet.code_required_sms': 'Enter the verification code sent to your phone first.',
   'wallet.code_sent': 'A verification code was sent to {destination}.',

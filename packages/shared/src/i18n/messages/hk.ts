@@ -185,6 +185,7 @@ export const hk: Messages = {
   'purpose.bind_email': '綁定此電郵地址',
   'purpose.bind_mobile': '綁定此手機號碼',
   'purpose.withdraw': '確認提幣或提幣地址',
+  'purpose.p2p_release': '釋放 P2P 訂單的幣（P2P 放幣驗證碼）',
   'wallet.code_required_email': '請先輸入發送到您電郵的驗證碼。',
   'wallet.code_required_sms': '請先輸入發送到您手機的驗證碼。',
   'wallet.code_sent': '驗證碼已發送至 {destination}。',

@@ -194,6 +194,7 @@ export const jp: Messages = {
   'purpose.bind_email': 'このメールアドレスの連携',
   'purpose.bind_mobile': 'この携帯電話番号の連携',
   'purpose.withdraw': '出金または出金先アドレスの確認',
+  'purpose.p2p_release': 'P2P 注文のコインの解放（P2P 解放コード）',
   'wallet.code_required_email': '先にメールに送信された認証コードを入力してください。',
   'wallet.code_required_sms': '先に携帯電話に送信された認証コードを入力してください。',
   'wallet.code_sent': '認証コードを {destination} に送信しました。',

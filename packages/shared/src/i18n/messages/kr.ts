@@ -194,6 +194,7 @@ export const kr: Messages = {
   'purpose.bind_email': '이메일 주소 연결',
   'purpose.bind_mobile': '휴대폰 번호 연결',
   'purpose.withdraw': '출금 또는 출금 주소 확인',
+  'purpose.p2p_release': 'P2P 주문의 코인 지급(P2P 지급 인증 코드)',
   'wallet.code_required_email': '먼저 이메일로 보낸 인증 코드를 입력하세요.',
   'wallet.code_required_sms': '먼저 휴대폰으로 보낸 인증 코드를 입력하세요.',
   'wallet.code_sent': '인증 코드를 {destination}(으)로 보냈습니다.',

@@ -185,6 +185,7 @@ export const zh: Messages = {
   'purpose.bind_email': '绑定该邮箱',
   'purpose.bind_mobile': '绑定该手机号',
   'purpose.withdraw': '确认提币或提币地址',
+  'purpose.p2p_release': '释放 P2P 订单的币（P2P 放币验证码）',
   'wallet.code_required_email': '请先输入发送到您邮箱的验证码。',
   'wallet.code_required_sms': '请先输入发送到您手机的验证码。',
   'wallet.code_sent': '验证码已发送至 {destination}。',
