@@ -18,6 +18,7 @@ import { launchBrowser, newContext } from './support/browser.ts';
 import { ServerClock } from './support/clock.ts';
 import { FairexPage } from './support/fairex-page.ts';
 import { SCREENSHOT_DIR } from './support/paths.ts';
+import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
 
 const LIVE = { timeout: 15_000 };
 
@@ -260,17 +261,63 @@ describe('P2P fiat trade', () => {
     expect(await buyer.page.getByTestId('p2p-appeal').count()).toBe(0);
     await scenario.clock.advance(10 * 60_000 + 2_000, contexts());
 
-    await buyer.page.getByTestId('p2p-appeal').click(LIVE);
-    await buyer.page
+    // Each side is offered the reasons of its side: the buyer "paid, not released", the seller "payment not
+    // received" (both in English and Chinese, on a phone and on a desktop).
+    const offered = async (party: FairexPage, shot: string): Promise<string[]> => {
+      await party.page.getByTestId('p2p-appeal').click(LIVE);
+      await party.page.getByTestId('p2p-appeal-reason').click();
+      const options = party.page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await options.first().waitFor(LIVE);
+      await party.screenshot(shot, false);
+      expect(await party.scrollWidth()).toBeLessThanOrEqual(party.page.viewportSize()?.width ?? 0);
+      const texts = await options.allInnerTexts();
+      await party.page.keyboard.press('Escape');
+      return texts;
+    };
+    const closeDialog = async (party: FairexPage) => {
+      await party.page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
+      await party.page.locator('.ant-modal-wrap').first().waitFor({ state: 'hidden' });
+    };
+    expect(await offered(buyer, 'p2p-appeal-buyer-390-en')).toEqual([
+      'I paid, but the seller has not released the coins',
+      'The amount paid does not match the order',
+      'Other',
+    ]);
+    await closeDialog(buyer);
+    await buyer.chooseLanguage('zh');
+    expect(await offered(buyer, 'p2p-appeal-buyer-390-zh')).toEqual([
+      zh.p2p.appeal.reasons.not_released,
+      zh.p2p.appeal.reasons.wrong_amount,
+      zh.p2p.appeal.reasons.other,
+    ]);
+    await closeDialog(buyer);
+    await buyer.chooseLanguage('en');
+    await room(buyer.page, 'paid').waitFor(LIVE);
+    await merchant.chooseLanguage('zh');
+    expect(await offered(merchant, 'p2p-appeal-seller-1440-zh')).toEqual([
+      zh.p2p.appeal.reasons.not_received,
+      zh.p2p.appeal.reasons.wrong_amount,
+      zh.p2p.appeal.reasons.other,
+    ]);
+    await closeDialog(merchant);
+    await merchant.chooseLanguage('en');
+    expect(await offered(merchant, 'p2p-appeal-seller-1440-en')).toEqual([
+      "I have not received the buyer's payment",
+      'The amount paid does not match the order',
+      'Other',
+    ]);
+
+    // The seller appeals with the first of its reasons: the payment has not arrived.
+    await shop
       .getByTestId('p2p-appeal-description')
-      .fill('I paid 144.00 CNY by bank transfer; the seller has not released.');
-    await buyer.page.getByTestId('p2p-appeal-file').setInputFiles({
-      name: 'transfer.png',
+      .fill('The buyer marked 144.00 CNY paid; nothing has arrived in my bank account.');
+    await shop.getByTestId('p2p-appeal-file').setInputFiles({
+      name: 'statement.png',
       mimeType: 'image/png',
       buffer: photo([30, 140, 220]),
     });
-    await buyer.page.locator('.fx-p2p-evidence img').first().waitFor(LIVE);
-    await buyer.page.getByTestId('p2p-appeal-submit').click();
+    await shop.locator('.fx-p2p-evidence img').first().waitFor(LIVE);
+    await shop.getByTestId('p2p-appeal-submit').click();
     await room(buyer.page, 'appealed').waitFor(LIVE);
     await room(shop, 'appealed').waitFor(LIVE);
 
@@ -278,7 +325,9 @@ describe('P2P fiat trade', () => {
     await admin.getByTestId('admin-p2p-tab-appeals').click();
     await admin.getByTestId(`admin-p2p-order-${orderId}`).click(LIVE);
     const evidence = admin.getByTestId('admin-p2p-evidence');
-    await evidence.getByText('the seller has not released').waitFor(LIVE);
+    await evidence.getByText('nothing has arrived in my bank account').waitFor(LIVE);
+    // The back office tags the appeal by its actual reason.
+    await admin.locator('.ant-card .ant-tag').filter({ hasText: 'Payment not received' }).waitFor(LIVE);
     await admin.locator('.fx-admin-evidence-image').first().waitFor(LIVE);
     await admin.screenshot({ path: join(SCREENSHOT_DIR, 'p2p-admin-appeal.png') });
     await admin.getByTestId('admin-p2p-to-buyer').click();

@@ -95,6 +95,10 @@ describe('token sales, cloud mining and defi staking', () => {
     if (before === undefined) throw new Error('no sale listed');
     expect(await page.getByTestId('ico-1-sold').textContent()).toBe(grouped(before.ico_has));
     expect(await page.getByTestId('ico-1-load').textContent()).toBe(`${before.ico_load}%`);
+    // No allocation or release schedule: the sale says the tokens are credited at once and not locked.
+    expect(await page.getByTestId('ico-1-release').textContent()).toContain(
+      'the IEPN you buy are credited to your ico wallet at once and are not locked',
+    );
     await fairex.screenshot('products-ico-en-day');
 
     await page.getByTestId('ico-1-buy').click();
@@ -303,6 +307,10 @@ describe('token sales, cloud mining and defi staking', () => {
       const small = await FairexPage.open(phone, env.server.baseURL, path);
       await small.page.getByTestId(testId).waitFor();
       expect(await small.scrollWidth()).toBeLessThanOrEqual(390);
+      if (path === '/ico')
+        expect(await small.page.getByTestId('ico-1-release').textContent()).toContain(
+          zh.products.ico.releaseNote.replace('{{symbol}}', 'IEPN'),
+        );
       if (path === '/defi') {
         // The table scrolls sideways rather than breaking "30 天" over two lines: its pieces share one line.
         type Box = { top: number };

@@ -16,6 +16,8 @@ export const E2E_CUSTODY_KEY = 'e2e-custody-key-7c1f4a';
 export interface WalletSeed {
   /** The account is also the user's e-mail, where withdrawal codes go. */
   user: { id: number; account: string; token: string };
+  /** A second user whose real name is not verified (review_status 0). */
+  unverified: { id: number; account: string; token: string };
   adminToken: string;
 }
 
@@ -33,6 +35,19 @@ export async function seedWalletFolder(dataDir: string): Promise<WalletSeed> {
     const id = rows[0]?.id;
     if (id === undefined) throw new Error('the user insert returned nothing');
     const { token } = await createSession(store, { userId: id, ttlMs: 6 * 3_600_000 });
+    const unverifiedAccount = `newcomer-${suffix}@example.com`;
+    const { rows: newcomer } = await store.query<{ id: number }>(
+      `insert into users (account, email, password_hash, extension_code, review_status)
+       values ($1, $1, 'not-a-real-hash', $2, 0) returning id`,
+      [unverifiedAccount, `N2E${suffix}`],
+    );
+    const unverifiedId = newcomer[0]?.id;
+    if (unverifiedId === undefined) throw new Error('the user insert returned nothing');
+    const unverified = {
+      id: unverifiedId,
+      account: unverifiedAccount,
+      token: (await createSession(store, { userId: unverifiedId, ttlMs: 6 * 3_600_000 })).token,
+    };
     const adminId = await createAdmin(store, {
       username: 'treasurer',
       password: `treasurer-${suffix}-password`,
@@ -40,7 +55,7 @@ export async function seedWalletFolder(dataDir: string): Promise<WalletSeed> {
       createdBy: null,
     });
     const admin = await new AdminAuthenticator(store).create(adminId, '127.0.0.1');
-    return { user: { id, account, token }, adminToken: admin.token };
+    return { user: { id, account, token }, unverified, adminToken: admin.token };
   } finally {
     await store.close();
   }

@@ -293,6 +293,10 @@ describe('wallets and funding', () => {
     await page.getByText('Your withdrawal request has been received and is waiting for review.').waitFor();
     const records = page.getByTestId('withdrawal-records');
     await expect.poll(() => records.innerText(), { timeout: 10_000 }).toContain('Under review');
+    // Each withdrawal names its network and the address it goes to (shortened; whole on hover).
+    const destination = records.locator('[data-testid^="withdrawal-destination-"]').first();
+    expect(await destination.innerText()).toMatch(/TRC20\s*TR7NHqje…gjLj6t/);
+    expect(await destination.getAttribute('title')).toBe(PAYOUT_ADDRESS);
     await waitForText('withdraw-available', '630.000000');
     await fairex.screenshot('wallet-withdrawal-day-en');
 
@@ -408,5 +412,47 @@ describe('wallets and funding', () => {
       await fairex.goto(path);
       await fairex.screenshot(`wallet-${name}-day-en`);
     }
+  });
+
+  it('asks an unverified user for the real name before the withdrawal form; fits 1440 and 390 px', async () => {
+    for (const [user, name] of [
+      [seed.unverified, 'unverified'],
+      [seed.user, 'verified'],
+    ] as const)
+      for (const width of [1440, 390])
+        for (const lang of ['en', 'zh'] as const) {
+          const sized = await newContext(browser, { width, height: 900 });
+          await sized.addInitScript(
+            ({ token, account, id, language }) => {
+              localStorage.setItem('token', token);
+              localStorage.setItem('accountNum', account);
+              localStorage.setItem('user_id', String(id));
+              localStorage.setItem('lang', language);
+            },
+            { token: user.token, account: user.account, id: user.id, language: lang },
+          );
+          const view = await FairexPage.open(sized, server.baseURL, '/withdrawal?id=3');
+          if (name === 'unverified') {
+            const prompt = view.page.getByTestId('withdraw-real-name');
+            await prompt.waitFor();
+            expect(await prompt.innerText()).toContain(
+              lang === 'zh' ? zh.wallet.realNameFirstTitle : 'Verify your identity to withdraw',
+            );
+            // Asked up front: no form to fill in first.
+            expect(await view.page.getByTestId('withdraw-amount').count()).toBe(0);
+            expect(await view.page.getByTestId('withdraw-submit').count()).toBe(0);
+            expect(await view.page.getByTestId('withdraw-verify-link').getAttribute('href')).toBe(
+              '/authentication',
+            );
+          } else {
+            await view.page.getByTestId('withdraw-submit').waitFor();
+            await view.page.locator('[data-testid^="withdrawal-destination-"]').first().waitFor();
+          }
+          await view.page.waitForLoadState('networkidle');
+          expect(await view.scrollWidth(), `${name} ${width} ${lang}`).toBeLessThanOrEqual(width);
+          await view.screenshot(`wallet-withdrawal-${name}-${width}-${lang}`);
+          expect(view.problems).toEqual([]);
+          await sized.close();
+        }
   });
 });

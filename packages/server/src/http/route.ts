@@ -47,7 +47,8 @@ export interface RouteDefinition<S extends z.ZodType | undefined, A extends Auth
   handler(context: RouteContext<InputOf<S>, UserFor<A>>): Promise<R> | R;
 }
 
-const REAL_NAME_APPROVED = 2;
+/** A user's review_status once the real name is approved: what an `auth: 'verified'` route requires. */
+export const REAL_NAME_APPROVED = 2;
 
 export function route<S extends z.ZodType | undefined = undefined, A extends AuthMode = 'none', R = unknown>(
   app: FastifyInstance,

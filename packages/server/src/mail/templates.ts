@@ -3,7 +3,7 @@ import type { Language } from '@fairex/shared';
 import { translate } from '@fairex/shared';
 import type { OutgoingEmail, OutgoingSms } from './messenger.ts';
 
-export type CodePurpose = 'register' | 'forget' | 'bind_email' | 'bind_mobile' | 'withdraw';
+export type CodePurpose = 'register' | 'forget' | 'bind_email' | 'bind_mobile' | 'withdraw' | 'p2p_release';
 
 export interface CodeMessageInput {
   lang: Language;

@@ -1,6 +1,6 @@
 // Acceptor deals (the template's acceptor screens): orders on an acceptor's ads seen as deals, placing one,
 // and the acceptor's answer (release when it sold, paid when it bought, or reject).
-import type { AcceptorDeal, P2pOrder, Paged } from '@fairex/shared';
+import type { AcceptorDeal, P2pOrder, P2pPaymentMethod, Paged } from '@fairex/shared';
 import { P2P_PAGE_SIZE, paged } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
 import type { SecondFactorCodes } from '../wallets/second-factor.ts';
@@ -19,10 +19,15 @@ export class P2pDeals extends P2pPart {
     this.orders = parts.orders;
   }
 
-  private dealView(order: P2pOrder, viewer: number): AcceptorDeal {
+  /**
+   * A deal as the template shows it. `used`: the payment method the fiat moves by (the customer's own when
+   * it sells, the acceptor's it paid to when it buys), kept after the order ends, when the order's payment
+   * details are no longer shown; else, while the order is open, the first method it offers.
+   */
+  private dealView(order: P2pOrder, viewer: number, used: P2pPaymentMethod | undefined): AcceptorDeal {
     const type = order.buyer.user_id === viewer ? 'buy' : 'sell';
     const acceptorIsSeller = type === 'buy';
-    const method = order.payment_methods[0];
+    const method = used ?? order.payment_methods[0];
     const confirmed =
       order.status === 'completed' ||
       (!acceptorIsSeller && (order.status === 'paid' || order.status === 'appealed'));
@@ -62,8 +67,9 @@ export class P2pDeals extends P2pPart {
       [userId],
     );
     const views = await this.orders.orderViews(userId, rows);
+    const used = await this.orders.usedMethods(rows);
     return paged(
-      views.map((view) => this.dealView(view, userId)),
+      views.map((view) => this.dealView(view, userId, used.get(view.id))),
       page,
       P2P_PAGE_SIZE,
       count[0]?.count ?? 0,
@@ -83,7 +89,14 @@ export class P2pDeals extends P2pPart {
       fiat_amount: input.money,
       method_id: input.method_id,
     });
-    return this.dealView(order, userId);
+    return this.dealOf(order.id, userId);
+  }
+
+  private async dealOf(orderId: number, customer: number): Promise<AcceptorDeal> {
+    const order = await this.orders.order(customer, orderId);
+    const row = await this.orders.orderRow(orderId);
+    const used = row === undefined ? undefined : (await this.orders.usedMethods([row])).get(orderId);
+    return this.dealView(order, customer, used);
   }
 
   /** The acceptor confirms: a release when it sold (second factor), "paid" when it bought. */
@@ -99,6 +112,6 @@ export class P2pDeals extends P2pPart {
     else if (row.seller_id === userId) await this.orders.release(userId, orderId, codes);
     else await this.orders.act(userId, orderId, 'p2pMarkPaid');
     const customer = row.buyer_id === userId ? row.seller_id : row.buyer_id;
-    return this.dealView(await this.orders.order(userId, orderId), customer);
+    return this.dealOf(orderId, customer);
   }
 }

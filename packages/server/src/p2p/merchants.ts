@@ -124,7 +124,11 @@ export class P2pMerchants extends P2pPart {
     return (await this.statsOf([userId])).get(userId) as P2pMerchantStats;
   }
 
-  /** Completed orders, 30-day completion rate and average release time, from the recorded orders. */
+  /**
+   * Completed orders, 30-day completion rate and average release time, from the recorded orders. The rate is
+   * completed / (completed + the merchant's own failures): as the buyer it cancelled, let the payment window
+   * lapse or lost the appeal; as an acceptor it rejected the deal (docs/p2p.md, Merchant statistics).
+   */
   async statsOf(userIds: readonly number[]): Promise<Map<number, P2pMerchantStats>> {
     const since = this.now() - 30 * DAY_MS;
     const unique = [...new Set(userIds)];
@@ -133,6 +137,7 @@ export class P2pMerchants extends P2pPart {
       completed: number;
       completed_30d: number;
       cancelled_30d: number;
+      failed_30d: number;
       release_ms: string | null;
       demo: boolean | null;
     }>(
@@ -144,6 +149,10 @@ export class P2pMerchants extends P2pPart {
                  and s.status = 'completed' where o.maker_id = u.id and o.created_ms >= $2) as completed_30d,
               (select count(*)::int from p2p_orders o join p2p_order_steps s on s.order_id = o.order_id
                  and s.status = 'cancelled' where o.maker_id = u.id and o.created_ms >= $2) as cancelled_30d,
+              (select count(*)::int from p2p_orders o join p2p_order_steps s on s.order_id = o.order_id
+                 and s.status = 'cancelled' where o.maker_id = u.id and o.created_ms >= $2
+                 and (s.order_end = 'acceptorRejected' or (o.buyer_id = u.id
+                      and s.order_end in ('buyerCancelled', 'timedOut', 'arbiterToSeller')))) as failed_30d,
               (select avg(s.time_ms - p.time_ms)::bigint::text from p2p_orders o
                  join p2p_order_steps s on s.order_id = o.order_id and s.status = 'completed' and s.order_end = 'released'
                  join p2p_order_steps p on p.order_id = o.order_id and p.status = 'paid'
@@ -154,15 +163,16 @@ export class P2pMerchants extends P2pPart {
     const names = await this.nicknames(unique);
     const stats = new Map<number, P2pMerchantStats>();
     for (const row of rows) {
-      const total = row.completed_30d + row.cancelled_30d;
+      // Only the merchant's own failures count against it; a counterparty's cancellation or lapse does not.
+      const counted = row.completed_30d + row.failed_30d;
       stats.set(row.user_id, {
         user_id: row.user_id,
         nickname: names.get(row.user_id) ?? '',
         completed: row.completed,
         completion_rate_30d:
-          total === 0 ? null : formatDecimal((BigInt(row.completed_30d) * 10_000n) / BigInt(total), 2),
+          counted === 0 ? null : formatDecimal((BigInt(row.completed_30d) * 10_000n) / BigInt(counted), 2),
         avg_release_seconds: row.release_ms === null ? null : Math.round(Number(row.release_ms) / 1000),
-        orders_30d: total,
+        orders_30d: row.completed_30d + row.cancelled_30d,
         demo: row.demo === true,
       });
     }

@@ -2,15 +2,23 @@
 // (paid, release with the second factor, cancel, appeal) as an engine command; the daily cancellation counters.
 import type { P2pAdView } from '@fairex/engine';
 import { p2pAmountForFiat, p2pNextDayStart } from '@fairex/engine/calc';
-import type { Language, P2pCounters, P2pFiat, P2pOrder, Paged } from '@fairex/shared';
-import { P2P_PAGE_SIZE, formatDecimal, paged, tryParseDecimal } from '@fairex/shared';
+import type {
+  Language,
+  P2pAppealReason,
+  P2pCounters,
+  P2pFiat,
+  P2pOrder,
+  P2pPaymentMethod,
+  Paged,
+} from '@fairex/shared';
+import { P2P_APPEAL_REASONS, P2P_PAGE_SIZE, formatDecimal, paged, tryParseDecimal } from '@fairex/shared';
 import { findUpload, uploadIdFrom } from '../accounts/uploads.ts';
 import { submitOrRefuse } from '../engine-runner/submit.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SecondFactorCodes } from '../wallets/second-factor.ts';
 import { p2pRefusal } from './refusals.ts';
 import { cents, parseFiat, timeText } from './format.ts';
-import { ORDER_SELECT, statusOf } from './order-rows.ts';
+import { ORDER_SELECT, statusOf, usedMethodId } from './order-rows.ts';
 import type { OrderRow } from './order-rows.ts';
 import { methodView } from './payment-methods.ts';
 import { P2pListingPart } from './listing-part.ts';
@@ -145,6 +153,22 @@ export class P2pOrders extends P2pListingPart {
     });
   }
 
+  /** The payment method each order's fiat moves by (usedMethodId), by order id; unknown ones left out. */
+  async usedMethods(rows: readonly OrderRow[]): Promise<Map<number, P2pPaymentMethod>> {
+    const used = new Map<number, number>();
+    for (const row of rows) {
+      const id = usedMethodId(row);
+      if (id !== null) used.set(Number(row.order_id), id);
+    }
+    const methods = await this.paymentMethods.methodsById([...used.values()]);
+    const views = new Map<number, P2pPaymentMethod>();
+    for (const [orderId, id] of used) {
+      const method = methods.get(id);
+      if (method !== undefined) views.set(orderId, methodView(method));
+    }
+    return views;
+  }
+
   private async unreadCounts(viewer: number, orderIds: readonly string[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
     if (orderIds.length === 0) return counts;
@@ -210,9 +234,21 @@ export class P2pOrders extends P2pListingPart {
     );
   }
 
-  async markPaid(userId: number, orderId: number): Promise<P2pOrder> {
-    await this.partyRow(userId, orderId);
+  /**
+   * The buyer marks the fiat sent. On a sell ad's order the buyer may name which of the seller's methods it
+   * paid to (one the order offers); with one method offered, that one. The method is kept for the records.
+   */
+  async markPaid(userId: number, orderId: number, methodId?: number): Promise<P2pOrder> {
+    const row = await this.partyRow(userId, orderId);
+    const offered = row.method_id > 0 ? [row.method_id] : (row.ad_method_ids ?? []);
+    if (methodId !== undefined && !offered.includes(methodId)) throw new AppError('p2p.method_not_found');
     await this.act(userId, orderId, 'p2pMarkPaid');
+    const used = methodId ?? (offered.length === 1 ? offered[0] : undefined);
+    if (row.method_id === 0 && used !== undefined)
+      await this.db.query(
+        'insert into p2p_paid_methods (order_id, method_id) values ($1, $2) on conflict (order_id) do nothing',
+        [orderId, used],
+      );
     return this.order(userId, orderId);
   }
 
@@ -238,9 +274,12 @@ export class P2pOrders extends P2pListingPart {
 
   async appeal(
     userId: number,
-    input: { id: number; reason: string; description: string; evidence?: string[] | undefined },
+    input: { id: number; reason: P2pAppealReason; description: string; evidence?: string[] | undefined },
   ): Promise<P2pOrder> {
-    await this.partyRow(userId, input.id);
+    const row = await this.partyRow(userId, input.id);
+    // A buyer complains the coins were not released, a seller that the payment was not received.
+    const reasons: readonly P2pAppealReason[] = P2P_APPEAL_REASONS[row.seller_id === userId ? 'sell' : 'buy'];
+    if (!reasons.includes(input.reason)) throw new AppError('p2p.appeal_reason_side');
     const evidence: string[] = [];
     for (const address of input.evidence ?? []) {
       const id = uploadIdFrom(address);

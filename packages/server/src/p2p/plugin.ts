@@ -24,7 +24,7 @@ async function p2pPlugin(app: FastifyInstance, options: P2pPluginOptions): Promi
     runner: app.runner,
     store: app.store,
     dataDir: app.accounts.dataDir,
-    secondFactor: withdrawalSecondFactor(app.accounts),
+    secondFactor: withdrawalSecondFactor(app.accounts, 'p2p_release'),
     realtime: app.realtime,
     thresholds: {
       minAccountAgeDays: app.config.p2pMinAccountAgeDays,

@@ -68,7 +68,14 @@ async function userOf(context: AccountContext, userId: number): Promise<UserRow>
   return user;
 }
 
-export function withdrawalSecondFactor(context: AccountContext): SecondFactor {
+/**
+ * `purpose`: what the e-mail or SMS code confirms and is kept for: 'withdraw' (withdrawals and their
+ * addresses) or 'p2p_release' (releasing a P2P order's coins); a code of one purpose never passes the other.
+ */
+export function withdrawalSecondFactor(
+  context: AccountContext,
+  purpose: 'withdraw' | 'p2p_release' = 'withdraw',
+): SecondFactor {
   return {
     async isOn(userId) {
       const user = await findUserById(context.store, userId);
@@ -83,7 +90,7 @@ export function withdrawalSecondFactor(context: AccountContext): SecondFactor {
       if (method === 'totp') refuse('wallet.use_authenticator');
       if (destination === null) refuse('code.not_sent');
       await context.codes.send({
-        purpose: 'withdraw',
+        purpose,
         channel: method === 'sms' ? 'sms' : 'email',
         destination,
         userId,
@@ -105,7 +112,7 @@ export function withdrawalSecondFactor(context: AccountContext): SecondFactor {
         refuse(method === 'sms' ? 'wallet.code_required_sms' : 'wallet.code_required_email');
       }
       const codeId = await context.codes.check({
-        purpose: 'withdraw',
+        purpose,
         destination,
         code: codes.code,
         ip: codes.ip,

@@ -127,7 +127,7 @@ export class WithdrawalService {
   }
 
   /** What the withdrawal page shows: balance, fee, minimum, chains, whether a second factor is needed. */
-  async info(userId: number, currencyId: number): Promise<WithdrawInfo> {
+  async info(userId: number, currencyId: number): Promise<Omit<WithdrawInfo, 'real_name_required'>> {
     const currency = await this.currencyWithChains(currencyId);
     const balance = this.engine.ledger.balance(userId, 'change', currencyId);
     return {

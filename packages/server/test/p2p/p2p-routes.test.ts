@@ -487,6 +487,40 @@ describe('an appeal decided by an arbiter', () => {
   });
 });
 
+describe('appeal reasons by side', () => {
+  it('offers a seller "payment not received" and refuses a reason of the other side, changing nothing', async () => {
+    const order = expectOk<P2pOrder>(
+      await call(test.app, 'POST', '/p2p/orders/create', { ad_id: ad.id, amount: '20' }, as(stranger)),
+    );
+    expectOk(await call(test.app, 'POST', '/p2p/orders/paid', { id: order.id }, as(stranger)));
+    vi.setSystemTime(Date.now() + 11 * 60_000);
+    const appeal = (reason: string, user: TestUser, lang = 'en') =>
+      call(
+        test.app,
+        'POST',
+        '/p2p/orders/appeal',
+        { id: order.id, reason, description: 'The money has not arrived.' },
+        as(user, lang),
+      );
+    const before = await state();
+    for (const [reason, user] of [
+      ['not_released', merchant],
+      ['not_received', stranger],
+    ] as const)
+      for (const lang of ['en', 'zh', 'hk', 'kr', 'jp'])
+        expect(await appeal(reason, user, lang)).toEqual({
+          type: 'error',
+          message: translate(lang as 'en', 'p2p.appeal_reason_side'),
+        });
+    expect(await state()).toBe(before);
+    expect(expectOk<P2pOrder>(await appeal('not_received', merchant)).status).toBe('appealed');
+    const detail = expectOk<P2pAdminOrder>(
+      await call(test.app, 'GET', '/backoffice/p2p/orders/detail', { id: order.id }, { token: admin.token }),
+    );
+    expect(detail.appeal).toMatchObject({ by: merchant.id, reason: 'not_received' });
+  });
+});
+
 describe('the payment window', () => {
   it('cancels an unpaid order at the window end by the scheduler tick alone, returning the escrow to the ad', async () => {
     const order = expectOk<P2pOrder>(
@@ -508,6 +542,28 @@ describe('the payment window', () => {
       await call(test.app, 'GET', '/p2p/counters', {}, as(stranger)),
     );
     expect(counters.cancellations_today).toBe(1);
+  });
+});
+
+describe("a merchant's completion rate", () => {
+  it("does not fall when the buyer cancels or lets the window lapse, only for the merchant's own failure", async () => {
+    const stats = async () =>
+      expectOk<{ completed: number; completion_rate_30d: string; orders_30d: number }>(
+        await call(test.app, 'GET', '/p2p/merchant/stats', { user_id: merchant.id }),
+      );
+    // So far: a release and a decision for the buyer completed; the stranger's order timed out.
+    expect(await stats()).toMatchObject({ completed: 2, completion_rate_30d: '100.00', orders_30d: 3 });
+    const cancelled = expectOk<P2pOrder>(
+      await call(test.app, 'POST', '/p2p/orders/create', { ad_id: ad.id, amount: '20' }, as(stranger)),
+    );
+    expectOk(await call(test.app, 'POST', '/p2p/orders/cancel', { id: cancelled.id }, as(stranger)));
+    expect(await stats()).toMatchObject({ completion_rate_30d: '100.00', orders_30d: 4 });
+    // The acceptor (the merchant) rejecting a deal is its own failure.
+    const rejected = expectOk<P2pOrder>(
+      await call(test.app, 'POST', '/p2p/orders/create', { ad_id: ad.id, amount: '20' }, as(stranger)),
+    );
+    expectOk(await call(test.app, 'POST', '/p2p/acceptor/reject', { id: rejected.id }, as(merchant)));
+    expect(await stats()).toMatchObject({ completion_rate_30d: '66.66', orders_30d: 5 });
   });
 });
 
@@ -534,6 +590,76 @@ describe('acceptor deals', () => {
       ].sort(),
     );
     expect(deals.data.map((deal) => deal.is_sure)).toEqual([1, 1]);
+    // Completed deals keep the method and the acceptor's account the buyer paid to.
+    expect(deals.data.map((deal) => [deal.way, deal.hes_account])).toEqual([
+      ['bank', '6222020202020202'],
+      ['bank', '6222020202020202'],
+    ]);
+  });
+
+  it('shows a completed WeChat deal as WeChat with its account, the method named on "paid"', async () => {
+    const weChat = expectOk<P2pPaymentMethod>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/methods/add',
+        { method: 'we_chat', holder_name: 'Wang Fang', account: 'wangfang-wx' },
+        as(merchant),
+      ),
+    );
+    const twoMethods = expectOk<P2pAd>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/ads/create',
+        {
+          side: 'sell',
+          currency_id: USDT,
+          fiat: 'CNY',
+          price_type: 'fixed',
+          price: '7.00',
+          total: '100',
+          min_fiat: '100',
+          max_fiat: '700',
+          method_ids: [sellMethod.id, weChat.id],
+        },
+        as(merchant),
+      ),
+    );
+    const deal = expectOk<{ id: number }>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/acceptor/deal',
+        { type: 'buy', ad_id: twoMethods.id, money: '140' },
+        as(stranger),
+      ),
+    );
+    const before = await state();
+    expect(
+      await call(test.app, 'POST', '/p2p/orders/paid', { id: deal.id, method_id: 999_999 }, as(stranger)),
+    ).toEqual({ type: 'error', message: translate('en', 'p2p.method_not_found') });
+    expect(await state()).toBe(before);
+    expectOk(
+      await call(test.app, 'POST', '/p2p/orders/paid', { id: deal.id, method_id: weChat.id }, as(stranger)),
+    );
+    expectOk(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/acceptor/confirm',
+        { id: deal.id, totp_code: authenticatorCode(merchantSecret, 1) },
+        as(merchant),
+      ),
+    );
+    const listed = expectOk<{ data: { id: number; is_sure: number; way: string; hes_account: string }[] }>(
+      await call(test.app, 'GET', '/acceptor/my_deal', { type: 'buy' }, as(stranger)),
+    );
+    expect(listed.data.find((row) => row.id === deal.id)).toMatchObject({
+      is_sure: 1,
+      way: 'we_chat',
+      hes_account: 'wangfang-wx',
+    });
   });
 
   it('lets the acceptor reject a waiting deal (is_sure 2)', async () => {
@@ -558,6 +684,7 @@ describe('acceptor deals', () => {
 });
 
 describe('a sell deal with an acceptor (a fiat withdrawal)', () => {
+  let sellDealId = 0;
   it('escrows the user coins; the acceptor confirms by marking paid (is_sure 1)', async () => {
     const buyAd = expectOk<P2pAd>(
       await call(
@@ -617,6 +744,26 @@ describe('a sell deal with an acceptor (a fiat withdrawal)', () => {
       await call(test.app, 'GET', '/acceptor/my_deal', { type: 'sell' }, as(buyer)),
     );
     expect(listed.data).toEqual([expect.objectContaining({ id: deal.id, is_sure: 1 })]);
+    sellDealId = deal.id;
+  });
+
+  it('releases with an e-mail code worded as a P2P release code, not a withdrawal code', async () => {
+    for (const lang of ['en', 'zh', 'hk', 'kr', 'jp'] as const)
+      expect(translate(lang, 'purpose.p2p_release')).not.toBe(translate(lang, 'purpose.withdraw'));
+    expectOk(await call(test.app, 'POST', '/p2p/security_code', { purpose: 'release' }, as(buyer)));
+    const { rows } = await test.store.query<{ subject: string; body: string }>(
+      `select subject, body from outbound_messages where recipient = (select email from users where id = $1)
+        order by id desc limit 1`,
+      [buyer.id],
+    );
+    const body = rows[0]?.body ?? '';
+    expect(body).toContain(translate('en', 'purpose.p2p_release'));
+    expect(body).not.toContain(translate('en', 'purpose.withdraw'));
+    const code = /\b(\d{6})\b/.exec(body)?.[1] as string;
+    const released = expectOk<P2pOrder>(
+      await call(test.app, 'POST', '/p2p/orders/release', { id: sellDealId, code }, as(buyer)),
+    );
+    expect(released).toMatchObject({ status: 'completed', end: 'released' });
   });
 });
 

@@ -113,7 +113,18 @@ describe('withdrawal page data', () => {
       ],
       totp_required: false,
       second_factor: { method: 'email', destination: expect.stringMatching(/\*\*\*@\*\*\*/) },
+      real_name_required: false,
     });
+  });
+
+  it('tells the page up front that an unverified user must verify the real name first', async () => {
+    for (const status of [0, 1]) {
+      const unverified = await newUser(test.store, status);
+      expect(
+        await ok(test.app, '/wallet/get_info', { currency: USDT }, unverified.token),
+        `review_status ${status}`,
+      ).toMatchObject({ real_name_required: true });
+    }
   });
 });
 

@@ -153,10 +153,14 @@ export interface P2pMerchantStats {
   nickname: string;
   /** Completed orders, all time. */
   completed: number;
-  /** Completed / (completed + cancelled) over the last 30 days, percent with two decimals; null with none. */
+  /**
+   * Completed / (completed + ended by the merchant's own failure) over the last 30 days, percent with two
+   * decimals; null with none. A counterparty's cancellation or lapse does not count (docs/p2p.md).
+   */
   completion_rate_30d: string | null;
   /** Seconds from "paid" to release, averaged over the last 30 days' releases; null with none. */
   avg_release_seconds: number | null;
+  /** Orders ended in the last 30 days, completed or cancelled by anyone. */
   orders_30d: number;
   /** A demo account (DEMO=on, the seeded merchant of a fresh exchange): screens tag its ads "demo". */
   demo: boolean;
@@ -215,10 +219,20 @@ export const p2pOrderReleaseInput = z.object({
 export const p2pSecurityCodeInput = z.object({ purpose: oneOf(['release'] as const) });
 /** POST /p2p/orders/cancel: the buyer, before "paid". */
 export const p2pOrderCancelInput = z.object({ id: id(), reason: optional(note({ max: 200 })) });
+/**
+ * The appeal reasons each side may give: the buyer paid and the coins were not released; the seller has not
+ * received the payment. The server refuses a reason of the other side (docs/p2p.md, Appeals).
+ */
+export const P2P_APPEAL_REASONS = {
+  buy: ['not_released', 'wrong_amount', 'other'],
+  sell: ['not_received', 'wrong_amount', 'other'],
+} as const;
+export type P2pAppealReason = (typeof P2P_APPEAL_REASONS)['buy' | 'sell'][number];
+
 /** POST /p2p/orders/appeal: either party, once the disclosed wait after "paid" has passed. */
 export const p2pAppealInput = z.object({
   id: id(),
-  reason: oneOf(['not_received', 'not_released', 'wrong_amount', 'other'] as const),
+  reason: oneOf(['not_released', 'not_received', 'wrong_amount', 'other'] as const),
   description: note({ min: 10, max: 1000 }),
   /** Upload addresses from POST /p2p/upload. */
   evidence: z

@@ -350,6 +350,11 @@ export interface WithdrawInfo {
   chains: (ChainChoice & { network: string })[];
   totp_required: boolean;
   second_factor: WalletProtection;
+  /**
+   * Whether this user must first pass real-name verification to withdraw (`/wallet/out` answers 998 until
+   * then): the page asks for it before the form is filled.
+   */
+  real_name_required: boolean;
 }
 
 /** A withdrawal's state; `requested` (waiting for its second factor) is never listed to the user. */

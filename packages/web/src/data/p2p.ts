@@ -17,6 +17,7 @@ import type {
   P2pOrderStatus,
   P2pPaymentMethod,
 } from '@fairex/shared/api/p2p.ts';
+import type { P2pAppealReason } from '@fairex/shared/api/p2p.ts';
 import type { Paged } from '@fairex/shared';
 import { fetchImageUrl } from './account.ts';
 import { api, type ApiBody } from './api.ts';
@@ -199,7 +200,7 @@ export function cancelOrder(id: number, reason?: string): Promise<P2pOrder> {
   return api.post<P2pOrder>('/p2p/orders/cancel', { id, reason });
 }
 
-export type AppealReason = 'not_received' | 'not_released' | 'wrong_amount' | 'other';
+export type AppealReason = P2pAppealReason;
 
 export function appealOrder(input: {
   id: number;

@@ -196,6 +196,7 @@ export const en = {
   'purpose.bind_email': 'binding this e-mail address',
   'purpose.bind_mobile': 'binding this mobile number',
   'purpose.withdraw': 'confirming a withdrawal or a withdrawal address',
+  'purpose.p2p_release': 'releasing the coins of a P2P order (P2P release code)',
   'wallet.code_required_email': 'Enter the verification code sent to your e-mail first.',
   'wallet.code_required_sms': 'Enter the verification code sent to your phone first.',
   'wallet.code_sent': 'A verification code was sent to {destination}.',
@@ -591,6 +592,8 @@ export const en = {
   'p2p.amount_or_fiat': 'Enter either the fiat amount or the coin amount.',
   'p2p.amount_out_of_limits': 'The amount must be between {min} and {max}.',
   'p2p.appeal_too_early': 'An appeal can be filed {minutes} minutes after the payment was marked.',
+  'p2p.appeal_reason_side':
+    'That reason is not for your side of the order: a buyer may appeal that the coins were not released, a seller that the payment was not received.',
   'p2p.application_not_found': 'No such application.',
   'p2p.application_pending': 'Your application is being reviewed.',
   'p2p.escrow_short': 'Your spot balance cannot cover the amount and its fee.',

@@ -194,6 +194,7 @@ export const jp: Messages = {
   'purpose.bind_email': 'このメールアドレスの連携',
   'purpose.bind_mobile': 'この携帯電話番号の連携',
   'purpose.withdraw': '出金または出金先アドレスの確認',
+  'purpose.p2p_release': 'P2P 注文のコインの解放（P2P 解放コード）',
   'wallet.code_required_email': '先にメールに送信された認証コードを入力してください。',
   'wallet.code_required_sms': '先に携帯電話に送信された認証コードを入力してください。',
   'wallet.code_sent': '認証コードを {destination} に送信しました。',
@@ -590,6 +591,8 @@ export const jp: Messages = {
   'p2p.amount_or_fiat': '法定通貨の金額か数量のどちらか一方を入力してください。',
   'p2p.amount_out_of_limits': '金額は {min} から {max} の間で入力してください。',
   'p2p.appeal_too_early': '支払い済みにしてから {minutes} 分後に申し立てできます。',
+  'p2p.appeal_reason_side':
+    'この理由は注文でのあなたの立場に合いません。買い手はコインが解放されないこと、売り手は代金を受け取っていないことを申し立てできます。',
   'p2p.application_not_found': '申請が見つかりません。',
   'p2p.application_pending': '申請は審査中です。',
   'p2p.escrow_short': '現物残高が数量と手数料のエスクローに足りません。',

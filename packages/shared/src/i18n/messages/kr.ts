@@ -194,6 +194,7 @@ export const kr: Messages = {
   'purpose.bind_email': '이메일 주소 연결',
   'purpose.bind_mobile': '휴대폰 번호 연결',
   'purpose.withdraw': '출금 또는 출금 주소 확인',
+  'purpose.p2p_release': 'P2P 주문의 코인 지급(P2P 지급 인증 코드)',
   'wallet.code_required_email': '먼저 이메일로 보낸 인증 코드를 입력하세요.',
   'wallet.code_required_sms': '먼저 휴대폰으로 보낸 인증 코드를 입력하세요.',
   'wallet.code_sent': '인증 코드를 {destination}(으)로 보냈습니다.',
@@ -583,6 +584,8 @@ export const kr: Messages = {
   'p2p.amount_or_fiat': '법정화폐 금액 또는 코인 수량 중 하나를 입력하세요.',
   'p2p.amount_out_of_limits': '금액은 {min}에서 {max} 사이여야 합니다.',
   'p2p.appeal_too_early': '입금 표시 후 {minutes}분이 지나야 이의를 제기할 수 있습니다.',
+  'p2p.appeal_reason_side':
+    '이 사유는 주문에서 귀하의 위치에 맞지 않습니다. 구매자는 코인 미지급을, 판매자는 대금 미수령을 사유로 이의를 제기할 수 있습니다.',
   'p2p.application_not_found': '신청을 찾을 수 없습니다.',
   'p2p.application_pending': '신청이 심사 중입니다.',
   'p2p.escrow_short': '현물 잔액이 수량과 수수료를 에스크로하기에 부족합니다.',

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { P2P_APPEAL_REASONS } from '@fairex/shared/api/p2p.ts';
 import {
   Alert,
   Button,
@@ -60,6 +61,8 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
   const [releasing, setReleasing] = useState(false);
   const [appealing, setAppealing] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  // Which of the seller's methods the buyer paid with, asked when it offers several (kept for the records).
+  const [paidWith, setPaidWith] = useState<number | null>(null);
   const counterparty = order.my_side === 'buy' ? order.seller : order.buyer;
   const open = order.status === 'unpaid' || order.status === 'paid' || order.status === 'appealed';
   // An acceptor deal may be refused by the acceptor (the ad's owner) before it is paid.
@@ -152,6 +155,21 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
             {order.payment_methods.map((method) => (
               <PaymentDetails key={method.id} method={method} />
             ))}
+            {order.my_side === 'buy' && order.status === 'unpaid' && order.payment_methods.length > 1 && (
+              <label className="fx-p2p-paid-with">
+                <span>{t('p2p.room.paidWith')}</span>
+                <Select
+                  value={paidWith ?? undefined}
+                  placeholder={t('p2p.room.paidWithPick')}
+                  onChange={(value: number) => setPaidWith(value)}
+                  options={order.payment_methods.map((method) => ({
+                    value: method.id,
+                    label: <MethodTag method={method.method} />,
+                  }))}
+                  data-testid="p2p-paid-with"
+                />
+              </label>
+            )}
             {order.my_side === 'buy' && order.status === 'unpaid' && (
               <Alert type="info" showIcon title={t('p2p.room.payHint')} />
             )}
@@ -174,7 +192,9 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
           {actions.pay && (
             <Popconfirm
               title={t('p2p.room.confirmPaid', { amount: order.fiat_amount, fiat: order.fiat })}
-              onConfirm={() => run('paid', () => markPaid(order.id), t('p2p.room.paidDone'))}
+              onConfirm={() =>
+                run('paid', () => markPaid(order.id, paidWith ?? undefined), t('p2p.room.paidDone'))
+              }
               okText={t('p2p.room.paid')}
               okButtonProps={{ 'data-testid': 'p2p-paid-confirm' } as ButtonProps}
             >
@@ -258,6 +278,7 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
       <AppealDialog
         open={appealing}
         orderId={order.id}
+        side={order.my_side}
         onClose={() => setAppealing(false)}
         onAppealed={() => {
           setAppealing(false);
@@ -406,23 +427,28 @@ function ReleaseDialog({
   );
 }
 
-const APPEAL_REASONS: readonly AppealReason[] = ['not_received', 'not_released', 'wrong_amount', 'other'];
 const MAX_EVIDENCE = 6;
 
-/** The appeal: a reason, a description of at least ten characters and up to six images as evidence. */
+/**
+ * The appeal: a reason of the appellant's side (a buyer's "paid, not released", a seller's "payment not
+ * received"), a description of at least ten characters and up to six images as evidence.
+ */
 function AppealDialog({
   open,
   orderId,
+  side,
   onClose,
   onAppealed,
 }: {
   open: boolean;
   orderId: number;
+  side: 'buy' | 'sell';
   onClose: () => void;
   onAppealed: () => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState<AppealReason>('not_received');
+  const reasons: readonly AppealReason[] = P2P_APPEAL_REASONS[side];
+  const [reason, setReason] = useState<AppealReason>(reasons[0] ?? 'other');
   const [description, setDescription] = useState('');
   const [evidence, setEvidence] = useState<string[]>([]);
   const { busy, error, setError, send } = useSend();
@@ -468,7 +494,7 @@ function AppealDialog({
           <Select
             value={reason}
             onChange={setReason}
-            options={APPEAL_REASONS.map((value) => ({ value, label: t(`p2p.appeal.reasons.${value}`) }))}
+            options={reasons.map((value) => ({ value, label: t(`p2p.appeal.reasons.${value}`) }))}
             data-testid="p2p-appeal-reason"
           />
         </Form.Item>

@@ -10,6 +10,8 @@ import { ProductListPage } from './ProductListPage.tsx';
 // Token sales, /ico (spec 02 section 2.6): tabs -1 all, 1 mine (visitors are asked to log in), 2 ended. Each
 // sale shows its price, total, sold and remaining (ledger sums, polled every 2 s), its progress, its end and the
 // user's holding, with the rule and risk note; the buy dialog asks for whole tokens and shows the exact cost.
+// A sale has no allocation or release schedule (docs/products.md): each card says the tokens bought are
+// credited at once and are not locked.
 
 export default function IcoPage() {
   return (
@@ -79,6 +81,10 @@ function IcoCard({ item, canBuy, onBuy }: { item: IcoItem; canBuy: boolean; onBu
           {num(item.hold_new_amount)}
         </Figure>
       </div>
+      <p className="fx-products-release" data-testid={`${id}-release`}>
+        <strong>{t('products.ico.releaseTitle')}</strong>{' '}
+        {t('products.ico.releaseNote', { symbol: item.ico_symbol })}
+      </p>
       <RiskNote
         kind="ico"
         house={item.house}

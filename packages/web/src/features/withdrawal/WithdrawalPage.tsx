@@ -47,7 +47,9 @@ export default function WithdrawalPage() {
             />
           </div>
           {info.error ? <Alert type="error" showIcon message={info.error.message} /> : null}
-          {info.data ? (
+          {info.data?.real_name_required ? (
+            <RealNameFirst />
+          ) : info.data ? (
             <WithdrawForm key={currency} info={info.data} />
           ) : info.error ? null : (
             <Skeleton active />
@@ -56,6 +58,25 @@ export default function WithdrawalPage() {
         <WithdrawalRecords currency={currency} />
       </div>
     </WalletFrame>
+  );
+}
+
+/** Withdrawals need the real name approved: asked before the form, not after it was filled in. */
+function RealNameFirst() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('wallet.realNameFirstTitle')}
+      description={t('wallet.realNameFirst')}
+      action={
+        <Link to="/authentication" data-testid="withdraw-verify-link">
+          {t('wallet.verifyNow')}
+        </Link>
+      }
+      data-testid="withdraw-real-name"
+    />
   );
 }
 
@@ -223,7 +244,7 @@ export function withdrawalColumns(t: TFunction): ColumnsType<WithdrawalRecord> {
       dataIndex: 'address',
       render: (value: string, record) => (
         <span className="fx-wallet-num" title={value}>
-          {`${record.chain} ${value.length > 18 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value}`}
+          {`${record.chain} ${shortAddress(value)}`}
         </span>
       ),
     },
@@ -243,10 +264,35 @@ export function withdrawalColumns(t: TFunction): ColumnsType<WithdrawalRecord> {
   ];
 }
 
-/** The page's own short list: when, how much, and where it stands (the address shows on hover). */
+/** An address shortened to its first 8 and last 6 characters (the whole one shows on hover). */
+function shortAddress(address: string): string {
+  return address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
+}
+
+/**
+ * The page's own short list: when; how much, with the network and the address it goes to (shortened, the
+ * whole address on hover) under the amount, so that it fits a phone; and where it stands.
+ */
 function compactColumns(t: TFunction): ColumnsType<WithdrawalRecord> {
   const all = withdrawalColumns(t);
-  return [all[0], all[2], all[5]].filter((column) => column !== undefined);
+  const amountAndDestination: ColumnsType<WithdrawalRecord>[number] = {
+    title: `${t('wallet.amount')} / ${t('wallet.address')}`,
+    dataIndex: 'number',
+    render: (value: string, record) => (
+      <div className="fx-wallet-out">
+        <span className="fx-wallet-num">{amountText(value)}</span>
+        <span
+          className="fx-wallet-destination"
+          title={record.address}
+          data-testid={`withdrawal-destination-${record.id}`}
+        >
+          <Tag className="fx-wallet-network">{record.chain}</Tag>
+          <span className="fx-wallet-num">{shortAddress(record.address)}</span>
+        </span>
+      </div>
+    ),
+  };
+  return [all[0], amountAndDestination, all[5]].filter((column) => column !== undefined);
 }
 
 function WithdrawalRecords({ currency }: { currency: number }) {

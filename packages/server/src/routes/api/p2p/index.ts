@@ -174,7 +174,7 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     url: '/p2p/orders/paid',
     auth: 'required',
     input: p2pOrderPaidInput,
-    handler: async ({ input, user }) => ok(await p2p.orders.markPaid(user.id, input.id)),
+    handler: async ({ input, user }) => ok(await p2p.orders.markPaid(user.id, input.id, input.method_id)),
   });
   route(app, {
     method: 'POST',

@@ -39,7 +39,7 @@ import {
   walletTransferInput,
   withdrawInput,
 } from '@fairex/shared';
-import { route } from '../../../http/route.ts';
+import { REAL_NAME_APPROVED, route } from '../../../http/route.ts';
 import { walletOverview } from '../../../wallets/valuation.ts';
 import { TRANSFER_TYPES, walletOf } from '../../../wallets/transfers.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -247,7 +247,12 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     url: '/wallet/get_info',
     auth: 'required',
     input: walletCurrencyInput,
-    handler: async ({ input, user }) => ok(await services.withdrawals.info(user.id, input.currency)),
+    handler: async ({ input, user }) =>
+      ok({
+        ...(await services.withdrawals.info(user.id, input.currency)),
+        // POST /wallet/out is a verified route: the page asks for the real name before the form is filled.
+        real_name_required: user.reviewStatus !== REAL_NAME_APPROVED,
+      }),
   });
 
   route(app, {
