@@ -22,7 +22,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ForkError,
   checkInclusion,
-  logLeafHash,
   parseNoteKey,
   verifyCheckpointNote,
   verifyExchange,
