@@ -1,3 +1,4 @@
+import type { LogEntry } from '@fairex/shared';
 import { api } from './api.ts';
 import { badResponse, isRecord, isWhole } from './mark-price.ts';
 
@@ -85,18 +86,13 @@ export async function fetchInclusion(index: number, size: number, signal?: Abort
   return { index, size, leaf_hash: message.leaf_hash, proof: hashes(message.proof) };
 }
 
-export interface LogEntry {
-  index: number;
-  kind: string;
-  entry: string;
-}
-
 /** GET /api/log/entries: entries start..end-1. */
 export async function fetchEntries(start: number, end: number, signal?: AbortSignal): Promise<LogEntry[]> {
   const message = await api.get<unknown>('/log/entries', { start, end }, signal);
   if (!isRecord(message) || !Array.isArray(message.entries)) throw badResponse();
   return message.entries.map((item: unknown) => {
-    if (!isRecord(item) || !isWhole(item.index) || typeof item.kind !== 'string') throw badResponse();
+    if (!isRecord(item) || !isWhole(item.index)) throw badResponse();
+    if (item.kind !== 'prices' && item.kind !== 'liabilities') throw badResponse();
     if (typeof item.entry !== 'string') throw badResponse();
     return { index: item.index, kind: item.kind, entry: item.entry };
   });
