@@ -322,6 +322,8 @@ function icoExpected(item: IcoItem): Record<string, string | ((text: string) => 
     end: timeCheck(item.end_time),
     'end-day': String(item.end_day),
     hold: grouped(item.hold_number),
+    // The sale declares no release schedule: the card says the tokens are credited at once, not locked.
+    release: `${en.products.ico.releaseTitle} ${en.products.ico.releaseNote.replace('{{symbol}}', item.ico_symbol)}`,
     'hold-amount': grouped(item.hold_amount),
     'hold-new': grouped(item.hold_new_amount),
     risk: riskCheck(item),
