@@ -1,4 +1,4 @@
-// The P2P projections (migration 0050), insert-only and written in the batch's transaction: an order is
+// The P2P projections (migrations 0050 and 0180), insert-only and written in the batch's transaction: an order is
 // listed the moment its creation is answered, and 10,000 orders timing out in one envelope cost one bulk
 // insert of steps and one of ad versions. Pure functions of the entries: rebuilt rows equal live ones.
 import type {
@@ -9,6 +9,7 @@ import type {
   P2pMerchantSetEvent,
   P2pOrderChangedEvent,
   P2pOrderCreatedEvent,
+  P2pReferenceSetEvent,
 } from '@fairex/engine';
 import type { BulkMode, ProjectionTransaction, Projector } from '../engine-runner/projector.ts';
 import { bulkModeOf, insertRows } from '../engine-runner/projector.ts';
@@ -22,6 +23,7 @@ export const P2P_TABLES = [
   'p2p_order_steps',
   'p2p_merchant_log',
   'p2p_cancellations',
+  'p2p_reference_log',
 ] as const;
 
 function pgArray(values: readonly number[]): string {
@@ -38,6 +40,7 @@ export async function writeP2pRows(
   const steps: { e: P2pOrderChangedEvent; seq: number }[] = [];
   const merchants: { e: P2pMerchantSetEvent; seq: number; timeMs: number }[] = [];
   const cancellations: { e: P2pCancellationCountedEvent; seq: number; timeMs: number }[] = [];
+  const references: { e: P2pReferenceSetEvent; seq: number }[] = [];
   for (const { envelope, outcome } of entries) {
     // The last version of each ad in this envelope (a take changes its ad; timeouts may change one ad often).
     const lastAd = new Map<number, P2pAdChangedEvent>();
@@ -57,6 +60,9 @@ export async function writeP2pRows(
           break;
         case 'p2pCancellationCounted':
           cancellations.push({ e: event, seq: envelope.seq, timeMs: envelope.timeMs });
+          break;
+        case 'p2pReferenceSet':
+          references.push({ e: event, seq: envelope.seq });
           break;
         default:
           break;
@@ -223,6 +229,18 @@ export async function writeP2pRows(
       cancellations.map(({ e }) => e.count),
       cancellations.map(({ e }) => e.restrictedUntilMs),
       cancellations.map(({ timeMs }) => timeMs),
+    ],
+  });
+  await insertRows(tx, mode, {
+    table: 'p2p_reference_log',
+    columns: ['seq', 'currency_id', 'fiat', 'price_cents', 'time_ms'],
+    types: ['bigint', 'int', 'text', 'bigint', 'bigint'],
+    data: [
+      references.map(({ seq }) => seq),
+      references.map(({ e }) => e.currencyId),
+      references.map(({ e }) => e.fiat),
+      references.map(({ e }) => e.priceCents.toString()),
+      references.map(({ e }) => e.timeMs),
     ],
   });
 }

@@ -8,13 +8,20 @@ import { cents, parseFiat } from './format.ts';
 import { P2pPart } from './part.ts';
 
 export class P2pSettings extends P2pPart {
-  config(): P2pConfig {
+  async config(): Promise<P2pConfig> {
     const config = this.engine.p2p.config();
+    // When each reference was set: the engine holds the price, the projection the journaled time of the
+    // command that set it (null for a reference set before that record began).
+    const { rows } = await this.db.query<{ currency_id: number; fiat: string; time_ms: string }>(
+      `select distinct on (currency_id, fiat) currency_id, fiat, time_ms::text as time_ms
+         from p2p_reference_log order by currency_id, fiat, seq desc`,
+    );
+    const setAt = new Map(rows.map((row) => [`${row.currency_id}:${row.fiat}`, Number(row.time_ms)]));
     const references = config.references.map((reference) => ({
       currency_id: reference.currencyId,
       fiat: reference.fiat as P2pFiat,
       price: cents(reference.priceCents),
-      time: null,
+      time: setAt.get(`${reference.currencyId}:${reference.fiat}`) ?? null,
     }));
     return {
       assets: this.engine.ledger.currencies().map((currency) => ({

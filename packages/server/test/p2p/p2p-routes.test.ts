@@ -7,7 +7,7 @@
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { translate } from '@fairex/shared';
-import type { P2pAd, P2pAdminOrder, P2pMessage, P2pOrder, P2pPaymentMethod } from '@fairex/shared';
+import type { P2pAd, P2pAdminOrder, P2pConfig, P2pMessage, P2pOrder, P2pPaymentMethod } from '@fairex/shared';
 import { rebuildExchangeProjections } from '../../src/exchange-runner.ts';
 import { P2P_TABLES } from '../../src/p2p/projection.ts';
 import { buildTestApp, openTestStore, removeTempDirs, tempDir } from '../helper.ts';
@@ -784,6 +784,27 @@ describe('the configuration', () => {
     expect(config).toMatchObject({ maker_fee_bp: 10, taker_fee_bp: 20, appeal_wait_minutes: 15 });
     const { rows } = await test.store.query(`select 1 from audit_log where action = 'p2p.configured'`);
     expect(rows).toHaveLength(1);
+  });
+
+  it('names when each reference price was set, so a floating price shows how old it is', async () => {
+    const before = Date.now();
+    expectOk(
+      await call(
+        test.app,
+        'POST',
+        '/backoffice/p2p/reference',
+        { currency_id: USDT, fiat: 'CNY', price: '7.25' },
+        { token: admin.token },
+      ),
+    );
+    const after = Date.now();
+    for (const url of ['/p2p/config', '/backoffice/p2p/config']) {
+      const config = expectOk<P2pConfig>(await call(test.app, 'GET', url, {}, { token: admin.token }));
+      const reference = config.references.find((item) => item.currency_id === USDT && item.fiat === 'CNY');
+      expect(reference?.price).toBe('7.25');
+      expect(reference?.time).toBeGreaterThanOrEqual(before);
+      expect(reference?.time).toBeLessThanOrEqual(after);
+    }
   });
 });
 

@@ -323,7 +323,10 @@ export interface P2pConfig {
   maker_fee_bp: number;
   taker_fee_bp: number;
   cancellations_per_day: number;
-  /** Reference prices (fiat per coin) floating ads follow; null when not recorded yet. */
+  /**
+   * Reference prices (fiat per coin) floating ads follow; price null when not recorded yet. `time` is when the
+   * back office set it (ms, the journaled command's time): a floating price is only as fresh as its reference.
+   */
   references: { currency_id: number; fiat: P2pFiat; price: string | null; time: number | null }[];
 }
 

@@ -711,6 +711,7 @@ function ConfigCard() {
           {config.data.references.map((reference) => (
             <Tag key={`${reference.currency_id}-${reference.fiat}`}>
               #{reference.currency_id} / {reference.fiat}: {reference.price ?? '—'}
+              {reference.time !== null && ` · ${when(reference.time)}`}
             </Tag>
           ))}
         </Space>

@@ -11,6 +11,7 @@ import {
   type P2pConfig,
   type P2pFiat,
 } from '../../data/p2p.ts';
+import { dateTimeOf } from '../../components/trading/display.ts';
 import { MethodTag, useSend } from './parts.tsx';
 import { checkFiatLimits, defaultAsset, isPositiveAt } from './p2p-math.ts';
 
@@ -179,7 +180,10 @@ export function AdForm({
             label={t('p2p.adForm.percent')}
             extra={
               reference?.price
-                ? t('p2p.adForm.reference', { price: reference.price, fiat: draft.fiat })
+                ? t('p2p.adForm.reference', { price: reference.price, fiat: draft.fiat }) +
+                  (reference.time === null
+                    ? ''
+                    : ` · ${t('p2p.referenceSet', { time: dateTimeOf(reference.time) })}`)
                 : t('p2p.adForm.noReference')
             }
           >

@@ -16,7 +16,7 @@ import {
 import { useSession } from '../../data/session.ts';
 import { openLoginDialog } from '../auth/auth-dialogs.ts';
 import { EmptyNote, Spinner } from '../../components/trading/PanelStates.tsx';
-import { AdCard } from './parts.tsx';
+import { AdCard, referenceTimeOf } from './parts.tsx';
 import { CountersBar, P2pTabs } from './shell.tsx';
 import { TakeAdDialog } from './TakeAdDialog.tsx';
 import { defaultAsset, isPositiveAt } from './p2p-math.ts';
@@ -156,6 +156,7 @@ export default function FiatCenterPage() {
                 ad={ad}
                 takerSide={side}
                 own={ad.merchant.user_id === myId}
+                referenceTime={referenceTimeOf(config.data, ad)}
                 onTake={(chosen) => {
                   if (!loggedIn) {
                     openLoginDialog({ redirect: `/fiatradCenter?${params.toString()}` });

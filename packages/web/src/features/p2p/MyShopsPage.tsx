@@ -22,7 +22,7 @@ import { RequireLogin } from '../auth/RequireLogin.tsx';
 import { EmptyNote, Spinner } from '../../components/trading/PanelStates.tsx';
 import { AdForm } from './AdForm.tsx';
 import { OrdersList } from './OrdersList.tsx';
-import { MerchantLine, MethodTag } from './parts.tsx';
+import { FloatingNote, MerchantLine, MethodTag, referenceTimeOf } from './parts.tsx';
 import { P2pTabs } from './shell.tsx';
 import './p2p.css';
 
@@ -142,9 +142,7 @@ function MerchantDesk() {
                     {ad.currency_name}/{ad.fiat}
                   </strong>{' '}
                   {ad.price} {ad.fiat}
-                  {ad.price_type === 'floating' && ad.float_percent !== null && (
-                    <span className="fx-p2p-float"> {t('p2p.floating', { percent: ad.float_percent })}</span>
-                  )}
+                  <FloatingNote ad={ad} referenceTime={referenceTimeOf(config.data, ad)} />
                 </div>
                 <div className="fx-p2p-label">
                   {t('p2p.shop.adLine', {

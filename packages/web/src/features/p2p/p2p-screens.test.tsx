@@ -171,6 +171,26 @@ describe('P2P screens', () => {
     expect(created?.body.get('fiat_amount')).toBe('720');
   }, 30_000);
 
+  it('dates the reference a floating ad follows, and signs its percent', async () => {
+    logIn(9);
+    const setAt = Date.UTC(2026, 11, 6, 2, 0, 0);
+    fakeAccountApi({
+      '/p2p/config': () =>
+        ok({ ...CONFIG, references: [{ currency_id: 3, fiat: 'CNY', price: '7.20', time: setAt }] }),
+      '/p2p/ads': () => page([{ ...AD, price_type: 'floating', float_percent: '1.5', price: '7.31' }]),
+      '/p2p/counters': () => ok({ cancellations_today: 0, limit: 3, restricted_until: null }),
+      '/user/info': () => ok(USER_INFO),
+    });
+    renderApp('/fiatradCenter');
+    const card = await screen.findByTestId('p2p-ad-11', {}, SLOW);
+    // Shown in the display zone (Asia/Shanghai unless chosen otherwise): 02:00 UTC is 10:00 there.
+    await waitFor(() =>
+      expect(within(card).getByTestId('p2p-float-note').textContent).toBe(
+        ' Reference +1.5% · reference set 2026-12-06 10:00:00',
+      ),
+    );
+  }, 30_000);
+
   it("shows the buyer the seller's payment details, the countdown and 'I have paid', not release", async () => {
     logIn(9);
     let current = order();

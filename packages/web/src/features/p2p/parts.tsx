@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Steps, Tag } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
-import type { P2pAd, P2pMerchantStats, P2pMethod, P2pOrderStatus } from '../../data/p2p.ts';
+import type { P2pAd, P2pConfig, P2pMerchantStats, P2pMethod, P2pOrderStatus } from '../../data/p2p.ts';
+import { dateTimeOf } from '../../components/trading/display.ts';
 import { formatFixed, groupThousands } from '../../format/index.ts';
 import { countdownText, splitDuration, stepOf } from './p2p-math.ts';
 
@@ -138,6 +139,35 @@ export interface AdCardProps {
   /** The viewer's own ad cannot be taken. */
   own: boolean;
   onTake: (ad: P2pAd) => void;
+  /** When the reference a floating ad follows was set (ms), null when unknown. */
+  referenceTime?: number | null;
+}
+
+/** When the reference price an ad's asset and fiat follow was set, from the P2P configuration. */
+export function referenceTimeOf(config: P2pConfig | undefined, ad: Pick<P2pAd, 'currency_id' | 'fiat'>) {
+  return (
+    config?.references.find((item) => item.currency_id === ad.currency_id && item.fiat === ad.fiat)?.time ??
+    null
+  );
+}
+
+/**
+ * A floating ad's rule and its reference's age: "Reference +1.5% · reference set 2026-12-07 10:00:00". A
+ * floating price is only as fresh as the reference the back office last set, so the date is always shown.
+ */
+export function FloatingNote({ ad, referenceTime }: { ad: P2pAd; referenceTime: number | null | undefined }) {
+  const { t } = useTranslation();
+  if (ad.price_type !== 'floating' || ad.float_percent === null) return null;
+  const percent = ad.float_percent.startsWith('-') ? ad.float_percent : `+${ad.float_percent}`;
+  return (
+    <span className="fx-p2p-float" data-testid="p2p-float-note">
+      {' '}
+      {t('p2p.floating', { percent })}
+      {referenceTime !== null && referenceTime !== undefined && (
+        <> · {t('p2p.referenceSet', { time: dateTimeOf(referenceTime) })}</>
+      )}
+    </span>
+  );
 }
 
 /** The "demo" tag of a demo account (DEMO=on, the seeded merchant), with what it means on hover. */
@@ -151,7 +181,7 @@ export function DemoTag() {
 }
 
 /** One ad of the book: merchant and statistics, price, what is left, per-order limits, methods, action. */
-export function AdCard({ ad, takerSide, own, onTake }: AdCardProps) {
+export function AdCard({ ad, takerSide, own, onTake, referenceTime }: AdCardProps) {
   const { t } = useTranslation();
   return (
     <article className="fx-p2p-ad" data-testid={`p2p-ad-${ad.id}`}>
@@ -175,9 +205,7 @@ export function AdCard({ ad, takerSide, own, onTake }: AdCardProps) {
         <strong data-testid="p2p-ad-price">
           {ad.price} <small>{ad.fiat}</small>
         </strong>
-        {ad.price_type === 'floating' && ad.float_percent !== null && (
-          <span className="fx-p2p-float">{t('p2p.floating', { percent: ad.float_percent })}</span>
-        )}
+        <FloatingNote ad={ad} referenceTime={referenceTime} />
       </div>
       <div className="fx-p2p-ad-limits">
         <div>

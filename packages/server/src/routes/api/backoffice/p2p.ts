@@ -118,7 +118,7 @@ export function p2pAdminRoutes(app: FastifyInstance, adminRoute: AdminRoute): vo
     method: 'GET',
     url: '/backoffice/p2p/config',
     access: 'funding.read',
-    handler: () => ok(p2p.settings.config()),
+    handler: async () => ok(await p2p.settings.config()),
   });
   adminRoute({
     method: 'POST',

@@ -45,7 +45,7 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
   });
 
-  route(app, { method: 'GET', url: '/p2p/config', handler: () => ok(p2p.settings.config()) });
+  route(app, { method: 'GET', url: '/p2p/config', handler: async () => ok(await p2p.settings.config()) });
 
   // ---------------------------------------------------------------------------------- merchants
   route(app, {
