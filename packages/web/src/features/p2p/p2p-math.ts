@@ -1,8 +1,9 @@
 // The P2P screens' arithmetic and rules, pure and tested (p2p-math.test.ts). Money stays bigint minor units
-// between the decimal texts the server sent; the rounding follows docs/p2p.md: fiat = amount x price
-// rounded half up to the cent, and an order taken by fiat gets amount = fiat / price rounded down to the
-// coin's scale (the buyer never pays for more than it gets). The server computes the same and decides.
-import { divideRounded, formatDecimal, pow10, tryParseDecimal } from '@fairex/shared/decimal.ts';
+// between the decimal texts the server sent; the formulas are the engine's own (`@fairex/engine/calc`,
+// docs/p2p.md "Rounding": fiat = amount x price rounded half up to the cent, and an order taken by fiat gets
+// amount = fiat / price rounded down to the coin's scale), so the screen and the server cannot disagree.
+import { p2pAmountForFiat, p2pFiatCents } from '@fairex/engine/calc';
+import { formatDecimal, tryParseDecimal } from '@fairex/shared/decimal.ts';
 import type { P2pOrder, P2pOrderStatus } from '@fairex/shared/api/p2p.ts';
 
 /** Fiat amounts and prices have two decimals (cents). */
@@ -18,15 +19,18 @@ export function fiatForAmount(amount: string, price: string, coinScale: number):
   const coins = parse(amount, coinScale);
   const cents = parse(price, FIAT_SCALE);
   if (coins === null || cents === null) return null;
-  return formatDecimal(divideRounded(coins * cents, pow10(coinScale), 'halfUp'), FIAT_SCALE);
+  return formatDecimal(p2pFiatCents({ amount: coins, priceCents: cents, scale: coinScale }), FIAT_SCALE);
 }
 
 /** The coins a fiat amount buys at a price: rounded down to the coin's scale; null for unreadable input. */
 export function amountForFiat(fiat: string, price: string, coinScale: number): string | null {
   const money = parse(fiat, FIAT_SCALE);
   const cents = parse(price, FIAT_SCALE);
-  if (money === null || cents === null || cents === 0n) return null;
-  return formatDecimal(divideRounded(money * pow10(coinScale), cents, 'down'), coinScale);
+  if (money === null || cents === null || cents <= 0n) return null;
+  return formatDecimal(
+    p2pAmountForFiat({ fiatCents: money, priceCents: cents, scale: coinScale }),
+    coinScale,
+  );
 }
 
 export type LimitCheck = 'ok' | 'unreadable' | 'belowMin' | 'aboveMax';
