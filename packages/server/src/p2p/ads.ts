@@ -63,6 +63,8 @@ export class P2pAds extends P2pListingPart {
         completion_rate_30d: null,
         avg_release_seconds: null,
         orders_30d: 0,
+        feedback_count: 0,
+        positive_rate: null,
         demo: false,
       },
       acceptor: ad.acceptor,

@@ -139,6 +139,8 @@ export class P2pMerchants extends P2pPart {
       cancelled_30d: number;
       failed_30d: number;
       release_ms: string | null;
+      feedback_count: number;
+      feedback_positive: number;
       demo: boolean | null;
     }>(
       `select u.id as user_id,
@@ -156,7 +158,9 @@ export class P2pMerchants extends P2pPart {
               (select avg(s.time_ms - p.time_ms)::bigint::text from p2p_orders o
                  join p2p_order_steps s on s.order_id = o.order_id and s.status = 'completed' and s.order_end = 'released'
                  join p2p_order_steps p on p.order_id = o.order_id and p.status = 'paid'
-                where o.seller_id = u.id and o.created_ms >= $2) as release_ms
+                where o.seller_id = u.id and o.created_ms >= $2) as release_ms,
+              (select count(*)::int from p2p_feedback f where f.to_user = u.id) as feedback_count,
+              (select count(*)::int from p2p_feedback f where f.to_user = u.id and f.positive) as feedback_positive
          from unnest($1::int[]) as u(id)`,
       [unique, since],
     );
@@ -173,6 +177,11 @@ export class P2pMerchants extends P2pPart {
           counted === 0 ? null : formatDecimal((BigInt(row.completed_30d) * 10_000n) / BigInt(counted), 2),
         avg_release_seconds: row.release_ms === null ? null : Math.round(Number(row.release_ms) / 1000),
         orders_30d: row.completed_30d + row.cancelled_30d,
+        feedback_count: row.feedback_count,
+        positive_rate:
+          row.feedback_count === 0
+            ? null
+            : formatDecimal((BigInt(row.feedback_positive) * 10_000n) / BigInt(row.feedback_count), 2),
         demo: row.demo === true,
       });
     }

@@ -1,11 +1,12 @@
 // The P2P area's work (docs/p2p.md), one part a file: merchants (applications, statistics), payment methods,
-// ads, orders (steps and counters), an order's room (chat, images), acceptor deals, the settings, and the
+// ads, orders (steps and counters), an order's room (chat, images), feedback after completion, acceptor deals, the settings, and the
 // back office's reads and decisions. Money moves only through engine commands (submitOrRefuse); the rows the
 // gateway keeps itself are the applications, payment methods, messages, appeals and decisions. Every private
 // read is scoped to the order's two parties (or an arbiter's back-office call).
 import { P2pAds } from './ads.ts';
 import { P2pBackOffice } from './back-office.ts';
 import { P2pDeals } from './deals.ts';
+import { P2pFeedbackPart } from './feedback.ts';
 import { P2pMerchants } from './merchants.ts';
 import { P2pOrderRoom } from './order-room.ts';
 import { P2pOrders } from './orders.ts';
@@ -25,6 +26,7 @@ export class P2pService {
   readonly orders: P2pOrders;
   readonly room: P2pOrderRoom;
   readonly deals: P2pDeals;
+  readonly feedback: P2pFeedbackPart;
   readonly backOffice: P2pBackOffice;
 
   constructor(deps: P2pDeps) {
@@ -36,6 +38,7 @@ export class P2pService {
     this.orders = new P2pOrders(deps, parts);
     this.room = new P2pOrderRoom(deps, { orders: this.orders });
     this.deals = new P2pDeals(deps, { orders: this.orders });
+    this.feedback = new P2pFeedbackPart(deps, { orders: this.orders });
     this.backOffice = new P2pBackOffice(deps, {
       ads: this.ads,
       merchants: this.merchants,

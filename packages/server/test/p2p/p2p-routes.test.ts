@@ -7,7 +7,16 @@
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { translate } from '@fairex/shared';
-import type { P2pAd, P2pAdminOrder, P2pConfig, P2pMessage, P2pOrder, P2pPaymentMethod } from '@fairex/shared';
+import type {
+  P2pAd,
+  P2pAdminOrder,
+  P2pConfig,
+  P2pMerchantStats,
+  P2pMessage,
+  P2pOrder,
+  P2pOrderFeedback,
+  P2pPaymentMethod,
+} from '@fairex/shared';
 import { rebuildExchangeProjections } from '../../src/exchange-runner.ts';
 import { P2P_TABLES } from '../../src/p2p/projection.ts';
 import { buildTestApp, openTestStore, removeTempDirs, tempDir } from '../helper.ts';
@@ -380,6 +389,90 @@ describe('an order from take to release', () => {
     );
     expect(stats).toMatchObject({ completed: 1, completion_rate_30d: '100.00' });
   });
+
+  it('lets each party rate the other once after completion, and counts the ratings in the statistics', async () => {
+    const feedbackRows = async () =>
+      JSON.stringify(
+        (
+          await test.store.query(
+            'select order_id::text, from_user, positive, comment from p2p_feedback order by 1, 2',
+          )
+        ).rows,
+      );
+    expect(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/orders/feedback',
+        { id: order.id, rating: 'positive' },
+        as(stranger),
+      ),
+    ).toEqual({ type: 'error', message: translate('en', 'p2p.order_not_found') });
+    expect(await call(test.app, 'GET', '/p2p/orders/feedback', { id: order.id }, as(stranger))).toEqual({
+      type: 'error',
+      message: translate('en', 'p2p.order_not_found'),
+    });
+    const bad = await call(
+      test.app,
+      'POST',
+      '/p2p/orders/feedback',
+      { id: order.id, rating: 'great' },
+      as(buyer),
+    );
+    expect(bad.type).toBe('error');
+    expect(await feedbackRows()).toBe('[]');
+
+    const given = expectOk<P2pOrderFeedback>(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/orders/feedback',
+        { id: order.id, rating: 'positive', comment: 'Fast release.' },
+        as(buyer),
+      ),
+    );
+    expect(given).toMatchObject({
+      can_rate: true,
+      mine: { rating: 'positive', comment: 'Fast release.' },
+      theirs: null,
+    });
+    const before = await feedbackRows();
+    expect(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/orders/feedback',
+        { id: order.id, rating: 'negative' },
+        as(buyer, 'zh'),
+      ),
+    ).toEqual({ type: 'error', message: translate('zh', 'p2p.feedback_given') });
+    expect(await feedbackRows()).toBe(before);
+
+    expectOk(
+      await call(
+        test.app,
+        'POST',
+        '/p2p/orders/feedback',
+        { id: order.id, rating: 'negative' },
+        as(merchant),
+      ),
+    );
+    const seen = expectOk<P2pOrderFeedback>(
+      await call(test.app, 'GET', '/p2p/orders/feedback', { id: order.id }, as(merchant)),
+    );
+    expect(seen).toMatchObject({
+      mine: { rating: 'negative', comment: '' },
+      theirs: { rating: 'positive', comment: 'Fast release.' },
+    });
+    const merchantStats = expectOk<P2pMerchantStats>(
+      await call(test.app, 'GET', '/p2p/merchant/stats', { user_id: merchant.id }),
+    );
+    expect(merchantStats).toMatchObject({ feedback_count: 1, positive_rate: '100.00' });
+    const buyerStats = expectOk<P2pMerchantStats>(
+      await call(test.app, 'GET', '/p2p/merchant/stats', { user_id: buyer.id }),
+    );
+    expect(buyerStats).toMatchObject({ feedback_count: 1, positive_rate: '0.00' });
+  });
 });
 
 describe('an appeal decided by an arbiter', () => {
@@ -414,6 +507,15 @@ describe('an appeal decided by an arbiter', () => {
     );
     expect(appealed.status).toBe('appealed');
     expect(test.app.engine.p2p.order(order.id)?.status).toBe('appealed');
+    // An order in appeal cannot be rated: only a completed one.
+    expect(
+      await call(test.app, 'POST', '/p2p/orders/feedback', { id: order.id, rating: 'negative' }, as(buyer)),
+    ).toEqual({ type: 'error', message: translate('en', 'p2p.feedback_not_completed') });
+    expect(
+      expectOk<P2pOrderFeedback>(
+        await call(test.app, 'GET', '/p2p/orders/feedback', { id: order.id }, as(buyer)),
+      ),
+    ).toEqual({ can_rate: false, mine: null, theirs: null });
   });
 
   it("lists a user's orders to the arbiter, counted with the same filter", async () => {

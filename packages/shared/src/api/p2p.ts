@@ -162,6 +162,10 @@ export interface P2pMerchantStats {
   avg_release_seconds: number | null;
   /** Orders ended in the last 30 days, completed or cancelled by anyone. */
   orders_30d: number;
+  /** Ratings received from counterparties after completed orders, all time. */
+  feedback_count: number;
+  /** Positive ratings / ratings received, percent with two decimals; null with none. */
+  positive_rate: string | null;
   /** A demo account (DEMO=on, the seeded merchant of a fresh exchange): screens tag its ads "demo". */
   demo: boolean;
 }
@@ -248,6 +252,28 @@ export const p2pMessageSendInput = z.object({
   text: optional(note({ max: 1000 })),
   image: optional(text({ max: 200 })),
 });
+/** POST /p2p/orders/feedback: a party of a completed order rates the other, once. */
+export const p2pFeedbackInput = z.object({
+  id: id(),
+  rating: oneOf(['positive', 'negative'] as const),
+  comment: optional(note({ max: 200 })),
+});
+
+/** One party's rating of the other after a completed order. */
+export interface P2pFeedback {
+  rating: 'positive' | 'negative';
+  comment: string;
+  created_time: number;
+}
+
+/** GET /p2p/orders/feedback?id=: what the viewer gave and received on one of its orders. */
+export interface P2pOrderFeedback {
+  /** Only a completed order may be rated. */
+  can_rate: boolean;
+  mine: P2pFeedback | null;
+  theirs: P2pFeedback | null;
+}
+
 /** GET /p2p/upload/image?id=: an order image, to the two parties and arbiters only. */
 export const p2pImageInput = z.object({ id: text({ max: 200 }) });
 

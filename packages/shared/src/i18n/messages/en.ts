@@ -604,6 +604,8 @@ export const en = {
   'p2p.merchant_rejected': 'Merchant application rejected',
   'p2p.merchant_revoked': 'Merchant revoked',
   'p2p.message_empty': 'Write a message or attach an image.',
+  'p2p.feedback_not_completed': 'Only a completed order can be rated.',
+  'p2p.feedback_given': 'You have already rated this order.',
   'p2p.method_deleted': 'Payment method deleted.',
   'p2p.method_not_found': 'No such payment method.',
   'p2p.method_required': 'Choose the payment method the buyer pays to.',

@@ -570,6 +570,8 @@ export const hk: Messages = {
   'p2p.merchant_rejected': '商家申請已拒絕',
   'p2p.merchant_revoked': '商家資格已撤銷',
   'p2p.message_empty': '請輸入訊息或附上圖片。',
+  'p2p.feedback_not_completed': '只有已完成的訂單才能評價。',
+  'p2p.feedback_given': '您已評價過此訂單。',
   'p2p.method_deleted': '收款方式已刪除。',
   'p2p.method_not_found': '收款方式不存在。',
   'p2p.method_required': '請選擇買家付款的收款方式。',

@@ -603,6 +603,8 @@ export const jp: Messages = {
   'p2p.merchant_rejected': 'マーチャント申請却下',
   'p2p.merchant_revoked': 'マーチャント資格取消',
   'p2p.message_empty': 'メッセージを入力するか画像を添付してください。',
+  'p2p.feedback_not_completed': '完了した注文のみ評価できます。',
+  'p2p.feedback_given': 'この注文はすでに評価済みです。',
   'p2p.method_deleted': '支払い方法を削除しました。',
   'p2p.method_not_found': '支払い方法が見つかりません。',
   'p2p.method_required': '買い手が支払う受取方法を選んでください。',

@@ -596,6 +596,8 @@ export const kr: Messages = {
   'p2p.merchant_rejected': '판매자 신청 거절',
   'p2p.merchant_revoked': '판매자 자격 취소',
   'p2p.message_empty': '메시지를 입력하거나 이미지를 첨부하세요.',
+  'p2p.feedback_not_completed': '완료된 주문만 평가할 수 있습니다.',
+  'p2p.feedback_given': '이미 이 주문을 평가했습니다.',
   'p2p.method_deleted': '결제 수단이 삭제되었습니다.',
   'p2p.method_not_found': '결제 수단을 찾을 수 없습니다.',
   'p2p.method_required': '구매자가 송금할 결제 수단을 선택하세요.',

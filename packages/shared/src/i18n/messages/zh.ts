@@ -570,6 +570,8 @@ export const zh: Messages = {
   'p2p.merchant_rejected': '商家申请已拒绝',
   'p2p.merchant_revoked': '商家资格已撤销',
   'p2p.message_empty': '请输入消息或附上图片。',
+  'p2p.feedback_not_completed': '只有已完成的订单才能评价。',
+  'p2p.feedback_given': '您已评价过此订单。',
   'p2p.method_deleted': '收款方式已删除。',
   'p2p.method_not_found': '收款方式不存在。',
   'p2p.method_required': '请选择买家付款的收款方式。',

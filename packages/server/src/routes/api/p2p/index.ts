@@ -14,6 +14,7 @@ import {
   p2pAdIdInput,
   p2pAdListInput,
   p2pAppealInput,
+  p2pFeedbackInput,
   p2pImageInput,
   p2pMerchantApplyInput,
   p2pMessageSendInput,
@@ -220,6 +221,20 @@ export default async function p2pRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     input: p2pMessagesInput,
     handler: async ({ input, user }) => ok(await p2p.room.messages(user.id, input.id, input.after ?? 0)),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/p2p/orders/feedback',
+    auth: 'required',
+    input: p2pOrderIdInput,
+    handler: async ({ input, user }) => ok(await p2p.feedback.ofOrder(user.id, input.id)),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/p2p/orders/feedback',
+    auth: 'required',
+    input: p2pFeedbackInput,
+    handler: async ({ input, user }) => ok(await p2p.feedback.leave(user.id, input)),
   });
   route(app, {
     method: 'POST',
