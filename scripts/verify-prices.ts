@@ -1,4 +1,5 @@
-// `npm run verify:prices -- <base url> [symbol] [--save <file>] [--checkpoint <file>]`: checks an exchange's
+// `npm run verify:prices -- <base url> [symbol] [--save <file>] [--checkpoint <file>] [--witness <vkey>]...`:
+// checks an exchange's
 // price record using its public calls only. For every market (or the one named) it reads the published
 // heads, then every sample from the start of the chain, recomputes each sample's hash from its canonical
 // record and the previous hash, checks that seq counts up by one and prev_hash links each sample to the one
@@ -12,7 +13,9 @@
 // market it checks that the latest sample the checkpoint covers is in the log: the log entry holding it names
 // its hash, and the entry's inclusion proof leads to the checkpoint's root. `--save <file>` writes the
 // verified checkpoint note to the file and the log's verifier key to `<file>.vkey`, for the next run's
-// `--checkpoint`. Exits 0 when everything agrees, 1 on the first mismatch or fork (with a message naming
+// `--checkpoint`. Each `--witness <verifier key>` (repeatable) requires the checkpoint to carry a valid
+// cosignature (C2SP tlog-cosignature v1) of that witness: a checkpoint the witness did not cosign fails.
+// Exits 0 when everything agrees, 1 on the first mismatch or fork (with a message naming
 // it), 2 when the exchange cannot be read.
 //
 // It implements docs/price-record.md and docs/transparency.md on its own (node:crypto, no code of the
@@ -154,6 +157,8 @@ export interface LogOptions {
   save?: string;
   /** Verify consistency from the checkpoint saved here (with the key saved beside it). */
   checkpoint?: string;
+  /** Witnesses' verifier keys (type 0x04): the checkpoint must carry a valid cosignature of each. */
+  witnesses?: readonly string[];
 }
 
 /** Verifies every market (or one) of the exchange at `base`; resolves to the lines of its report. */
@@ -359,6 +364,34 @@ export function verifyCheckpointNote(note: string, key: NoteKey): SignedCheckpoi
   return { note, body, origin, size: Number(sizeText), root };
 }
 
+/** The message a witness signs: "cosignature/v1\ntime <unix seconds>\n" + the checkpoint body. */
+export function cosignedMessage(body: string, timeSeconds: bigint): Buffer {
+  return Buffer.from(`cosignature/v1\ntime ${timeSeconds}\n${body}`, 'utf8');
+}
+
+/**
+ * The time (unix seconds) of the witness's valid cosignature on the note: a signature line named by the
+ * witness's key name whose bytes are its key id, an 8-byte big-endian time and an Ed25519 signature of
+ * `cosignedMessage(body, time)`. Throws when the note carries none.
+ */
+export function verifyCosignature(note: string, witness: NoteKey): bigint {
+  if (witness.type !== 0x04) throw new VerificationError(`${witness.text} is not a witness key (type 0x04)`);
+  const { body, lines } = splitNote(note);
+  for (const line of lines) {
+    if (
+      line.name !== witness.name ||
+      line.bytes.length !== 76 ||
+      !line.bytes.subarray(0, 4).equals(witness.id)
+    )
+      continue;
+    const timeSeconds = line.bytes.readBigUInt64BE(4);
+    const signature = line.bytes.subarray(12);
+    if (verifySignature(null, cosignedMessage(body, timeSeconds), ed25519Key(witness.publicKey), signature))
+      return timeSeconds;
+  }
+  throw new VerificationError(`the checkpoint carries no valid cosignature of the witness ${witness.text}`);
+}
+
 /** Checks that `next` extends `saved` (same log, consistency proof); a failure is a fork. */
 export async function verifyExtends(
   base: string,
@@ -434,6 +467,13 @@ async function verifyLog(
     );
   }
   report.push(`log: checkpoint of ${checkpoint.size} entries signed by ${key.text}`);
+  for (const text of options.witnesses ?? []) {
+    const witness = parseNoteKey(text);
+    const timeSeconds = verifyCosignature(latest.note, witness);
+    report.push(
+      `log: cosigned by the witness ${witness.name} at ${new Date(Number(timeSeconds) * 1000).toISOString()}`,
+    );
+  }
   if (saved !== undefined) {
     await verifyExtends(base, saved.checkpoint, checkpoint, fetcher);
     report.push(`log: consistent with the saved checkpoint of ${saved.checkpoint.size} entries`);
@@ -470,22 +510,29 @@ async function verifyLog(
   return report;
 }
 
-/** The command line's arguments: a base URL, an optional symbol, --save and --checkpoint. */
+/** The command line's arguments: a base URL, an optional symbol, --save, --checkpoint and --witness. */
 export function parseArguments(args: readonly string[]): { base: string; symbol?: string } & LogOptions {
   const positional: string[] = [];
-  const options: LogOptions = {};
+  const options: { save?: string; checkpoint?: string } = {};
+  const witnesses: string[] = [];
   for (let at = 0; at < args.length; at += 1) {
     const arg = args[at] as string;
-    if (arg === '--save' || arg === '--checkpoint') {
-      const file = args[at + 1];
-      if (file === undefined) throw new Error(`${arg} needs a file`);
-      options[arg === '--save' ? 'save' : 'checkpoint'] = file;
+    if (arg === '--save' || arg === '--checkpoint' || arg === '--witness') {
+      const value = args[at + 1];
+      if (value === undefined) throw new Error(`${arg} needs a value`);
+      if (arg === '--witness') witnesses.push(parseNoteKey(value).text);
+      else options[arg === '--save' ? 'save' : 'checkpoint'] = value;
       at += 1;
     } else positional.push(arg);
   }
   const [base, symbol, ...extra] = positional;
   if (base === undefined || !URL.canParse(base) || extra.length > 0) throw new Error('bad arguments');
-  return { base, ...(symbol === undefined ? {} : { symbol }), ...options };
+  return {
+    base,
+    ...(symbol === undefined ? {} : { symbol }),
+    ...options,
+    ...(witnesses.length === 0 ? {} : { witnesses }),
+  };
 }
 
 if (import.meta.main) {
@@ -494,7 +541,7 @@ if (import.meta.main) {
     parsed = parseArguments(process.argv.slice(2));
   } catch {
     console.error(
-      'usage: npm run verify:prices -- <base url> [symbol] [--save <file>] [--checkpoint <file>]',
+      'usage: npm run verify:prices -- <base url> [symbol] [--save <file>] [--checkpoint <file>] [--witness <verifier key>]...',
     );
     process.exit(2);
   }

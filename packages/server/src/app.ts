@@ -127,6 +127,13 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     instance.addHook('onReady', async () => {
       await syncEngineCatalog(instance.store, instance.runner);
     });
+    // The transparency log (docs/transparency.md): its start (an onReady hook) runs after the catalogue's
+    // synchronisation above, so the engine knows the markets, and before the scheduler's first price sample
+    // (registered below), so a fresh exchange's log holds every sample from the first.
+    await instance.register(transparencyPlugin, {
+      key: logKey,
+      start: options.transparencyLog ?? options.liveMarket === true,
+    });
     const { journalRetention, journalRetentionHours, dataDir, snapshotsKept } = options.config;
     if (journalRetention !== 'off') {
       let stopRetention: (() => Promise<void>) | undefined;
@@ -175,12 +182,6 @@ async function app(instance: FastifyInstance, options: AppOptions): Promise<void
     // Token sales, cloud mining, defi staking (docs/products.md): demo products and the daily accrual job.
     await instance.register(productsAreaPlugin, { demo });
     await instance.register(p2pAreaPlugin, { demo });
-    // The transparency log (docs/transparency.md): after the catalogue's synchronisation (an onReady hook
-    // added above), so the log starts once the engine knows the markets.
-    await instance.register(transparencyPlugin, {
-      key: logKey,
-      start: options.transparencyLog ?? options.liveMarket === true,
-    });
     // Proof of liabilities (docs/transparency.md): snapshots' sum trees, built off the main thread.
     await instance.register(liabilitiesAreaPlugin);
   }

@@ -8,7 +8,9 @@
 // - a witness cosigns (its line is served with the checkpoint), and only LOG_WITNESSES' cosignatures count;
 // - after the log is rewritten (one sample's hash changed in one entry, every node and checkpoint recomputed
 //   and re-signed with the same key), `verify:prices --checkpoint` and the witness both report the fork,
-//   as functions and as the command lines (exit code 1, the message naming the fork).
+//   as functions and as the command lines (exit code 1, the message naming the fork);
+// - `verify:prices --witness <key>` (repeatable) passes only when the checkpoint carries a valid
+//   cosignature of every named witness.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -22,8 +24,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ForkError,
   checkInclusion,
+  parseArguments,
   parseNoteKey,
   verifyCheckpointNote,
+  verifyCosignature,
   verifyExchange,
 } from '../../../../scripts/verify-prices.ts';
 import { WitnessStore, witnessKey, witnessRound } from '../../../../scripts/witness.ts';
@@ -225,6 +229,50 @@ describe('witnesses and the saved checkpoint', () => {
     const { rows } = await store.query('select witness from log_cosignatures');
     expect(rows).toEqual([{ witness: witness.verifierKey }]);
   });
+
+  it('verify:prices --witness requires a valid cosignature of each named witness', async () => {
+    const report = await verifyExchange(base, undefined, fetch, { witnesses: [witness.verifierKey] });
+    expect(report.join('\n')).toMatch(/log: cosigned by the witness witness\.test\/w1 at \d{4}-/);
+    // A witness that did not cosign this checkpoint (here one the exchange does not list) fails the check.
+    await expect(
+      verifyExchange(base, undefined, fetch, { witnesses: [witness.verifierKey, stranger.verifierKey] }),
+    ).rejects.toThrow(/no valid cosignature of the witness witness\.test\/stranger\+/);
+    // A cosignature line whose signature does not verify, or whose time was changed, does not count.
+    const note = (await get('/api/log/checkpoint')).message.note as string;
+    const key = parseNoteKey(witness.verifierKey);
+    expect(verifyCosignature(note, key)).toBeGreaterThan(0n);
+    const [head, line = ''] = note.split(/(?=\u2014 witness\.test\/w1 )/);
+    const bytes = Buffer.from(line.trim().split(' ')[2] as string, 'base64');
+    for (const at of [11, 40]) {
+      const changed = Buffer.from(bytes);
+      changed[at] = (changed[at] as number) ^ 1;
+      const forged = `${head}\u2014 witness.test/w1 ${changed.toString('base64')}\n`;
+      expect(() => verifyCosignature(forged, key)).toThrow(/no valid cosignature/);
+    }
+    // The log's own key is not a witness key.
+    expect(() => verifyCosignature(note, parseNoteKey(app.transparency.verifierKey() as string))).toThrow(
+      /not a witness key/,
+    );
+    // The command line: --witness is repeatable; a missing cosignature exits 1 naming the witness.
+    expect(
+      parseArguments([base, '--witness', witness.verifierKey, '--witness', stranger.verifierKey]).witnesses,
+    ).toEqual([witness.verifierKey, stranger.verifierKey]);
+    expect(() => parseArguments([base, '--witness', 'not-a-key'])).toThrow();
+    const ok = await run(
+      process.execPath,
+      ['scripts/verify-prices.ts', base, '--witness', witness.verifierKey],
+      {
+        cwd: ROOT,
+      },
+    );
+    expect(ok.stdout).toContain('cosigned by the witness witness.test/w1');
+    const cli = await run(
+      process.execPath,
+      ['scripts/verify-prices.ts', base, '--witness', witness.verifierKey, '--witness', stranger.verifierKey],
+      { cwd: ROOT },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(cli).toMatchObject({ code: 1, stderr: expect.stringContaining('witness.test/stranger+') });
+  }, 60_000);
 
   it('accepts a log that grew from the saved checkpoint', async () => {
     for (let step = 8; step < 13; step++) await sampleOnce(step);
