@@ -6,6 +6,7 @@ import {
   IdcardOutlined,
   LogoutOutlined,
   MailOutlined,
+  MenuOutlined,
   MoonOutlined,
   ReadOutlined,
   SettingOutlined,
@@ -20,8 +21,8 @@ import {
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Dropdown, Layout, Menu, Space, Tag, Tooltip, type MenuProps } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Tag, Tooltip, type MenuProps } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useAdminT, type AdminKey } from './i18n.ts';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../app/layout/Logo.tsx';
@@ -29,6 +30,7 @@ import { setNightMode, usePreferences } from '../app/preferences/preferences.ts'
 import { currentLanguage, switchLanguage } from '../i18n/index.ts';
 import { LANGUAGE_INFO, LANGUAGES, isLanguage } from '../i18n/languages.ts';
 import { adminApi } from '../data/admin-api.ts';
+import { useMediaQuery } from '../app/use-media-query.ts';
 import { can, clearAdminSession, useAdminSession, type AdminPermission } from './session.ts';
 
 interface NavEntry {
@@ -61,10 +63,18 @@ function labelKeyOf(section: string): AdminKey {
   return NAV.find((entry) => entry.key === section)?.labelKey ?? (`nav.${section}` as AdminKey);
 }
 
-/** The console's frame: the navigation on the left, who is signed in, language, day or night, sign-out. */
+/** Below this width the navigation leaves the side for a drawer the header's menu button opens. */
+export const ADMIN_PHONE_QUERY = '(max-width: 767px)';
+
+/**
+ * The console's frame: the navigation on the left, who is signed in, language, day or night, sign-out. On a
+ * phone the navigation is a drawer behind a button at the header's start, so the page has the whole width.
+ */
 export function AdminLayout() {
   const t = useAdminT();
   const location = useLocation();
+  const phone = useMediaQuery(ADMIN_PHONE_QUERY);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const permissions = useAdminSession((state) => state.permissions);
   const nightMode = usePreferences((state) => state.nightMode);
   const section = location.pathname.split('/')[2] ?? 'dashboard';
@@ -81,17 +91,55 @@ export function AdminLayout() {
       })),
     [permissions, t],
   );
+  const brand = (
+    <Link to="/admin/dashboard" className="fx-admin-brand">
+      <Logo height={24} />
+      <span className="fx-admin-brand-tag">{t('brandTag')}</span>
+    </Link>
+  );
+  const menu = (
+    <Menu
+      theme="dark"
+      mode="inline"
+      selectedKeys={[section]}
+      items={items}
+      className="fx-admin-menu"
+      onClick={() => setDrawerOpen(false)}
+    />
+  );
   return (
     <Layout className="fx-admin" data-testid="admin-layout">
-      <Layout.Sider width={224} breakpoint="lg" collapsedWidth={64} className="fx-admin-sider" theme="dark">
-        <Link to="/admin/dashboard" className="fx-admin-brand">
-          <Logo height={24} />
-          <span className="fx-admin-brand-tag">{t('brandTag')}</span>
-        </Link>
-        <Menu theme="dark" mode="inline" selectedKeys={[section]} items={items} className="fx-admin-menu" />
-      </Layout.Sider>
-      <Layout>
+      {phone ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement="left"
+          width={248}
+          closable={false}
+          className="fx-admin-drawer"
+          data-testid="admin-nav-drawer"
+        >
+          {brand}
+          {menu}
+        </Drawer>
+      ) : (
+        <Layout.Sider width={224} breakpoint="lg" collapsedWidth={64} className="fx-admin-sider" theme="dark">
+          {brand}
+          {menu}
+        </Layout.Sider>
+      )}
+      <Layout className="fx-admin-body">
         <Layout.Header className="fx-admin-header">
+          {phone ? (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t('common.menu')}
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+              data-testid="admin-nav-toggle"
+            />
+          ) : null}
           <span className="fx-admin-header-title">{t(labelKeyOf(section), { defaultValue: '' })}</span>
           <Space size={4}>
             <LanguagePicker />

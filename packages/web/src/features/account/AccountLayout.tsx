@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -30,9 +30,18 @@ export function AccountLayout({
   testId: string;
 }) {
   const { t } = useTranslation();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the menu is a strip that scrolls sideways (account.css): the page's own item is brought
+  // into it, so the strip shows where the user is.
+  useLayoutEffect(() => {
+    const strip = nav.current;
+    const active = strip?.querySelector<HTMLElement>('.fx-account-nav-link.is-active');
+    if (!strip || !active || strip.scrollWidth <= strip.clientWidth) return;
+    strip.scrollLeft = active.offsetLeft - (strip.clientWidth - active.offsetWidth) / 2;
+  }, [testId]);
   return (
     <div className="fx-account" data-testid={testId}>
-      <nav className="fx-account-nav" aria-label={t('account.navTitle')}>
+      <nav ref={nav} className="fx-account-nav" aria-label={t('account.navTitle')}>
         <div className="fx-account-nav-title">{t('account.navTitle')}</div>
         {NAV.map((item) => (
           <NavLink

@@ -15,6 +15,7 @@ import type { WalletGroup, WalletLine, WalletType } from '../../data/wallet.ts';
 import { amountText, btcText, usdText } from './wallet-format.ts';
 import { WalletFrame, WalletPanel } from './WalletFrame.tsx';
 import { MyLiabilities } from '../transparency/LogViews.tsx';
+import { CARD_ACTIONS, CARD_TABLE, cardColumns } from '../../components/card-table.ts';
 
 /** Spec 02 section 2.2: the six wallets, each with its total in BTC and USD and its currencies. */
 export default function AssetsPage() {
@@ -149,6 +150,7 @@ function WalletTab({ wallet, group }: { wallet: WalletType; group: WalletGroup }
     {
       title: t('wallet.actions'),
       align: 'right',
+      className: CARD_ACTIONS,
       render: (_, line) => <LineActions wallet={wallet} line={line} />,
     },
   ];
@@ -164,7 +166,8 @@ function WalletTab({ wallet, group }: { wallet: WalletType; group: WalletGroup }
       <Table<WalletLine>
         rowKey="currency"
         size="middle"
-        columns={columns}
+        className={CARD_TABLE}
+        columns={cardColumns(columns)}
         dataSource={group.balance}
         pagination={false}
         scroll={{ x: 720 }}
@@ -189,7 +192,12 @@ function LineActions({ wallet, line }: { wallet: WalletType; line: WalletLine })
           </Link>
         </>
       ) : null}
-      <Link to={`/transferLegal?currency=${line.currency}&from=${wallet}`}>{t('wallet.transfer')}</Link>
+      <Link
+        to={`/transferLegal?currency=${line.currency}&from=${wallet}`}
+        data-testid={`asset-transfer-${line.currency_name}`}
+      >
+        {t('wallet.transfer')}
+      </Link>
     </span>
   );
 }

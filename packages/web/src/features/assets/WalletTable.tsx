@@ -1,23 +1,30 @@
 import { Empty, Pagination, Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table/index.js';
 import { useTranslation } from 'react-i18next';
+import { CARD_TABLE, cardColumns } from '../../components/card-table.ts';
 import { amountText, timeText } from './wallet-format.ts';
 
 // The lists of the wallet and records pages (deposits, withdrawals, transfers, flash exchanges, ledgers):
 // one look for all of them, their amounts grouped as the server gave them and their times in the display zone.
 
-/** A wallet list: rows by id, compact, every row of the page shown, and the "no data" picture when empty. */
+/**
+ * A wallet list: rows by id, compact, every row of the page shown, and the "no data" picture when empty; on a
+ * phone each row is a card (components/card-table.ts).
+ */
 export function WalletTable<R extends object>(
   props: Omit<TableProps<R>, 'rowKey' | 'size' | 'pagination' | 'locale'>,
 ) {
   const { t } = useTranslation();
+  const { columns, className, ...rest } = props;
   return (
     <Table<R>
       rowKey="id"
       size="small"
       pagination={false}
       locale={{ emptyText: <Empty description={t('wallet.noData')} /> }}
-      {...props}
+      columns={columns === undefined ? undefined : cardColumns(columns)}
+      className={className === undefined ? CARD_TABLE : `${CARD_TABLE} ${className}`}
+      {...rest}
     />
   );
 }

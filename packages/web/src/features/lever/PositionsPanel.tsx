@@ -17,6 +17,7 @@ import {
 } from '../../data/lever.ts';
 import type { Pair } from '../../data/spot.ts';
 import { StopDialog } from './StopDialog.tsx';
+import { CARD_ACTIONS, CARD_TABLE, cardColumns } from '../../components/card-table.ts';
 
 // The leverage positions list (spec 01 sections 2 and 4, spec 02 section 2.14): four tabs, holdings (1),
 // open orders (0), closed (3) and revoked (4), 10 a page. Holdings set stop-loss/take-profit and close;
@@ -166,6 +167,7 @@ export function PositionsPanel({ pair, loggedIn, markOf, initialTab = 1 }: Posit
     columns.push({
       title: t('lever.list.actions'),
       key: 'actions',
+      className: CARD_ACTIONS,
       render: (_, row) =>
         tab === 1 ? (
           <span className="fx-lever-actions">
@@ -214,7 +216,8 @@ export function PositionsPanel({ pair, loggedIn, markOf, initialTab = 1 }: Posit
           <Table<LeverTradeRow>
             rowKey="id"
             size="small"
-            columns={columns}
+            className={CARD_TABLE}
+            columns={cardColumns(columns)}
             dataSource={data?.data ?? []}
             loading={trades.isLoading}
             pagination={false}
