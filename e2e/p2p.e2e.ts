@@ -202,6 +202,19 @@ describe('P2P fiat trade', () => {
       'The seller released the coins.',
     );
     expect(await usdtBalance(scenario.server.baseURL, scenario.buyer)).toBe('100.000000');
+
+    // Each side rates the other once; the second to rate sees the first one's rating.
+    const rate = buyer.page.getByTestId('p2p-feedback');
+    await rate.getByText('Positive', { exact: true }).click();
+    await rate.getByTestId('p2p-feedback-comment').fill('Released within minutes.');
+    await rate.getByTestId('p2p-feedback-submit').click();
+    await buyer.page.getByTestId('p2p-feedback-mine').waitFor(LIVE);
+    expect(await buyer.page.getByTestId('p2p-feedback-mine').textContent()).toContain('Positive');
+    const merchantRate = shop.getByTestId('p2p-feedback');
+    await merchantRate.getByText('Positive', { exact: true }).click();
+    await merchantRate.getByTestId('p2p-feedback-submit').click();
+    await shop.getByTestId('p2p-feedback-mine').waitFor(LIVE);
+    expect(await shop.getByTestId('p2p-feedback-theirs').textContent()).toContain('Released within minutes.');
     await buyer.screenshot('p2p-room-buyer-completed-phone');
     await merchant.screenshot('p2p-room-merchant-completed');
     expect(merchant.problems).toEqual([]);

@@ -13,6 +13,7 @@ import type {
   P2pMessage,
   P2pMethod,
   P2pOrder,
+  P2pOrderFeedback,
   P2pOrderPayload,
   P2pOrderStatus,
   P2pPaymentMethod,
@@ -35,6 +36,7 @@ export type {
   P2pMessage,
   P2pMethod,
   P2pOrder,
+  P2pOrderFeedback,
   P2pOrderStatus,
   P2pPaymentMethod,
 };
@@ -218,6 +220,25 @@ export function useCounters() {
     queryFn: ({ signal }) => api.get<P2pCounters>('/p2p/counters', undefined, signal),
     enabled: token !== null,
   });
+}
+
+// ----------------------------------------------------------------------------------------- feedback
+
+/** What the viewer gave and received on a completed order (asked once the order has ended). */
+export function useOrderFeedback(orderId: number | null) {
+  return useQuery({
+    queryKey: [...P2P_KEY, 'feedback', orderId],
+    queryFn: ({ signal }) => api.get<P2pOrderFeedback>('/p2p/orders/feedback', { id: orderId }, signal),
+    enabled: orderId !== null,
+  });
+}
+
+export function leaveFeedback(input: {
+  id: number;
+  rating: 'positive' | 'negative';
+  comment?: string;
+}): Promise<P2pOrderFeedback> {
+  return api.post<P2pOrderFeedback>('/p2p/orders/feedback', { ...input });
 }
 
 // --------------------------------------------------------------------------------------------- chat

@@ -15,6 +15,7 @@ import {
   type ButtonProps,
 } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
+import { FeedbackBox } from './FeedbackBox.tsx';
 import {
   P2P_KEY,
   appealOrder,
@@ -249,6 +250,7 @@ export function OrderRoom({ order, myId, appealWaitMinutes }: OrderRoomProps) {
         {appealWaitMinutes !== null && open && (
           <p className="fx-p2p-note">{t('p2p.room.appealRule', { minutes: appealWaitMinutes })}</p>
         )}
+        <FeedbackBox order={order} counterparty={counterparty.nickname} />
       </section>
 
       <ChatPanel

@@ -30,6 +30,8 @@ const MERCHANT = {
   completion_rate_30d: '97.50',
   avg_release_seconds: 125,
   orders_30d: 40,
+  feedback_count: 45,
+  positive_rate: '97.77',
   demo: false,
 };
 
@@ -149,6 +151,9 @@ describe('P2P screens', () => {
     expect(within(card).getByText('42 orders')).toBeTruthy();
     expect(within(card).getByText('97.50% completion (30 days)')).toBeTruthy();
     expect(within(card).getByText('Releases in 2 min 5 s on average')).toBeTruthy();
+    expect(within(card).getByTestId('p2p-merchant-positive').textContent).toBe(
+      '97.77% positive (45 ratings)',
+    );
     expect(screen.getByTestId('p2p-counters').textContent).toContain('Cancellations today: 1 of 3');
     const query = calls.find((call) => call.path === '/p2p/ads');
     expect(query).toBeTruthy();
@@ -235,6 +240,49 @@ describe('P2P screens', () => {
     expect(screen.getByTestId('p2p-appeal-wait').textContent).toMatch(/Appeal possible in (09|10):\d\d/);
     expect(screen.queryByTestId('p2p-appeal')).toBeNull();
     expect(screen.queryByTestId('p2p-cancel')).toBeNull();
+  }, 30_000);
+
+  it('asks for a rating once the order completed, sends it, then shows both sides', async () => {
+    logIn(9);
+    let feedback: { can_rate: boolean; mine: unknown; theirs: unknown } = {
+      can_rate: true,
+      mine: null,
+      theirs: null,
+    };
+    const { calls } = fakeAccountApi({
+      '/p2p/config': () => ok(CONFIG),
+      '/p2p/orders/detail': () => ok(order({ status: 'completed', end: 'released', ended_time: NOW })),
+      '/p2p/orders/messages': () => ok([]),
+      '/p2p/orders/feedback': (body) => {
+        if (body.has('rating'))
+          feedback = {
+            ...feedback,
+            mine: { rating: 'positive', comment: 'Quick and polite.', created_time: NOW },
+          };
+        return ok(feedback);
+      },
+      '/user/info': () => ok(USER_INFO),
+    });
+    renderApp('/legalTrade?order=501');
+    const box = await screen.findByTestId('p2p-feedback', {}, SLOW);
+    expect(within(box).getByTestId('p2p-feedback-theirs').textContent).toBe(
+      'Harbour OTC has not rated you yet.',
+    );
+    const submit = within(box).getByTestId('p2p-feedback-submit');
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(box).getByText('Positive'));
+    fireEvent.change(within(box).getByTestId('p2p-feedback-comment'), {
+      target: { value: ' Quick and polite. ' },
+    });
+    fireEvent.click(submit);
+    await waitFor(
+      () => expect(screen.getByTestId('p2p-feedback-mine').textContent).toContain('Positive'),
+      SLOW,
+    );
+    const sent = calls.find((call) => call.path === '/p2p/orders/feedback' && call.body.has('rating'));
+    expect(sent?.body.get('rating')).toBe('positive');
+    expect(sent?.body.get('comment')).toBe('Quick and polite.');
+    expect(screen.queryByTestId('p2p-feedback-submit')).toBeNull();
   }, 30_000);
 
   it('tags a demo account\'s ad "Demo", and no other ad', async () => {

@@ -119,6 +119,14 @@ export function MerchantLine({ stats }: { stats: P2pMerchantStats }) {
           ? t('p2p.stats.noRelease')
           : t('p2p.stats.release', { minutes: release.minutes, seconds: release.seconds })}
       </span>
+      <span className="fx-p2p-dot" aria-hidden="true">
+        ·
+      </span>
+      <span data-testid="p2p-merchant-positive">
+        {stats.positive_rate === null
+          ? t('p2p.stats.noRatings')
+          : t('p2p.stats.positive', { rate: formatFixed(stats.positive_rate, 2), n: stats.feedback_count })}
+      </span>
     </span>
   );
 }
