@@ -141,6 +141,10 @@ describe('leveraged contracts', () => {
       .toBe(1);
     const row = holdings.locator('tbody tr[data-testid^="lever-row-"]').first();
     expect(await row.getByTestId('lever-no-liquidation').innerText()).toBe(en.lever.list.noLiquidation);
+    // Times read as every other table's: "2026-12-07 14:03:09", not the browser's locale format.
+    expect(await row.getByTestId('lever-row-time').innerText()).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+    );
     const id = Number((await row.getAttribute('data-testid'))?.replace('lever-row-', ''));
     await expect.poll(async () => await page.getByTestId('lever-hazard-rate').innerText()).toMatch(/%/);
 

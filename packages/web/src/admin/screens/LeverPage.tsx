@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -272,7 +273,11 @@ function InsuranceCard({ editable }: { editable: boolean }) {
         pagination={{ pageSize: 20 }}
         dataSource={insurance.data?.movements ?? []}
         columns={[
-          { title: t('lever.time'), dataIndex: 'time', render: (v: number) => new Date(v).toLocaleString() },
+          {
+            title: t('lever.time'),
+            dataIndex: 'time',
+            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
           {
             title: t('lever.insurance.kind'),
             dataIndex: 'kind',
@@ -315,7 +320,11 @@ function LiquidationsCard() {
           showSizeChanger: false,
         }}
         columns={[
-          { title: t('lever.time'), dataIndex: 'time', render: (v: number) => new Date(v).toLocaleString() },
+          {
+            title: t('lever.time'),
+            dataIndex: 'time',
+            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
           { title: t('lever.liquidations.user'), dataIndex: 'user_id' },
           { title: t('lever.pairs.symbol'), dataIndex: 'symbol' },
           { title: t('lever.liquidations.mark'), dataIndex: 'mark' },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, Pagination, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { LEVER_PAGE_SIZE } from '@fairex/shared/api/lever.ts';
+import { dateTimeOf } from '../../components/trading/display.ts';
 import { NO_VALUE, groupThousands } from '../../format/index.ts';
 import { useLeverTrades, type LeverTradeRow } from '../../data/lever.ts';
 import { useSession } from '../../data/session.ts';
@@ -67,7 +68,7 @@ export default function LeverHistoryPage() {
     {
       title: t('lever.list.time'),
       key: 'time',
-      render: (_, row) => new Date(row.complete_time ?? row.create_time).toLocaleString(),
+      render: (_, row) => dateTimeOf(row.complete_time ?? row.create_time),
     },
   ];
   const data = trades.data;

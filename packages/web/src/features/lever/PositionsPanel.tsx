@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table/index.js';
 import { LEVER_PAGE_SIZE } from '@fairex/shared/api/lever.ts';
 import { ApiError } from '../../data/api.ts';
 import { useMessage } from '../../app/message.tsx';
+import { dateTimeOf } from '../../components/trading/display.ts';
 import { NO_VALUE, groupThousands } from '../../format/index.ts';
 import {
   batchCloseLever,
@@ -160,8 +161,11 @@ export function PositionsPanel({ pair, loggedIn, markOf, initialTab = 1 }: Posit
   columns.push({
     title: t('lever.list.time'),
     key: 'time',
-    render: (_, row) =>
-      new Date(row.complete_time ?? row.transaction_time ?? row.create_time).toLocaleString(),
+    render: (_, row) => (
+      <span data-testid="lever-row-time">
+        {dateTimeOf(row.complete_time ?? row.transaction_time ?? row.create_time)}
+      </span>
+    ),
   });
   if (tab === 1 || tab === 0) {
     columns.push({
