@@ -11,6 +11,7 @@ import type { LogCommand } from './log/commands.ts';
 
 export type * from './ledger/commands.ts';
 export type * from './funding/commands.ts';
+export type * from './pairs/commands.ts';
 export type * from './spot/commands.ts';
 export type * from './market/commands.ts';
 export type * from './micro/commands.ts';

@@ -11,6 +11,7 @@ import type { LogEvent } from './log/events.ts';
 
 export type * from './ledger/events.ts';
 export type * from './funding/events.ts';
+export type * from './pairs/events.ts';
 export type * from './spot/events.ts';
 export type * from './market/events.ts';
 export type * from './micro/events.ts';

@@ -54,7 +54,7 @@ export { EngineInvariantError, invariant } from './invariant.ts';
 export { sha256Hex, sha256HexOfText } from './hash/sha256.ts';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './kernel/snapshot.ts';
 export * from './limits.ts';
-export { quoteAmountOf, feeOf } from './spot/amounts.ts';
+export { quoteAmountOf, feeOf } from './pairs/amounts.ts';
 export { hasUserSide } from './spot/events.ts';
 export type { Currency, EngineOptions, BookImplementation } from './state.ts';
 export type { IndexPrice } from './market/index-price.ts';

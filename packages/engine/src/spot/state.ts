@@ -5,10 +5,14 @@ import type { MarketQueries } from '../market/area.ts';
 import type { BookImplementation } from '../state.ts';
 import { SpotMatcher } from './matcher.ts';
 import type { Trader } from './trader.ts';
-import type { Market, Order } from './types.ts';
+import type { PairConfig } from '../pairs/pair.ts';
+import type { PairRegistry } from '../pairs/registry.ts';
+import { createMarket } from './market.ts';
+import type { Market } from './market.ts';
+import type { Order } from './types.ts';
 
 /** The spot area's state slice: markets with their books, resting orders, traders and id counters. */
-export class SpotState {
+export class SpotState implements PairRegistry {
   readonly ledger: Ledger;
   readonly markets = new Map<number, Market>();
   /** Resting orders by id. */
@@ -31,6 +35,11 @@ export class SpotState {
     this.maxOpenOrdersPerOwner = setup.options.maxOpenOrdersPerOwner;
     this.matcher = new SpotMatcher(this);
     this.#marketData = () => setup.queriesNamed<MarketQueries>('market');
+  }
+
+  /** A new pair is a market with an empty book. */
+  createPair(config: PairConfig): Market {
+    return createMarket(this, config);
   }
 
   /**
