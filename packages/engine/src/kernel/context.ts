@@ -1,7 +1,7 @@
 import type { EngineEvent } from '../events.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { EngineOptions } from '../state.ts';
-import type { AnyArea, QueriesOf } from './area.ts';
+import type { Port } from './ports.ts';
 
 /**
  * A price the market data area recorded for a market, handed to every area's `onPrice` hook: an index price
@@ -38,8 +38,8 @@ export interface CommandContext {
   emit(event: EngineEvent): void;
   /** Sets the command's reply (kept for idempotent retries). */
   reply(value: unknown): void;
-  /** Another area's read-only queries (`ctx.read(spotArea).bestPrices(marketId)`). */
-  read<A extends AnyArea>(area: A): QueriesOf<A>;
+  /** What another area answers through a port this area declares (kernel/ports.ts). */
+  port<Q>(target: Port<Q>): Q;
   /** Runs every area's `onPrice` hook for a price just recorded (called by the market data area). */
   priceRecorded(price: PriceUpdate): void;
 }

@@ -3,8 +3,8 @@
 import { command, defineArea } from '../kernel/area.ts';
 import { NOT_FROZEN } from '../kernel/freezes.ts';
 import { invariant } from '../invariant.ts';
-import { spotArea } from '../spot/area.ts';
 import type { RecordIndexPriceCommand, RecordPriceSamplesCommand } from './commands.ts';
+import { PRICE_PAIRS } from './expected.ts';
 import { recordIndexPrice } from './index-price.ts';
 import type { IndexPrice } from './index-price.ts';
 import { recordPriceSamples } from './price-record.ts';
@@ -46,7 +46,7 @@ export const marketArea = defineArea({
     recordPriceSamples: command<MarketState, RecordPriceSamplesCommand>(recordPriceSamples),
   },
   freezes: { recordIndexPrice: NOT_FROZEN, recordPriceSamples: NOT_FROZEN },
-  createState: (setup) => new MarketState(setup.commandTimeMs),
+  createState: (setup) => new MarketState(setup),
   queries: (state): MarketQueries => ({
     indexPrice: (marketId) => state.indexPrices.get(marketId),
     markPrice(marketId) {
@@ -102,11 +102,11 @@ export const marketArea = defineArea({
             ]),
   }),
   sections: ['indexPrices', 'priceChains'],
-  readSnapshot: (state, document, read) => {
-    const spot = read(spotArea);
+  readSnapshot: (state, document) => {
+    const pairs = state.port(PRICE_PAIRS);
     const indexPrices = (document.indexPrices ?? []) as [number, number, number][];
     for (const [marketId, priceTicks, timeMs] of indexPrices) {
-      invariant(spot.hasMarket(marketId), `snapshot has an index price for unknown market ${marketId}`);
+      invariant(pairs.hasMarket(marketId), `snapshot has an index price for unknown market ${marketId}`);
       state.indexPrices.set(marketId, { priceTicks, timeMs });
     }
     for (const row of (document.priceChains ?? []) as PriceChainRow[]) {
@@ -123,7 +123,7 @@ export const marketArea = defineArea({
         headTimeMs,
         headHash,
       ] = row;
-      invariant(spot.hasMarket(marketId), `snapshot has a price chain for unknown market ${marketId}`);
+      invariant(pairs.hasMarket(marketId), `snapshot has a price chain for unknown market ${marketId}`);
       state.priceChains.set(marketId, {
         seq,
         hash,

@@ -1,9 +1,9 @@
 import { MAX_MARKET_ID, MAX_PRICE_TICKS } from '../limits.ts';
 import type { CommandContext } from '../kernel/context.ts';
 import { ResultCode } from '../result-codes.ts';
-import { spotArea } from '../spot/area.ts';
 import { isCount } from '../validate.ts';
 import type { RecordIndexPriceCommand } from './commands.ts';
+import { PRICE_PAIRS } from './expected.ts';
 import type { MarketState } from './state.ts';
 
 /** The index price in force for a market, and the command time from which it holds. */
@@ -15,7 +15,7 @@ export function recordIndexPrice(
   command: RecordIndexPriceCommand,
 ): number {
   if (!isCount(command.marketId, MAX_MARKET_ID)) return ResultCode.invalidId;
-  if (!ctx.read(spotArea).hasMarket(command.marketId)) return ResultCode.marketNotFound;
+  if (!ctx.port(PRICE_PAIRS).hasMarket(command.marketId)) return ResultCode.marketNotFound;
   if (!isCount(command.priceTicks, MAX_PRICE_TICKS)) return ResultCode.invalidPrice;
   state.indexPrices.set(command.marketId, { priceTicks: command.priceTicks, timeMs: ctx.timeMs });
   ctx.emit({

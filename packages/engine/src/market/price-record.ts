@@ -17,8 +17,8 @@ import { sha256HexOfText } from '../hash/sha256.ts';
 import { MAX_MARKET_ID, MAX_PRICE_TICKS } from '../limits.ts';
 import type { CommandContext } from '../kernel/context.ts';
 import { ResultCode } from '../result-codes.ts';
-import { spotArea } from '../spot/area.ts';
-import type { SpotQueries } from '../spot/area.ts';
+import { PRICES_BOOK } from '../ports/book-and-mark.ts';
+import type { BookReads } from '../ports/book-and-mark.ts';
 import { isCount, isNatural } from '../validate.ts';
 import type { PriceSourceQuote, RecordPriceSamplesCommand } from './commands.ts';
 import type { MarketState } from './state.ts';
@@ -120,7 +120,7 @@ function validSources(sources: unknown): sources is PriceSourceQuote[] {
   return true;
 }
 
-function validate(spot: SpotQueries, command: RecordPriceSamplesCommand): number {
+function validate(spot: BookReads, command: RecordPriceSamplesCommand): number {
   if (!isCount(command.maxAgeMs, 86_400_000)) return ResultCode.invalidField;
   if (!isCount(command.minSources, MAX_PRICE_SOURCES)) return ResultCode.invalidField;
   if (!isCount(command.headIntervalMs, 86_400_000)) return ResultCode.invalidField;
@@ -155,7 +155,7 @@ export function recordPriceSamples(
   state: MarketState,
   command: RecordPriceSamplesCommand,
 ): number {
-  const spot = ctx.read(spotArea);
+  const spot = ctx.port(PRICES_BOOK);
   const code = validate(spot, command);
   if (code !== ResultCode.ok) return code;
   const nowMs = ctx.timeMs;

@@ -1,3 +1,5 @@
+import type { AreaSetup } from '../kernel/area.ts';
+import type { Port } from '../kernel/ports.ts';
 import type { IndexPrice } from './index-price.ts';
 import type { PriceChain } from './price-record.ts';
 
@@ -9,8 +11,15 @@ export class MarketState {
   readonly priceChains = new Map<number, PriceChain>();
   /** The command time in force. */
   readonly commandTimeMs: () => number;
+  private readonly setup: AreaSetup;
 
-  constructor(commandTimeMs: () => number) {
-    this.commandTimeMs = commandTimeMs;
+  constructor(setup: AreaSetup) {
+    this.setup = setup;
+    this.commandTimeMs = () => setup.commandTimeMs();
+  }
+
+  /** What another area answers through a port the price area declares. */
+  port<Q>(target: Port<Q>): Q {
+    return this.setup.port(target);
   }
 }
