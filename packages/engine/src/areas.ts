@@ -7,13 +7,13 @@ import { bind } from './kernel/ports.ts';
 import type { PortBinding } from './kernel/ports.ts';
 import { LEVER_PAIRS, LEVER_PRICES } from './lever/expected.ts';
 import { LOG_LEVER, LOG_PAIRS } from './log/expected.ts';
-import { PRICE_PAIRS } from './market/expected.ts';
+import { PRICE_PAIRS } from './prices/expected.ts';
 import { MICRO_PAIRS, MICRO_PRICES } from './micro/expected.ts';
 import { PRICES_BOOK, SPOT_MARKS } from './ports/book-and-mark.ts';
 import { freezeArea } from './freeze/area.ts';
 import { fundingArea } from './funding/area.ts';
 import { ledgerArea } from './ledger/area.ts';
-import { marketArea } from './market/area.ts';
+import { pricesArea } from './prices/area.ts';
 import { microArea } from './micro/area.ts';
 import { leverArea } from './lever/area.ts';
 import type { LeverResultCodeName } from './lever/codes.ts';
@@ -34,7 +34,7 @@ export const AREAS = [
   ledgerArea,
   spotArea,
   fundingArea,
-  marketArea,
+  pricesArea,
   microArea,
   leverArea,
   productsArea,

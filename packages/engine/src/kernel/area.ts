@@ -115,7 +115,7 @@ export interface Area<S = unknown, Q = unknown> {
    * called as a plain function (write it as an arrow function: `this` is not the area).
    */
   onCommandTime?(ctx: CommandContext, state: S): void;
-  /** Called when the market data area records a price (an index price or a price sample) of a market. */
+  /** Called when the price area (prices/) records a price (an index price or a price sample) of a market. */
   onPrice?(ctx: CommandContext, state: S, price: PriceUpdate): void;
   /**
    * Called after each accepted command (result ok), once its handler has run, for the areas that define it,

@@ -4,7 +4,7 @@ import type { EngineOptions } from '../state.ts';
 import type { Port } from './ports.ts';
 
 /**
- * A price the market data area recorded for a market, handed to every area's `onPrice` hook: an index price
+ * A price the price area (prices/) recorded for a market, handed to every area's `onPrice` hook: an index price
  * (`recordIndexPrice`, `sample` false, no mark) or one price sample (`recordPriceSamples`, `sample` true; a
  * stale sample repeats the last good index and mark, null before any).
  */
@@ -40,6 +40,6 @@ export interface CommandContext {
   reply(value: unknown): void;
   /** What another area answers through a port this area declares (kernel/ports.ts). */
   port<Q>(target: Port<Q>): Q;
-  /** Runs every area's `onPrice` hook for a price just recorded (called by the market data area). */
+  /** Runs every area's `onPrice` hook for a price just recorded (called by the price area). */
   priceRecorded(price: PriceUpdate): void;
 }

@@ -4,14 +4,14 @@ import { ResultCode } from '../result-codes.ts';
 import { isCount } from '../validate.ts';
 import type { RecordIndexPriceCommand } from './commands.ts';
 import { PRICE_PAIRS } from './expected.ts';
-import type { MarketState } from './state.ts';
+import type { PricesState } from './state.ts';
 
 /** The index price in force for a market, and the command time from which it holds. */
 export type IndexPrice = { readonly priceTicks: number; readonly timeMs: number };
 
 export function recordIndexPrice(
   ctx: CommandContext,
-  state: MarketState,
+  state: PricesState,
   command: RecordIndexPriceCommand,
 ): number {
   if (!isCount(command.marketId, MAX_MARKET_ID)) return ResultCode.invalidId;

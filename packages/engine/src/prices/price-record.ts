@@ -21,7 +21,7 @@ import { PRICES_BOOK } from '../ports/book-and-mark.ts';
 import type { BookReads } from '../ports/book-and-mark.ts';
 import { isCount, isNatural } from '../validate.ts';
 import type { PriceSourceQuote, RecordPriceSamplesCommand } from './commands.ts';
-import type { MarketState } from './state.ts';
+import type { PricesState } from './state.ts';
 
 export const PRICE_RECORD_VERSION = 'fairex-price-v1';
 export const GENESIS_HASH = '0'.repeat(64);
@@ -152,7 +152,7 @@ function clamp(value: bigint, bound: bigint): bigint {
 
 export function recordPriceSamples(
   ctx: CommandContext,
-  state: MarketState,
+  state: PricesState,
   command: RecordPriceSamplesCommand,
 ): number {
   const spot = ctx.port(PRICES_BOOK);

@@ -3,8 +3,8 @@ import type { Port } from '../kernel/ports.ts';
 import type { IndexPrice } from './index-price.ts';
 import type { PriceChain } from './price-record.ts';
 
-/** The market data area's state slice. */
-export class MarketState {
+/** The price area's state slice. */
+export class PricesState {
   /** The latest journaled index (mark) price per market id. */
   readonly indexPrices = new Map<number, IndexPrice>();
   /** Each market's price chain: the latest sample's index, mark and link, and the last published head. */

@@ -1,5 +1,6 @@
-// The market data area: index prices and the hash-chained price record of every spot market. Each price it
-// records is handed to every area's `onPrice` hook (leverage marks, seconds contracts settle on it).
+// The price area: index prices, marks and the hash-chained price record of every trading pair. Its name
+// stays `market` (its queries are `engine.market`, which the server reads). Each price it records is handed
+// to every area's `onPrice` hook (leverage marks, seconds contracts settle on it).
 import { command, defineArea } from '../kernel/area.ts';
 import { NOT_FROZEN } from '../kernel/freezes.ts';
 import { invariant } from '../invariant.ts';
@@ -9,7 +10,7 @@ import { recordIndexPrice } from './index-price.ts';
 import type { IndexPrice } from './index-price.ts';
 import { recordPriceSamples } from './price-record.ts';
 import type { MarkPrice, PriceHead } from './price-record.ts';
-import { MarketState } from './state.ts';
+import { PricesState } from './state.ts';
 
 export type MarketQueries = {
   /** The market's latest journaled index (mark) price and the time it was recorded; undefined before the first. */
@@ -39,14 +40,14 @@ type PriceChainRow = [
   headHash: string,
 ];
 
-export const marketArea = defineArea({
+export const pricesArea = defineArea({
   name: 'market',
   commands: {
-    recordIndexPrice: command<MarketState, RecordIndexPriceCommand>(recordIndexPrice),
-    recordPriceSamples: command<MarketState, RecordPriceSamplesCommand>(recordPriceSamples),
+    recordIndexPrice: command<PricesState, RecordIndexPriceCommand>(recordIndexPrice),
+    recordPriceSamples: command<PricesState, RecordPriceSamplesCommand>(recordPriceSamples),
   },
   freezes: { recordIndexPrice: NOT_FROZEN, recordPriceSamples: NOT_FROZEN },
-  createState: (setup) => new MarketState(setup),
+  createState: (setup) => new PricesState(setup),
   queries: (state): MarketQueries => ({
     indexPrice: (marketId) => state.indexPrices.get(marketId),
     markPrice(marketId) {
