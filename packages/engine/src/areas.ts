@@ -3,10 +3,17 @@
 // their snapshot sections and of their hooks. Command, event and reply types are added to the unions in
 // commands.ts and events.ts.
 import type { AnyArea, AreaQueries } from './kernel/area.ts';
+import { bind } from './kernel/ports.ts';
+import type { PortBinding } from './kernel/ports.ts';
+import { LEVER_PAIRS, LEVER_PRICES } from './lever/expected.ts';
+import { LOG_LEVER, LOG_PAIRS } from './log/expected.ts';
+import { PRICE_PAIRS } from './prices/expected.ts';
+import { MICRO_PAIRS, MICRO_PRICES } from './micro/expected.ts';
+import { PRICES_BOOK, SPOT_MARKS } from './ports/book-and-mark.ts';
 import { freezeArea } from './freeze/area.ts';
 import { fundingArea } from './funding/area.ts';
 import { ledgerArea } from './ledger/area.ts';
-import { marketArea } from './market/area.ts';
+import { pricesArea } from './prices/area.ts';
 import { microArea } from './micro/area.ts';
 import { leverArea } from './lever/area.ts';
 import type { LeverResultCodeName } from './lever/codes.ts';
@@ -27,7 +34,7 @@ export const AREAS = [
   ledgerArea,
   spotArea,
   fundingArea,
-  marketArea,
+  pricesArea,
   microArea,
   leverArea,
   productsArea,
@@ -38,6 +45,23 @@ export const AREAS = [
 
 /** `engine.ledger`, `engine.spot`, `engine.funding`, `engine.market`, `engine.micro`: each area's read-only queries. */
 export type EngineQueries = AreaQueries<typeof AREAS>;
+
+/**
+ * Which area answers each port an area declares (kernel/ports.ts): the one place where areas meet. The
+ * pairs are kept by spot (pairs/registry.ts), so spot's queries answer the pair ports; the compiler checks
+ * here that each answer has the shape its reader declared.
+ */
+export const PORTS: readonly PortBinding<EngineQueries>[] = [
+  bind(LEVER_PAIRS, (engine: EngineQueries) => engine.spot),
+  bind(LEVER_PRICES, (engine: EngineQueries) => engine.market),
+  bind(MICRO_PAIRS, (engine: EngineQueries) => engine.spot),
+  bind(MICRO_PRICES, (engine: EngineQueries) => engine.market),
+  bind(LOG_PAIRS, (engine: EngineQueries) => engine.spot),
+  bind(LOG_LEVER, (engine: EngineQueries) => engine.lever),
+  bind(PRICE_PAIRS, (engine: EngineQueries) => engine.spot),
+  bind(PRICES_BOOK, (engine: EngineQueries) => engine.spot),
+  bind(SPOT_MARKS, (engine: EngineQueries) => engine.market),
+];
 
 /** The name of any result code: the kernel's shared ones and every area's own (`resultCodes`). */
 export type ResultCodeName =

@@ -1,7 +1,7 @@
 import type { LedgerCommand } from './ledger/commands.ts';
 import type { FundingCommand } from './funding/commands.ts';
 import type { SpotCommand } from './spot/commands.ts';
-import type { MarketDataCommand } from './market/commands.ts';
+import type { MarketDataCommand } from './prices/commands.ts';
 import type { MicroCommand } from './micro/commands.ts';
 import type { LeverCommand } from './lever/commands.ts';
 import type { ProductsCommand } from './products/commands.ts';
@@ -11,8 +11,9 @@ import type { LogCommand } from './log/commands.ts';
 
 export type * from './ledger/commands.ts';
 export type * from './funding/commands.ts';
+export type * from './pairs/commands.ts';
 export type * from './spot/commands.ts';
-export type * from './market/commands.ts';
+export type * from './prices/commands.ts';
 export type * from './micro/commands.ts';
 export type * from './lever/commands.ts';
 

@@ -1,4 +1,4 @@
-import { AREAS } from './areas.ts';
+import { AREAS, PORTS } from './areas.ts';
 import type { EngineQueries } from './areas.ts';
 import type { Envelope } from './commands.ts';
 import type { EngineEvent, Outcome } from './events.ts';
@@ -7,6 +7,7 @@ import { commandFingerprint, sameRequest, scopedIdempotencyKey } from './idempot
 import { invariant } from './invariant.ts';
 import type { AnyArea, QueriesOf } from './kernel/area.ts';
 import { Kernel } from './kernel/kernel.ts';
+import type { PortBinding } from './kernel/ports.ts';
 import { readSnapshot, writeSnapshot } from './kernel/snapshot.ts';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from './limits.ts';
 import { ResultCode } from './result-codes.ts';
@@ -19,9 +20,15 @@ export type EngineCreateOptions = Partial<EngineOptions> & {
   book?: BookImplementation;
   /** The areas to install, in order (default: the product's list, AREAS in areas.ts). */
   areas?: readonly AnyArea[];
+  /** The ports the areas read each other through (default: PORTS in areas.ts). */
+  ports?: readonly PortBinding<never>[];
 };
 
-export type EngineRestoreOptions = { book?: BookImplementation; areas?: readonly AnyArea[] };
+export type EngineRestoreOptions = {
+  book?: BookImplementation;
+  areas?: readonly AnyArea[];
+  ports?: readonly PortBinding<never>[];
+};
 
 /**
  * The deterministic core: all money state (balances, books, pending withdrawals...) and one method, apply,
@@ -55,14 +62,19 @@ class EngineCore {
     invariant(isCount(engineOptions.idempotencyWindowMs, Number.MAX_SAFE_INTEGER), 'idempotencyWindowMs');
     invariant(isCount(engineOptions.idempotencyMaxKeys, 100_000_000), 'idempotencyMaxKeys');
     invariant(isCount(engineOptions.maxOpenOrdersPerOwner, 10_000_000), 'maxOpenOrdersPerOwner');
-    const kernel = new Kernel(options.areas ?? AREAS, engineOptions, options.book ?? 'fast');
+    const kernel = new Kernel(
+      options.areas ?? AREAS,
+      engineOptions,
+      options.book ?? 'fast',
+      options.ports ?? PORTS,
+    );
     return new EngineCore(kernel) as Engine;
   }
 
   /** Rebuilds an engine from snapshot text and checks every invariant before handing it out. */
   static restore(text: string, options: EngineRestoreOptions = {}): Engine {
     const engine = new EngineCore(
-      readSnapshot(text, options.areas ?? AREAS, options.book ?? 'fast'),
+      readSnapshot(text, options.areas ?? AREAS, options.book ?? 'fast', options.ports ?? PORTS),
     ) as Engine;
     engine.checkInvariants();
     return engine;

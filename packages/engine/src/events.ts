@@ -1,7 +1,7 @@
 import type { LedgerEvent } from './ledger/events.ts';
 import type { FundingEvent } from './funding/events.ts';
 import type { SpotEvent } from './spot/events.ts';
-import type { MarketDataEvent } from './market/events.ts';
+import type { MarketDataEvent } from './prices/events.ts';
 import type { MicroEvent } from './micro/events.ts';
 import type { LeverEvent } from './lever/events.ts';
 import type { ProductsEvent } from './products/events.ts';
@@ -11,8 +11,9 @@ import type { LogEvent } from './log/events.ts';
 
 export type * from './ledger/events.ts';
 export type * from './funding/events.ts';
+export type * from './pairs/events.ts';
 export type * from './spot/events.ts';
-export type * from './market/events.ts';
+export type * from './prices/events.ts';
 export type * from './micro/events.ts';
 export type * from './lever/events.ts';
 

@@ -7,7 +7,7 @@ export type { EngineQueries, ResultCodeName } from './areas.ts';
 export type { AccountView, Balance, HoldView, LedgerQueries } from './ledger/area.ts';
 export type { MarketView, SpotQueries } from './spot/area.ts';
 export type { FundingQueries, PendingWithdrawalView } from './funding/area.ts';
-export type { MarketQueries } from './market/area.ts';
+export type { MarketQueries } from './prices/area.ts';
 export type { MicroExposureView, MicroQueries } from './micro/area.ts';
 export type * from './lever/queries.ts';
 export type { LeverSnapshotSection } from './lever/snapshot.ts';
@@ -54,10 +54,10 @@ export { EngineInvariantError, invariant } from './invariant.ts';
 export { sha256Hex, sha256HexOfText } from './hash/sha256.ts';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './kernel/snapshot.ts';
 export * from './limits.ts';
-export { quoteAmountOf, feeOf } from './spot/amounts.ts';
+export { quoteAmountOf, feeOf } from './pairs/amounts.ts';
 export { hasUserSide } from './spot/events.ts';
 export type { Currency, EngineOptions, BookImplementation } from './state.ts';
-export type { IndexPrice } from './market/index-price.ts';
+export type { IndexPrice } from './prices/index-price.ts';
 export {
   BASIS_CAP_PPM,
   BASIS_EMA_SAMPLES,
@@ -66,8 +66,8 @@ export {
   canonicalPriceRecord,
   chainHash,
   formatTicks,
-} from './market/price-record.ts';
-export type { CanonicalSample, MarkPrice, PriceHead } from './market/price-record.ts';
+} from './prices/price-record.ts';
+export type { CanonicalSample, MarkPrice, PriceHead } from './prices/price-record.ts';
 export type * from './commands.ts';
 export type * from './events.ts';
 export type { Depth, DepthLevel, OrderKind, OrderView, Side, TimeInForce } from './spot/types.ts';

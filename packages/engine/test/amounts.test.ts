@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PRICE_TICKS, MAX_QUANTITY_LOTS, feeOf, quoteAmountOf } from '../src/index.ts';
 import { Ledger } from '../src/ledger/ledger.ts';
 import { FastOrderBook } from '../src/spot/fast-book.ts';
-import { Market } from '../src/spot/types.ts';
+import { Market } from '../src/spot/market.ts';
 
 function marketWith(quoteMinorPerTickLot: bigint): Market {
   const ledger = new Ledger();

@@ -10,6 +10,7 @@ import type { CommandContext, PriceUpdate } from './context.ts';
 import type { Counter } from './counters.ts';
 import type { FreezeDeclaration, UserFreezeBook } from './freezes.ts';
 import type { JournalForm } from './journal-form.ts';
+import type { Port } from './ports.ts';
 
 /** What an area gets when its state is created (also on restore, before its snapshot section is read). */
 export interface AreaSetup {
@@ -25,11 +26,11 @@ export interface AreaSetup {
    */
   counter(name: string): Counter;
   /**
-   * Another area's queries by its name, for an area that cannot import that area's value (the import would
-   * be a cycle: the market data area reads spot, spot reads the marks); undefined when it is not installed.
-   * For handlers and queries: the queries exist once every area's state does, not while states are created.
+   * What another area answers through a port the reading area declares (kernel/ports.ts), for its state's
+   * queries and readers (handlers use `ctx.port`). Not while states are created: it resolves once every
+   * area's queries exist.
    */
-  queriesNamed<Q>(name: string): Q | undefined;
+  port<Q>(target: Port<Q>): Q;
   /** Every user's freezes, kept by the kernel (checked before handlers; set by the freeze area). */
   readonly freezes: UserFreezeBook;
 }
@@ -47,9 +48,6 @@ export interface CommandSpec<S, C> {
 /** Snapshot sections by top-level key. A key whose value is undefined is not written. */
 export type SnapshotSections = Record<string, unknown>;
 
-/** Reads another area's queries while restoring (the areas before it in the list are restored already). */
-export type QueryReader = <A extends AnyArea>(area: A) => QueriesOf<A>;
-
 export interface Area<S = unknown, Q = unknown> {
   /** Unique; the key under `engine.<name>` for its queries, and its hold owner name. */
   readonly name: string;
@@ -62,8 +60,8 @@ export interface Area<S = unknown, Q = unknown> {
    */
   readonly freezes?: Readonly<Record<string, FreezeDeclaration<S>>>;
   createState(setup: AreaSetup): S;
-  /** Read-only queries, exposed as `engine.<name>` and `ctx.read(area)`. Proportional to what they return. */
-  queries(state: S, read: QueryReader): Q;
+  /** Read-only queries, exposed as `engine.<name>` (other areas read them through ports, kernel/ports.ts). Proportional to what they return. */
+  queries(state: S): Q;
   /**
    * Snapshot sections of this area. A new area writes one key, its name, and only when it has something to
    * keep (return `{}` or undefined values otherwise), so that adding it leaves existing state hashes as they
@@ -76,7 +74,7 @@ export interface Area<S = unknown, Q = unknown> {
    */
   readonly sections?: readonly string[];
   /** Restores from the document's sections (all keys; read your own). Re-creates the holds it rebuilds. */
-  readSnapshot?(state: S, document: Readonly<SnapshotSections>, read: QueryReader): void;
+  readSnapshot?(state: S, document: Readonly<SnapshotSections>): void;
   /**
    * True when the area re-creates its holds from its own rows in `readSnapshot` (spot orders' locked
    * amounts, withdrawals); its holds are then not written again. Holds of other areas go to the snapshot's
@@ -117,7 +115,7 @@ export interface Area<S = unknown, Q = unknown> {
    * called as a plain function (write it as an arrow function: `this` is not the area).
    */
   onCommandTime?(ctx: CommandContext, state: S): void;
-  /** Called when the market data area records a price (an index price or a price sample) of a market. */
+  /** Called when the price area (prices/) records a price (an index price or a price sample) of a market. */
   onPrice?(ctx: CommandContext, state: S, price: PriceUpdate): void;
   /**
    * Called after each accepted command (result ok), once its handler has run, for the areas that define it,

@@ -1,10 +1,10 @@
 import type { EngineEvent } from '../events.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { EngineOptions } from '../state.ts';
-import type { AnyArea, QueriesOf } from './area.ts';
+import type { Port } from './ports.ts';
 
 /**
- * A price the market data area recorded for a market, handed to every area's `onPrice` hook: an index price
+ * A price the price area (prices/) recorded for a market, handed to every area's `onPrice` hook: an index price
  * (`recordIndexPrice`, `sample` false, no mark) or one price sample (`recordPriceSamples`, `sample` true; a
  * stale sample repeats the last good index and mark, null before any).
  */
@@ -38,8 +38,8 @@ export interface CommandContext {
   emit(event: EngineEvent): void;
   /** Sets the command's reply (kept for idempotent retries). */
   reply(value: unknown): void;
-  /** Another area's read-only queries (`ctx.read(spotArea).bestPrices(marketId)`). */
-  read<A extends AnyArea>(area: A): QueriesOf<A>;
-  /** Runs every area's `onPrice` hook for a price just recorded (called by the market data area). */
+  /** What another area answers through a port this area declares (kernel/ports.ts). */
+  port<Q>(target: Port<Q>): Q;
+  /** Runs every area's `onPrice` hook for a price just recorded (called by the price area). */
   priceRecorded(price: PriceUpdate): void;
 }

@@ -10,6 +10,8 @@ import type { AnyArea, AreaSetup, CommandSpec, QueriesOf } from './area.ts';
 import type { CommandContext, PriceUpdate } from './context.ts';
 import { Counters } from './counters.ts';
 import { NOT_FROZEN, UserFreezeBook, freezeMask } from './freezes.ts';
+import { PortTable } from './ports.ts';
+import type { Port, PortBinding } from './ports.ts';
 import type { FreezeDeclaration, FreezeKind } from './freezes.ts';
 
 /** One installed area: its definition, its state slice and its queries. */
@@ -62,6 +64,8 @@ export class Kernel implements CommandContext {
   private readonly handlers = new Map<string, Handler>();
   private readonly byArea = new Map<AnyArea, Installed>();
   private readonly byName = new Map<string, Installed>();
+  /** The ports the areas read each other through (kernel/ports.ts), bound by the composition. */
+  private readonly ports: PortTable;
   /** The installed area owning each hold owner name (its name and its Area.holdOwners). */
   private readonly byHoldOwner = new Map<string, Installed>();
   /**
@@ -80,7 +84,15 @@ export class Kernel implements CommandContext {
   private readonly endHooks: readonly TimeHook[];
   private readonly endHookStates: readonly unknown[];
 
-  constructor(areas: readonly AnyArea[], options: EngineOptions, bookImplementation: BookImplementation) {
+  constructor(
+    areas: readonly AnyArea[],
+    options: EngineOptions,
+    bookImplementation: BookImplementation,
+    ports: readonly PortBinding<never>[] = [],
+  ) {
+    this.ports = new PortTable(ports, () =>
+      Object.fromEntries([...this.byName].map(([name, slot]) => [name, slot.queries])),
+    );
     this.options = options;
     this.bookImplementation = bookImplementation;
     this.idempotency = new IdempotencyStore(options.idempotencyWindowMs, options.idempotencyMaxKeys);
@@ -90,7 +102,7 @@ export class Kernel implements CommandContext {
       ledger: this.ledger,
       commandTimeMs: () => this.timeMs,
       counter: (name) => this.counters.counter(name),
-      queriesNamed: <Q>(name: string) => this.byName.get(name)?.queries as Q | undefined,
+      port: (target) => this.ports.read(target),
       freezes: this.freezes,
     };
     const installed: Installed[] = [];
@@ -149,7 +161,7 @@ export class Kernel implements CommandContext {
     }
     // Queries are built once every state exists, so that one area's queries may read another's.
     for (const slot of installed) {
-      (slot as { queries: unknown }).queries = slot.area.queries(slot.state, (area) => this.read(area));
+      (slot as { queries: unknown }).queries = slot.area.queries(slot.state);
     }
     this.areas = installed;
     this.bigintFields = fields;
@@ -232,6 +244,10 @@ export class Kernel implements CommandContext {
 
   reply(value: unknown): void {
     this.replyValue = value;
+  }
+
+  port<Q>(target: Port<Q>): Q {
+    return this.ports.read(target);
   }
 
   read<A extends AnyArea>(area: A): QueriesOf<A> {

@@ -6,6 +6,7 @@ import type { BookImplementation, EngineOptions } from '../state.ts';
 import type { AnyArea, SnapshotSections } from './area.ts';
 import { fromJsonValue, toJsonValue } from './json.ts';
 import { Kernel, SNAPSHOT_KERNEL_KEYS } from './kernel.ts';
+import type { PortBinding } from './ports.ts';
 
 export const SNAPSHOT_FORMAT = 'fairex-engine-snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -124,6 +125,7 @@ export function readSnapshot(
   text: string,
   areas: readonly AnyArea[],
   bookImplementation: BookImplementation,
+  ports: readonly PortBinding<never>[] = [],
 ): Kernel {
   const document = JSON.parse(text) as SnapshotSections & {
     options: EngineOptions;
@@ -136,7 +138,7 @@ export function readSnapshot(
   if (document.format !== SNAPSHOT_FORMAT || document.version !== SNAPSHOT_VERSION) {
     throw new Error(`not a ${SNAPSHOT_FORMAT} version ${SNAPSHOT_VERSION}`);
   }
-  const kernel = new Kernel(areas, { ...document.options }, bookImplementation);
+  const kernel = new Kernel(areas, { ...document.options }, bookImplementation, ports);
   for (const key of Object.keys(document)) {
     if (!SNAPSHOT_KERNEL_KEYS.has(key) && !kernel.sectionOwners.has(key))
       throw new Error(`snapshot section ${key} belongs to no installed area`);
@@ -154,8 +156,7 @@ export function readSnapshot(
     const account = kernel.ledger.account(ownerKey, walletIndex, currencyId);
     kernel.ledger.restoreHold(new Hold(area, ref, account, BigInt(amount), reason, expiresAtMs ?? undefined));
   }
-  for (const { area, state } of kernel.areas)
-    area.readSnapshot?.(state, document, (other) => kernel.read(other));
+  for (const { area, state } of kernel.areas) area.readSnapshot?.(state, document);
   for (const [scopedKey, timeMs, seq, commandType, reply, fingerprint] of document.idempotency) {
     kernel.idempotency.remember(scopedKey, {
       timeMs,

@@ -4,7 +4,7 @@
 // per pair open entries, close stops and liquidate books as marks arrive. See docs/lever.md.
 import { command, defineArea } from '../kernel/area.ts';
 import { NOT_FROZEN, frozenBy } from '../kernel/freezes.ts';
-import { spotArea } from '../spot/area.ts';
+import { LEVER_PAIRS } from './expected.ts';
 import { LeverResultCode, LeverReasonCode } from './codes.ts';
 import type {
   ChargeLeverOvernightCommand,
@@ -92,10 +92,10 @@ export const leverArea = defineArea({
   // Written only when the area holds anything, so a state that never used leverage keeps its snapshot text
   // and state hash.
   writeSnapshot: (state) => ({ lever: writeLeverSection(state) }),
-  readSnapshot: (state, document, read) => {
-    const spot = read(spotArea);
+  readSnapshot: (state, document) => {
+    const pairs = state.port(LEVER_PAIRS);
     readLeverSection(state, document.lever as LeverSnapshotSection | undefined, state.ledger, (marketId) =>
-      spot.market(marketId),
+      pairs.market(marketId),
     );
   },
   rebuildsHolds: true,

@@ -17,9 +17,9 @@ import { FEES_OWNER_KEY, HOUSE_OWNER_KEY, ownerKeyOf } from '../ledger/accounts.
 import type { Account } from '../ledger/accounts.ts';
 import { Hold } from '../ledger/holds.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { LEVER_PAIRS } from './expected.ts';
 import { MAX_MARKET_ID, MAX_PRICE_TICKS, MAX_QUANTITY_LOTS } from '../limits.ts';
 import { ResultCode } from '../result-codes.ts';
-import { spotArea } from '../spot/area.ts';
 import { isCount, isNatural } from '../validate.ts';
 import { LeverReasonCode, LeverResultCode } from './codes.ts';
 import type {
@@ -180,7 +180,7 @@ export function armStops(state: LeverState, record: LeverRecord): void {
 export function setLeverPair(ctx: CommandContext, state: LeverState, command: SetLeverPairCommand): number {
   const { marketId } = command;
   if (!isCount(marketId, MAX_MARKET_ID)) return ResultCode.invalidId;
-  const market = ctx.read(spotArea).market(marketId);
+  const market = ctx.port(LEVER_PAIRS).market(marketId);
   if (market === undefined) return ResultCode.marketNotFound;
   if (typeof command.enabled !== 'boolean') return ResultCode.invalidField;
   if (!isCount(command.lotsPerShare, MAX_LOTS_PER_SHARE)) return ResultCode.invalidField;

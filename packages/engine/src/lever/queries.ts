@@ -1,4 +1,4 @@
-// The read side of the lever area: `engine.lever.<query>` on the server, `ctx.read(leverArea)` in areas.
+// The read side of the lever area: `engine.lever.<query>` on the server, other areas through the ports they declare.
 // Every view is a copy; the state is never handed out. Each query is proportional to what it returns.
 import type { LeverSide, SetLeverPairCommand } from './commands.ts';
 import type { LeverRules } from './events.ts';

@@ -5,8 +5,10 @@ import type { AreaSetup } from '../kernel/area.ts';
 import type { Counter } from '../kernel/counters.ts';
 import type { Hold } from '../ledger/holds.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import type { Port } from '../kernel/ports.ts';
+import { LEVER_PRICES } from './expected.ts';
+import type { LeverPriceReads } from './expected.ts';
 import { MAX_CURRENCY_ID } from '../limits.ts';
-import type { MarketQueries } from '../market/area.ts';
 import type { LeverSide } from './commands.ts';
 import type { LeverRules } from './events.ts';
 import { Trigger, TriggerHeap } from './heap.ts';
@@ -137,7 +139,6 @@ export class LeverState {
    */
   readonly dirty = new Set<LeverBook>();
   private readonly setup: AreaSetup;
-  private marketQueries: MarketQueries | undefined;
 
   constructor(setup: AreaSetup) {
     this.setup = setup;
@@ -145,10 +146,14 @@ export class LeverState {
     this.ids = setup.counter('nextLeverPositionId');
   }
 
-  get market(): MarketQueries {
-    this.marketQueries ??= this.setup.queriesNamed<MarketQueries>('market');
-    if (this.marketQueries === undefined) throw new Error('the lever area needs the market data area');
-    return this.marketQueries;
+  /** A pair's mark, through the port the lever area declares (expected.ts). */
+  get market(): LeverPriceReads {
+    return this.setup.port(LEVER_PRICES);
+  }
+
+  /** What another area answers through a port the lever area declares (expected.ts). */
+  port<Q>(target: Port<Q>): Q {
+    return this.setup.port(target);
   }
 
   /** The pair's current mark (the latest sample's), or undefined before any. */

@@ -3,9 +3,8 @@
 import type { CommandContext, PriceUpdate } from '../kernel/context.ts';
 import { OUTSIDE_OWNER_KEY } from '../ledger/accounts.ts';
 import type { Currency } from '../ledger/ledger.ts';
-import { leverArea } from '../lever/area.ts';
+import { LOG_LEVER, LOG_PAIRS } from './expected.ts';
 import { ResultCode } from '../result-codes.ts';
-import { spotArea } from '../spot/area.ts';
 import { isCount, isNatural } from '../validate.ts';
 import { appendEntry, checkpointIfDue } from './append.ts';
 import { LogResultCode } from './codes.ts';
@@ -36,7 +35,7 @@ export function startLog(ctx: CommandContext, state: LogState, command: StartLog
 function symbolOf(ctx: CommandContext, state: LogState, marketId: number): string {
   let symbol = state.symbols.get(marketId);
   if (symbol === undefined) {
-    const market = ctx.read(spotArea).market(marketId);
+    const market = ctx.port(LOG_PAIRS).market(marketId);
     if (market === undefined) throw new Error(`price sample of unknown market ${marketId}`);
     const base = ctx.ledger.currencies.get(market.baseCurrencyId) as Currency;
     const quote = ctx.ledger.currencies.get(market.quoteCurrencyId) as Currency;
@@ -71,7 +70,7 @@ type CurrencyColumns = { currency: Currency; balance: number; upnl: number };
 function columnsOf(ctx: CommandContext): { columns: string[]; byCurrency: Map<number, CurrencyColumns> } {
   const leverCurrencies = new Set(
     ctx
-      .read(leverArea)
+      .port(LOG_LEVER)
       .pairs()
       .map((pair) => pair.quoteCurrencyId),
   );
@@ -127,7 +126,7 @@ export function captureLiabilities(
     else sum.exchange += balance;
   }
   // Unrealised profit and loss of each open leveraged position at the pair's latest recorded mark.
-  const lever = ctx.read(leverArea);
+  const lever = ctx.port(LOG_LEVER);
   for (const { currency, upnl } of byCurrency.values()) {
     if (upnl < 0) continue;
     for (const userId of lever.holdersIn(currency.currencyId)) {

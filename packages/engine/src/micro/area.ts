@@ -30,7 +30,7 @@ import type { MicroConfigView, MicroOrderView } from './reads.ts';
 import { readMicroSection, writeMicroSection } from './snapshot.ts';
 import type { MicroSnapshotSection } from './snapshot.ts';
 import { MicroState } from './state.ts';
-import { marketArea } from '../market/area.ts';
+import { MICRO_PRICES } from './expected.ts';
 
 export type MicroExposureView = {
   marketId: number;
@@ -98,7 +98,7 @@ export const microArea = defineArea({
   },
   onPrice: (ctx, state, price) => {
     if (!price.sample || state.orders.size === 0) return;
-    const chain = ctx.read(marketArea).priceChain(price.marketId);
+    const chain = ctx.port(MICRO_PRICES).priceChain(price.marketId);
     if (chain === undefined) return;
     microOnPriceSample(ctx, state, price.marketId, {
       seq: chain.latest.seq,

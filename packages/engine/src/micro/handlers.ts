@@ -5,9 +5,8 @@ import { FEES_OWNER_KEY, HOUSE_OWNER_KEY, ownerKeyOf } from '../ledger/accounts.
 import type { Account } from '../ledger/accounts.ts';
 import { Hold } from '../ledger/holds.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { marketArea } from '../market/area.ts';
+import { MICRO_PAIRS, MICRO_PRICES } from './expected.ts';
 import { ResultCode } from '../result-codes.ts';
-import { spotArea } from '../spot/area.ts';
 import { MAX_AMOUNT, MAX_CURRENCY_ID, MAX_MARKET_ID } from '../limits.ts';
 import { isAmount, isCount, isNatural } from '../validate.ts';
 import { MicroReasonCode, MicroResultCode } from './codes.ts';
@@ -50,12 +49,12 @@ function hasCurrency(ctx: CommandContext, currencyId: number): boolean {
 }
 
 function hasMarket(ctx: CommandContext, marketId: number): boolean {
-  return ctx.read(spotArea).market(marketId) !== undefined;
+  return ctx.port(MICRO_PAIRS).hasMarket(marketId);
 }
 
 /** The market's latest recorded price sample (its chain's newest link), if any. */
 export function latestSample(ctx: CommandContext, marketId: number): MicroSample | undefined {
-  const market = ctx.read(marketArea);
+  const market = ctx.port(MICRO_PRICES);
   const mark = market.markPrice(marketId);
   const chain = market.priceChain(marketId);
   if (mark === undefined || chain === undefined || mark.seq === 0) return undefined;

@@ -6,38 +6,25 @@ import { ownerKeyOf } from '../ledger/accounts.ts';
 import type { AccountOwner } from '../ledger/accounts.ts';
 import { MAX_DEPTH_LEVELS } from '../limits.ts';
 import { cancelAllOrders, cancelOrder } from './cancel-order.ts';
-import type {
-  AddMarketCommand,
-  CancelAllOrdersCommand,
-  CancelOrderCommand,
-  PlaceOrderCommand,
-  SetMarketBandCommand,
-  SetMarketFeesCommand,
-} from './commands.ts';
+import { addPair } from '../pairs/add-pair.ts';
+import type { AddMarketCommand, SetMarketBandCommand, SetMarketFeesCommand } from '../pairs/commands.ts';
+import type { PairView } from '../pairs/pair.ts';
+import type { PairQueries } from '../pairs/queries.ts';
+import { pairQueries } from '../pairs/queries.ts';
+import { setPairBand } from '../pairs/set-band.ts';
+import { setPairFees } from '../pairs/set-fees.ts';
+import type { CancelAllOrdersCommand, CancelOrderCommand, PlaceOrderCommand } from './commands.ts';
 import { checkSpotInvariants } from './invariants.ts';
-import { addMarket, setMarketBand, setMarketFees } from './markets.ts';
 import { openOrderViews, orderView } from './owner-orders.ts';
 import { bandLimitTicks, placeOrder } from './place-order.ts';
 import { SpotReasonCode } from './reason-codes.ts';
 import { SpotResultCode } from './result-codes.ts';
 import { readSpotSnapshot, writeSpotSnapshot } from './snapshot.ts';
 import { SpotState } from './state.ts';
-import type { Depth, Market, OrderView, Side } from './types.ts';
+import type { Depth, OrderView, Side } from './types.ts';
 
-export type MarketView = {
-  marketId: number;
-  baseCurrencyId: number;
-  quoteCurrencyId: number;
-  tickSize: string;
-  lotSize: string;
-  lotBaseMinor: bigint;
-  quoteMinorPerTickLot: bigint;
-  minimumLots: number;
-  makerFeePpm: number;
-  takerFeePpm: number;
-  /** Market-order price-protection band, ppm of the reference price (0: none). */
-  bandPpm: number;
-};
+/** A pair's specification as `engine.spot.market(id)` answers it (pairs/pair.ts). */
+export type MarketView = PairView;
 
 export type SpotQueries = {
   openOrders(owner: AccountOwner, marketId?: number): OrderView[];
@@ -50,17 +37,14 @@ export type SpotQueries = {
    * may fill at (0: no band, or no reference price). For the order form's estimate.
    */
   marketBandLimit(marketId: number, side: Side): number;
-  hasMarket(marketId: number): boolean;
-  market(marketId: number): MarketView | undefined;
-  markets(): MarketView[];
-};
+} & PairQueries;
 
 export const spotArea = defineArea({
   name: 'spot',
   commands: {
-    addMarket: command<SpotState, AddMarketCommand>(addMarket),
-    setMarketFees: command<SpotState, SetMarketFeesCommand>(setMarketFees),
-    setMarketBand: command<SpotState, SetMarketBandCommand>(setMarketBand),
+    addMarket: command<SpotState, AddMarketCommand>(addPair),
+    setMarketFees: command<SpotState, SetMarketFeesCommand>(setPairFees),
+    setMarketBand: command<SpotState, SetMarketBandCommand>(setPairBand),
     placeOrder: command<SpotState, PlaceOrderCommand>(placeOrder, (c) => c.owner),
     cancelOrder: command<SpotState, CancelOrderCommand>(cancelOrder, (c) => c.owner),
     cancelAllOrders: command<SpotState, CancelAllOrdersCommand>(cancelAllOrders, (c) => c.owner),
@@ -139,22 +123,6 @@ export const spotArea = defineArea({
   stats: (state) => ({ openOrders: state.orders.size }),
 });
 
-function marketView(market: Market): MarketView {
-  return {
-    marketId: market.marketId,
-    baseCurrencyId: market.baseCurrencyId,
-    quoteCurrencyId: market.quoteCurrencyId,
-    tickSize: market.tickSize,
-    lotSize: market.lotSize,
-    lotBaseMinor: market.lotBaseMinor,
-    quoteMinorPerTickLot: market.quoteMinorPerTickLot,
-    minimumLots: market.minimumLots,
-    makerFeePpm: market.makerFeePpm,
-    takerFeePpm: market.takerFeePpm,
-    bandPpm: market.bandPpm,
-  };
-}
-
 function spotQueries(state: SpotState): SpotQueries {
   return {
     openOrders(owner, marketId) {
@@ -181,11 +149,6 @@ function spotQueries(state: SpotState): SpotQueries {
       if (market === undefined) return 0;
       return bandLimitTicks(state.markTicks(marketId), market, side);
     },
-    hasMarket: (marketId) => state.markets.has(marketId),
-    market(marketId) {
-      const market = state.markets.get(marketId);
-      return market === undefined ? undefined : marketView(market);
-    },
-    markets: () => [...state.markets.values()].sort((a, b) => a.marketId - b.marketId).map(marketView),
+    ...pairQueries(state.markets),
   };
 }

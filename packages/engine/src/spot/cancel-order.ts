@@ -9,7 +9,8 @@ import type { CancelAllOrdersReply, CancelOrderReply, CancelReason } from './eve
 import { orderCancelledEvent, unregisterOrder } from './owner-orders.ts';
 import { SpotReasonCode } from './reason-codes.ts';
 import type { SpotState } from './state.ts';
-import type { Market, Order } from './types.ts';
+import type { Market } from './market.ts';
+import type { Order } from './types.ts';
 
 export function cancelOrder(ctx: CommandContext, state: SpotState, command: CancelOrderCommand): number {
   const ownerKey = ownerKeyOf(command.owner);

@@ -1,37 +1,6 @@
 import type { AccountOwner } from '../ledger/accounts.ts';
+import type { PairCommand } from '../pairs/commands.ts';
 import type { OrderKind, Side, TimeInForce } from './types.ts';
-
-/**
- * Opens a spot market. `tickSize` (quote units per whole base unit) and `lotSize` (base units) are decimal
- * text; the engine derives the base minor units per lot and the quote minor units per tick and lot and
- * refuses the market unless both are whole numbers of at least one. `quoteMinorPerTickLot`, when given, must
- * equal the derived value (a guard against a configuration computed with the wrong scale).
- */
-export type AddMarketCommand = {
-  type: 'addMarket';
-  marketId: number;
-  baseCurrencyId: number;
-  quoteCurrencyId: number;
-  tickSize: string;
-  lotSize: string;
-  minimumLots: number;
-  makerFeePpm: number;
-  takerFeePpm: number;
-  quoteMinorPerTickLot?: bigint;
-};
-
-export type SetMarketFeesCommand = {
-  type: 'setMarketFees';
-  marketId: number;
-  makerFeePpm: number;
-  takerFeePpm: number;
-};
-
-/**
- * Sets a market's price-protection band for market orders, in ppm of the reference price (0..900,000;
- * 0 turns it off). A new market starts at DEFAULT_MARKET_BAND_PPM (5 %).
- */
-export type SetMarketBandCommand = { type: 'setMarketBand'; marketId: number; bandPpm: number };
 
 /**
  * Places a spot order for a user or a trading system owner (house, marketMaker), paid from and received
@@ -65,10 +34,4 @@ export type CancelOrderCommand = { type: 'cancelOrder'; owner: AccountOwner; ord
 /** Cancels every resting order of the owner, in one market or (without `marketId`) in all of them. */
 export type CancelAllOrdersCommand = { type: 'cancelAllOrders'; owner: AccountOwner; marketId?: number };
 
-export type SpotCommand =
-  | AddMarketCommand
-  | SetMarketFeesCommand
-  | SetMarketBandCommand
-  | PlaceOrderCommand
-  | CancelOrderCommand
-  | CancelAllOrdersCommand;
+export type SpotCommand = PairCommand | PlaceOrderCommand | CancelOrderCommand | CancelAllOrdersCommand;

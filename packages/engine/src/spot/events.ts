@@ -1,28 +1,6 @@
 import type { AccountOwner } from '../ledger/accounts.ts';
+import type { PairEvent } from '../pairs/events.ts';
 import type { OrderKind, Side, TimeInForce } from './types.ts';
-
-export type MarketAddedEvent = {
-  type: 'marketAdded';
-  marketId: number;
-  baseCurrencyId: number;
-  quoteCurrencyId: number;
-  tickSize: string;
-  lotSize: string;
-  lotBaseMinor: bigint;
-  quoteMinorPerTickLot: bigint;
-  minimumLots: number;
-  makerFeePpm: number;
-  takerFeePpm: number;
-};
-
-export type MarketFeesChangedEvent = {
-  type: 'marketFeesChanged';
-  marketId: number;
-  makerFeePpm: number;
-  takerFeePpm: number;
-};
-
-export type MarketBandChangedEvent = { type: 'marketBandChanged'; marketId: number; bandPpm: number };
 
 /** The order passed validation and its funds are held (the next event is the hold). */
 export type OrderAcceptedEvent = {
@@ -149,9 +127,7 @@ export function hasUserSide(trade: Pick<TradeEvent, 'makerOwner' | 'takerOwner'>
 }
 
 export type SpotEvent =
-  | MarketAddedEvent
-  | MarketFeesChangedEvent
-  | MarketBandChangedEvent
+  | PairEvent
   | OrderAcceptedEvent
   | OrderRestedEvent
   | OrderTriggeredEvent

@@ -1,9 +1,10 @@
 import { invariant } from '../invariant.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { MAX_MARKET_BAND_PPM } from '../limits.ts';
-import { quoteAmountOf } from './amounts.ts';
+import { quoteAmountOf } from '../pairs/amounts.ts';
 import type { SpotState } from './state.ts';
-import type { Market, Order } from './types.ts';
+import type { Market } from './market.ts';
+import type { Order } from './types.ts';
 
 /**
  * The spot area's rules: books are sound and uncrossed, every resting order (and every stop-limit order

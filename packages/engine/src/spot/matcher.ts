@@ -1,12 +1,13 @@
 import { fail } from '../invariant.ts';
 import type { CommandContext } from '../kernel/context.ts';
-import { feeOf } from './amounts.ts';
+import { feeOf } from '../pairs/amounts.ts';
 import { cancelResting } from './cancel-order.ts';
 import type { MatchHandler } from './order-book.ts';
 import { orderDoneEvent, unregisterOrder } from './owner-orders.ts';
 import { SpotReasonCode as ReasonCode } from './reason-codes.ts';
 import type { SpotState } from './state.ts';
-import type { Market, Order } from './types.ts';
+import type { Market } from './market.ts';
+import type { Order } from './types.ts';
 
 /**
  * Settles each fill the book reports. One fill is a set of linked transfers on two ledgers (TigerBeetle

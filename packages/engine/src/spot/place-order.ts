@@ -25,7 +25,8 @@ import { SpotResultCode } from './result-codes.ts';
 import type { SpotState } from './state.ts';
 import type { Trader } from './trader.ts';
 import { Order, TIMES_IN_FORCE } from './types.ts';
-import type { Market, Side, TimeInForce } from './types.ts';
+import type { Market } from './market.ts';
+import type { Side, TimeInForce } from './types.ts';
 
 /** The checked fields of a placement, computed before anything changes. */
 type Placement = {

@@ -3,11 +3,12 @@ import { ownerKeyOf } from '../ledger/accounts.ts';
 import type { AccountOwner } from '../ledger/accounts.ts';
 import type { SnapshotSections } from '../kernel/area.ts';
 import { DEFAULT_MARKET_BAND_PPM, MAX_MARKET_BAND_PPM } from '../limits.ts';
-import { createMarket } from './markets.ts';
+import { createMarket } from './market.ts';
+import type { Market } from './market.ts';
 import { registerOrder, traderOf } from './owner-orders.ts';
 import type { SpotState } from './state.ts';
 import { Order } from './types.ts';
-import type { Market, Side } from './types.ts';
+import type { Side } from './types.ts';
 
 type OrderRow = [
   orderId: number,

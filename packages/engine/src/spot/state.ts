@@ -1,14 +1,18 @@
 import type { AreaSetup } from '../kernel/area.ts';
 import type { Counter } from '../kernel/counters.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import type { MarketQueries } from '../market/area.ts';
 import type { BookImplementation } from '../state.ts';
 import { SpotMatcher } from './matcher.ts';
 import type { Trader } from './trader.ts';
-import type { Market, Order } from './types.ts';
+import type { PairConfig } from '../pairs/pair.ts';
+import type { PairRegistry } from '../pairs/registry.ts';
+import { SPOT_MARKS } from '../ports/book-and-mark.ts';
+import { createMarket } from './market.ts';
+import type { Market } from './market.ts';
+import type { Order } from './types.ts';
 
 /** The spot area's state slice: markets with their books, resting orders, traders and id counters. */
-export class SpotState {
+export class SpotState implements PairRegistry {
   readonly ledger: Ledger;
   readonly markets = new Map<number, Market>();
   /** Resting orders by id. */
@@ -21,7 +25,7 @@ export class SpotState {
   readonly maxOpenOrdersPerOwner: number;
   /** Reused for every placement: settles the fills the book reports. */
   readonly matcher: SpotMatcher;
-  readonly #marketData: () => MarketQueries | undefined;
+  readonly #setup: AreaSetup;
 
   constructor(setup: AreaSetup) {
     this.ledger = setup.ledger;
@@ -30,7 +34,12 @@ export class SpotState {
     this.bookImplementation = setup.bookImplementation;
     this.maxOpenOrdersPerOwner = setup.options.maxOpenOrdersPerOwner;
     this.matcher = new SpotMatcher(this);
-    this.#marketData = () => setup.queriesNamed<MarketQueries>('market');
+    this.#setup = setup;
+  }
+
+  /** A new pair is a market with an empty book. */
+  createPair(config: PairConfig): Market {
+    return createMarket(this, config);
   }
 
   /**
@@ -38,6 +47,6 @@ export class SpotState {
    * reference of market orders' price-protection band.
    */
   markTicks(marketId: number): number | null {
-    return this.#marketData()?.markPrice(marketId)?.markTicks ?? null;
+    return this.#setup.port(SPOT_MARKS)?.markPrice(marketId)?.markTicks ?? null;
   }
 }

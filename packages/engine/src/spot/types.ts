@@ -1,8 +1,5 @@
 import type { Account, AccountOwner } from '../ledger/accounts.ts';
 import type { Hold } from '../ledger/holds.ts';
-import { DEFAULT_MARKET_BAND_PPM } from '../limits.ts';
-import { quoteAmountOf } from './amounts.ts';
-import type { OrderBook } from './order-book.ts';
 import type { PriceLevel } from './price-level.ts';
 import { SpotReasonCode } from './reason-codes.ts';
 import type { Trader } from './trader.ts';
@@ -212,90 +209,6 @@ export class Order implements Hold {
   /** The change-wallet account the order pays from (quote for a buy, base for a sell). */
   get holdAccount(): Account {
     return this.account;
-  }
-}
-
-/** A spot market's configuration and its book. Amounts per tick and lot are exact integers (validated). */
-export class Market {
-  readonly marketId: number;
-  readonly baseCurrencyId: number;
-  readonly quoteCurrencyId: number;
-  /** Decimal text: quote units per whole base unit per tick. */
-  readonly tickSize: string;
-  /** Decimal text: base units per lot. */
-  readonly lotSize: string;
-  /** Base minor units in one lot. */
-  readonly lotBaseMinor: bigint;
-  /** Quote minor units of one lot at a price of one tick: a trade's quote amount is price x lots x this. */
-  readonly quoteMinorPerTickLot: bigint;
-  /** The same as a number when it is a safe integer, else 0 (then amounts are always computed in bigint). */
-  private readonly quoteMinorPerTickLotNumber: number;
-  readonly minimumLots: number;
-  makerFeePpm: number;
-  takerFeePpm: number;
-  makerFeePpmBig: bigint;
-  takerFeePpmBig: bigint;
-  /** The market-order price-protection band in ppm of the reference price (0: none). */
-  bandPpm: number = DEFAULT_MARKET_BAND_PPM;
-  /** Stop-limit orders waiting for their trigger, oldest first. */
-  readonly stops: Order[] = [];
-  readonly book: OrderBook;
-  readonly feesBaseAccount: Account;
-  readonly feesQuoteAccount: Account;
-
-  constructor(fields: {
-    marketId: number;
-    baseCurrencyId: number;
-    quoteCurrencyId: number;
-    tickSize: string;
-    lotSize: string;
-    lotBaseMinor: bigint;
-    quoteMinorPerTickLot: bigint;
-    minimumLots: number;
-    makerFeePpm: number;
-    takerFeePpm: number;
-    book: OrderBook;
-    feesBaseAccount: Account;
-    feesQuoteAccount: Account;
-  }) {
-    this.marketId = fields.marketId;
-    this.baseCurrencyId = fields.baseCurrencyId;
-    this.quoteCurrencyId = fields.quoteCurrencyId;
-    this.tickSize = fields.tickSize;
-    this.lotSize = fields.lotSize;
-    this.lotBaseMinor = fields.lotBaseMinor;
-    this.quoteMinorPerTickLot = fields.quoteMinorPerTickLot;
-    this.quoteMinorPerTickLotNumber =
-      fields.quoteMinorPerTickLot <= BigInt(Number.MAX_SAFE_INTEGER)
-        ? Number(fields.quoteMinorPerTickLot)
-        : 0;
-    this.minimumLots = fields.minimumLots;
-    this.makerFeePpm = fields.makerFeePpm;
-    this.takerFeePpm = fields.takerFeePpm;
-    this.makerFeePpmBig = BigInt(fields.makerFeePpm);
-    this.takerFeePpmBig = BigInt(fields.takerFeePpm);
-    this.book = fields.book;
-    this.feesBaseAccount = fields.feesBaseAccount;
-    this.feesQuoteAccount = fields.feesQuoteAccount;
-  }
-
-  /**
-   * price x lots x quote minor units per tick and lot, exactly. The floating-point product is used only
-   * when it is provably exact: a product of safe integers whose true value exceeds 2^53 - 1 also comes out
-   * at 2^53 or more in floating point, so the bound test never accepts an inexact value.
-   */
-  quoteAmount(priceTicks: number, lots: number): bigint {
-    const product = priceTicks * lots * this.quoteMinorPerTickLotNumber;
-    return product > 0 && product <= Number.MAX_SAFE_INTEGER
-      ? BigInt(product)
-      : quoteAmountOf(priceTicks, lots, this.quoteMinorPerTickLot);
-  }
-
-  setFees(makerFeePpm: number, takerFeePpm: number): void {
-    this.makerFeePpm = makerFeePpm;
-    this.takerFeePpm = takerFeePpm;
-    this.makerFeePpmBig = BigInt(makerFeePpm);
-    this.takerFeePpmBig = BigInt(takerFeePpm);
   }
 }
 

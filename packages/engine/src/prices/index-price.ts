@@ -1,21 +1,21 @@
 import { MAX_MARKET_ID, MAX_PRICE_TICKS } from '../limits.ts';
 import type { CommandContext } from '../kernel/context.ts';
 import { ResultCode } from '../result-codes.ts';
-import { spotArea } from '../spot/area.ts';
 import { isCount } from '../validate.ts';
 import type { RecordIndexPriceCommand } from './commands.ts';
-import type { MarketState } from './state.ts';
+import { PRICE_PAIRS } from './expected.ts';
+import type { PricesState } from './state.ts';
 
 /** The index price in force for a market, and the command time from which it holds. */
 export type IndexPrice = { readonly priceTicks: number; readonly timeMs: number };
 
 export function recordIndexPrice(
   ctx: CommandContext,
-  state: MarketState,
+  state: PricesState,
   command: RecordIndexPriceCommand,
 ): number {
   if (!isCount(command.marketId, MAX_MARKET_ID)) return ResultCode.invalidId;
-  if (!ctx.read(spotArea).hasMarket(command.marketId)) return ResultCode.marketNotFound;
+  if (!ctx.port(PRICE_PAIRS).hasMarket(command.marketId)) return ResultCode.marketNotFound;
   if (!isCount(command.priceTicks, MAX_PRICE_TICKS)) return ResultCode.invalidPrice;
   state.indexPrices.set(command.marketId, { priceTicks: command.priceTicks, timeMs: ctx.timeMs });
   ctx.emit({

@@ -17,11 +17,11 @@ import { sha256HexOfText } from '../hash/sha256.ts';
 import { MAX_MARKET_ID, MAX_PRICE_TICKS } from '../limits.ts';
 import type { CommandContext } from '../kernel/context.ts';
 import { ResultCode } from '../result-codes.ts';
-import { spotArea } from '../spot/area.ts';
-import type { SpotQueries } from '../spot/area.ts';
+import { PRICES_BOOK } from '../ports/book-and-mark.ts';
+import type { BookReads } from '../ports/book-and-mark.ts';
 import { isCount, isNatural } from '../validate.ts';
 import type { PriceSourceQuote, RecordPriceSamplesCommand } from './commands.ts';
-import type { MarketState } from './state.ts';
+import type { PricesState } from './state.ts';
 
 export const PRICE_RECORD_VERSION = 'fairex-price-v1';
 export const GENESIS_HASH = '0'.repeat(64);
@@ -120,7 +120,7 @@ function validSources(sources: unknown): sources is PriceSourceQuote[] {
   return true;
 }
 
-function validate(spot: SpotQueries, command: RecordPriceSamplesCommand): number {
+function validate(spot: BookReads, command: RecordPriceSamplesCommand): number {
   if (!isCount(command.maxAgeMs, 86_400_000)) return ResultCode.invalidField;
   if (!isCount(command.minSources, MAX_PRICE_SOURCES)) return ResultCode.invalidField;
   if (!isCount(command.headIntervalMs, 86_400_000)) return ResultCode.invalidField;
@@ -152,10 +152,10 @@ function clamp(value: bigint, bound: bigint): bigint {
 
 export function recordPriceSamples(
   ctx: CommandContext,
-  state: MarketState,
+  state: PricesState,
   command: RecordPriceSamplesCommand,
 ): number {
-  const spot = ctx.read(spotArea);
+  const spot = ctx.port(PRICES_BOOK);
   const code = validate(spot, command);
   if (code !== ResultCode.ok) return code;
   const nowMs = ctx.timeMs;

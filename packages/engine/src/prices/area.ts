@@ -1,15 +1,16 @@
-// The market data area: index prices and the hash-chained price record of every spot market. Each price it
-// records is handed to every area's `onPrice` hook (leverage marks, seconds contracts settle on it).
+// The price area: index prices, marks and the hash-chained price record of every trading pair. Its name
+// stays `market` (its queries are `engine.market`, which the server reads). Each price it records is handed
+// to every area's `onPrice` hook (leverage marks, seconds contracts settle on it).
 import { command, defineArea } from '../kernel/area.ts';
 import { NOT_FROZEN } from '../kernel/freezes.ts';
 import { invariant } from '../invariant.ts';
-import { spotArea } from '../spot/area.ts';
 import type { RecordIndexPriceCommand, RecordPriceSamplesCommand } from './commands.ts';
+import { PRICE_PAIRS } from './expected.ts';
 import { recordIndexPrice } from './index-price.ts';
 import type { IndexPrice } from './index-price.ts';
 import { recordPriceSamples } from './price-record.ts';
 import type { MarkPrice, PriceHead } from './price-record.ts';
-import { MarketState } from './state.ts';
+import { PricesState } from './state.ts';
 
 export type MarketQueries = {
   /** The market's latest journaled index (mark) price and the time it was recorded; undefined before the first. */
@@ -39,14 +40,14 @@ type PriceChainRow = [
   headHash: string,
 ];
 
-export const marketArea = defineArea({
+export const pricesArea = defineArea({
   name: 'market',
   commands: {
-    recordIndexPrice: command<MarketState, RecordIndexPriceCommand>(recordIndexPrice),
-    recordPriceSamples: command<MarketState, RecordPriceSamplesCommand>(recordPriceSamples),
+    recordIndexPrice: command<PricesState, RecordIndexPriceCommand>(recordIndexPrice),
+    recordPriceSamples: command<PricesState, RecordPriceSamplesCommand>(recordPriceSamples),
   },
   freezes: { recordIndexPrice: NOT_FROZEN, recordPriceSamples: NOT_FROZEN },
-  createState: (setup) => new MarketState(setup.commandTimeMs),
+  createState: (setup) => new PricesState(setup),
   queries: (state): MarketQueries => ({
     indexPrice: (marketId) => state.indexPrices.get(marketId),
     markPrice(marketId) {
@@ -102,11 +103,11 @@ export const marketArea = defineArea({
             ]),
   }),
   sections: ['indexPrices', 'priceChains'],
-  readSnapshot: (state, document, read) => {
-    const spot = read(spotArea);
+  readSnapshot: (state, document) => {
+    const pairs = state.port(PRICE_PAIRS);
     const indexPrices = (document.indexPrices ?? []) as [number, number, number][];
     for (const [marketId, priceTicks, timeMs] of indexPrices) {
-      invariant(spot.hasMarket(marketId), `snapshot has an index price for unknown market ${marketId}`);
+      invariant(pairs.hasMarket(marketId), `snapshot has an index price for unknown market ${marketId}`);
       state.indexPrices.set(marketId, { priceTicks, timeMs });
     }
     for (const row of (document.priceChains ?? []) as PriceChainRow[]) {
@@ -123,7 +124,7 @@ export const marketArea = defineArea({
         headTimeMs,
         headHash,
       ] = row;
-      invariant(spot.hasMarket(marketId), `snapshot has a price chain for unknown market ${marketId}`);
+      invariant(pairs.hasMarket(marketId), `snapshot has a price chain for unknown market ${marketId}`);
       state.priceChains.set(marketId, {
         seq,
         hash,
