@@ -256,7 +256,7 @@ export class ChartModel {
     this.theme = options.theme;
     this.legend = options.legend ?? null;
     this.legendLabels = options.legendLabels ?? null;
-    this.formatTime = chartTimeFormatter(this.locale, isIntraday(this.period));
+    this.formatTime = chartTimeFormatter(isIntraday(this.period));
     const fixed: DeepPartial<ChartOptions> = {
       autoSize: true,
       layout: { attributionLogo: true },
@@ -692,7 +692,7 @@ export class ChartModel {
 
   private timeOptions(): DeepPartial<ChartOptions> {
     const intraday = isIntraday(this.period);
-    const formatTime = chartTimeFormatter(this.locale, intraday);
+    const formatTime = chartTimeFormatter(intraday);
     this.formatTime = formatTime;
     return {
       localization: { locale: this.locale, timeFormatter: (time: Time) => formatTime(time as number) },

@@ -1,6 +1,6 @@
 import type { UTCTimestamp } from 'lightweight-charts';
 import { displayTimeZone } from '../app/preferences/preferences.ts';
-import { offsetMinutes } from '../format/time-zone.ts';
+import { dateTimeIn, offsetMinutes } from '../format/time-zone.ts';
 
 // lightweight-charts draws every time as UTC. The chart shows bars in the display zone (Asia/Shanghai
 // unless the reader chose the browser's zone or UTC), so each bar time is moved forward by the zone's
@@ -31,16 +31,10 @@ export function fromChartTime(chartTime: number): number {
 }
 
 /**
- * Formats a shifted chart time as wall-clock text. Because the shift is already applied, the formatter
- * reads the value as UTC; the result equals formatting the real instant in the display zone.
+ * Formats a shifted chart time as wall-clock text in the project's one date format, the one every table
+ * uses: "2026-12-07 21:15" (intraday) or "2026-12-07", in every language. Because the shift is already
+ * applied, the time is read as UTC; the result equals the real instant written in the display zone.
  */
-export function chartTimeFormatter(locale: string, withTime: boolean): (chartTime: number) => string {
-  const format = new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
-  });
-  return (chartTime) => format.format(new Date(chartTime * 1000));
+export function chartTimeFormatter(withTime: boolean): (chartTime: number) => string {
+  return (chartTime) => dateTimeIn('UTC', chartTime * 1000).slice(0, withTime ? 16 : 10);
 }

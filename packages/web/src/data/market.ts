@@ -1,4 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { DaymarketPayload } from '@fairex/shared/socket-events.ts';
 import type { ChartBar, Quotation } from '@fairex/shared/api/market.ts';
 import { ApiError, apiRaw, apiRequest } from './api.ts';
@@ -36,6 +37,8 @@ export type BoardQuotation = Pick<Quotation, 'legal_id' | 'currency_id' | 'legal
     logo?: string;
     /** What `price` is: the last trade with a user, the mark standing in for one, or nothing yet. */
     price_kind?: Quotation['price_kind'];
+    /** The pair's price precision (places), when the server sent it: every screen writes its prices with it. */
+    price_scale?: number;
   };
 
 type QuotationFigure = (typeof DECIMAL_FIELDS)[number];
@@ -69,6 +72,8 @@ export function readQuotation(value: unknown): BoardQuotation | null {
   }
   if (typeof value.logo === 'string' && value.logo !== '') quotation.logo = value.logo;
   if (isPriceKind(value.price_kind)) quotation.price_kind = value.price_kind;
+  const priceScale = whole(value.price_scale);
+  if (priceScale !== null && priceScale <= 18) quotation.price_scale = priceScale;
   return quotation;
 }
 
@@ -131,6 +136,31 @@ export const BOARD_QUOTATIONS_KEY = ['market', 'board-quotations'] as const;
 
 export function useBoardQuotations(): UseQueryResult<BoardQuotation[], Error> {
   return useQuery({ queryKey: BOARD_QUOTATIONS_KEY, queryFn: ({ signal }) => fetchBoardQuotations(signal) });
+}
+
+/**
+ * Each pair's price precision from the quotation list, for the screens that list prices of many pairs (the
+ * open orders, the orders page, the fill toasts): look a pair up by its ids or its symbol ("BTC/USDT").
+ * Undefined while the list loads or for a pair it does not hold; formatPrice then shows the text as sent.
+ */
+export function usePriceScales(): {
+  byIds: (legalId: number, currencyId: number) => number | undefined;
+  bySymbol: (symbol: string) => number | undefined;
+} {
+  const quotations = useBoardQuotations().data;
+  return useMemo(() => {
+    const byIds = new Map<string, number>();
+    const bySymbol = new Map<string, number>();
+    for (const quotation of quotations ?? []) {
+      if (quotation.price_scale === undefined) continue;
+      byIds.set(pairKey(quotation.legal_id, quotation.currency_id), quotation.price_scale);
+      bySymbol.set(symbolOf(quotation), quotation.price_scale);
+    }
+    return {
+      byIds: (legalId, currencyId) => byIds.get(pairKey(legalId, currencyId)),
+      bySymbol: (symbol) => bySymbol.get(symbol),
+    };
+  }, [quotations]);
 }
 
 export function pairKey(legalId: number, currencyId: number): string {

@@ -7,6 +7,7 @@ import {
   formatCompact,
   formatFixed,
   formatPercent,
+  formatPrice,
   groupThousands,
   readDecimal,
 } from './index.ts';
@@ -56,6 +57,39 @@ describe('formatFixed', () => {
         );
         expect(shown).toBe(expected);
       }),
+    );
+  });
+});
+
+describe('formatPrice', () => {
+  it('writes a pair’s price at the pair’s precision, grouped, whatever places the text came with', () => {
+    for (const text of ['65926', '65926.0', '65926.0000', '65926.00000']) {
+      expect(formatPrice(text, 2)).toBe('65,926.00');
+    }
+    expect(formatPrice('0.000123456', 6)).toBe('0.000123');
+    expect(formatPrice('1234567.891', 2)).toBe('1,234,567.89');
+  });
+
+  it('groups the text as sent until the precision is known, and shows a dash for no price', () => {
+    expect(formatPrice('65926.5', undefined)).toBe('65,926.5');
+    expect(formatPrice('', 2)).toBe('--');
+    expect(formatPrice(null, undefined)).toBe('--');
+    expect(formatPrice('1e5', 2)).toBe('--');
+  });
+
+  it('gives one text for one price at any scale the server wrote it with', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 4 }),
+        (minor, priceScale, extra) => {
+          const exact = formatDecimal(minor, priceScale);
+          const padded = formatDecimal(minor * 10n ** BigInt(extra), priceScale + extra);
+          expect(formatPrice(padded, priceScale)).toBe(formatPrice(exact, priceScale));
+          expect(formatPrice(exact, priceScale)).toBe(groupThousands(exact));
+        },
+      ),
     );
   });
 });

@@ -9,4 +9,4 @@ export {
   type Direction,
   type ExactDecimal,
 } from './decimal-text.ts';
-export { compactUnits, formatCompact, formatFixed, formatPercent } from './numbers.ts';
+export { compactUnits, formatCompact, formatFixed, formatPercent, formatPrice } from './numbers.ts';

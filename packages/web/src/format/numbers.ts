@@ -20,6 +20,19 @@ export function formatFixed(text: string | null | undefined, decimals: number): 
   return groupThousands(roundedText(value, decimals));
 }
 
+/**
+ * A pair's price as every screen writes it: the pair's price precision (its `price_scale`), thousands
+ * grouped, "30,100.00". The order book, the open orders, the order lists, the trades and the toasts all
+ * go through this one function, so the same price never reads with 2 places on one screen and 5 on
+ * another. Before the pair's precision is known the server's text is shown as it is, grouped.
+ */
+export function formatPrice(text: string | null | undefined, priceScale: number | undefined): string {
+  if (priceScale === undefined) {
+    return readDecimal(text) === null ? NO_VALUE : groupThousands(text as string);
+  }
+  return formatFixed(text, priceScale);
+}
+
 /** A signed percent change: "+1.25%", "-0.40%", "0.00%". */
 export function formatPercent(text: string | null | undefined, decimals = 2): string {
   const value = readDecimal(text);

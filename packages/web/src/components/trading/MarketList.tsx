@@ -12,7 +12,7 @@ import {
   withTicker,
   type BoardQuotation,
 } from '../../data/market.ts';
-import { NO_VALUE, directionOf, formatPercent, groupThousands } from '../../format/index.ts';
+import { NO_VALUE, directionOf, formatPercent, formatPrice } from '../../format/index.ts';
 import type { Pair } from '../../data/spot.ts';
 import { CompactSegmented } from './CompactSegmented.tsx';
 import { EmptyNote } from './PanelStates.tsx';
@@ -177,7 +177,7 @@ function LastOrMark({ quotation, direction }: { quotation: BoardQuotation; direc
     >
       <ShownPriceText
         shown={shown}
-        format={(price) => (price === undefined ? NO_VALUE : groupThousands(price))}
+        format={(price) => (price === undefined ? NO_VALUE : formatPrice(price, quotation.price_scale))}
       />
     </span>
   );

@@ -40,12 +40,13 @@ describe('order book grouping', () => {
         .map((option) => option.textContent),
     ).toEqual(['0.01', '0.1', '1', '10']);
     expect(grouping.value).toBe('1');
-    expect(rows('book-bid')).toEqual(['30000.050.1000', '29999.990.0500']);
+    // The table writes prices as the canvas draws them: grouped, at the grouping's places.
+    expect(rows('book-bid')).toEqual(['30,000.050.1000', '29,999.990.0500']);
 
     fireEvent.change(grouping, { target: { value: '10' } });
     expect(grouping.value).toBe('10');
-    expect(rows('book-bid')).toEqual(['30000.00.1000', '29999.90.0500']);
+    expect(rows('book-bid')).toEqual(['30,000.00.1000', '29,999.90.0500']);
     // Asks round up to their group, so both levels merge into one.
-    expect(rows('book-ask')).toEqual(['30000.20.3100']);
+    expect(rows('book-ask')).toEqual(['30,000.20.3100']);
   });
 });

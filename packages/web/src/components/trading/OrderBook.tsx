@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { usePreferences } from '../../app/preferences/preferences.ts';
-import { NO_VALUE, groupThousands, type Direction } from '../../format/index.ts';
-import { bookRows, groupingSteps, type BookRow } from './book-levels.ts';
+import { NO_VALUE, formatPrice, groupThousands, type Direction } from '../../format/index.ts';
+import { bookRows, groupDecimals, groupingSteps, type BookRow } from './book-levels.ts';
 import type { BookLevel, SpotMarketInfo } from '../../data/spot.ts';
 
 // The order book, drawn on two canvases (asks above, bids below) so that twenty updates a second cost a
@@ -41,6 +41,8 @@ export function OrderBook({ market, bids, asks, lastPrice, direction, onPickPric
   );
   // Asks are drawn with the best (lowest) price at the bottom, next to the last price.
   const askRows = useMemo(() => [...rows.asks].reverse(), [rows.asks]);
+  // Rows are written at the grouping's places: the pair's own precision at the finest grouping.
+  const priceDecimals = groupDecimals(market, grouping);
   const tickText = (step: number) => groupThousands(stepLabel(market, step));
 
   return (
@@ -80,28 +82,42 @@ export function OrderBook({ market, bids, asks, lastPrice, direction, onPickPric
             {t('spot.book.empty')}
           </p>
         )}
-        <BookCanvas rows={askRows} rowCount={rowCount} side="ask" align="bottom" onPick={onPickPrice} />
+        <BookCanvas
+          rows={askRows}
+          rowCount={rowCount}
+          side="ask"
+          align="bottom"
+          priceDecimals={priceDecimals}
+          onPick={onPickPrice}
+        />
         <div className={`fx-spot-book-last is-${direction}`} data-testid="book-last-price">
           <span className="fx-spot-book-last-price">
-            {lastPrice === null ? NO_VALUE : groupThousands(lastPrice)}
+            {lastPrice === null ? NO_VALUE : formatPrice(lastPrice, market.price_scale)}
           </span>
           {direction === 'up' && <ArrowUpOutlined />}
           {direction === 'down' && <ArrowDownOutlined />}
         </div>
-        <BookCanvas rows={rows.bids} rowCount={rowCount} side="bid" align="top" onPick={onPickPrice} />
+        <BookCanvas
+          rows={rows.bids}
+          rowCount={rowCount}
+          side="bid"
+          align="top"
+          priceDecimals={priceDecimals}
+          onPick={onPickPrice}
+        />
       </div>
       <table className="fx-visually-hidden" data-testid="book-table">
         <caption>{t('spot.book.title')}</caption>
         <tbody>
           {askRows.map((row) => (
             <tr key={`a${row.price}`} data-testid="book-ask">
-              <td>{row.price}</td>
+              <td>{formatPrice(row.price, priceDecimals)}</td>
               <td>{row.number}</td>
             </tr>
           ))}
           {rows.bids.map((row) => (
             <tr key={`b${row.price}`} data-testid="book-bid">
-              <td>{row.price}</td>
+              <td>{formatPrice(row.price, priceDecimals)}</td>
               <td>{row.number}</td>
             </tr>
           ))}
@@ -167,10 +183,12 @@ interface BookCanvasProps {
   side: 'bid' | 'ask';
   /** Asks fill from the bottom up, bids from the top down. */
   align: 'top' | 'bottom';
+  /** The places the rows' prices are written with. */
+  priceDecimals: number;
   onPick: (price: string) => void;
 }
 
-function BookCanvas({ rows, rowCount, side, align, onPick }: BookCanvasProps) {
+function BookCanvas({ rows, rowCount, side, align, priceDecimals, onPick }: BookCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(0);
   const [hover, setHover] = useState<number | null>(null);
@@ -201,11 +219,19 @@ function BookCanvas({ rows, rowCount, side, align, onPick }: BookCanvasProps) {
         canvas.height = height * ratio;
       }
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
-      drawRows(context, rows, { width, height, offset, side, hover, colours: readColours(canvas) });
+      drawRows(context, rows, {
+        width,
+        height,
+        offset,
+        side,
+        hover,
+        priceDecimals,
+        colours: readColours(canvas),
+      });
     });
     return () => cancelAnimationFrame(frame);
     // The theme and colour preference change the CSS variables the drawing reads.
-  }, [rows, rowCount, width, offset, side, hover, nightMode, priceColours]);
+  }, [rows, rowCount, width, offset, side, hover, nightMode, priceColours, priceDecimals]);
 
   const rowAt = (clientY: number): number | null => {
     const canvas = canvasRef.current;
@@ -238,11 +264,12 @@ interface DrawOptions {
   offset: number;
   side: 'bid' | 'ask';
   hover: number | null;
+  priceDecimals: number;
   colours: CanvasColours;
 }
 
 function drawRows(context: CanvasRenderingContext2D, rows: readonly BookRow[], options: DrawOptions): void {
-  const { width, height, offset, side, hover, colours } = options;
+  const { width, height, offset, side, hover, priceDecimals, colours } = options;
   const sideColour = side === 'bid' ? colours.up : colours.down;
   context.clearRect(0, 0, width, height);
   context.font = FONT;
@@ -262,7 +289,7 @@ function drawRows(context: CanvasRenderingContext2D, rows: readonly BookRow[], o
     context.globalAlpha = 1;
     context.textAlign = 'left';
     context.fillStyle = sideColour;
-    context.fillText(groupThousands(row.price), padding, middle);
+    context.fillText(formatPrice(row.price, priceDecimals), padding, middle);
     context.textAlign = 'right';
     context.fillStyle = colours.text;
     context.fillText(row.number, Math.round(width * 0.66), middle);

@@ -7,6 +7,7 @@ import {
   NO_VALUE,
   formatCompact,
   formatPercent,
+  formatPrice,
   groupThousands,
   type Direction,
 } from '../../format/index.ts';
@@ -51,12 +52,12 @@ export function PairHeader({ symbol, market, lastPrice, direction, ticker, price
       </div>
       {lastPrice === null && prices.mark !== null ? (
         <div className="fx-spot-pair-price is-flat" data-testid="pair-last-price" data-kind="mark">
-          {groupThousands(prices.mark)}
+          {formatPrice(prices.mark, market?.price_scale)}
           <MarkTag />
         </div>
       ) : (
         <div className={`fx-spot-pair-price is-${direction}`} data-testid="pair-last-price" data-kind="last">
-          {lastPrice === null ? NO_VALUE : groupThousands(lastPrice)}
+          {lastPrice === null ? NO_VALUE : formatPrice(lastPrice, market?.price_scale)}
         </div>
       )}
       <ExplainedStat
@@ -72,8 +73,16 @@ export function PairHeader({ symbol, market, lastPrice, direction, ticker, price
         testId="pair-index"
       />
       {stat(t('spot.header.change'), formatPercent(ticker?.change), 'pair-change', `is-${direction}`)}
-      {stat(t('spot.header.high'), ticker?.high ? groupThousands(ticker.high) : NO_VALUE, 'pair-high')}
-      {stat(t('spot.header.low'), ticker?.low ? groupThousands(ticker.low) : NO_VALUE, 'pair-low')}
+      {stat(
+        t('spot.header.high'),
+        ticker?.high ? formatPrice(ticker.high, market?.price_scale) : NO_VALUE,
+        'pair-high',
+      )}
+      {stat(
+        t('spot.header.low'),
+        ticker?.low ? formatPrice(ticker.low, market?.price_scale) : NO_VALUE,
+        'pair-low',
+      )}
       {stat(t('spot.header.volume', { base }), formatCompact(ticker?.volume, language), 'pair-volume')}
       {stat(t('spot.header.turnover', { quote }), formatCompact(ticker?.amount, language), 'pair-turnover')}
     </section>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MarketDetailPayload } from '@fairex/shared/socket-events.ts';
-import { groupThousands } from '../../format/index.ts';
+import { formatPrice } from '../../format/index.ts';
 import { clockOf, withZone } from './display.ts';
 import type { SpotMarketInfo, TradeDetail } from '../../data/spot.ts';
 import { EmptyNote } from './PanelStates.tsx';
@@ -81,7 +81,7 @@ export function RecentTrades({ market, trades, onPickPrice }: RecentTradesProps)
                 className={`fx-spot-tape-price is-${trade.direction === 'buy' ? 'up' : 'down'}`}
                 onClick={() => onPickPrice(trade.price)}
               >
-                {groupThousands(trade.price)}
+                {formatPrice(trade.price, market.price_scale)}
               </button>
               <span>{trade.amount}</span>
               <span className="fx-spot-muted">{clockOf(trade.time)}</span>

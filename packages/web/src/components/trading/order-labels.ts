@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { groupThousands } from '../../format/index.ts';
+import { formatPrice } from '../../format/index.ts';
 
 // The words of an open order's type and status, shared by the trading page's open orders and the orders page
 // (issue 45): a stop-limit order waiting for its stop says so and names the stop, so that a sell far below
@@ -14,10 +14,14 @@ export interface OpenOrderState {
   mode?: 1 | 2;
 }
 
-/** "Waiting for stop 32,000.00", "Open" or "Partly filled". */
-export function openOrderStatusText(t: TFunction, order: OpenOrderState): string {
+/** "Waiting for stop 32,000.00", "Open" or "Partly filled"; the stop at the pair's price precision. */
+export function openOrderStatusText(
+  t: TFunction,
+  order: OpenOrderState,
+  priceScale: number | undefined,
+): string {
   return order.status === 'pending' && order.stop_price !== null
-    ? t('orders.status.pending', { stop: groupThousands(order.stop_price) })
+    ? t('orders.status.pending', { stop: formatPrice(order.stop_price, priceScale) })
     : t(`orders.status.${order.status === 'pending' ? 'open' : order.status}`);
 }
 

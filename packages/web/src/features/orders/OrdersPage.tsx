@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Pagination, Popconfirm, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { RequireLogin } from '../auth/RequireLogin.tsx';
-import { groupThousands, NO_VALUE } from '../../format/index.ts';
+import { formatPrice, groupThousands, NO_VALUE } from '../../format/index.ts';
 import { CompactTabs } from '../../components/trading/CompactTabs.tsx';
 import { CompactTable, type CompactColumn } from '../../components/trading/CompactTable.tsx';
 import { EmptyNote } from '../../components/trading/PanelStates.tsx';
@@ -17,7 +17,7 @@ import { loadDayjsLocale } from '../../i18n/vendor-locales.ts';
 import { useMessage } from '../../app/message.tsx';
 import { useSocketEvent } from '../../data/feeds.ts';
 import { revokeOrder } from '../../data/spot.ts';
-import { symbolOf, useBoardQuotations } from '../../data/market.ts';
+import { symbolOf, useBoardQuotations, usePriceScales } from '../../data/market.ts';
 import {
   cancelAllOrders,
   fetchAllOpenOrders,
@@ -230,6 +230,7 @@ function Pager({
 
 function OpenOrders({ filters }: { filters: Filters }) {
   const { t } = useTranslation();
+  const scales = usePriceScales();
   const message = useMessage();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -274,9 +275,18 @@ function OpenOrders({ filters }: { filters: Filters }) {
     {
       key: 'status',
       title: t('orders.statusTitle'),
-      render: (order) => <span data-testid="open-order-status">{openOrderStatusText(t, order)}</span>,
+      render: (order) => (
+        <span data-testid="open-order-status">
+          {openOrderStatusText(t, order, scales.byIds(order.legal_id, order.currency_id))}
+        </span>
+      ),
     },
-    { key: 'price', title: t('spot.orders.price'), align: 'right', render: (o) => groupThousands(o.price) },
+    {
+      key: 'price',
+      title: t('spot.orders.price'),
+      align: 'right',
+      render: (o) => formatPrice(o.price, scales.byIds(o.legal_id, o.currency_id)),
+    },
     { key: 'amount', title: t('spot.orders.amount'), align: 'right', render: (o) => o.total_number },
     { key: 'filled', title: t('spot.orders.filled'), align: 'right', render: (o) => o.complete_number },
     {
@@ -343,6 +353,7 @@ function OpenOrders({ filters }: { filters: Filters }) {
 
 function History({ filters }: { filters: Filters }) {
   const { t } = useTranslation();
+  const scales = usePriceScales();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<HistoryStatusFilter | undefined>(undefined);
   const history = useQuery({
@@ -382,13 +393,19 @@ function History({ filters }: { filters: Filters }) {
       key: 'price',
       title: t('spot.orders.price'),
       align: 'right',
-      render: (o) => (o.price === null ? t('spot.form.market') : groupThousands(o.price)),
+      render: (o) =>
+        o.price === null
+          ? t('spot.form.market')
+          : formatPrice(o.price, scales.byIds(o.legal_id, o.currency_id)),
     },
     {
       key: 'average',
       title: t('orders.average'),
       align: 'right',
-      render: (o) => (o.average_price === null ? NO_VALUE : groupThousands(o.average_price)),
+      render: (o) =>
+        o.average_price === null
+          ? NO_VALUE
+          : formatPrice(o.average_price, scales.byIds(o.legal_id, o.currency_id)),
     },
     {
       key: 'filled',

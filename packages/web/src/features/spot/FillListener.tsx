@@ -5,7 +5,8 @@ import type { MyFillPayload } from '@fairex/shared/socket-events.ts';
 import { useMessage } from '../../app/message.tsx';
 import { usePreferences } from '../../app/preferences/preferences.ts';
 import { useSocketEvent } from '../../data/feeds.ts';
-import { groupThousands } from '../../format/index.ts';
+import { formatPrice } from '../../format/index.ts';
+import { usePriceScales } from '../../data/market.ts';
 import { playFillTone } from './fill-notices.ts';
 
 // The listener of FillToasts.tsx, loaded only for a signed-in reader (it brings the realtime connection):
@@ -13,13 +14,13 @@ import { playFillTone } from './fill-notices.ts';
 
 const FILL_TOAST_KEY = 'my_fill';
 
-/** The toast's words for one fill. */
-export function fillText(t: TFunction, fill: MyFillPayload): string {
+/** The toast's words for one fill, its price at the pair's precision. */
+export function fillText(t: TFunction, fill: MyFillPayload, priceScale: number | undefined): string {
   const [base = '', quote = ''] = fill.symbol.split('/');
   return t(fill.side === 'buy' ? 'spot.fills.boughtFee' : 'spot.fills.soldFee', {
     amount: fill.number,
     base,
-    price: groupThousands(fill.price),
+    price: formatPrice(fill.price, priceScale),
     quote,
     fee: fill.fee,
     feeCurrency: fill.fee_currency,
@@ -30,6 +31,7 @@ export default function FillListener() {
   const { t } = useTranslation();
   const message = useMessage();
   const sound = usePreferences((state) => state.fillSound);
+  const scales = usePriceScales();
   /** A fill is announced once, even if it arrives again. */
   const seen = useRef(new Set<string>());
   useSocketEvent('my_fill', (fill: MyFillPayload) => {
@@ -38,7 +40,11 @@ export default function FillListener() {
     seen.current.add(id);
     // One fill toast at a time: a burst of fills (a bot's, a sweep of many orders) replaces it rather
     // than stacking toasts down over the page.
-    void message.open({ type: 'success', content: fillText(t, fill), key: FILL_TOAST_KEY });
+    void message.open({
+      type: 'success',
+      content: fillText(t, fill, scales.bySymbol(fill.symbol)),
+      key: FILL_TOAST_KEY,
+    });
     if (sound) playFillTone();
   });
   // A marker that the listener is in place (the flows wait for it before a fill they must see announced).

@@ -7,7 +7,7 @@ import { CompactInput } from '../../components/trading/CompactInput.tsx';
 import { SwapOutlined } from '@ant-design/icons';
 import { ApiError } from '../../data/api.ts';
 import { openLoginDialog, openRegisterDialog } from '../auth/auth-dialogs.ts';
-import { NO_VALUE, groupThousands } from '../../format/index.ts';
+import { NO_VALUE, formatPrice, groupThousands } from '../../format/index.ts';
 import { formatDown } from '../../components/trading/display.ts';
 import {
   SLIDER_MARKS,
@@ -211,7 +211,13 @@ function OrderHalf({
       });
       const nothingTraded =
         placed.order.status === 'cancelled' && !isPositive(placed.order.complete_number, market.number_scale);
-      void (nothingTraded ? message.warning(placed.message) : message.success(placed.message));
+      // A stop order's toast names its stop at the pair's price precision, grouped, as every list writes it.
+      const stop = placed.order.stop_price ?? null;
+      const said =
+        stop === null
+          ? placed.message
+          : t('spot.form.stopPlaced', { stop: formatPrice(stop, market.price_scale) });
+      void (nothingTraded ? message.warning(said) : message.success(said));
       setAmount('');
       setPercent(0);
       if (kind === 'stop') setStopPrice('');
@@ -262,7 +268,11 @@ function OrderHalf({
         </span>
         <CompactInput
           value={
-            mode === 1 ? (lastPrice === null ? t('spot.form.marketPrice') : groupThousands(lastPrice)) : price
+            mode === 1
+              ? lastPrice === null
+                ? t('spot.form.marketPrice')
+                : formatPrice(lastPrice, market.price_scale)
+              : price
           }
           disabled={mode === 1}
           onChange={(value) => setPrice(cleanDecimalInput(value, market.price_scale))}

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from 'react-router';
 import { Button } from 'antd';
 import { openLoginDialog } from '../auth/auth-dialogs.ts';
-import { groupThousands } from '../../format/index.ts';
+import { formatPrice, groupThousands } from '../../format/index.ts';
 import { CompactTabs } from '../../components/trading/CompactTabs.tsx';
 import { CompactTable, type CompactColumn } from '../../components/trading/CompactTable.tsx';
 import {
@@ -21,6 +21,7 @@ import { useMessage } from '../../app/message.tsx';
 import { CompactSegmented } from '../../components/trading/CompactSegmented.tsx';
 import { EmptyNote } from '../../components/trading/PanelStates.tsx';
 import { dateTimeOf, withZone } from '../../components/trading/display.ts';
+import { usePriceScales } from '../../data/market.ts';
 import { openOrderStatusText, openOrderTypeText } from '../../components/trading/order-labels.ts';
 
 // The user's orders under the trading panel (spec 01 sections 2 and 4): current orders with buy and sell
@@ -93,6 +94,7 @@ function SideLabel({ type }: { type: 'in' | 'out' }) {
 
 function CurrentOrders({ pair }: { pair: Pair }) {
   const { t } = useTranslation();
+  const scales = usePriceScales();
   const message = useMessage();
   const queryClient = useQueryClient();
   const [side, setSide] = useState<OpenOrderSide>('in');
@@ -116,13 +118,17 @@ function CurrentOrders({ pair }: { pair: Pair }) {
     {
       key: 'status',
       title: t('orders.statusTitle'),
-      render: (order) => <span data-testid="open-order-status">{openOrderStatusText(t, order)}</span>,
+      render: (order) => (
+        <span data-testid="open-order-status">
+          {openOrderStatusText(t, order, scales.byIds(order.legal_id, order.currency_id))}
+        </span>
+      ),
     },
     {
       key: 'price',
       title: t('spot.orders.price'),
       align: 'right',
-      render: (order) => groupThousands(order.price),
+      render: (order) => formatPrice(order.price, scales.byIds(order.legal_id, order.currency_id)),
     },
     { key: 'amount', title: t('spot.orders.amount'), align: 'right', render: (order) => order.total_number },
     {
@@ -172,6 +178,7 @@ function CurrentOrders({ pair }: { pair: Pair }) {
 
 function OrderHistory({ pair }: { pair: Pair }) {
   const { t } = useTranslation();
+  const scales = usePriceScales();
   const history = useInfiniteQuery({
     queryKey: historyKey(pair),
     queryFn: ({ pageParam, signal }) => fetchCompleted(pair, pageParam, signal),
@@ -188,7 +195,7 @@ function OrderHistory({ pair }: { pair: Pair }) {
       key: 'price',
       title: t('spot.orders.price'),
       align: 'right',
-      render: (trade) => groupThousands(trade.price),
+      render: (trade) => formatPrice(trade.price, scales.byIds(trade.legal_id, trade.currency_id)),
     },
     { key: 'amount', title: t('spot.orders.amount'), align: 'right', render: (trade) => trade.number },
     {

@@ -192,6 +192,7 @@ export default function SpotPage() {
               asks={book.asks}
               base={pair.currencyName}
               quote={pair.legalName}
+              priceScale={market?.price_scale}
               height={CHART_HEIGHT}
             />
           )}
