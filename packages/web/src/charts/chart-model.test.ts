@@ -225,6 +225,25 @@ describe('ChartModel', () => {
     expect(model.markCount()).toBe(0);
   });
 
+  it('moves the mark line at once with a live mark, on the bars the server sent (issue 45)', () => {
+    const { model, legend, mark } = makeModel();
+    // Before the mark history loaded there is no bar to align on: nothing is drawn.
+    expect(model.showLiveMark('100.50', T0 + 10_000)).toBe(false);
+    model.setMarkHistory([{ time: T0, open: '100.00', high: '100.20', low: '99.90', close: '100.10' }]);
+    // Within the latest bar: its close moves (and its high, when passed).
+    expect(model.showLiveMark('100.40', T0 + 30_000)).toBe(true);
+    expect(legendText(legend, 'mark')).toBe('100.40');
+    expect(mark.updates.at(-1)).toMatchObject({ time: toChartTime(T0), value: 100.4 });
+    // Two bars later: a new bar opens at its aligned time.
+    expect(model.showLiveMark('99.80', T0 + 2 * MINUTE + 5_000)).toBe(true);
+    expect(mark.updates.at(-1)).toMatchObject({ time: toChartTime(T0 + 2 * MINUTE), value: 99.8 });
+    expect(legendText(legend, 'mark')).toBe('99.80');
+    // Older than the latest bar, or unreadable: ignored.
+    expect(model.showLiveMark('98.00', T0)).toBe(false);
+    expect(model.showLiveMark('abc', T0 + 3 * MINUTE)).toBe(false);
+    expect(legendText(legend, 'mark')).toBe('99.80');
+  });
+
   it('shows the mark price alone, said to be the mark, where the interval has no trades', () => {
     const { model, legend } = makeModel();
     model.setMarkHistory([{ time: T0, open: '100', high: '100', low: '100', close: '100.00' }]);

@@ -549,6 +549,35 @@ export class ChartModel {
     this.renderLegend();
   }
 
+  /**
+   * The mark price as a push or a poll brought it (a `daymarket` ticker, the latest sample): moves the close
+   * of the mark bar that holds `timeMs`, or opens the next one, aligned on the bars the server sent; the
+   * catch-up pulse later replaces it with the recorded bar. Nothing is drawn before the mark history loaded.
+   */
+  showLiveMark(price: string, timeMs: number): boolean {
+    if (this.removed || this.lastMarkTime === null) return false;
+    const value = readDecimal(price);
+    const last = this.marks.get(this.lastMarkTime);
+    if (value === null || last === undefined || timeMs < last.time) return false;
+    const length = BAR_LENGTH_MS[barPeriodOf(this.period)];
+    const steps = Math.floor((timeMs - last.time) / length);
+    if (steps > 0)
+      return this.pushMark({
+        time: last.time + steps * length,
+        open: price,
+        high: price,
+        low: price,
+        close: price,
+      });
+    const above = (a: string, b: string) => compareDecimal(a, b) > 0;
+    return this.pushMark({
+      ...last,
+      high: above(price, last.high) ? price : last.high,
+      low: above(last.low, price) ? price : last.low,
+      close: price,
+    });
+  }
+
   /** Shows one mark bar: a new latest one, or the latest again with a new close. Older ones are left. */
   pushMark(bar: MarkCandle): boolean {
     if (this.removed || readDecimal(bar.close) === null) return false;
@@ -935,4 +964,15 @@ function holdingTime(times: readonly number[], at: number, barSeconds: number): 
     else high = middle - 1;
   }
   return times[low] as number;
+}
+
+/** Compares two decimal texts exactly (display only: which of two prices is higher); unreadable ones as equal. */
+function compareDecimal(a: string, b: string): number {
+  const x = readDecimal(a);
+  const y = readDecimal(b);
+  if (x === null || y === null) return 0;
+  const scale = Math.max(x.scale, y.scale);
+  const left = x.minor * 10n ** BigInt(scale - x.scale);
+  const right = y.minor * 10n ** BigInt(scale - y.scale);
+  return left === right ? 0 : left > right ? 1 : -1;
 }
