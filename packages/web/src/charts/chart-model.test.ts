@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ChartModel, type Candle, type ChartModelOptions } from './chart-model.ts';
+import { ChartModel, type Candle, type ChartModelOptions, thinLabels } from './chart-model.ts';
 import { buildChartTheme, withAlpha } from './chart-theme.ts';
 import { SHANGHAI_OFFSET_SECONDS, chartTimeFormatter, fromChartTime, toChartTime } from './chart-time.ts';
 import { fakeChartFactory } from './fake-chart.ts';
@@ -469,5 +469,39 @@ describe('ChartModel marks', () => {
     model.setMarks([], []);
     expect(candles.priceLines).toEqual([]);
     expect(line.priceLines).toEqual([]);
+  });
+});
+
+describe('marker labels (issue 45)', () => {
+  const at = (key: string, time: number, position: 'aboveBar' | 'belowBar') => ({
+    id: key,
+    time,
+    position,
+    text: `#${key}`,
+  });
+
+  it('keeps one label per side within ten bars, counting the others, and every marker', () => {
+    // One-minute bars: 1, 2 and 3 within ten minutes below; 4 above; 5 below, eleven minutes after 1.
+    const markers = [
+      at('1', 0, 'belowBar'),
+      at('4', 0, 'aboveBar'),
+      at('2', 60, 'belowBar'),
+      at('3', 60, 'belowBar'),
+      at('5', 660, 'belowBar'),
+    ];
+    expect(thinLabels(markers, 60).map((marker) => [marker.id, marker.text])).toEqual([
+      ['1', '#1 +2'],
+      ['4', '#4'],
+      ['2', ''],
+      ['3', ''],
+      ['5', '#5'],
+    ]);
+    // The input is left as it was.
+    expect(markers[0]?.text).toBe('#1');
+  });
+
+  it('leaves markers far apart as they are', () => {
+    const markers = [at('1', 0, 'belowBar'), at('2', 600, 'belowBar')];
+    expect(thinLabels(markers, 60).map((marker) => marker.text)).toEqual(['#1', '#2']);
   });
 });

@@ -439,7 +439,10 @@ export class ChartModel {
       }
     }
     const byTime = (a: SeriesMarker<Time>, b: SeriesMarker<Time>) => (a.time as number) - (b.time as number);
-    return { onBars: onBars.sort(byTime), onMarks: onMarks.sort(byTime) };
+    return {
+      onBars: thinLabels(onBars.sort(byTime), barSeconds),
+      onMarks: thinLabels(onMarks.sort(byTime), barSeconds),
+    };
   }
 
   private toneColour(tone: ChartMoment['tone']): string {
@@ -975,4 +978,35 @@ function compareDecimal(a: string, b: string): number {
   const left = x.minor * 10n ** BigInt(scale - x.scale);
   const right = y.minor * 10n ** BigInt(scale - y.scale);
   return left === right ? 0 : left > right ? 1 : -1;
+}
+
+/** How many bars a marker's label needs to its side before the next label on the same side fits. */
+export const LABEL_GAP_BARS = 10;
+
+/**
+ * Keeps marker labels from overlapping (issue 45): markers on the same side of the bars (above or below)
+ * whose times fall within LABEL_GAP_BARS bars of a labelled one lose their own label, and that label says
+ * how many more it stands for ("#12 Open +2"). Markers on one bar are stacked by the chart and keep theirs
+ * only when they are the first of their group. The markers themselves all stay drawn; every label stays in
+ * the page's list of marks beside the chart. Markers must come sorted by time.
+ */
+export function thinLabels<M extends { time: unknown; position: string; text?: string }>(
+  markers: readonly M[],
+  barSeconds: number,
+): M[] {
+  const span = barSeconds * LABEL_GAP_BARS;
+  const out = markers.map((marker) => ({ ...marker }));
+  const lead = new Map<string, { index: number; time: number; hidden: number }>();
+  out.forEach((marker, index) => {
+    const time = marker.time as number;
+    const current = lead.get(marker.position);
+    if (current !== undefined && time - current.time < span) {
+      current.hidden += 1;
+      marker.text = '';
+      const leader = out[current.index];
+      const own = markers[current.index]?.text ?? '';
+      if (leader !== undefined) leader.text = `${own} +${current.hidden}`;
+    } else lead.set(marker.position, { index, time, hidden: 0 });
+  });
+  return out;
 }
