@@ -68,6 +68,7 @@ describe('product figures equal the API and the ledger', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let fairex: FairexPage;
 
   beforeAll(async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'fairex-products-figures-e2e-'));
@@ -89,7 +90,8 @@ describe('product figures equal the API and the ledger', () => {
       },
       { token: env.user.token, account: env.user.account, id: env.user.id },
     );
-    page = (await FairexPage.open(context, env.server.baseURL, '/ico')).page;
+    fairex = await FairexPage.open(context, env.server.baseURL, '/ico');
+    page = fairex.page;
   }, 180_000);
 
   afterAll(async () => {
@@ -189,6 +191,10 @@ describe('product figures equal the API and the ledger', () => {
       expect(recorded.has(mark), `mark ${mark} is a recorded BTC/USDT mark`).toBe(true);
       compare(read, minerExpected(item, false, mark));
     }
+    await fairex.screenshot('products-miner-outlook-en-day');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await fairex.screenshot('products-miner-outlook-en-day-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('miner-tab-1').click();
     const rents = await env.call<MinerListReply>('/miner/record', { status: 1 });
     expect(rents.data.length).toBe(2);
