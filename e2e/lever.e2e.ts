@@ -277,4 +277,32 @@ describe('leveraged contracts', () => {
     await visitor.screenshot('lever-en-day-visitor', false);
     await visitorContext.close();
   }, 180_000);
+  it('moves the pair list and the chart mark with the market after the page loaded (issue 45)', async () => {
+    await fairex.goto('/leverdealCenter');
+    await page.getByTestId('lever-form').waitFor();
+    const ethRow = page.getByTestId('market-row-ETH-USDT');
+    const btcRow = page.getByTestId('market-row-BTC-USDT');
+    const chartMark = page.getByTestId('chart-legend').locator('[data-field="mark"]');
+    await expect.poll(async () => await chartMark.innerText(), { timeout: 20_000 }).toMatch(/\d/);
+    // Three moves in a row, each seen within 3 s: faster than the chart's 10 s catch-up, so only the pushes
+    // the page receives can move them.
+    for (const [btc, eth] of [
+      ['66543.21', '3456.78'],
+      ['66612.34', '3467.89'],
+      ['66701.23', '3478.90'],
+    ] as const) {
+      prices.setPrice('BTCUSDT', btc);
+      prices.setPrice('ETHUSDT', eth);
+      await expect.poll(async () => await latestMark(), { timeout: 10_000 }).toBe(btc);
+      await expect
+        .poll(async () => await ethRow.innerText(), { timeout: 3_000, interval: 200 })
+        .toContain(grouped(eth));
+      await expect
+        .poll(async () => await btcRow.innerText(), { timeout: 3_000, interval: 200 })
+        .toContain(grouped(btc));
+      await expect
+        .poll(async () => await chartMark.innerText(), { timeout: 3_000, interval: 200 })
+        .toContain(grouped(btc));
+    }
+  }, 120_000);
 });

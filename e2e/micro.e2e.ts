@@ -5,7 +5,7 @@
 // samples, the chain verified in the browser, and the result recomputed there. Both orders' open and expiry
 // are marked on the candle chart itself while they run and once they settled. Screenshots in day and night,
 // English and Chinese, go to artifacts/screenshots.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +168,32 @@ describe('seconds contracts', () => {
     await expect.poll(async () => await stats.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
     const cells = await stats.locator('tbody tr td').allInnerTexts();
     expect(cells.slice(1, 3)).toEqual(['USDT', 'fewer than 20']);
+
+    // "Export CSV" downloads the user's orders with a header row and each order's proof fields (issue 45).
+    const closedIds = await closed
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => row.getAttribute('data-testid')?.replace('micro-closed-', '')),
+      );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('micro-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^fairex-seconds-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    const [headerLine, ...rows] = csv.trimEnd().split('\r\n');
+    const header = (headerLine ?? '').split(',');
+    expect(header).toEqual(
+      expect.arrayContaining(['order_id', 'stake', 'fee', 'outcome', 'open_hash', 'end_hash']),
+    );
+    const records = rows.map((line) => Object.fromEntries(line.split(',').map((v, i) => [header[i], v])));
+    expect(records.map((record) => record.order_id).sort()).toEqual([...closedIds].sort());
+    for (const record of records) {
+      expect(record.status).toBe('closed');
+      expect(record.stake).toMatch(/^(100|50)\.0+$/);
+      expect(record.open_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(record.end_hash).toMatch(/^[0-9a-f]{64}$/);
+    }
   }, 150_000);
 
   it('looks right at night and in Chinese, and shows login for a visitor', async () => {

@@ -22,6 +22,8 @@ import type {
   MinerOrderInfo,
   P2pAd,
 } from '@fairex/shared';
+import { minerCost, minerOutlook } from '@fairex/engine/calc';
+import { formatDecimal } from '@fairex/shared/decimal.ts';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import { launchBrowser, newContext } from './support/browser.ts';
 import { FairexPage } from './support/fairex-page.ts';
@@ -66,6 +68,7 @@ describe('product figures equal the API and the ledger', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let fairex: FairexPage;
 
   beforeAll(async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'fairex-products-figures-e2e-'));
@@ -87,7 +90,8 @@ describe('product figures equal the API and the ledger', () => {
       },
       { token: env.user.token, account: env.user.account, id: env.user.id },
     );
-    page = (await FairexPage.open(context, env.server.baseURL, '/ico')).page;
+    fairex = await FairexPage.open(context, env.server.baseURL, '/ico');
+    page = fairex.page;
   }, 180_000);
 
   afterAll(async () => {
@@ -170,10 +174,27 @@ describe('product figures equal the API and the ledger', () => {
     await page.goto(`${env.server.baseURL}/miner`);
     await page.getByTestId('miner-2').waitFor();
     const list = await env.call<MinerListReply>('/miner/list', { status: -1 });
+    // Each miner on sale shows what one unit returns over the term at the mark price it names (issue 45): that
+    // mark is one the price record holds, and every figure is the engine's formula at it.
+    await page.locator('[data-testid$="-outlook-mark"]').first().waitFor();
+    const now = env.clock.now();
+    const samples = await env.call<{ samples: { mark_price: string | null }[] }>(
+      '/price/samples',
+      { symbol: 'BTC/USDT', from: now - 300_000 },
+      'GET',
+    );
+    const recorded = new Set(samples.samples.map((sample) => sample.mark_price));
     for (const item of list.data) {
       const card = `[data-testid="miner-${item.id}"]`;
-      compare(await figures(card, `miner-${item.id}-`), minerExpected(item, false));
+      const read = await figures(card, `miner-${item.id}-`);
+      const mark = (read.get('outlook-mark') ?? '').replace(/,/g, '');
+      expect(recorded.has(mark), `mark ${mark} is a recorded BTC/USDT mark`).toBe(true);
+      compare(read, minerExpected(item, false, mark));
     }
+    await fairex.screenshot('products-miner-outlook-en-day');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await fairex.screenshot('products-miner-outlook-en-day-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('miner-tab-1').click();
     const rents = await env.call<MinerListReply>('/miner/record', { status: 1 });
     expect(rents.data.length).toBe(2);
@@ -331,7 +352,59 @@ function icoExpected(item: IcoItem): Record<string, string | ((text: string) => 
   };
 }
 
-function minerExpected(item: MinerItem, rent: boolean): Record<string, string | ((text: string) => boolean)> {
+function scaleOf(text: string): number {
+  return text.split('.')[1]?.length ?? 0;
+}
+
+/** A signed amount as the screen shows it: grouped, and a gain with its plus sign. */
+function signed(minor: bigint, scale: number): string {
+  return `${minor < 0n ? '' : '+'}${grouped(formatDecimal(minor, scale))}`;
+}
+
+/**
+ * One unit's return over the term at `mark`, by the engine's formulas (@fairex/engine/calc): output, its value,
+ * the cost (rent + fee), the net result and the break-even price, at the finer of the rent's and mark's scales.
+ */
+function outlookExpected(
+  item: MinerItem,
+  mark: string,
+): Record<string, string | ((text: string) => boolean)> {
+  const earnScale = scaleOf(item.miner_earnings);
+  const payScale = scaleOf(item.miner_price);
+  const scale = Math.max(payScale, scaleOf(mark));
+  const lift = (text: string, from: number) => units(text, from) * 10n ** BigInt(scale - from);
+  const { paid } = minerCost({
+    quantity: 1n,
+    price: units(item.miner_price, payScale),
+    feeBp: Number(units(item.miner_fee, 2)),
+  });
+  const outlook = minerOutlook({
+    units: 1n,
+    perUnit: units(item.miner_earnings, earnScale),
+    days: item.miner_day,
+    earnScale,
+    paid: paid * 10n ** BigInt(scale - payScale),
+    price: lift(mark, scaleOf(mark)),
+  });
+  return {
+    outlook: (text) => text.includes(en.products.miner.outlookTitle),
+    'outlook-output': grouped(formatDecimal(outlook.output, earnScale)),
+    'outlook-mark': grouped(mark),
+    'outlook-value': grouped(formatDecimal(outlook.value, scale)),
+    'outlook-cost': grouped(formatDecimal(paid * 10n ** BigInt(scale - payScale), scale)),
+    'outlook-net': signed(outlook.net, scale),
+    'outlook-break-even':
+      outlook.breakEven === null ? '--' : grouped(formatDecimal(outlook.breakEven, scale)),
+    'outlook-assumptions': (text) =>
+      text.includes(`for all ${item.miner_day} days`) && text.includes("today's mark price"),
+  };
+}
+
+function minerExpected(
+  item: MinerItem,
+  rent: boolean,
+  mark = '',
+): Record<string, string | ((text: string) => boolean)> {
   const expected: Record<string, string | ((text: string) => boolean)> = {
     currency: item.currency_name,
     status: item.miner_status_lang,
@@ -356,6 +429,7 @@ function minerExpected(item: MinerItem, rent: boolean): Record<string, string | 
   } else {
     expected.remaining = grouped(item.remaining);
     expected.buy = en.products.miner.buy;
+    Object.assign(expected, outlookExpected(item, mark));
   }
   return expected;
 }

@@ -1,7 +1,7 @@
 // Shared formulas (src/calc): the flash quote and its inverse, as the server and the web use them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flashPayment, flashQuote } from '../src/calc/index.ts';
+import { flashPayment, flashQuote, minerOutlook } from '../src/calc/index.ts';
 import type { FlashTerms } from '../src/calc/index.ts';
 
 const usdtToBtc: FlashTerms = {
@@ -52,6 +52,63 @@ describe('flash quote', () => {
           expect(quote.fee).toBeGreaterThanOrEqual(0n);
           expect(quote.received + quote.fee).toBe(quote.payout);
           if (paid > 0n) expect(flashQuote({ ...terms, amount: paid - 1n }).received).toBeLessThan(wanted);
+        },
+      ),
+    );
+  });
+});
+
+describe('miner outlook (issue 45)', () => {
+  it('values the term output at the price, nets the cost and finds the break-even price', () => {
+    // 2 units x 0.00001 BTC a day x 30 days = 0.0006 BTC; at 65,000.00 USDT that is 39.00 USDT; paid 150.00.
+    const outlook = minerOutlook({
+      units: 2n,
+      perUnit: 1_000n,
+      days: 30,
+      earnScale: 8,
+      paid: 15_000n,
+      price: 6_500_000n,
+    });
+    expect(outlook.output).toBe(60_000n);
+    expect(outlook.value).toBe(3_900n);
+    expect(outlook.net).toBe(-11_100n);
+    // 150.00 / 0.0006 = 250,000.00 USDT per BTC.
+    expect(outlook.breakEven).toBe(25_000_000n);
+  });
+
+  it('rounds the value down and the break-even up, and has no break-even without output', () => {
+    const outlook = minerOutlook({ units: 1n, perUnit: 3n, days: 1, earnScale: 2, paid: 10n, price: 1n });
+    // 0.03 coin at 0.01 is 0.0003: rounded down to 0; break-even 0.10 / 0.03 = 3.333... rounded up to 3.34.
+    expect(outlook).toEqual({ output: 3n, value: 0n, net: -10n, breakEven: 334n });
+    expect(minerOutlook({ units: 1n, perUnit: 0n, days: 30, earnScale: 8, paid: 100n, price: 5n })).toEqual({
+      output: 0n,
+      value: 0n,
+      net: -100n,
+      breakEven: null,
+    });
+  });
+
+  it('at the break-even price the value covers the cost, one tick below it does not', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 1_000n }),
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        fc.integer({ min: 1, max: 720 }),
+        fc.integer({ min: 0, max: 18 }),
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        (units, perUnit, days, earnScale, paid) => {
+          const terms = { units, perUnit, days, earnScale, paid };
+          const breakEven = minerOutlook({ ...terms, price: 0n }).breakEven;
+          expect(breakEven).not.toBeNull();
+          const at = minerOutlook({ ...terms, price: breakEven ?? 0n });
+          // The value at the break-even price covers the cost to within the value's rounding down.
+          expect(at.output * (breakEven ?? 0n) >= paid * 10n ** BigInt(earnScale)).toBe(true);
+          if ((breakEven ?? 0n) > 0n) {
+            const below = minerOutlook({ ...terms, price: (breakEven ?? 0n) - 1n });
+            expect(below.output * ((breakEven ?? 0n) - 1n) < paid * 10n ** BigInt(earnScale)).toBe(true);
+            expect(below.net).toBeLessThan(0n);
+          }
+          expect(at.net).toBe(at.value - paid);
         },
       ),
     );

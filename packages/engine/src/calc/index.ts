@@ -27,8 +27,10 @@ export {
   icoCost,
   minerCost,
   minerDaily,
+  minerOutlook,
   progressHundredths,
 } from './products.ts';
+export type { MinerOutlook } from './products.ts';
 export {
   P2P_DAY_MS,
   P2P_DAY_OFFSET_MS,

@@ -61,3 +61,45 @@ export function minerDaily({ units, perUnit }: { units: bigint; perUnit: bigint 
 export function progressHundredths({ part, whole }: { part: bigint; whole: bigint }): bigint {
   return whole <= 0n ? 0n : (part * 10_000n) / whole;
 }
+
+export interface MinerOutlook {
+  /** units x the daily amount per unit x days: what the rent yields if the daily amount stays as it is. */
+  output: bigint;
+  /** output x price, rounded down: the output's worth at the given price, in the pay currency. */
+  value: bigint;
+  /** value - paid: negative when the rent returns less than it costs. */
+  net: bigint;
+  /**
+   * The price of one whole earned coin at which value equals paid, rounded up (at that price or above the
+   * rent at least pays back); null when the output is zero (no price pays it back).
+   */
+  breakEven: bigint | null;
+}
+
+/**
+ * What a miner rent returns over its term at one price, under two stated assumptions: the daily amount per
+ * unit stays `perUnit` for every day of the term, and the earned coin keeps the price `price`. `perUnit` and
+ * `output` are minor units at `earnScale` (10^earnScale of them make one coin); `paid`, `price` (the pay
+ * currency's minor units per whole coin), `value`, `net` and `breakEven` share the pay currency's scale.
+ */
+export function minerOutlook({
+  units,
+  perUnit,
+  days,
+  earnScale,
+  paid,
+  price,
+}: {
+  units: bigint;
+  perUnit: bigint;
+  days: number;
+  earnScale: number;
+  paid: bigint;
+  price: bigint;
+}): MinerOutlook {
+  const one = 10n ** BigInt(earnScale);
+  const output = minerDaily({ units, perUnit }) * BigInt(days);
+  const value = (output * price) / one;
+  const breakEven = output === 0n ? null : (paid * one + output - 1n) / output;
+  return { output, value, net: value - paid, breakEven };
+}

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { applyMicroDefaults } from './defaults.ts';
+import { exportMicroOrders } from './export.ts';
 import { startMicroPushes } from './pushes.ts';
 import {
   listMicroOrders,
@@ -23,6 +24,11 @@ export interface MicroArea {
   marketById(marketId: number): Promise<MarketInfo | undefined>;
   submit(input: SubmitInput): ReturnType<typeof submitMicro>;
   list(userId: number, options: Parameters<typeof listMicroOrders>[3]): ReturnType<typeof listMicroOrders>;
+  /** The user's own orders with their proofs' fields, as CSV. */
+  export(
+    userId: number,
+    options: Parameters<typeof exportMicroOrders>[3],
+  ): ReturnType<typeof exportMicroOrders>;
   /** A settled order's proof; `userId` null (the back office) reads any user's order. */
   proof(userId: number | null, orderId: number): ReturnType<typeof microProof>;
   /** What the back office's order views need: the engine, the pairs' symbols, the time. */
@@ -51,6 +57,7 @@ async function microPlugin(app: FastifyInstance): Promise<void> {
     },
     submit: (input) => submitMicro(app.runner, context(), input, app.priceSource),
     list: (userId, options) => listMicroOrders(app.store, context(), userId, options),
+    export: (userId, options) => exportMicroOrders(app.store, context(), userId, options),
     proof: (userId, orderId) =>
       microProof(
         app.store,

@@ -254,6 +254,72 @@ describe('orders', () => {
     const other = await call('GET', `/api/microtrade/proof?id=${upId}`, undefined, otherToken);
     expect(other.type).toBe('error');
   });
+  it("exports the user's own orders as CSV with each settled order's proof fields (issue 45)", async () => {
+    const body = await call('GET', '/api/microtrade/export');
+    expect(body.type).toBe('ok');
+    const { csv, rows, truncated, filename } = body.message as {
+      csv: string;
+      rows: number;
+      truncated: boolean;
+      filename: string;
+    };
+    expect(filename).toMatch(/^fairex-seconds-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(rows).toBe(2);
+    expect(truncated).toBe(false);
+    const lines = csv.trimEnd().split('\r\n');
+    const header = lines[0]?.split(',') ?? [];
+    expect(header.slice(0, 3)).toEqual(['order_id', 'pair', 'direction']);
+    expect(lines).toHaveLength(3);
+    const records = lines.slice(1).map((line) => {
+      const fields = line.split(',');
+      return Object.fromEntries(header.map((name, i) => [name, fields[i]]));
+    });
+    const up = records.find((record) => record.order_id === String(upId));
+    const proof = (await call('GET', `/api/microtrade/proof?id=${upId}`)).message;
+    expect(up).toMatchObject({
+      pair: 'BTC/USDT',
+      direction: 'up',
+      seconds: '1',
+      currency: 'USDT',
+      stake: '100.000000',
+      fee: '1.000000',
+      fee_refund: '0.000000',
+      status: 'closed',
+      outcome: 'win',
+      profit: '80.000000',
+      open_price: '67000.00',
+      end_price: '67005.00',
+      rule_version: 'fairex-micro-v2',
+      settles_on: 'index',
+      open_seq: String(proof.open.seq),
+      open_hash: proof.open.hash,
+      end_seq: String(proof.end.seq),
+      end_hash: proof.end.hash,
+      accepted_at: new Date(proof.accepted_time).toISOString(),
+    });
+    expect(records.find((record) => record.order_id === String(downId))).toMatchObject({
+      direction: 'down',
+      stake: '50.500000',
+      outcome: 'loss',
+      profit: '-50.500000',
+    });
+    // Another user's export holds none of these orders: only the header.
+    const other = await call('GET', '/api/microtrade/export', undefined, otherToken);
+    expect(other.message).toMatchObject({ rows: 0, truncated: false });
+    expect(other.message.csv).toBe(`${lines[0]}\r\n`);
+    // One pair only.
+    expect((await call('GET', '/api/microtrade/export?match_id=2')).message.rows).toBe(0);
+  });
+
+  it('refuses an export to a visitor and bad export input, translated', async () => {
+    expect((await call('GET', '/api/microtrade/export', undefined, '')).type).toBe('999');
+    const en = await call('GET', '/api/microtrade/export?match_id=abc');
+    expect(en.type).toBe('error');
+    const zh = await call('GET', '/api/microtrade/export?match_id=abc&lang=zh');
+    expect(zh.type).toBe('error');
+    expect(zh.message).not.toBe(en.message);
+    expect(zh.message).toMatch(/[\u4e00-\u9fff]/);
+  });
 });
 
 describe('bad input', () => {

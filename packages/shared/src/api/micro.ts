@@ -259,3 +259,23 @@ export interface MicroAdminOrder {
   proof_url: string;
   public_proof_url: string;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The user's own orders as CSV, with each settled order's proof fields (GET /api/microtrade/export).
+
+/** The most orders one export holds, newest first; `truncated` says when older ones were left out. */
+export const MICRO_EXPORT_LIMIT = 5_000;
+
+export const microExportInput = z.object({
+  /** One pair only; absent: every pair. */
+  match_id: optional(id()),
+});
+
+export interface MicroExportReply {
+  /** A file name for the download, e.g. "fairex-seconds-orders-2026-12-07.csv". */
+  filename: string;
+  /** RFC 4180 text: a header row, then one row per order, amounts and prices as decimal text. */
+  csv: string;
+  rows: number;
+  truncated: boolean;
+}

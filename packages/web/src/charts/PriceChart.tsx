@@ -37,6 +37,11 @@ export interface PriceChartProps {
   moments?: readonly ChartMoment[];
   /** Price levels drawn as labelled price lines, e.g. a running contract's open price. */
   levels?: readonly ChartLevel[];
+  /**
+   * The pair's mark price as the page receives it (pushes, the latest sample): moves the chart's mark line at
+   * once instead of at the next catch-up pulse.
+   */
+  liveMark?: string | null;
   /** Replaces lightweight-charts' createChart; for tests. */
   chartFactory?: ChartFactory;
 }
@@ -67,6 +72,7 @@ export function PriceChart({
   className,
   moments = NO_MOMENTS,
   levels = NO_LEVELS,
+  liveMark,
   chartFactory,
 }: PriceChartProps) {
   const { t } = useTranslation();
@@ -159,6 +165,10 @@ export function PriceChart({
       onStatus: (status, message) => setState(message === undefined ? { status } : { status, message }),
     });
   }, [symbol, period, attempt, chartFactory]);
+
+  useEffect(() => {
+    if (liveMark !== null && liveMark !== undefined) modelRef.current?.showLiveMark(liveMark, Date.now());
+  }, [liveMark, symbol, period]);
 
   const marksKey = JSON.stringify([moments, levels]);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ChartModel, type Candle, type ChartModelOptions } from './chart-model.ts';
+import { ChartModel, type Candle, type ChartModelOptions, thinLabels } from './chart-model.ts';
 import { buildChartTheme, withAlpha } from './chart-theme.ts';
 import { SHANGHAI_OFFSET_SECONDS, chartTimeFormatter, fromChartTime, toChartTime } from './chart-time.ts';
 import { fakeChartFactory } from './fake-chart.ts';
@@ -227,6 +227,25 @@ describe('ChartModel', () => {
     expect(model.markCount()).toBe(0);
   });
 
+  it('moves the mark line at once with a live mark, on the bars the server sent (issue 45)', () => {
+    const { model, legend, mark } = makeModel();
+    // Before the mark history loaded there is no bar to align on: nothing is drawn.
+    expect(model.showLiveMark('100.50', T0 + 10_000)).toBe(false);
+    model.setMarkHistory([{ time: T0, open: '100.00', high: '100.20', low: '99.90', close: '100.10' }]);
+    // Within the latest bar: its close moves (and its high, when passed).
+    expect(model.showLiveMark('100.40', T0 + 30_000)).toBe(true);
+    expect(legendText(legend, 'mark')).toBe('100.40');
+    expect(mark.updates.at(-1)).toMatchObject({ time: toChartTime(T0), value: 100.4 });
+    // Two bars later: a new bar opens at its aligned time.
+    expect(model.showLiveMark('99.80', T0 + 2 * MINUTE + 5_000)).toBe(true);
+    expect(mark.updates.at(-1)).toMatchObject({ time: toChartTime(T0 + 2 * MINUTE), value: 99.8 });
+    expect(legendText(legend, 'mark')).toBe('99.80');
+    // Older than the latest bar, or unreadable: ignored.
+    expect(model.showLiveMark('98.00', T0)).toBe(false);
+    expect(model.showLiveMark('abc', T0 + 3 * MINUTE)).toBe(false);
+    expect(legendText(legend, 'mark')).toBe('99.80');
+  });
+
   it('shows the mark price alone, said to be the mark, where the interval has no trades', () => {
     const { model, legend } = makeModel();
     model.setMarkHistory([{ time: T0, open: '100', high: '100', low: '100', close: '100.00' }]);
@@ -443,5 +462,39 @@ describe('ChartModel marks', () => {
     model.setMarks([], []);
     expect(candles.priceLines).toEqual([]);
     expect(line.priceLines).toEqual([]);
+  });
+});
+
+describe('marker labels (issue 45)', () => {
+  const at = (key: string, time: number, position: 'aboveBar' | 'belowBar') => ({
+    id: key,
+    time,
+    position,
+    text: `#${key}`,
+  });
+
+  it('keeps one label per side within ten bars, counting the others, and every marker', () => {
+    // One-minute bars: 1, 2 and 3 within ten minutes below; 4 above; 5 below, eleven minutes after 1.
+    const markers = [
+      at('1', 0, 'belowBar'),
+      at('4', 0, 'aboveBar'),
+      at('2', 60, 'belowBar'),
+      at('3', 60, 'belowBar'),
+      at('5', 660, 'belowBar'),
+    ];
+    expect(thinLabels(markers, 60).map((marker) => [marker.id, marker.text])).toEqual([
+      ['1', '#1 +2'],
+      ['4', '#4'],
+      ['2', ''],
+      ['3', ''],
+      ['5', '#5'],
+    ]);
+    // The input is left as it was.
+    expect(markers[0]?.text).toBe('#1');
+  });
+
+  it('leaves markers far apart as they are', () => {
+    const markers = [at('1', 0, 'belowBar'), at('2', 600, 'belowBar')];
+    expect(thinLabels(markers, 60).map((marker) => marker.text)).toEqual(['#1', '#2']);
   });
 });

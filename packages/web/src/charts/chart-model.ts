@@ -439,7 +439,10 @@ export class ChartModel {
       }
     }
     const byTime = (a: SeriesMarker<Time>, b: SeriesMarker<Time>) => (a.time as number) - (b.time as number);
-    return { onBars: onBars.sort(byTime), onMarks: onMarks.sort(byTime) };
+    return {
+      onBars: thinLabels(onBars.sort(byTime), barSeconds),
+      onMarks: thinLabels(onMarks.sort(byTime), barSeconds),
+    };
   }
 
   private toneColour(tone: ChartMoment['tone']): string {
@@ -547,6 +550,35 @@ export class ChartModel {
     if (this.lastTime === null) this.chart.timeScale().resetTimeScale();
     this.drawMarks();
     this.renderLegend();
+  }
+
+  /**
+   * The mark price as a push or a poll brought it (a `daymarket` ticker, the latest sample): moves the close
+   * of the mark bar that holds `timeMs`, or opens the next one, aligned on the bars the server sent; the
+   * catch-up pulse later replaces it with the recorded bar. Nothing is drawn before the mark history loaded.
+   */
+  showLiveMark(price: string, timeMs: number): boolean {
+    if (this.removed || this.lastMarkTime === null) return false;
+    const value = readDecimal(price);
+    const last = this.marks.get(this.lastMarkTime);
+    if (value === null || last === undefined || timeMs < last.time) return false;
+    const length = BAR_LENGTH_MS[barPeriodOf(this.period)];
+    const steps = Math.floor((timeMs - last.time) / length);
+    if (steps > 0)
+      return this.pushMark({
+        time: last.time + steps * length,
+        open: price,
+        high: price,
+        low: price,
+        close: price,
+      });
+    const above = (a: string, b: string) => compareDecimal(a, b) > 0;
+    return this.pushMark({
+      ...last,
+      high: above(price, last.high) ? price : last.high,
+      low: above(last.low, price) ? price : last.low,
+      close: price,
+    });
   }
 
   /** Shows one mark bar: a new latest one, or the latest again with a new close. Older ones are left. */
@@ -935,4 +967,46 @@ function holdingTime(times: readonly number[], at: number, barSeconds: number): 
     else high = middle - 1;
   }
   return times[low] as number;
+}
+
+/** Compares two decimal texts exactly (display only: which of two prices is higher); unreadable ones as equal. */
+function compareDecimal(a: string, b: string): number {
+  const x = readDecimal(a);
+  const y = readDecimal(b);
+  if (x === null || y === null) return 0;
+  const scale = Math.max(x.scale, y.scale);
+  const left = x.minor * 10n ** BigInt(scale - x.scale);
+  const right = y.minor * 10n ** BigInt(scale - y.scale);
+  return left === right ? 0 : left > right ? 1 : -1;
+}
+
+/** How many bars a marker's label needs to its side before the next label on the same side fits. */
+export const LABEL_GAP_BARS = 10;
+
+/**
+ * Keeps marker labels from overlapping (issue 45): markers on the same side of the bars (above or below)
+ * whose times fall within LABEL_GAP_BARS bars of a labelled one lose their own label, and that label says
+ * how many more it stands for ("#12 Open +2"). Markers on one bar are stacked by the chart and keep theirs
+ * only when they are the first of their group. The markers themselves all stay drawn; every label stays in
+ * the page's list of marks beside the chart. Markers must come sorted by time.
+ */
+export function thinLabels<M extends { time: unknown; position: string; text?: string }>(
+  markers: readonly M[],
+  barSeconds: number,
+): M[] {
+  const span = barSeconds * LABEL_GAP_BARS;
+  const out = markers.map((marker) => ({ ...marker }));
+  const lead = new Map<string, { index: number; time: number; hidden: number }>();
+  out.forEach((marker, index) => {
+    const time = marker.time as number;
+    const current = lead.get(marker.position);
+    if (current !== undefined && time - current.time < span) {
+      current.hidden += 1;
+      marker.text = '';
+      const leader = out[current.index];
+      const own = markers[current.index]?.text ?? '';
+      if (leader !== undefined) leader.text = `${own} +${current.hidden}`;
+    } else lead.set(marker.position, { index, time, hidden: 0 });
+  });
+  return out;
 }

@@ -1,5 +1,6 @@
 import type {
   MicroOrderListItem,
+  MicroExportReply,
   MicroStatsDay,
   MicroPayableCurrency,
   MicroProof,
@@ -49,4 +50,9 @@ export function fetchMicroProof(id: number, signal?: AbortSignal): Promise<Micro
 
 export function fetchMicroStats(days: number, signal?: AbortSignal): Promise<{ days: MicroStatsDay[] }> {
   return api.get<{ days: MicroStatsDay[] }>('/microtrade/stats', { days }, signal);
+}
+
+/** The user's own orders with their proofs' fields as CSV, built by the server from the recorded orders. */
+export function fetchMicroExport(signal?: AbortSignal): Promise<MicroExportReply> {
+  return api.get<MicroExportReply>('/microtrade/export', undefined, signal);
 }

@@ -95,7 +95,7 @@ export default function LeverPage() {
             prices={prices}
           />
           <section className="fx-spot-panel fx-lever-chart" aria-label={t('lever.chart')}>
-            <PriceChart symbol={symbol} height={LEVER_CHART_HEIGHT} />
+            <PriceChart symbol={symbol} height={LEVER_CHART_HEIGHT} liveMark={prices.mark} />
           </section>
           {lever.data === undefined ? (
             <div className="fx-spot-panel fx-spot-panel-state">

@@ -4,14 +4,17 @@ import { Alert, Button, Input, Modal, Progress } from 'antd';
 import type { MinerItem } from '@fairex/shared';
 import { buyMiner, useMinerBalance, useMinerList, type ProductTab } from '../../data/products.ts';
 import { Figure, ProductLogo, RiskNote, Whitepaper, num, when } from './ProductParts.tsx';
-import { exceeds, minerCost } from './product-math.ts';
+import { useBoardQuotations } from '../../data/market.ts';
+import { exceeds, minerCost, minerOutlookText } from './product-math.ts';
 import { useBuyDialog } from './buy-dialog.ts';
 import { ProductListPage } from './ProductListPage.tsx';
 
 // Cloud mining, /miner (spec 02 section 2.7): tabs -1 the miners on sale, 1 the user's running rents, 2 the
 // ended ones (both ask a visitor to log in). A miner shows its hashrate, price, fee, its daily amount rule
 // (fixed, or recorded by the operator each day within the disclosed range), days and end; a rent links to its
-// earnings and extract screens. The buy dialog shows rent, fee and payment exactly.
+// earnings and extract screens. The buy dialog shows rent, fee and payment exactly. Before renting, each miner
+// and the buy dialog show what the rent returns over its term if today's daily amount holds and the coin keeps
+// today's mark price: the output, its value, the cost, the net result and the break-even price.
 
 export default function MinerPage() {
   return (
@@ -118,6 +121,7 @@ function MinerCard({ item, tab, onBuy }: { item: MinerItem; tab: ProductTab; onB
       <p className="fx-products-rate-rule" data-testid={`${id}-rule`}>
         {rule}
       </p>
+      {rent ? null : <MinerOutlookFigures item={item} units={1n} testId={`${id}-outlook`} />}
       <RiskNote
         kind="miner"
         house={item.house}
@@ -217,6 +221,9 @@ function MinerBuyDialog({ item, onClose }: { item: MinerItem; onClose: () => voi
           <span>{t('products.miner.paid')}</span>
           <span data-testid="miner-buy-paid">{cost === null ? '--' : `${num(cost.paid)} ${pay}`}</span>
         </div>
+        {quantity === null ? null : (
+          <MinerOutlookFigures item={item} units={quantity} testId="miner-buy-outlook" />
+        )}
         {cost !== null && available !== null && exceeds(cost.paid, available) ? (
           <Alert type="warning" showIcon message={t('products.insufficient')} />
         ) : null}
@@ -224,5 +231,95 @@ function MinerBuyDialog({ item, onClose }: { item: MinerItem; onClose: () => voi
         <p className="fx-products-dialog-note">{t('products.miner.buyNote')}</p>
       </div>
     </Modal>
+  );
+}
+
+/** The mark price of the earned coin in the pay currency, from the market board; null without a pair or mark. */
+function useMarkOf(coin: string, pay: string): string | null {
+  const board = useBoardQuotations();
+  const row = board.data?.find(
+    (quotation) => quotation.currency_name === coin && quotation.legal_name === pay,
+  );
+  const mark = row?.mark_price;
+  return typeof mark === 'string' && mark !== '' ? mark : null;
+}
+
+/**
+ * What `units` return over the term at today's mark: output, value, cost (rent + fee), net and break-even,
+ * with the two assumptions said (the daily amount stays as recorded today; the price stays today's mark).
+ */
+function MinerOutlookFigures({ item, units, testId }: { item: MinerItem; units: bigint; testId: string }) {
+  const { t } = useTranslation();
+  const mark = useMarkOf(item.currency_name, item.pay_currency_name);
+  const coin = item.currency_name;
+  const pay = item.pay_currency_name;
+  const outlook =
+    mark === null
+      ? null
+      : minerOutlookText(
+          {
+            perUnit: item.miner_earnings,
+            days: item.miner_day,
+            price: item.miner_price,
+            feePercent: item.miner_fee,
+          },
+          units,
+          mark,
+        );
+  return (
+    <section
+      className="fx-products-outlook"
+      data-testid={testId}
+      aria-label={t('products.miner.outlookTitle')}
+    >
+      <h4 className="fx-products-outlook-title">
+        {t('products.miner.outlookTitle')}
+        {' · '}
+        {t('products.miner.outlookUnits', { count: Number(units) })}
+      </h4>
+      {outlook === null ? (
+        <p className="fx-products-outlook-note" data-testid={`${testId}-none`}>
+          {t('products.miner.outlookNoPrice', { symbol: `${coin}/${pay}` })}
+        </p>
+      ) : (
+        <>
+          <div className="fx-products-figures">
+            <Figure label={t('products.miner.outlookOutput', { currency: coin })} testId={`${testId}-output`}>
+              {num(outlook.output)}
+            </Figure>
+            <Figure
+              label={t('products.miner.outlookMark', { symbol: `${coin}/${pay}` })}
+              testId={`${testId}-mark`}
+            >
+              {num(mark ?? '')}
+            </Figure>
+            <Figure label={t('products.miner.outlookValue', { currency: pay })} testId={`${testId}-value`}>
+              {num(outlook.value)}
+            </Figure>
+            <Figure label={t('products.miner.outlookCost', { currency: pay })} testId={`${testId}-cost`}>
+              {num(outlook.cost)}
+            </Figure>
+            <Figure label={t('products.miner.outlookNet', { currency: pay })} testId={`${testId}-net`} strong>
+              <span className={outlook.loss ? 'fx-products-loss' : 'fx-products-gain'}>
+                {outlook.loss ? '' : '+'}
+                {num(outlook.net)}
+              </span>
+            </Figure>
+            <Figure
+              label={t('products.miner.outlookBreakEven', { currency: pay })}
+              testId={`${testId}-break-even`}
+            >
+              {outlook.breakEven === null ? '--' : num(outlook.breakEven)}
+            </Figure>
+          </div>
+          <p className="fx-products-outlook-note" data-testid={`${testId}-assumptions`}>
+            {t('products.miner.outlookAssumptions', {
+              days: item.miner_day,
+              daily: `${num(item.miner_earnings)} ${coin}`,
+            })}
+          </p>
+        </>
+      )}
+    </section>
   );
 }

@@ -5,6 +5,7 @@ import {
   digitsOnly,
   exceeds,
   minerCost,
+  minerOutlookText,
   minus,
   percentBp,
   remaining,
@@ -72,5 +73,33 @@ describe('product previews', () => {
     expect(left).toEqual({ days: 1, hours: 1, minutes: 1, seconds: 1, tenths: 5, over: false });
     expect(countdownText(left, 'd')).toBe('1d 01:01:01.5');
     expect(remaining(5, 10).over).toBe(true);
+  });
+});
+
+describe('miner outlook (issue 45)', () => {
+  it("values a rent's term output at the mark, nets the cost and states the break-even price", () => {
+    // 1 unit x 0.00001 BTC x 30 days = 0.0003 BTC; at 65,000.00 that is 19.50; paid 100 + 2 % = 102.00.
+    expect(
+      minerOutlookText({ perUnit: '0.00001', days: 30, price: '100.00', feePercent: '2' }, 1n, '65000.00'),
+    ).toEqual({
+      output: '0.00030',
+      value: '19.50',
+      cost: '102.00',
+      net: '-82.50',
+      loss: true,
+      // 102.00 / 0.0003 = 340,000.00.
+      breakEven: '340000.00',
+    });
+  });
+
+  it('works at the finer of the rent and mark scales, and refuses unreadable figures', () => {
+    const outlook = minerOutlookText({ perUnit: '1', days: 2, price: '10', feePercent: '0' }, 3n, '1.2345');
+    expect(outlook).toMatchObject({ output: '6', value: '7.4070', cost: '30.0000', net: '-22.5930' });
+    expect(outlook?.breakEven).toBe('5.0000');
+    expect(minerOutlookText({ perUnit: '0.1', days: 10, price: '1', feePercent: '0' }, 1n, '2')?.loss).toBe(
+      false,
+    );
+    expect(minerOutlookText({ perUnit: 'x', days: 1, price: '1', feePercent: '0' }, 1n, '1')).toBeNull();
+    expect(minerOutlookText({ perUnit: '1', days: 1, price: '1', feePercent: '0' }, 1n, '')).toBeNull();
   });
 });

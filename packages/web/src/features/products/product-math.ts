@@ -5,6 +5,7 @@ import {
   defiPromise,
   icoCost,
   minerCost as minerCostRule,
+  minerOutlook,
   progressHundredths,
 } from '@fairex/engine/calc';
 import { readDecimal, type ExactDecimal } from '../../format/index.ts';
@@ -72,6 +73,57 @@ export function minerCost(price: string, quantity: bigint, feePercent: string): 
   if (unit === null || feeBp === null) return null;
   const { rent, fee, paid } = minerCostRule({ quantity, price: unit.minor, feeBp });
   return { rent: textOf(rent, unit.scale), fee: textOf(fee, unit.scale), paid: textOf(paid, unit.scale) };
+}
+
+export interface MinerOutlookText {
+  /** units x today's daily amount per unit x the term's days, in the earned coin. */
+  output: string;
+  /** The output at the mark price, rounded down, in the pay currency. */
+  value: string;
+  /** What leaves the wallet: rent + fee. */
+  cost: string;
+  /** value - cost (negative: a loss). */
+  net: string;
+  /** True when value - cost is below zero. */
+  loss: boolean;
+  /** The earned coin's price at which the value would equal the cost (null: the output is zero). */
+  breakEven: string | null;
+}
+
+/**
+ * What `units` of a miner return over the term if today's daily amount per unit holds every day and the coin
+ * keeps today's mark price (the engine's `minerOutlook`). Prices and costs are brought to the finer of the
+ * rent's and the mark's scales; null when a figure is unreadable.
+ */
+export function minerOutlookText(
+  terms: { perUnit: string; days: number; price: string; feePercent: string },
+  units: bigint,
+  mark: string,
+): MinerOutlookText | null {
+  const perUnit = exact(terms.perUnit);
+  const unitPrice = exact(terms.price);
+  const markPrice = exact(mark);
+  const feeBp = percentBp(terms.feePercent);
+  if (perUnit === null || unitPrice === null || markPrice === null || feeBp === null) return null;
+  if (!Number.isSafeInteger(terms.days) || terms.days < 0) return null;
+  const { paid } = minerCostRule({ quantity: units, price: unitPrice.minor, feeBp });
+  const scale = Math.max(unitPrice.scale, markPrice.scale);
+  const outlook = minerOutlook({
+    units,
+    perUnit: perUnit.minor,
+    days: terms.days,
+    earnScale: perUnit.scale,
+    paid: paid * pow10(scale - unitPrice.scale),
+    price: markPrice.minor * pow10(scale - markPrice.scale),
+  });
+  return {
+    output: textOf(outlook.output, perUnit.scale),
+    value: textOf(outlook.value, scale),
+    cost: textOf(paid * pow10(scale - unitPrice.scale), scale),
+    net: textOf(outlook.net, scale),
+    loss: outlook.net < 0n,
+    breakEven: outlook.breakEven === null ? null : textOf(outlook.breakEven, scale),
+  };
 }
 
 /** Basis points as a percent text, by integer arithmetic: 850 -> "8.5", 1200 -> "12", 5 -> "0.05". */

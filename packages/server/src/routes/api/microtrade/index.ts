@@ -3,6 +3,7 @@
 // - GET  /microtrade/payable_currencies  payable currencies with fee, limits, presets and the user's micro wallet;
 // - POST /microtrade/submit              an up (type 1) or down (type 2) order (login);
 // - GET  /microtrade/lists               the user's orders, 20 a page, running ones with remain_milli_seconds;
+// - GET  /microtrade/export            the user's own orders with their proofs' fields as CSV (login);
 // - GET  /microtrade/proof?id=           a settled order's rule, samples and chain to a published head (login);
 // - GET  /microtrade/stats               public daily figures: orders, outcomes, voids, the house's result.
 // The area's plugin (micro/plugin.ts) builds the service, journals the default configuration and pushes
@@ -10,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   MICRO_LIST_LIMIT,
+  microExportInput,
   microListsInput,
   microProofInput,
   microStatsInput,
@@ -71,6 +73,15 @@ export default async function microtradeRoutes(app: FastifyInstance): Promise<vo
           limit: input.limit ?? MICRO_LIST_LIMIT,
         }),
       ),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/microtrade/export',
+    auth: 'required',
+    input: microExportInput,
+    handler: async ({ input, user }) =>
+      ok(await micro.export(user.id, input.match_id === undefined ? {} : { marketId: input.match_id })),
   });
 
   route(app, {
