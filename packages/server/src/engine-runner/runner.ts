@@ -23,7 +23,7 @@
 // A failed commit leaves the in-memory engine ahead of the journal. Rather than try to undo, the runner stops
 // (crash-only): it fails every parked caller, refuses new commands, and reports the failure; a restart
 // recovers the exact journal state by replay.
-import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
+import { CommitFailedError, RunnerUnavailableError } from './errors.ts';
 import type { JournalBatchRow, SnapshotRow } from './journal.ts';
 import {
   appendBatch,
@@ -37,6 +37,9 @@ import type { Projector } from './projector.ts';
 import { recordProjectedSeq } from './progress.ts';
 import { noteRequestWrite } from './read-your-writes.ts';
 import type { EngineReplica } from './replica.ts';
+import { backPressure } from './stages/back-pressure.ts';
+import { DurableLogStage } from './stages/durable-log.ts';
+import { ProjectionWaits } from './stages/read-your-writes.ts';
 import type { RecoveredEngine, RecoveredTailBatch, RecoveryObserver, RecoveryPhases } from './recovery.ts';
 import { applyDurableTail, catchUpFromDurableLog, recoverEngine } from './recovery.ts';
 import type {
@@ -89,13 +92,6 @@ interface Unprojected<C, E> {
   committedAtMs: number;
   snapshot: SnapshotRow | undefined;
   snapshotDue: 'time' | 'size' | undefined;
-}
-
-interface ProjectionWaiter {
-  seq: number;
-  resolve: (reached: boolean) => void;
-  reject: (error: Error) => void;
-  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
@@ -206,8 +202,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private projectionStartedMs = Number.NEGATIVE_INFINITY;
   /** Ends the projector's wait for its pace at once (closing, failing). */
   private endPaceWait: (() => void) | undefined;
-  private waiters: ProjectionWaiter[] = [];
-  private readonly acknowledged = new Map<number | string, number>();
+  private readonly waits = new ProjectionWaits();
   private projectedBatches = 0;
   private projectedCommands = 0;
   projectedSeq: number;
@@ -234,8 +229,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   /** Hashes and snapshots asked of the replica, in order; each step logs its own failure. */
   private replicaWork: Promise<void> = Promise.resolve();
   private replicaSnapshotPending = false;
-  /** Set by a snapshot; the durable log rotates after the next commit, when no append is in flight. */
-  private rotateWanted = false;
+  private readonly durable: DurableLogStage;
   /**
    * Whether a batch commits by the durable log's append alone, its journal row written by the projector
    * (a durable log and projectors); else the commit writes the row.
@@ -260,6 +254,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.engine = engine;
     this.recovery = recovery;
     this.replica = options.replica;
+    this.durable = new DurableLogStage(options.durableLog, options.logger);
     this.projectors = options.projectors ?? [];
     this.journalBehindLog = options.durableLog !== undefined && this.projectors.length > 0;
     // Recovery re-projected everything the store's journal holds; the durable log's tail after it waits for
@@ -297,14 +292,12 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
         new RunnerUnavailableError(`the engine runner is ${this.state}`, { cause: this.failure }),
       );
     }
-    const pending = this.parked.length + this.inFlightCommands;
-    if (pending >= this.settings.maxPendingCommands)
-      return Promise.reject(new RunnerOverloadedError(pending));
-    // The commands recovered from the durable log are not counted: however many they are, the start's own
-    // commands (the catalogue's, the demo data's) must pass while the projector writes them.
-    const lag = this.unprojectedCommands - Math.max(0, this.recoveredSeq - this.projectedSeq);
-    if (lag > this.settings.projectorMaxLagCommands)
-      return Promise.reject(new RunnerOverloadedError(this.unprojectedCommands, 'their projections'));
+    const refusal = backPressure(this.settings, {
+      pendingCommands: this.parked.length + this.inFlightCommands,
+      unprojectedCommands: this.unprojectedCommands,
+      recoveredUnprojected: Math.max(0, this.recoveredSeq - this.projectedSeq),
+    });
+    if (refusal) return Promise.reject(refusal);
     let envelope: RunnerEnvelope<C>;
     let text: string;
     try {
@@ -354,30 +347,15 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     }
     // Somebody needs the projections: a held projector starts now.
     this.releaseProjector();
-    return new Promise<boolean>((resolve, reject) => {
-      const waiter: ProjectionWaiter = { seq, resolve, reject, timer: undefined };
-      if (options.timeoutMs !== undefined) {
-        waiter.timer = setTimeout(() => {
-          this.waiters = this.waiters.filter((other) => other !== waiter);
-          resolve(false);
-        }, options.timeoutMs);
-      }
-      this.waiters.push(waiter);
-    });
+    return this.waits.wait(seq, options.timeoutMs);
   }
 
   noteAcknowledged(key: number | string, seq: number): void {
-    if (seq <= this.projectedSeq) return;
-    if (seq > (this.acknowledged.get(key) ?? 0)) this.acknowledged.set(key, seq);
+    this.waits.note(key, seq, this.projectedSeq);
   }
 
   acknowledgedSeq(key: number | string): number {
-    const floor = this.recoveredSeq > this.projectedSeq ? this.recoveredSeq : 0;
-    const seq = this.acknowledged.get(key);
-    if (seq === undefined) return floor;
-    if (seq > this.projectedSeq) return Math.max(seq, floor);
-    this.acknowledged.delete(key);
-    return floor;
+    return this.waits.acknowledgedSeq(key, this.projectedSeq, this.recoveredSeq);
   }
 
   unprojectedBatches(): CommittedBatch<C, E>[] {
@@ -442,8 +420,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       }
     }
     this.state = 'closed';
-    this.rejectWaiters(new RunnerUnavailableError('the engine runner closed'));
-    await this.options.durableLog?.close();
+    this.waits.rejectAll(new RunnerUnavailableError('the engine runner closed'));
+    await this.durable.close();
   }
 
   /** Builds the envelope and its journal text, and decodes the text back: what is applied is what replays. */
@@ -531,11 +509,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
             }
           });
       // The durable log's write and flush run on the thread pool while the transaction runs.
-      const logged = this.options.durableLog?.append({
-        firstSeq,
-        lastSeq,
-        text: envelopes.join(ENVELOPE_SEPARATOR),
-      });
+      const logged = this.durable.append(firstSeq, lastSeq, envelopes);
       const [stored, flushed] = await Promise.allSettled([transaction, logged]);
       this.committedMs += performance.now() - commitStartedMs;
       if (stored.status === 'rejected') throw stored.reason;
@@ -560,14 +534,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       if (due !== undefined) this.snapshotByReplica(replica, lastSeq, timeMs, due);
       else if (hashDue) this.hashByReplica(replica, firstSeq, lastSeq, timeMs);
     }
-    if (this.rotateWanted) {
-      // The older segments go once the store holds (and has flushed) every batch they carry: those whose
-      // journal rows the projector has not written yet keep their segment until a later rotation.
-      this.rotateWanted = false;
-      this.options.durableLog?.rotate(this.journalRowsSeq).catch((error: unknown) => {
-        this.options.logger.warn({ err: error }, 'the durable log could not drop its older segments');
-      });
-    }
+    // Rotated from the commit path, where no append is in flight (a snapshot asks for it).
+    this.durable.rotateIfWanted(this.journalRowsSeq);
     if (stateHash !== null) {
       this.lastCheckpointSeq = lastSeq;
       this.lastCheckpointTimeMs = timeMs;
@@ -584,7 +552,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     const committed: CommittedBatch<C, E> = { firstSeq, lastSeq, entries };
     if (journalOnly) {
       this.projectedSeq = lastSeq;
-      this.settleWaiters();
+      this.waits.settle(this.projectedSeq);
     } else {
       this.unprojected.push({
         batch: committed,
@@ -610,7 +578,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     });
     // The durable log starts a new segment; the older ones go once the store's files are flushed. Rotated
     // from the commit path, where no append is in flight.
-    this.rotateWanted = true;
+    this.durable.wantRotation();
   }
 
   private scheduleProjection(): void {
@@ -693,8 +661,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
           this.projectedCommands += entries.length;
           for (const item of items) if (item.snapshot) this.afterSnapshotWritten(item.snapshotDue);
           // The durable log's tail taken back at start is in the store now: its segments can go.
-          if (firstSeq <= this.recoveredSeq && lastSeq >= this.recoveredSeq) this.rotateWanted = true;
-          this.settleWaiters();
+          if (firstSeq <= this.recoveredSeq && lastSeq >= this.recoveredSeq) this.durable.wantRotation();
+          this.waits.settle(this.projectedSeq);
           this.publish(this.projectedListeners, { firstSeq, lastSeq, entries });
           // A transaction on the embedded store runs on this thread from start to commit, and the next one
           // would start in the same turn: the event loop (requests, timers, the journal's next commit) gets
@@ -763,35 +731,6 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       }
     }
     return false;
-  }
-
-  /** Resolves the whenProjected waiters the projector has reached, and forgets projected acknowledgements. */
-  private settleWaiters(): void {
-    if (this.waiters.length > 0) {
-      const waiting: ProjectionWaiter[] = [];
-      for (const waiter of this.waiters) {
-        if (waiter.seq > this.projectedSeq) {
-          waiting.push(waiter);
-          continue;
-        }
-        if (waiter.timer !== undefined) clearTimeout(waiter.timer);
-        waiter.resolve(true);
-      }
-      this.waiters = waiting;
-    }
-    // Acknowledgements are dropped when read past; a sweep keeps readers who never come back from piling up.
-    if (this.acknowledged.size > 10_000) {
-      for (const [key, seq] of this.acknowledged) if (seq <= this.projectedSeq) this.acknowledged.delete(key);
-    }
-  }
-
-  private rejectWaiters(error: Error): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const waiter of waiters) {
-      if (waiter.timer !== undefined) clearTimeout(waiter.timer);
-      waiter.reject(error);
-    }
   }
 
   /**
@@ -881,7 +820,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
           this.settings.snapshotsKept,
           folder,
         );
-        this.rotateWanted = true;
+        this.durable.wantRotation();
         await this.options.afterSnapshot?.();
       } catch (error) {
         this.options.logger.warn({ err: error, seq: lastSeq }, 'a snapshot from the replica was not written');
@@ -913,7 +852,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.state = 'failed';
     this.failure = failure;
     this.endPaceWait?.();
-    this.rejectWaiters(new RunnerUnavailableError('the engine runner stopped', { cause: failure }));
+    this.waits.rejectAll(new RunnerUnavailableError('the engine runner stopped', { cause: failure }));
     const parked = this.parked;
     this.parked = [];
     for (const entry of parked) {
