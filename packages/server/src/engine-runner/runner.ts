@@ -23,23 +23,21 @@
 // A failed commit leaves the in-memory engine ahead of the journal. Rather than try to undo, the runner stops
 // (crash-only): it fails every parked caller, refuses new commands, and reports the failure; a restart
 // recovers the exact journal state by replay.
+//
+// Stages of their own (stages/): back-pressure, the durable log's appends and rotations, the snapshot and
+// replica stages (when a batch is hashed or snapshotted, and by whom), and the read-your-writes waiters.
 import { CommitFailedError, RunnerUnavailableError } from './errors.ts';
 import type { JournalBatchRow, SnapshotRow } from './journal.ts';
-import {
-  appendBatch,
-  appendBatches,
-  ENVELOPE_SEPARATOR,
-  genesisSnapshot,
-  storeSnapshot,
-  writeSnapshot,
-} from './journal.ts';
+import { appendBatch, appendBatches, ENVELOPE_SEPARATOR, genesisSnapshot, writeSnapshot } from './journal.ts';
 import type { Projector } from './projector.ts';
 import { recordProjectedSeq } from './progress.ts';
 import { noteRequestWrite } from './read-your-writes.ts';
-import type { EngineReplica } from './replica.ts';
 import { backPressure } from './stages/back-pressure.ts';
 import { DurableLogStage } from './stages/durable-log.ts';
 import { ProjectionWaits } from './stages/read-your-writes.ts';
+import { ReplicaStage } from './stages/replica.ts';
+import type { SnapshotRule, SnapshotStage } from './stages/snapshot.ts';
+import { LeaderSnapshotStage } from './stages/snapshot.ts';
 import type { RecoveredEngine, RecoveredTailBatch, RecoveryObserver, RecoveryPhases } from './recovery.ts';
 import { applyDurableTail, catchUpFromDurableLog, recoverEngine } from './recovery.ts';
 import type {
@@ -50,7 +48,6 @@ import type {
   RunnerOutcome,
   RunnerState,
 } from './types.ts';
-import { stateHashOf } from './types.ts';
 import type {
   EngineRunner,
   RunnerCoreOptions,
@@ -91,7 +88,7 @@ interface Unprojected<C, E> {
   journalRow: JournalBatchRow | null;
   committedAtMs: number;
   snapshot: SnapshotRow | undefined;
-  snapshotDue: 'time' | 'size' | undefined;
+  snapshotDue: SnapshotRule | undefined;
 }
 
 export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
@@ -211,24 +208,12 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private lastSeq: number;
   private lastTimeMs: number;
   private lastCommittedSeq: number;
-  private lastSnapshotSeq: number;
-  private lastCheckpointSeq: number;
-  /** Stamped times of the last snapshot and state hash (the recovered state's time at start). */
-  private lastSnapshotTimeMs: number;
-  private lastCheckpointTimeMs: number;
   private committedBatches = 0;
-  /** Journal bytes since the last snapshot, the replayed tail included. */
-  private bytesSinceSnapshot = 0;
-  private snapshotsByTime = 0;
-  private snapshotsBySize = 0;
   private committedCommands = 0;
   private committedMs = 0;
   private drainPromise: Promise<void> | undefined;
   private drainScheduled = false;
-  private replica: EngineReplica | undefined;
-  /** Hashes and snapshots asked of the replica, in order; each step logs its own failure. */
-  private replicaWork: Promise<void> = Promise.resolve();
-  private replicaSnapshotPending = false;
+  private readonly snapshots: SnapshotStage;
   private readonly durable: DurableLogStage;
   /**
    * Whether a batch commits by the durable log's append alone, its journal row written by the projector
@@ -253,7 +238,6 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     const { engine, ...recovery } = recovered;
     this.engine = engine;
     this.recovery = recovery;
-    this.replica = options.replica;
     this.durable = new DurableLogStage(options.durableLog, options.logger);
     this.projectors = options.projectors ?? [];
     this.journalBehindLog = options.durableLog !== undefined && this.projectors.length > 0;
@@ -277,11 +261,28 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.lastSeq = recovered.lastSeq;
     this.lastTimeMs = recovered.lastTimeMs;
     this.lastCommittedSeq = recovered.lastSeq;
-    this.lastSnapshotSeq = recovered.snapshotSeq;
-    this.lastCheckpointSeq = recovered.lastSeq;
-    this.lastSnapshotTimeMs = recovered.lastTimeMs;
-    this.bytesSinceSnapshot = recovered.replayedBytes;
-    this.lastCheckpointTimeMs = recovered.lastTimeMs;
+    this.snapshots = new LeaderSnapshotStage({
+      engine,
+      kit: options.kit,
+      settings: this.settings,
+      logger: options.logger,
+      replica: new ReplicaStage({
+        replica: options.replica,
+        store: options.store,
+        logger: options.logger,
+        snapshotsKept: this.settings.snapshotsKept,
+        snapshotFolder: options.snapshotFolder,
+        journalBehindLog: this.journalBehindLog,
+        whenProjected: (seq) => this.whenProjected(seq),
+        snapshotWritten: () => {
+          this.durable.wantRotation();
+          return options.afterSnapshot?.();
+        },
+      }),
+      head: () => ({ seq: this.lastSeq, timeMs: this.lastTimeMs }),
+      snapshotWritten: () => this.afterSnapshotWritten(),
+      recovered,
+    });
     this.projectorHeld = tail.length > 0 && options.holdRecoveredTail === true;
     if (this.unprojected.length > 0) this.scheduleProjection();
   }
@@ -372,10 +373,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     return {
       lastSeq: this.lastSeq,
       lastCommittedSeq: this.lastCommittedSeq,
-      lastSnapshotSeq: this.lastSnapshotSeq,
-      snapshotsByTime: this.snapshotsByTime,
-      snapshotsBySize: this.snapshotsBySize,
-      bytesSinceSnapshot: this.bytesSinceSnapshot,
+      ...this.snapshots.stats(),
       committedBatches: this.committedBatches,
       committedCommands: this.committedCommands,
       committedMs: this.committedMs,
@@ -404,21 +402,9 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     while (this.projectingPromise || (this.unprojected.length > 0 && this.state === 'closing')) {
       await (this.projectingPromise ?? this.project());
     }
-    await this.replicaWork;
-    await this.options.replica?.close();
-    this.replica = undefined;
+    await this.snapshots.stopReplica();
     if (this.state !== 'closing') return;
-    if (this.settings.snapshotOnClose && this.lastCommittedSeq > this.lastSnapshotSeq) {
-      try {
-        await this.options.store.transaction((tx) =>
-          writeSnapshot(tx, this.takeSnapshot(), this.settings.snapshotsKept),
-        );
-        this.lastSnapshotSeq = this.lastCommittedSeq;
-      } catch (error) {
-        // The journal already holds everything; a missing snapshot only makes the next start replay more.
-        this.options.logger.warn({ err: error }, 'the closing snapshot could not be written');
-      }
-    }
+    await this.snapshots.writeClosing(this.options.store, this.lastCommittedSeq);
     this.state = 'closed';
     this.waits.rejectAll(new RunnerUnavailableError('the engine runner closed'));
     await this.durable.close();
@@ -478,18 +464,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     const timeMs = (batch[batch.length - 1] as Parked<C, E>).envelope.timeMs;
     let bytes = 0;
     for (const parked of batch) bytes += parked.text.length + 1;
-    const replica = this.liveReplica();
-    // The replica can hash and snapshot any committed seq; the live engine only the seq it stands at.
-    const due = (replica ? !this.replicaSnapshotPending : atHead)
-      ? this.snapshotDue(lastSeq, timeMs, this.bytesSinceSnapshot + bytes)
-      : undefined;
-    const hashDue =
-      (replica !== undefined || atHead) &&
-      lastSeq - this.lastCheckpointSeq >= this.settings.checkpointEvery &&
-      timeMs - this.lastCheckpointTimeMs >= this.settings.checkpointMinIntervalMs;
-    const snapshot = due === undefined || replica ? undefined : this.takeSnapshot();
-    const stateHash =
-      snapshot?.stateHash ?? (hashDue && !replica ? stateHashOf(this.options.kit, this.engine) : null);
+    const plan = this.snapshots.plan({ lastSeq, timeMs, bytes }, atHead);
+    const { snapshot, stateHash, due } = plan;
     const entries = batch.map((parked) => ({ envelope: parked.envelope, outcome: parked.outcome }));
     this.inFlightCommands = batch.length;
     const envelopes = batch.map((parked) => parked.text);
@@ -505,7 +481,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
             await appendBatch(tx, journalRow);
             if (journalOnly) {
               await recordProjectedSeq(tx, lastSeq);
-              if (snapshot) await writeSnapshot(tx, snapshot, this.settings.snapshotsKept);
+              if (snapshot) await this.snapshots.write(tx, snapshot);
             }
           });
       // The durable log's write and flush run on the thread pool while the transaction runs.
@@ -526,27 +502,10 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.inFlightCommands = 0;
     this.lastCommittedSeq = lastSeq;
     if (!this.journalBehindLog) this.journalRowsSeq = lastSeq;
-    if (replica) {
-      replica.feed(
-        envelopes,
-        batch.map((parked) => parked.outcome.code),
-      );
-      if (due !== undefined) this.snapshotByReplica(replica, lastSeq, timeMs, due);
-      else if (hashDue) this.hashByReplica(replica, firstSeq, lastSeq, timeMs);
-    }
     // Rotated from the commit path, where no append is in flight (a snapshot asks for it).
     this.durable.rotateIfWanted(this.journalRowsSeq);
-    if (stateHash !== null) {
-      this.lastCheckpointSeq = lastSeq;
-      this.lastCheckpointTimeMs = timeMs;
-    }
-    this.bytesSinceSnapshot += bytes;
-    if (snapshot) {
-      this.lastSnapshotSeq = lastSeq;
-      this.lastSnapshotTimeMs = timeMs;
-      this.bytesSinceSnapshot = 0;
-      if (journalOnly) this.afterSnapshotWritten(due);
-    }
+    const codes = batch.map((parked) => parked.outcome.code);
+    this.snapshots.committed(plan, { firstSeq, lastSeq, timeMs, bytes, envelopes, codes }, journalOnly);
     this.committedBatches++;
     this.committedCommands += batch.length;
     const committed: CommittedBatch<C, E> = { firstSeq, lastSeq, entries };
@@ -569,10 +528,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     if (journalOnly) this.publish(this.projectedListeners, committed);
   }
 
-  /** What follows a committed snapshot: its count, the store's checkpoint, the durable log's new segment. */
-  private afterSnapshotWritten(due: 'time' | 'size' | undefined): void {
-    if (due === 'size') this.snapshotsBySize++;
-    else this.snapshotsByTime++;
+  /** What follows a committed snapshot: the store's checkpoint, the durable log's new segment. */
+  private afterSnapshotWritten(): void {
     this.options.afterSnapshot?.().catch((error: unknown) => {
       this.options.logger.warn({ err: error }, 'the step after a snapshot failed');
     });
@@ -638,7 +595,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
               for (const projector of this.projectors) await projector.project(entries, tx);
               await recordProjectedSeq(tx, lastSeq);
               for (const item of items) {
-                if (item.snapshot) await writeSnapshot(tx, item.snapshot, this.settings.snapshotsKept);
+                if (item.snapshot) await this.snapshots.write(tx, item.snapshot);
               }
             });
           } catch (error) {
@@ -659,7 +616,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
           this.projectedSeq = lastSeq;
           this.projectedBatches++;
           this.projectedCommands += entries.length;
-          for (const item of items) if (item.snapshot) this.afterSnapshotWritten(item.snapshotDue);
+          for (const item of items) if (item.snapshot) this.snapshots.written(item.snapshotDue);
           // The durable log's tail taken back at start is in the store now: its segments can go.
           if (firstSeq <= this.recoveredSeq && lastSeq >= this.recoveredSeq) this.durable.wantRotation();
           this.waits.settle(this.projectedSeq);
@@ -731,109 +688,6 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
       }
     }
     return false;
-  }
-
-  /**
-   * Whether the state after `lastSeq` should be snapshotted, and by which rule: by time (enough commands and
-   * enough command time since the last one) or by size (the journal since the last one has grown past what
-   * a restart should replay, however little time passed).
-   */
-  private snapshotDue(lastSeq: number, timeMs: number, bytes: number): 'time' | 'size' | undefined {
-    const commands = lastSeq - this.lastSnapshotSeq;
-    const { snapshotMaxCommands, snapshotMaxBytes } = this.settings;
-    if (
-      commands >= this.settings.snapshotEvery &&
-      timeMs - this.lastSnapshotTimeMs >= this.settings.snapshotMinIntervalMs
-    )
-      return 'time';
-    if (snapshotMaxCommands > 0 && commands >= snapshotMaxCommands) return 'size';
-    if (snapshotMaxBytes > 0 && bytes >= snapshotMaxBytes) return 'size';
-    return undefined;
-  }
-
-  /** The replica, while it works; the first time it is found failed, says so and drops it. */
-  private liveReplica(): EngineReplica | undefined {
-    const replica = this.replica;
-    if (replica?.failure === undefined) return replica;
-    this.options.logger.error(
-      { err: replica.failure },
-      'the engine replica failed; state hashes and snapshots are taken on the event loop again',
-    );
-    this.replica = undefined;
-    void replica.close();
-    return undefined;
-  }
-
-  /** Asks the replica for the hash after `lastSeq` and records it on that batch's journal row. */
-  private hashByReplica(replica: EngineReplica, firstSeq: number, lastSeq: number, timeMs: number): void {
-    this.lastCheckpointSeq = lastSeq;
-    this.lastCheckpointTimeMs = timeMs;
-    // Asked now, right after the batch was fed: the replica answers for the seq it stands at.
-    const asked = replica.hash(lastSeq);
-    asked.catch(() => {});
-    this.replicaWork = this.replicaWork.then(async () => {
-      try {
-        const hash = await asked;
-        // Behind a durable log the batch's row exists once its first command is projected.
-        if (this.journalBehindLog) await this.whenProjected(firstSeq);
-        await this.options.store.query(
-          'update engine_journal set state_hash = $1 where first_seq = $2 and last_seq = $3',
-          [hash, firstSeq, lastSeq],
-        );
-      } catch (error) {
-        this.options.logger.warn(
-          { err: error, seq: lastSeq },
-          'a state hash from the replica was not recorded',
-        );
-      }
-    });
-  }
-
-  /** Asks the replica for the snapshot after `lastSeq` and writes it in a transaction of its own. */
-  private snapshotByReplica(
-    replica: EngineReplica,
-    lastSeq: number,
-    timeMs: number,
-    due: 'time' | 'size',
-  ): void {
-    this.replicaSnapshotPending = true;
-    this.lastSnapshotSeq = lastSeq;
-    this.lastSnapshotTimeMs = timeMs;
-    this.lastCheckpointSeq = lastSeq;
-    this.lastCheckpointTimeMs = timeMs;
-    this.bytesSinceSnapshot = 0;
-    if (due === 'size') this.snapshotsBySize++;
-    else this.snapshotsByTime++;
-    const folder = this.options.snapshotFolder;
-    const asked = replica.snapshot(lastSeq, folder);
-    asked.catch(() => {});
-    this.replicaWork = this.replicaWork.then(async () => {
-      try {
-        const { hash, ...text } = await asked;
-        // A snapshot is never ahead of the projections: recovery re-projects from the projected seq.
-        await this.whenProjected(lastSeq);
-        // With a folder the replica wrote the file and the store gets its row only; else the text goes to
-        // the store in parts (journal.ts, storeSnapshot): nothing large is written on the event loop.
-        await storeSnapshot(
-          this.options.store,
-          { seq: lastSeq, timeMs, stateHash: hash, ...text },
-          this.settings.snapshotsKept,
-          folder,
-        );
-        this.durable.wantRotation();
-        await this.options.afterSnapshot?.();
-      } catch (error) {
-        this.options.logger.warn({ err: error, seq: lastSeq }, 'a snapshot from the replica was not written');
-      } finally {
-        this.replicaSnapshotPending = false;
-      }
-    });
-  }
-
-  private takeSnapshot(): { seq: number; timeMs: number; stateHash: string; body: string } {
-    const body = this.engine.snapshot();
-    const stateHash = this.options.kit.hashSnapshot?.(body) ?? this.engine.stateHash();
-    return { seq: this.lastSeq, timeMs: this.lastTimeMs, stateHash, body };
   }
 
   private publish(listeners: Set<(batch: CommittedBatch<C, E>) => void>, batch: CommittedBatch<C, E>): void {
