@@ -1,6 +1,6 @@
 // The back-pressure stage: whether submit() takes one more command. Two bounds: the commands applied but not
-// yet committed (the commit stage's queue), and the committed commands the projector has not written (what
-// a reader waits for and a restart re-projects).
+// yet committed (the runner's group commit queue), and the committed commands the projector has not
+// written (what a reader waits for and a restart re-projects).
 import { RunnerOverloadedError } from '../errors.ts';
 import type { RunnerSettings } from '../runner-options.ts';
 

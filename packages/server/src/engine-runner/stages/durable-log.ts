@@ -1,7 +1,7 @@
 // The durable log stage: the runner's use of the embedded store's durable log (../durable-log.ts). The
-// commit stage appends each batch through it; a snapshot (or the projector writing the tail a restart took
-// back) asks for a rotation, which the commit stage performs after its next commit, when no append is in
-// flight. Without a durable log (PostgreSQL) every step is a no-op.
+// runner's group commit appends each batch through it; a snapshot (or the projector writing the tail a
+// restart took back) asks for a rotation, which the group commit performs after its next commit, when no
+// append is in flight. Without a durable log (PostgreSQL) every step is a no-op.
 import type { DurableLog } from '../durable-log.ts';
 import { ENVELOPE_SEPARATOR } from '../journal.ts';
 import type { RunnerLogger } from '../types.ts';

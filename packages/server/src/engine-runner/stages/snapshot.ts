@@ -2,9 +2,9 @@
 // snapshotted, and by whom. With a working replica (stages/replica.ts) the replica takes both off the event
 // loop; else the live engine does, but only for the seq it stands at (a batch that takes everything parked).
 //
-// The commit stage asks plan() before a batch commits (a snapshot taken here travels with the batch: in its
-// journal transaction, or with its projections, so that it is never ahead of them) and reports committed()
-// after. This is the stage a standby runs instead of the leader: it sees the same committed batches, and
+// The runner's group commit asks plan() before a batch commits (a snapshot taken here travels with the
+// batch: in its journal transaction, or with its projections, so that it is never ahead of them) and
+// reports committed() after. This is the stage a standby runs instead of the leader: it sees the same committed batches, and
 // nothing here appends to the journal.
 import type { Queryable, Store } from '../../store/index.ts';
 import type { SnapshotRow } from '../journal.ts';
