@@ -23,221 +23,48 @@
 // A failed commit leaves the in-memory engine ahead of the journal. Rather than try to undo, the runner stops
 // (crash-only): it fails every parked caller, refuses new commands, and reports the failure; a restart
 // recovers the exact journal state by replay.
-import type { Store } from '../store/index.ts';
-import type { DurableLog } from './durable-log.ts';
-import { CommitFailedError, RunnerOverloadedError, RunnerUnavailableError } from './errors.ts';
+//
+// Stages of their own (stages/): back-pressure, the durable log's appends and rotations, the snapshot and
+// replica stages (when a batch is hashed or snapshotted, and by whom), and the read-your-writes waiters.
+import { CommitFailedError, RunnerUnavailableError } from './errors.ts';
 import type { JournalBatchRow, SnapshotRow } from './journal.ts';
-import {
-  appendBatch,
-  appendBatches,
-  ENVELOPE_SEPARATOR,
-  genesisSnapshot,
-  storeSnapshot,
-  writeSnapshot,
-} from './journal.ts';
+import { appendBatch, appendBatches, ENVELOPE_SEPARATOR, genesisSnapshot, writeSnapshot } from './journal.ts';
 import type { Projector } from './projector.ts';
 import { recordProjectedSeq } from './progress.ts';
 import { noteRequestWrite } from './read-your-writes.ts';
-import type { EngineReplica } from './replica.ts';
+import { backPressure } from './stages/back-pressure.ts';
+import { DurableLogStage } from './stages/durable-log.ts';
+import { ProjectionWaits } from './stages/read-your-writes.ts';
+import { ReplicaStage } from './stages/replica.ts';
+import type { SnapshotRule, SnapshotStage } from './stages/snapshot.ts';
+import { LeaderSnapshotStage } from './stages/snapshot.ts';
 import type { RecoveredEngine, RecoveredTailBatch, RecoveryObserver, RecoveryPhases } from './recovery.ts';
 import { applyDurableTail, catchUpFromDurableLog, recoverEngine } from './recovery.ts';
 import type {
   CommittedBatch,
   CommittedEntry,
-  EngineKit,
   RunnerEngine,
   RunnerEnvelope,
-  RunnerLogger,
   RunnerOutcome,
   RunnerState,
 } from './types.ts';
-import { stateHashOf } from './types.ts';
+import type {
+  EngineRunner,
+  RunnerCoreOptions,
+  RunnerSettings,
+  RunnerStats,
+  SubmitOptions,
+  WhenProjectedOptions,
+} from './runner-options.ts';
+import { RUNNER_DEFAULTS, runnerSettings } from './runner-options.ts';
 
-export interface RunnerCoreOptions<C, E, G extends RunnerEngine<C, E>> {
-  store: Pick<Store, 'transaction' | 'query'>;
-  logger: RunnerLogger;
-  kit: EngineKit<C, E, G>;
-  /** The areas' projections, written in this order by the projector stage (projector.ts). */
-  projectors?: readonly Projector<C, E>[] | undefined;
-  /** Most commands one projector transaction carries, however many committed batches wait (default 4,000). */
-  projectorMaxBatchCommands?: number;
-  /**
-   * Most events (about one projection row each) one projector transaction carries, unless a single command
-   * has more (default 1,000). On the embedded store a transaction runs on the event loop from its first
-   * statement to its commit, so this bounds how long one projector step holds the loop; a committed batch
-   * larger than that is projected in several transactions, and the stage yields to the event loop between
-   * two of them.
-   */
-  projectorMaxBatchEvents?: number;
-  /**
-   * Committed but unprojected commands beyond which submit() refuses with RunnerOverloadedError until the
-   * projector catches up (default 50,000). It bounds what a reader waits for and what a restart re-projects.
-   */
-  projectorMaxLagCommands?: number;
-  /** Test knob: milliseconds the projector stage waits before each transaction, to make it lag (default 0). */
-  projectorDelayMs?: number;
-  /**
-   * Least milliseconds between the starts of two projector transactions (default 0: the next starts once the
-   * event loop turned). A transaction has a fixed cost (on the embedded store, on the event loop) whatever it
-   * carries; with a pace, commands committed meanwhile share the next one. No reply waits for it, only a
-   * read-your-writes read, by at most this much more.
-   */
-  projectorPaceMs?: number;
-  /** Commands between snapshots (default 100,000). */
-  snapshotEvery?: number;
-  /** Commands between state hashes recorded in the journal for recovery to verify (default 10,000). */
-  checkpointEvery?: number;
-  /**
-   * Least time between two state hashes, in the commands' own stamped milliseconds (default 0). A hash is a
-   * pass over the whole state on the runner's thread; under a heavy load with a large book, every 10,000
-   * commands would stop the event loop for tens of milliseconds several times a second.
-   */
-  checkpointMinIntervalMs?: number;
-  /** Least time between two snapshots, in stamped milliseconds (default 0); the same reason. */
-  snapshotMinIntervalMs?: number;
-  /**
-   * The size rule: a snapshot is due once this many commands were journaled since the last one, whatever
-   * `snapshotMinIntervalMs` says (default 0: off). It bounds what a restart after a crash replays.
-   */
-  snapshotMaxCommands?: number;
-  /** The same rule by the journal's bytes (encoded envelopes) since the last snapshot (default 0: off). */
-  snapshotMaxBytes?: number;
-  /**
-   * Called after a batch carrying a snapshot committed, not awaited (a failure is logged). The embedded
-   * store checkpoints its write-ahead log here, so that a restart after a crash redoes only what was written
-   * since the snapshot.
-   */
-  afterSnapshot?: () => Promise<unknown>;
-  /** Snapshots kept in the database (default 3). */
-  snapshotsKept?: number;
-  /** Write a snapshot at close when commands were committed since the last one (default true). */
-  snapshotOnClose?: boolean;
-  /** Milliseconds since the epoch; stamped times never go backwards even if this does. */
-  clock?: () => number;
-  /** Largest batch one transaction carries (default 2,000 commands). */
-  maxBatchCommands?: number;
-  /** Applied but uncommitted commands beyond which submit() refuses (default 100,000). */
-  maxPendingCommands?: number;
-  /** Called once when the runner stops after a failure; a supervisor restart recovers the journal state. */
-  onFatal?: (error: Error) => void;
-  /**
-   * A log every batch is appended to and flushed to the disk before its callers are answered (the embedded
-   * store, which never fsyncs, gets one: durable-log.ts). With projectors, the log is the journal commit and
-   * the batch's journal row goes to the store with its projections; without, the row is written in parallel
-   * with the append. At start the batches the store lacks are taken back from it.
-   */
-  durableLog?: DurableLog | undefined;
-  /**
-   * Hold the projector while it has the durable log's tail to write at start (the batches a restart took
-   * back), until releaseProjector() is called or something waits for a projection (whenProjected), so that
-   * the rest of the start (queries of its own on the same store) does not queue behind those transactions.
-   * The app releases it as its last start-up step (default false: the projector starts at once).
-   */
-  holdRecoveredTail?: boolean;
-  /**
-   * A replica engine on a worker thread (replica.ts) that takes the state hashes and snapshots, so that the
-   * event loop never walks the whole state. Fed from recovery and every committed batch; the runner closes
-   * it. When it fails the runner hashes and snapshots on its own thread again.
-   */
-  replica?: EngineReplica | undefined;
-  /**
-   * The folder of snapshot files (snapshot-files.ts; the embedded store's `<data folder>/snapshots`): the
-   * replica writes its snapshots there and the store keeps only their descriptor rows. Unset: snapshots are
-   * written into the store.
-   */
-  snapshotFolder?: string | undefined;
-}
-
-export interface WhenProjectedOptions {
-  /** Give up after this long and resolve false (default: wait as long as it takes). */
-  timeoutMs?: number;
-}
-
-export interface SubmitOptions {
-  /** Passed to the engine, which answers a repeated key with the first outcome instead of applying again. */
-  idempotencyKey?: string;
-}
-
-export interface RunnerStats {
-  lastSeq: number;
-  lastCommittedSeq: number;
-  lastSnapshotSeq: number;
-  /** Snapshots taken since start, by the rule that made them due (close and genesis not counted). */
-  snapshotsByTime: number;
-  snapshotsBySize: number;
-  /** Journal bytes committed since the last snapshot: each encoded envelope and its newline. */
-  bytesSinceSnapshot: number;
-  committedBatches: number;
-  committedCommands: number;
-  /**
-   * Milliseconds the committed batches waited for their commit (the journal transaction, or the durable log's
-   * append), summed: over committedBatches, a commit's mean time, the wait every reply has on top of its batch.
-   */
-  committedMs: number;
-  pendingCommands: number;
-  /** The last seq whose projections are committed. */
-  projectedSeq: number;
-  /**
-   * How far the projector is behind the journal: committed commands not yet projected, and the age of the
-   * oldest of them in milliseconds (both 0 when it is caught up).
-   */
-  projectorLag: { commands: number; ms: number };
-  /** The lag in commands beyond which submit() refuses (back-pressure). */
-  projectorMaxLagCommands: number;
-  /** Projector transactions committed since start, and the commands they carried. */
-  projectedBatches: number;
-  projectedCommands: number;
-  recovery: Omit<RecoveredEngine<unknown>, 'engine'>;
-}
-
-export interface EngineRunner<C = unknown, E = unknown, G extends RunnerEngine<C, E> = RunnerEngine<C, E>> {
-  /** The live engine, for reads. It may be ahead of the journal by the batch being committed. */
-  readonly engine: G;
-  readonly state: RunnerState;
-  /** Why the runner stopped, when state is 'failed'. */
-  readonly failure: Error | undefined;
-  submit(command: C, options?: SubmitOptions): Promise<RunnerOutcome<E>>;
-  /**
-   * Listens to committed batches, in seq order; returns a function that removes the listener. Called when
-   * the journal committed, before the projections are written: a listener that reads projection tables
-   * uses onProjected instead.
-   */
-  onCommitted(listener: (batch: CommittedBatch<C, E>) => void): () => void;
-  /**
-   * Listens to projected batches, in seq order, once their projections are committed (several committed
-   * batches may arrive as one, and a large one in parts). Returns a function that removes the listener.
-   */
-  onProjected(listener: (batch: CommittedBatch<C, E>) => void): () => void;
-  /**
-   * Resolves true once the projections are written up to `seq` (at once when they are), false when
-   * `timeoutMs` passed first; rejects when the runner stops before.
-   */
-  whenProjected(seq: number, options?: WhenProjectedOptions): Promise<boolean>;
-  /** The last seq whose projections are committed. */
-  readonly projectedSeq: number;
-  /**
-   * Read-your-writes: remembers the last seq acknowledged to a reader (a user id), so that its next read can
-   * wait with whenProjected(acknowledgedSeq(key)). Forgotten once projected.
-   */
-  noteAcknowledged(key: number | string, seq: number): void;
-  /**
-   * The last seq acknowledged to `key` that is not yet projected, or 0. While the commands a restart took
-   * back from the durable log are not all projected, at least the last of them: whoever reads is waited for
-   * them, since nobody knows whose they were.
-   */
-  acknowledgedSeq(key: number | string): number;
-  /**
-   * The committed batches whose projections are not all written yet, in seq order (the first may be partly
-   * written): for a reader that loads a projection table once and then follows onCommitted, what the table
-   * may still lack.
-   */
-  unprojectedBatches(): CommittedBatch<C, E>[];
-  /** Lets the projector start on the durable log's tail when it was held (holdRecoveredTail); else nothing. */
-  releaseProjector(): void;
-  stats(): RunnerStats;
-  /** Refuses new commands, commits what is pending, writes a snapshot, and resolves when done. */
-  close(): Promise<void>;
-}
+export type {
+  EngineRunner,
+  RunnerCoreOptions,
+  RunnerStats,
+  SubmitOptions,
+  WhenProjectedOptions,
+} from './runner-options.ts';
 
 interface Parked<C, E> {
   envelope: RunnerEnvelope<C>;
@@ -246,23 +73,6 @@ interface Parked<C, E> {
   resolve: (outcome: RunnerOutcome<E>) => void;
   reject: (error: Error) => void;
 }
-
-const DEFAULTS = {
-  snapshotEvery: 100_000,
-  checkpointEvery: 10_000,
-  checkpointMinIntervalMs: 0,
-  snapshotMinIntervalMs: 0,
-  snapshotMaxCommands: 0,
-  snapshotMaxBytes: 0,
-  snapshotsKept: 3,
-  maxBatchCommands: 2_000,
-  maxPendingCommands: 100_000,
-  projectorMaxBatchCommands: 4_000,
-  projectorMaxBatchEvents: 1_000,
-  projectorMaxLagCommands: 50_000,
-  projectorDelayMs: 0,
-  projectorPaceMs: 0,
-};
 
 /** Most events of one projector transaction while it writes the durable log's tail after a restart. */
 const RECOVERED_TAIL_MAX_BATCH_EVENTS = 1_000;
@@ -278,14 +88,7 @@ interface Unprojected<C, E> {
   journalRow: JournalBatchRow | null;
   committedAtMs: number;
   snapshot: SnapshotRow | undefined;
-  snapshotDue: 'time' | 'size' | undefined;
-}
-
-interface ProjectionWaiter {
-  seq: number;
-  resolve: (reached: boolean) => void;
-  reject: (error: Error) => void;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  snapshotDue: SnapshotRule | undefined;
 }
 
 export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
@@ -305,7 +108,7 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
     {
       store: options.store,
       projectors,
-      chunkCommands: options.projectorMaxBatchCommands ?? DEFAULTS.projectorMaxBatchCommands,
+      chunkCommands: options.projectorMaxBatchCommands ?? RUNNER_DEFAULTS.projectorMaxBatchCommands,
     },
     {
       folder: options.snapshotFolder,
@@ -337,7 +140,7 @@ export async function startRunner<C, E, G extends RunnerEngine<C, E>>(
         options.durableLog,
         projectors,
         observer,
-        options.projectorMaxBatchCommands ?? DEFAULTS.projectorMaxBatchCommands,
+        options.projectorMaxBatchCommands ?? RUNNER_DEFAULTS.projectorMaxBatchCommands,
       );
     }
     // Later batches go to a new segment, and the older ones are deleted once the store's files are flushed
@@ -376,7 +179,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   failure: Error | undefined;
 
   private readonly options: RunnerCoreOptions<C, E, G>;
-  private readonly settings: typeof DEFAULTS & { snapshotOnClose: boolean; clock: () => number };
+  private readonly settings: RunnerSettings;
   private readonly recovery: Omit<RecoveredEngine<unknown>, 'engine'>;
   private readonly listeners = new Set<(batch: CommittedBatch<C, E>) => void>();
   private readonly projectedListeners = new Set<(batch: CommittedBatch<C, E>) => void>();
@@ -396,8 +199,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private projectionStartedMs = Number.NEGATIVE_INFINITY;
   /** Ends the projector's wait for its pace at once (closing, failing). */
   private endPaceWait: (() => void) | undefined;
-  private waiters: ProjectionWaiter[] = [];
-  private readonly acknowledged = new Map<number | string, number>();
+  private readonly waits = new ProjectionWaits();
   private projectedBatches = 0;
   private projectedCommands = 0;
   projectedSeq: number;
@@ -406,26 +208,13 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
   private lastSeq: number;
   private lastTimeMs: number;
   private lastCommittedSeq: number;
-  private lastSnapshotSeq: number;
-  private lastCheckpointSeq: number;
-  /** Stamped times of the last snapshot and state hash (the recovered state's time at start). */
-  private lastSnapshotTimeMs: number;
-  private lastCheckpointTimeMs: number;
   private committedBatches = 0;
-  /** Journal bytes since the last snapshot, the replayed tail included. */
-  private bytesSinceSnapshot = 0;
-  private snapshotsByTime = 0;
-  private snapshotsBySize = 0;
   private committedCommands = 0;
   private committedMs = 0;
   private drainPromise: Promise<void> | undefined;
   private drainScheduled = false;
-  private replica: EngineReplica | undefined;
-  /** Hashes and snapshots asked of the replica, in order; each step logs its own failure. */
-  private replicaWork: Promise<void> = Promise.resolve();
-  private replicaSnapshotPending = false;
-  /** Set by a snapshot; the durable log rotates after the next commit, when no append is in flight. */
-  private rotateWanted = false;
+  private readonly snapshots: SnapshotStage;
+  private readonly durable: DurableLogStage;
   /**
    * Whether a batch commits by the durable log's append alone, its journal row written by the projector
    * (a durable log and projectors); else the commit writes the row.
@@ -445,56 +234,11 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     tail: readonly RecoveredTailBatch<C, E>[] = [],
   ) {
     this.options = options;
-    this.settings = {
-      snapshotEvery: positive(options.snapshotEvery, DEFAULTS.snapshotEvery, 'snapshotEvery'),
-      checkpointEvery: positive(options.checkpointEvery, DEFAULTS.checkpointEvery, 'checkpointEvery'),
-      checkpointMinIntervalMs: notNegative(
-        options.checkpointMinIntervalMs,
-        DEFAULTS.checkpointMinIntervalMs,
-        'checkpointMinIntervalMs',
-      ),
-      snapshotMinIntervalMs: notNegative(
-        options.snapshotMinIntervalMs,
-        DEFAULTS.snapshotMinIntervalMs,
-        'snapshotMinIntervalMs',
-      ),
-      snapshotMaxCommands: notNegative(
-        options.snapshotMaxCommands,
-        DEFAULTS.snapshotMaxCommands,
-        'snapshotMaxCommands',
-      ),
-      snapshotMaxBytes: notNegative(options.snapshotMaxBytes, DEFAULTS.snapshotMaxBytes, 'snapshotMaxBytes'),
-      snapshotsKept: positive(options.snapshotsKept, DEFAULTS.snapshotsKept, 'snapshotsKept'),
-      maxBatchCommands: positive(options.maxBatchCommands, DEFAULTS.maxBatchCommands, 'maxBatchCommands'),
-      maxPendingCommands: positive(
-        options.maxPendingCommands,
-        DEFAULTS.maxPendingCommands,
-        'maxPendingCommands',
-      ),
-      projectorMaxBatchCommands: positive(
-        options.projectorMaxBatchCommands,
-        DEFAULTS.projectorMaxBatchCommands,
-        'projectorMaxBatchCommands',
-      ),
-      projectorMaxBatchEvents: positive(
-        options.projectorMaxBatchEvents,
-        DEFAULTS.projectorMaxBatchEvents,
-        'projectorMaxBatchEvents',
-      ),
-      projectorMaxLagCommands: positive(
-        options.projectorMaxLagCommands,
-        DEFAULTS.projectorMaxLagCommands,
-        'projectorMaxLagCommands',
-      ),
-      projectorDelayMs: notNegative(options.projectorDelayMs, DEFAULTS.projectorDelayMs, 'projectorDelayMs'),
-      projectorPaceMs: notNegative(options.projectorPaceMs, DEFAULTS.projectorPaceMs, 'projectorPaceMs'),
-      snapshotOnClose: options.snapshotOnClose ?? true,
-      clock: options.clock ?? Date.now,
-    };
+    this.settings = runnerSettings(options);
     const { engine, ...recovery } = recovered;
     this.engine = engine;
     this.recovery = recovery;
-    this.replica = options.replica;
+    this.durable = new DurableLogStage(options.durableLog, options.logger);
     this.projectors = options.projectors ?? [];
     this.journalBehindLog = options.durableLog !== undefined && this.projectors.length > 0;
     // Recovery re-projected everything the store's journal holds; the durable log's tail after it waits for
@@ -517,11 +261,28 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.lastSeq = recovered.lastSeq;
     this.lastTimeMs = recovered.lastTimeMs;
     this.lastCommittedSeq = recovered.lastSeq;
-    this.lastSnapshotSeq = recovered.snapshotSeq;
-    this.lastCheckpointSeq = recovered.lastSeq;
-    this.lastSnapshotTimeMs = recovered.lastTimeMs;
-    this.bytesSinceSnapshot = recovered.replayedBytes;
-    this.lastCheckpointTimeMs = recovered.lastTimeMs;
+    this.snapshots = new LeaderSnapshotStage({
+      engine,
+      kit: options.kit,
+      settings: this.settings,
+      logger: options.logger,
+      replica: new ReplicaStage({
+        replica: options.replica,
+        store: options.store,
+        logger: options.logger,
+        snapshotsKept: this.settings.snapshotsKept,
+        snapshotFolder: options.snapshotFolder,
+        journalBehindLog: this.journalBehindLog,
+        whenProjected: (seq) => this.whenProjected(seq),
+        snapshotWritten: () => {
+          this.durable.wantRotation();
+          return options.afterSnapshot?.();
+        },
+      }),
+      head: () => ({ seq: this.lastSeq, timeMs: this.lastTimeMs }),
+      snapshotWritten: () => this.afterSnapshotWritten(),
+      recovered,
+    });
     this.projectorHeld = tail.length > 0 && options.holdRecoveredTail === true;
     if (this.unprojected.length > 0) this.scheduleProjection();
   }
@@ -532,14 +293,12 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
         new RunnerUnavailableError(`the engine runner is ${this.state}`, { cause: this.failure }),
       );
     }
-    const pending = this.parked.length + this.inFlightCommands;
-    if (pending >= this.settings.maxPendingCommands)
-      return Promise.reject(new RunnerOverloadedError(pending));
-    // The commands recovered from the durable log are not counted: however many they are, the start's own
-    // commands (the catalogue's, the demo data's) must pass while the projector writes them.
-    const lag = this.unprojectedCommands - Math.max(0, this.recoveredSeq - this.projectedSeq);
-    if (lag > this.settings.projectorMaxLagCommands)
-      return Promise.reject(new RunnerOverloadedError(this.unprojectedCommands, 'their projections'));
+    const refusal = backPressure(this.settings, {
+      pendingCommands: this.parked.length + this.inFlightCommands,
+      unprojectedCommands: this.unprojectedCommands,
+      recoveredUnprojected: Math.max(0, this.recoveredSeq - this.projectedSeq),
+    });
+    if (refusal) return Promise.reject(refusal);
     let envelope: RunnerEnvelope<C>;
     let text: string;
     try {
@@ -589,30 +348,15 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     }
     // Somebody needs the projections: a held projector starts now.
     this.releaseProjector();
-    return new Promise<boolean>((resolve, reject) => {
-      const waiter: ProjectionWaiter = { seq, resolve, reject, timer: undefined };
-      if (options.timeoutMs !== undefined) {
-        waiter.timer = setTimeout(() => {
-          this.waiters = this.waiters.filter((other) => other !== waiter);
-          resolve(false);
-        }, options.timeoutMs);
-      }
-      this.waiters.push(waiter);
-    });
+    return this.waits.wait(seq, options.timeoutMs);
   }
 
   noteAcknowledged(key: number | string, seq: number): void {
-    if (seq <= this.projectedSeq) return;
-    if (seq > (this.acknowledged.get(key) ?? 0)) this.acknowledged.set(key, seq);
+    this.waits.note(key, seq, this.projectedSeq);
   }
 
   acknowledgedSeq(key: number | string): number {
-    const floor = this.recoveredSeq > this.projectedSeq ? this.recoveredSeq : 0;
-    const seq = this.acknowledged.get(key);
-    if (seq === undefined) return floor;
-    if (seq > this.projectedSeq) return Math.max(seq, floor);
-    this.acknowledged.delete(key);
-    return floor;
+    return this.waits.acknowledgedSeq(key, this.projectedSeq, this.recoveredSeq);
   }
 
   unprojectedBatches(): CommittedBatch<C, E>[] {
@@ -629,10 +373,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     return {
       lastSeq: this.lastSeq,
       lastCommittedSeq: this.lastCommittedSeq,
-      lastSnapshotSeq: this.lastSnapshotSeq,
-      snapshotsByTime: this.snapshotsByTime,
-      snapshotsBySize: this.snapshotsBySize,
-      bytesSinceSnapshot: this.bytesSinceSnapshot,
+      ...this.snapshots.stats(),
       committedBatches: this.committedBatches,
       committedCommands: this.committedCommands,
       committedMs: this.committedMs,
@@ -661,24 +402,12 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     while (this.projectingPromise || (this.unprojected.length > 0 && this.state === 'closing')) {
       await (this.projectingPromise ?? this.project());
     }
-    await this.replicaWork;
-    await this.options.replica?.close();
-    this.replica = undefined;
+    await this.snapshots.stopReplica();
     if (this.state !== 'closing') return;
-    if (this.settings.snapshotOnClose && this.lastCommittedSeq > this.lastSnapshotSeq) {
-      try {
-        await this.options.store.transaction((tx) =>
-          writeSnapshot(tx, this.takeSnapshot(), this.settings.snapshotsKept),
-        );
-        this.lastSnapshotSeq = this.lastCommittedSeq;
-      } catch (error) {
-        // The journal already holds everything; a missing snapshot only makes the next start replay more.
-        this.options.logger.warn({ err: error }, 'the closing snapshot could not be written');
-      }
-    }
+    await this.snapshots.writeClosing(this.options.store, this.lastCommittedSeq);
     this.state = 'closed';
-    this.rejectWaiters(new RunnerUnavailableError('the engine runner closed'));
-    await this.options.durableLog?.close();
+    this.waits.rejectAll(new RunnerUnavailableError('the engine runner closed'));
+    await this.durable.close();
   }
 
   /** Builds the envelope and its journal text, and decodes the text back: what is applied is what replays. */
@@ -735,18 +464,8 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     const timeMs = (batch[batch.length - 1] as Parked<C, E>).envelope.timeMs;
     let bytes = 0;
     for (const parked of batch) bytes += parked.text.length + 1;
-    const replica = this.liveReplica();
-    // The replica can hash and snapshot any committed seq; the live engine only the seq it stands at.
-    const due = (replica ? !this.replicaSnapshotPending : atHead)
-      ? this.snapshotDue(lastSeq, timeMs, this.bytesSinceSnapshot + bytes)
-      : undefined;
-    const hashDue =
-      (replica !== undefined || atHead) &&
-      lastSeq - this.lastCheckpointSeq >= this.settings.checkpointEvery &&
-      timeMs - this.lastCheckpointTimeMs >= this.settings.checkpointMinIntervalMs;
-    const snapshot = due === undefined || replica ? undefined : this.takeSnapshot();
-    const stateHash =
-      snapshot?.stateHash ?? (hashDue && !replica ? stateHashOf(this.options.kit, this.engine) : null);
+    const plan = this.snapshots.plan({ lastSeq, timeMs, bytes }, atHead);
+    const { snapshot, stateHash, due } = plan;
     const entries = batch.map((parked) => ({ envelope: parked.envelope, outcome: parked.outcome }));
     this.inFlightCommands = batch.length;
     const envelopes = batch.map((parked) => parked.text);
@@ -762,15 +481,11 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
             await appendBatch(tx, journalRow);
             if (journalOnly) {
               await recordProjectedSeq(tx, lastSeq);
-              if (snapshot) await writeSnapshot(tx, snapshot, this.settings.snapshotsKept);
+              if (snapshot) await this.snapshots.write(tx, snapshot);
             }
           });
       // The durable log's write and flush run on the thread pool while the transaction runs.
-      const logged = this.options.durableLog?.append({
-        firstSeq,
-        lastSeq,
-        text: envelopes.join(ENVELOPE_SEPARATOR),
-      });
+      const logged = this.durable.append(firstSeq, lastSeq, envelopes);
       const [stored, flushed] = await Promise.allSettled([transaction, logged]);
       this.committedMs += performance.now() - commitStartedMs;
       if (stored.status === 'rejected') throw stored.reason;
@@ -787,39 +502,16 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.inFlightCommands = 0;
     this.lastCommittedSeq = lastSeq;
     if (!this.journalBehindLog) this.journalRowsSeq = lastSeq;
-    if (replica) {
-      replica.feed(
-        envelopes,
-        batch.map((parked) => parked.outcome.code),
-      );
-      if (due !== undefined) this.snapshotByReplica(replica, lastSeq, timeMs, due);
-      else if (hashDue) this.hashByReplica(replica, firstSeq, lastSeq, timeMs);
-    }
-    if (this.rotateWanted) {
-      // The older segments go once the store holds (and has flushed) every batch they carry: those whose
-      // journal rows the projector has not written yet keep their segment until a later rotation.
-      this.rotateWanted = false;
-      this.options.durableLog?.rotate(this.journalRowsSeq).catch((error: unknown) => {
-        this.options.logger.warn({ err: error }, 'the durable log could not drop its older segments');
-      });
-    }
-    if (stateHash !== null) {
-      this.lastCheckpointSeq = lastSeq;
-      this.lastCheckpointTimeMs = timeMs;
-    }
-    this.bytesSinceSnapshot += bytes;
-    if (snapshot) {
-      this.lastSnapshotSeq = lastSeq;
-      this.lastSnapshotTimeMs = timeMs;
-      this.bytesSinceSnapshot = 0;
-      if (journalOnly) this.afterSnapshotWritten(due);
-    }
+    // Rotated from the commit path, where no append is in flight (a snapshot asks for it).
+    this.durable.rotateIfWanted(this.journalRowsSeq);
+    const codes = batch.map((parked) => parked.outcome.code);
+    this.snapshots.committed(plan, { firstSeq, lastSeq, timeMs, bytes, envelopes, codes }, journalOnly);
     this.committedBatches++;
     this.committedCommands += batch.length;
     const committed: CommittedBatch<C, E> = { firstSeq, lastSeq, entries };
     if (journalOnly) {
       this.projectedSeq = lastSeq;
-      this.settleWaiters();
+      this.waits.settle(this.projectedSeq);
     } else {
       this.unprojected.push({
         batch: committed,
@@ -836,16 +528,14 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     if (journalOnly) this.publish(this.projectedListeners, committed);
   }
 
-  /** What follows a committed snapshot: its count, the store's checkpoint, the durable log's new segment. */
-  private afterSnapshotWritten(due: 'time' | 'size' | undefined): void {
-    if (due === 'size') this.snapshotsBySize++;
-    else this.snapshotsByTime++;
+  /** What follows a committed snapshot: the store's checkpoint, the durable log's new segment. */
+  private afterSnapshotWritten(): void {
     this.options.afterSnapshot?.().catch((error: unknown) => {
       this.options.logger.warn({ err: error }, 'the step after a snapshot failed');
     });
     // The durable log starts a new segment; the older ones go once the store's files are flushed. Rotated
     // from the commit path, where no append is in flight.
-    this.rotateWanted = true;
+    this.durable.wantRotation();
   }
 
   private scheduleProjection(): void {
@@ -905,7 +595,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
               for (const projector of this.projectors) await projector.project(entries, tx);
               await recordProjectedSeq(tx, lastSeq);
               for (const item of items) {
-                if (item.snapshot) await writeSnapshot(tx, item.snapshot, this.settings.snapshotsKept);
+                if (item.snapshot) await this.snapshots.write(tx, item.snapshot);
               }
             });
           } catch (error) {
@@ -926,10 +616,10 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
           this.projectedSeq = lastSeq;
           this.projectedBatches++;
           this.projectedCommands += entries.length;
-          for (const item of items) if (item.snapshot) this.afterSnapshotWritten(item.snapshotDue);
+          for (const item of items) if (item.snapshot) this.snapshots.written(item.snapshotDue);
           // The durable log's tail taken back at start is in the store now: its segments can go.
-          if (firstSeq <= this.recoveredSeq && lastSeq >= this.recoveredSeq) this.rotateWanted = true;
-          this.settleWaiters();
+          if (firstSeq <= this.recoveredSeq && lastSeq >= this.recoveredSeq) this.durable.wantRotation();
+          this.waits.settle(this.projectedSeq);
           this.publish(this.projectedListeners, { firstSeq, lastSeq, entries });
           // A transaction on the embedded store runs on this thread from start to commit, and the next one
           // would start in the same turn: the event loop (requests, timers, the journal's next commit) gets
@@ -1000,138 +690,6 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     return false;
   }
 
-  /** Resolves the whenProjected waiters the projector has reached, and forgets projected acknowledgements. */
-  private settleWaiters(): void {
-    if (this.waiters.length > 0) {
-      const waiting: ProjectionWaiter[] = [];
-      for (const waiter of this.waiters) {
-        if (waiter.seq > this.projectedSeq) {
-          waiting.push(waiter);
-          continue;
-        }
-        if (waiter.timer !== undefined) clearTimeout(waiter.timer);
-        waiter.resolve(true);
-      }
-      this.waiters = waiting;
-    }
-    // Acknowledgements are dropped when read past; a sweep keeps readers who never come back from piling up.
-    if (this.acknowledged.size > 10_000) {
-      for (const [key, seq] of this.acknowledged) if (seq <= this.projectedSeq) this.acknowledged.delete(key);
-    }
-  }
-
-  private rejectWaiters(error: Error): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const waiter of waiters) {
-      if (waiter.timer !== undefined) clearTimeout(waiter.timer);
-      waiter.reject(error);
-    }
-  }
-
-  /**
-   * Whether the state after `lastSeq` should be snapshotted, and by which rule: by time (enough commands and
-   * enough command time since the last one) or by size (the journal since the last one has grown past what
-   * a restart should replay, however little time passed).
-   */
-  private snapshotDue(lastSeq: number, timeMs: number, bytes: number): 'time' | 'size' | undefined {
-    const commands = lastSeq - this.lastSnapshotSeq;
-    const { snapshotMaxCommands, snapshotMaxBytes } = this.settings;
-    if (
-      commands >= this.settings.snapshotEvery &&
-      timeMs - this.lastSnapshotTimeMs >= this.settings.snapshotMinIntervalMs
-    )
-      return 'time';
-    if (snapshotMaxCommands > 0 && commands >= snapshotMaxCommands) return 'size';
-    if (snapshotMaxBytes > 0 && bytes >= snapshotMaxBytes) return 'size';
-    return undefined;
-  }
-
-  /** The replica, while it works; the first time it is found failed, says so and drops it. */
-  private liveReplica(): EngineReplica | undefined {
-    const replica = this.replica;
-    if (replica?.failure === undefined) return replica;
-    this.options.logger.error(
-      { err: replica.failure },
-      'the engine replica failed; state hashes and snapshots are taken on the event loop again',
-    );
-    this.replica = undefined;
-    void replica.close();
-    return undefined;
-  }
-
-  /** Asks the replica for the hash after `lastSeq` and records it on that batch's journal row. */
-  private hashByReplica(replica: EngineReplica, firstSeq: number, lastSeq: number, timeMs: number): void {
-    this.lastCheckpointSeq = lastSeq;
-    this.lastCheckpointTimeMs = timeMs;
-    // Asked now, right after the batch was fed: the replica answers for the seq it stands at.
-    const asked = replica.hash(lastSeq);
-    asked.catch(() => {});
-    this.replicaWork = this.replicaWork.then(async () => {
-      try {
-        const hash = await asked;
-        // Behind a durable log the batch's row exists once its first command is projected.
-        if (this.journalBehindLog) await this.whenProjected(firstSeq);
-        await this.options.store.query(
-          'update engine_journal set state_hash = $1 where first_seq = $2 and last_seq = $3',
-          [hash, firstSeq, lastSeq],
-        );
-      } catch (error) {
-        this.options.logger.warn(
-          { err: error, seq: lastSeq },
-          'a state hash from the replica was not recorded',
-        );
-      }
-    });
-  }
-
-  /** Asks the replica for the snapshot after `lastSeq` and writes it in a transaction of its own. */
-  private snapshotByReplica(
-    replica: EngineReplica,
-    lastSeq: number,
-    timeMs: number,
-    due: 'time' | 'size',
-  ): void {
-    this.replicaSnapshotPending = true;
-    this.lastSnapshotSeq = lastSeq;
-    this.lastSnapshotTimeMs = timeMs;
-    this.lastCheckpointSeq = lastSeq;
-    this.lastCheckpointTimeMs = timeMs;
-    this.bytesSinceSnapshot = 0;
-    if (due === 'size') this.snapshotsBySize++;
-    else this.snapshotsByTime++;
-    const folder = this.options.snapshotFolder;
-    const asked = replica.snapshot(lastSeq, folder);
-    asked.catch(() => {});
-    this.replicaWork = this.replicaWork.then(async () => {
-      try {
-        const { hash, ...text } = await asked;
-        // A snapshot is never ahead of the projections: recovery re-projects from the projected seq.
-        await this.whenProjected(lastSeq);
-        // With a folder the replica wrote the file and the store gets its row only; else the text goes to
-        // the store in parts (journal.ts, storeSnapshot): nothing large is written on the event loop.
-        await storeSnapshot(
-          this.options.store,
-          { seq: lastSeq, timeMs, stateHash: hash, ...text },
-          this.settings.snapshotsKept,
-          folder,
-        );
-        this.rotateWanted = true;
-        await this.options.afterSnapshot?.();
-      } catch (error) {
-        this.options.logger.warn({ err: error, seq: lastSeq }, 'a snapshot from the replica was not written');
-      } finally {
-        this.replicaSnapshotPending = false;
-      }
-    });
-  }
-
-  private takeSnapshot(): { seq: number; timeMs: number; stateHash: string; body: string } {
-    const body = this.engine.snapshot();
-    const stateHash = this.options.kit.hashSnapshot?.(body) ?? this.engine.stateHash();
-    return { seq: this.lastSeq, timeMs: this.lastTimeMs, stateHash, body };
-  }
-
   private publish(listeners: Set<(batch: CommittedBatch<C, E>) => void>, batch: CommittedBatch<C, E>): void {
     for (const listener of listeners) {
       try {
@@ -1148,7 +706,7 @@ class Runner<C, E, G extends RunnerEngine<C, E>> implements EngineRunner<C, E, G
     this.state = 'failed';
     this.failure = failure;
     this.endPaceWait?.();
-    this.rejectWaiters(new RunnerUnavailableError('the engine runner stopped', { cause: failure }));
+    this.waits.rejectAll(new RunnerUnavailableError('the engine runner stopped', { cause: failure }));
     const parked = this.parked;
     this.parked = [];
     for (const entry of parked) {
@@ -1181,16 +739,4 @@ export function whenCaughtUp(runner: Pick<EngineRunner, 'whenProjected' | 'stats
 function noteWrite<O extends { seq: number }>(outcome: O): O {
   noteRequestWrite(outcome.seq);
   return outcome;
-}
-
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
-  return value;
-}
-
-function notNegative(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0`);
-  return value;
 }
