@@ -1,16 +1,8 @@
-export type MarketAddedEvent = {
-  type: 'marketAdded';
-  marketId: number;
-  baseCurrencyId: number;
-  quoteCurrencyId: number;
-  tickSize: string;
-  lotSize: string;
-  lotBaseMinor: bigint;
-  quoteMinorPerTickLot: bigint;
-  minimumLots: number;
-  makerFeePpm: number;
-  takerFeePpm: number;
-};
+// The pair events: a pair added with its whole specification, its fees or its market-order band changed.
+import type { PairConfig } from './pair.ts';
+
+/** A pair was added: its whole specification. */
+export type MarketAddedEvent = { type: 'marketAdded' } & PairConfig;
 
 export type MarketFeesChangedEvent = {
   type: 'marketFeesChanged';

@@ -19,17 +19,7 @@ export type PairConfig = {
 };
 
 /** A copy of a pair's specification, for queries. */
-export type PairView = {
-  marketId: number;
-  baseCurrencyId: number;
-  quoteCurrencyId: number;
-  tickSize: string;
-  lotSize: string;
-  lotBaseMinor: bigint;
-  quoteMinorPerTickLot: bigint;
-  minimumLots: number;
-  makerFeePpm: number;
-  takerFeePpm: number;
+export type PairView = PairConfig & {
   /** Market-order price-protection band, ppm of the reference price (0: none). */
   bandPpm: number;
 };
