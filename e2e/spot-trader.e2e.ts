@@ -303,7 +303,7 @@ describe('the trading page for a trader', () => {
             .evaluateAll((rows) => rows.map((row) => (row as unknown as { innerText: string }).innerText)),
         { timeout: 15_000 },
       )
-      .toContainEqual(expect.stringMatching(/^30777\.00\s+0\.0100$/));
+      .toContainEqual(expect.stringMatching(/^30,777\.00\s+0\.0100$/));
     // Problems logged while the server was down (failed requests) are expected here.
     await trader.context.close();
   });
