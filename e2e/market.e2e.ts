@@ -2,7 +2,7 @@
 // prices that move with a user's trades against the market maker, the rankings, the colour preference, languages, night
 // mode and a phone screen.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import zh from '../packages/web/src/i18n/locales/zh.json' with { type: 'json' };
 import jp from '../packages/web/src/i18n/locales/jp.json' with { type: 'json' };
@@ -41,12 +41,6 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, time
     value = await read();
   }
   return value;
-}
-
-async function colourOf(locator: Locator): Promise<string> {
-  return locator.evaluate(
-    (element) => (globalThis as unknown as InPageWithElements).getComputedStyle(element).color,
-  );
 }
 
 describe('market board', () => {
@@ -149,8 +143,13 @@ describe('market board', () => {
       '.fx-market-table [data-testid="row-change"]:is([data-direction="up"], [data-direction="down"])',
     );
     await moved.first().waitFor({ timeout: LIVE_TIMEOUT_MS });
-    const direction = await moved.first().getAttribute('data-direction');
-    expect(await colourOf(moved.first())).toBe(direction === 'up' ? 'rgb(246, 70, 93)' : 'rgb(14, 203, 129)');
+    // Direction and colour read from the same element in one step: between two reads a live update can turn
+    // the first moved row's change the other way.
+    const seen = await moved.first().evaluate((element) => ({
+      direction: element.getAttribute('data-direction'),
+      colour: (globalThis as unknown as InPageWithElements).getComputedStyle(element).color,
+    }));
+    expect(seen.colour).toBe(seen.direction === 'up' ? 'rgb(246, 70, 93)' : 'rgb(14, 203, 129)');
   });
 
   it('speaks Chinese with 万 and 亿, and Japanese, by day and by night', async () => {

@@ -115,7 +115,7 @@ describe('spot trading between two users', () => {
     for (const trader of [alice, bob]) {
       await expect
         .poll(() => rowsText(trader.page, 'book-ask'), { timeout: 10_000 })
-        .toEqual(['30000.00\t0.2500']);
+        .toEqual(['30,000.00\t0.2500']);
     }
   });
 
@@ -134,7 +134,7 @@ describe('spot trading between two users', () => {
     for (const trader of [alice, bob]) {
       await expect
         .poll(() => rowsText(trader.page, 'book-ask'), { timeout: 10_000 })
-        .toEqual(['30000.00\t0.1500']);
+        .toEqual(['30,000.00\t0.1500']);
       await expect
         .poll(() => rowsText(trader.page, 'tape-row'), { timeout: 10_000 })
         .toContainEqual(expect.stringMatching(/30,000\.00\s+0\.1000/));
