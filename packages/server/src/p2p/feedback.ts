@@ -3,6 +3,7 @@
 // Only the order's two parties read or write an order's feedback, and only once it completed.
 import type { P2pFeedback, P2pOrderFeedback } from '@fairex/shared';
 import { AppError } from '../http/app-error.ts';
+import type { OrderRow } from './order-rows.ts';
 import { statusOf } from './order-rows.ts';
 import type { P2pOrders } from './orders.ts';
 import type { P2pDeps } from './part.ts';
@@ -28,10 +29,13 @@ export class P2pFeedbackPart extends P2pPart {
   }
 
   async ofOrder(userId: number, orderId: number): Promise<P2pOrderFeedback> {
-    const row = await this.orders.partyRow(userId, orderId);
+    return this.feedbackOf(userId, await this.orders.partyRow(userId, orderId));
+  }
+
+  private async feedbackOf(userId: number, row: OrderRow): Promise<P2pOrderFeedback> {
     const { rows } = await this.db.query<FeedbackRow>(
       `select from_user, positive, comment, created_ms::text from p2p_feedback where order_id = $1`,
-      [orderId],
+      [row.order_id],
     );
     return {
       can_rate: statusOf(row) === 'completed',
@@ -53,6 +57,6 @@ export class P2pFeedbackPart extends P2pPart {
       [input.id, userId, other, input.rating === 'positive', input.comment ?? '', this.now()],
     );
     if (rows.length === 0) throw new AppError('p2p.feedback_given');
-    return this.ofOrder(userId, input.id);
+    return this.feedbackOf(userId, row);
   }
 }
